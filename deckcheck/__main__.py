@@ -1,0 +1,7 @@
+"""python -m deckcheck"""
+
+import sys
+
+from deckcheck.cli import main
+
+sys.exit(main())

@@ -1,0 +1,255 @@
+"""The face-aware, source-agnostic card model: Card and Face, with per-face and per-zone characteristics.
+
+A Card is one Oracle card (many printings merge into it). Its faces are in printed order: the front face
+first, then the back face, the second half of a split or flip card, or the adventure/omen/prepare spell.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
+from typing import Any
+
+from deckcheck.model import mana
+from deckcheck.model.vocab import (
+    ALTERNATIVE_SPELL_LAYOUTS,
+    FLIP,
+    MODAL_DFC,
+    NOT_LEGAL,
+    PERMANENT_TYPES,
+    PROTOTYPE,
+    SPLIT,
+    SUPERTYPES,
+    TRANSFORM,
+    Zone,
+)
+
+_TYPE_DASH = re.compile(r"\s+[—–-]\s+")
+_PROTOTYPE = re.compile(r"^Prototype ((?:\{[^}]+\})+)", re.MULTILINE)
+
+
+@lru_cache(maxsize=16384)
+def parse_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Split one face's type line into (supertypes, card types, subtypes) (CR 205)."""
+    parts = _TYPE_DASH.split(type_line.strip(), maxsplit=1)
+    before = parts[0].split()
+    subtypes = tuple(parts[1].split()) if len(parts) > 1 else ()
+    supertypes = tuple(w for w in before if w in SUPERTYPES)
+    types = tuple(w for w in before if w not in SUPERTYPES)
+    return supertypes, types, subtypes
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One face (or half) of a card, with its printed characteristics."""
+
+    name: str
+    mana_cost: str = ""  # "" means no mana cost, which differs from {0} (CR 202.1b)
+    type_line: str = ""
+    oracle_text: str = ""
+    color_indicator: str = ""  # color letters in WUBRG order; "" when there is none
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+
+    @property
+    def _types(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+        return parse_type_line(self.type_line)
+
+    @property
+    def supertypes(self) -> tuple[str, ...]:
+        return self._types[0]
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        return self._types[1]
+
+    @property
+    def subtypes(self) -> tuple[str, ...]:
+        return self._types[2]
+
+    @property
+    def is_permanent(self) -> bool:
+        """An artifact, battle, creature, enchantment, land or planeswalker face (CR 110.4)."""
+        return not PERMANENT_TYPES.isdisjoint(self.types)
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    @property
+    def is_legendary(self) -> bool:
+        return "Legendary" in self.supertypes
+
+    @property
+    def is_basic_land(self) -> bool:
+        """Supertype Basic and type Land: the basics, Wastes and the Snow-Covered basics (CR 205.4c)."""
+        return "Basic" in self.supertypes and self.is_land
+
+    @property
+    def mana_value(self) -> float:
+        """This face's own printed mana cost's value, X counted as 0."""
+        return mana.mana_value(self.mana_cost)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A compact dict, leaving out empty fields."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) not in ("", None)}
+
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One Oracle card, all its printings merged, described face by face.
+
+    ``source_color_identity``, ``source_mana_value`` and ``source_face_mana_values`` are what the data
+    source claims; deckcheck computes its own and keeps these only to cross-check.
+    """
+
+    oracle_id: str
+    name: str  # "Front // Back" for multi-face cards
+    layout: str
+    faces: tuple[Face, ...]
+    commander_legality: str = NOT_LEGAL
+    game_changer: bool = False
+    source_color_identity: str | None = None
+    source_mana_value: float | None = None
+    source_face_mana_values: tuple[float | None, ...] | None = None
+    aliases: tuple[str, ...] = field(default=())  # other printed names: flavor names, Universes Within names
+    released_at: str | None = None  # earliest printing, ISO date
+
+    # --- names -------------------------------------------------------------------------------
+    @property
+    def front(self) -> Face:
+        return self.faces[0]
+
+    @property
+    def face_names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.faces)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name the card answers to: its full name, each face's name, its other printed names.
+
+        When a player chooses a card name, either face's name may be chosen (CR 201.3a, 712.2b)."""
+        seen: dict[str, None] = {self.name: None}
+        for n in (*self.face_names, *self.aliases):
+            seen.setdefault(n, None)
+        return tuple(seen)
+
+    # --- types -------------------------------------------------------------------------------
+    def is_permanent(self, face: int = 0) -> bool:
+        """Whether the given face is a permanent card's face (CR 110.4); ask it per face."""
+        return self.faces[face].is_permanent
+
+    def can_play_as_land(self, face: int = 0) -> bool:
+        """A modal DFC is played as a land only by its land face (CR 712.11a); other cards by their
+        front face."""
+        if self.layout == MODAL_DFC:
+            return self.faces[face].is_land
+        return face == 0 and self.front.is_land
+
+    def can_cast(self, face: int = 0) -> bool:
+        """Whether the given face can be cast: any face that is not a land. Permission to cast a card
+        never lets it be played as a land (CR 712.11a, 305.9)."""
+        if face and self.layout in (TRANSFORM,):
+            return False  # a transforming card is cast by its front face only (CR 712.11)
+        return not self.faces[face].is_land
+
+    @property
+    def can_transform(self) -> bool:
+        """Only transforming DFCs transform; a modal DFC can't (CR 701.27c, 712.10)."""
+        return self.layout == TRANSFORM
+
+    @property
+    def battlefield_entry_face(self) -> int:
+        """A double-faced card put onto the battlefield enters front face up unless an effect says
+        otherwise (CR 712.14)."""
+        return 0
+
+    # --- mana value --------------------------------------------------------------------------
+    def mana_value(self, zone: Zone = Zone.LIBRARY, face: int | None = None, *, x: int = 0,
+                   prototyped: bool = False) -> float:
+        """Mana value in a zone (CR 202.3 and the per-layout rules 709, 710, 712, 715, 718, 720, 722).
+
+        ``face`` is the face that is up or the half that was cast (None: the front, or for a split
+        card on the stack, both halves fused). ``x`` is X's value, used only on the stack.
+        """
+        on_stack = zone is Zone.STACK
+        up = zone in (Zone.STACK, Zone.BATTLEFIELD)
+        xv = x if on_stack else 0
+        faces = self.faces
+        if self.layout == SPLIT:
+            if on_stack and face is not None:
+                return mana.mana_value(faces[face].mana_cost, x=xv)  # only the cast half (709.3)
+            return sum(mana.mana_value(f.mana_cost, x=xv) for f in faces)  # combined (709.4b)
+        if self.layout == FLIP:
+            return mana.mana_value(faces[0].mana_cost)  # flipping never changes the cost (710.2)
+        if self.layout == TRANSFORM:
+            return mana.mana_value(faces[0].mana_cost, x=xv)  # back face: the front's (712.8e)
+        if self.layout == MODAL_DFC:
+            shown = face if (up and face is not None) else 0  # front face everywhere else (712.8a)
+            return mana.mana_value(faces[shown].mana_cost, x=xv)
+        if self.layout in ALTERNATIVE_SPELL_LAYOUTS:
+            shown = face if (on_stack and face) else 0  # the alternative spell only on the stack
+            return mana.mana_value(faces[shown].mana_cost, x=xv)
+        if self.layout == PROTOTYPE and prototyped and up:
+            proto = self.prototype_cost
+            if proto is not None:
+                return mana.mana_value(proto, x=xv)  # 718.3b
+        shown = face if face is not None and face < len(faces) else 0
+        return mana.mana_value(faces[shown].mana_cost, x=xv)
+
+    def face_mana_value(self, face: int) -> float:
+        """The mana value of one face while it is the one that exists (cast or face up)."""
+        return self.mana_value(Zone.STACK, face)
+
+    @property
+    def prototype_cost(self) -> str | None:
+        """The smaller cost of a prototype card, read from its "Prototype {..}" ability (CR 702.160)."""
+        m = _PROTOTYPE.search(self.front.oracle_text)
+        return m.group(1) if m else None
+
+    # --- serialization -----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """A compact, JSON-ready dict (the card store's format)."""
+        d: dict[str, Any] = {"oracle_id": self.oracle_id, "name": self.name, "layout": self.layout,
+                             "faces": [f.to_dict() for f in self.faces],
+                             "commander_legality": self.commander_legality}
+        if self.game_changer:
+            d["game_changer"] = True
+        for key in ("source_color_identity", "source_mana_value", "released_at"):
+            value = getattr(self, key)
+            if value is not None:
+                d[key] = value
+        if self.source_face_mana_values is not None:
+            d["source_face_mana_values"] = list(self.source_face_mana_values)
+        if self.aliases:
+            d["aliases"] = list(self.aliases)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Card:
+        """Inverse of to_dict."""
+        fmv = d.get("source_face_mana_values")
+        return cls(
+            oracle_id=d["oracle_id"],
+            name=d["name"],
+            layout=d["layout"],
+            faces=tuple(Face(**f) for f in d["faces"]),
+            commander_legality=d.get("commander_legality", NOT_LEGAL),
+            game_changer=d.get("game_changer", False),
+            source_color_identity=d.get("source_color_identity"),
+            source_mana_value=d.get("source_mana_value"),
+            source_face_mana_values=tuple(fmv) if fmv is not None else None,
+            aliases=tuple(d.get("aliases", ())),
+            released_at=d.get("released_at"),
+        )
+
+
+def melded_mana_value(first: Card, second: Card) -> float:
+    """A melded permanent's mana value: the sum of its two front faces' (CR 202.3c, 712.8g)."""
+    return first.mana_value() + second.mana_value()
+
+

@@ -1,0 +1,32 @@
+"""Name folding: one key per spelling of a card name, so lookups ignore case, accents, ligatures,
+curly quotes, spacing and the way faces are separated."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_LIGATURES = str.maketrans({"æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß": "ss", "ø": "o", "Ø": "o",
+                            "‘": "'", "’": "'", "‚": "'", "‛": "'", "´": "'", "`": "'",
+                            "“": '"', "”": '"', "„": '"', "‐": "-", "‑": "-", "‒": "-", "–": "-",
+                            "—": "-", "½": "1/2"})
+# Face separators: "A // B", "A//B", "A/B", "A / B", Arena's "A /// B".
+_SEPARATOR = re.compile(r"\s*/{1,3}\s*")
+_SPACES = re.compile(r"\s+")
+
+
+@lru_cache(maxsize=200_000)
+def name_key(name: str) -> str:
+    """The folded lookup key of a card name: "Lim-Dûl's Vault" and "lim-dul’s  vault" give the same key,
+    and so do "Fire // Ice", "Fire/Ice" and "fire /// ice"."""
+    text = name.translate(_LIGATURES)
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = _SEPARATOR.sub(" // ", text.casefold())
+    return _SPACES.sub(" ", text).strip()
+
+
+def split_faces(name: str) -> list[str]:
+    """The face names in a name written with a face separator ("Fire/Ice" -> ["Fire", "Ice"])."""
+    return [part for part in _SEPARATOR.split(name.strip()) if part]

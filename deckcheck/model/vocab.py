@@ -1,0 +1,78 @@
+"""The one home of deckcheck's Magic vocabulary: colors, basic land types, card types, layouts, zones."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+#: The five colors in the conventional WUBRG order.
+COLORS = "WUBRG"
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+COLOR_BY_NAME = {name: letter for letter, name in COLOR_NAMES.items()}
+
+#: Basic land types and the color of mana each one's intrinsic ability makes (CR 305.6, 903.5d).
+BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+#: Supertypes (CR 205.4a).
+SUPERTYPES = frozenset({"Basic", "Legendary", "Ongoing", "Snow", "World", "Elite", "Host"})
+
+#: Card types that make a card a permanent card (CR 110.4).
+PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
+
+
+def sort_colors(colors: Iterable[str]) -> str:
+    """Return the given color letters once each, in WUBRG order ("" for none)."""
+    wanted = set(colors)
+    return "".join(c for c in COLORS if c in wanted)
+
+
+class Zone(enum.Enum):
+    """Zones that matter for a card's characteristics (CR 400.1)."""
+
+    LIBRARY = "library"
+    HAND = "hand"
+    GRAVEYARD = "graveyard"
+    EXILE = "exile"
+    COMMAND = "command"
+    STACK = "stack"
+    BATTLEFIELD = "battlefield"
+
+
+# Layouts (Scryfall's names; MTGJSON uses the same words).
+SPLIT = "split"  # also aftermath, fuse and Room cards (CR 709)
+FLIP = "flip"  # CR 710
+TRANSFORM = "transform"  # transforming double-faced cards (CR 712)
+MODAL_DFC = "modal_dfc"  # modal double-faced cards (CR 712)
+MELD = "meld"  # CR 712.4
+ADVENTURE = "adventure"  # also Omen cards (CR 715, 720)
+PREPARE = "prepare"  # CR 722
+PROTOTYPE = "prototype"  # CR 718
+REVERSIBLE = "reversible_card"
+
+#: Layouts whose faces are two sides of one physical card.
+DOUBLE_FACED_LAYOUTS = frozenset({TRANSFORM, MODAL_DFC, MELD, REVERSIBLE})
+
+#: Layouts whose second face is an alternative spell cast from the main card.
+ALTERNATIVE_SPELL_LAYOUTS = frozenset({ADVENTURE, PREPARE})
+
+#: Objects that are never cards of a deck (tokens, emblems, art cards, Planechase/Archenemy/Vanguard
+#: pieces, theme cards).
+NON_DECK_LAYOUTS = frozenset(
+    {
+        "token",
+        "double_faced_token",
+        "emblem",
+        "art_series",
+        "planar",
+        "scheme",
+        "vanguard",
+        "front_card",
+        "minigame",
+    }
+)
+
+#: Commander legality values (Scryfall's spelling; MTGJSON's are mapped onto these).
+LEGAL = "legal"
+NOT_LEGAL = "not_legal"
+BANNED = "banned"
+RESTRICTED = "restricted"
