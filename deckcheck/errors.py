@@ -1,0 +1,23 @@
+"""deckcheck's own errors: each carries a one-line message for the user and means exit code 2."""
+
+from __future__ import annotations
+
+
+class DeckcheckError(Exception):
+    """An error the user can act on: bad input, an unreadable file, no card data. Exit code 2."""
+
+    exit_code = 2
+
+
+class NoCardData(DeckcheckError):
+    """No card store has been built and no bundled snapshot is present."""
+
+
+class InputError(DeckcheckError):
+    """An input file that can't be read or is not what it should be; names the file (and line)."""
+
+    def __init__(self, path: str, message: str, line: int | None = None) -> None:
+        where = f"{path}:{line}" if line is not None else str(path)
+        super().__init__(f"{where}: {message}")
+        self.path = path
+        self.line = line
