@@ -1,0 +1,230 @@
+"""The local card store: one SQLite file of cards, indexed by every folded name they answer to.
+
+Built once by `deckcheck update` (a new file beside the old one, then an atomic rename), opened in
+milliseconds by every other command: nothing parses the whole card file at start-up.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import time
+import zlib
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from deckcheck.errors import DeckcheckError, NoCardData
+from deckcheck.model.card import Card
+from deckcheck.model.names import name_key
+
+STORE_FILE = "cards.sqlite"
+SCHEMA_VERSION = "1"
+#: The bundled snapshot, used whenever no store has been built.
+BUNDLED = Path(__file__).resolve().parent.parent / "data" / STORE_FILE
+
+# Name kinds, best first: a full name beats a face name beats another printed name.
+FULL_NAME, FACE_NAME, ALIAS = 0, 1, 2
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE cards (id INTEGER PRIMARY KEY, oracle_id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+                    data BLOB NOT NULL);
+CREATE TABLE names (key TEXT NOT NULL, kind INTEGER NOT NULL, card INTEGER NOT NULL,
+                    PRIMARY KEY (key, kind, card)) WITHOUT ROWID;
+"""
+
+
+def resolve_data_dir(arg: str | os.PathLike[str] | None = None) -> Path:
+    """Where the store lives: --data-dir, else $DECKCHECK_DATA, else the user's cache directory."""
+    if arg:
+        return Path(arg).expanduser()
+    env = os.environ.get("DECKCHECK_DATA")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs  # lazily: only needed when no directory is given
+
+    return Path(platformdirs.user_cache_dir("deckcheck"))
+
+
+def _encode(card: Card) -> bytes:
+    return zlib.compress(json.dumps(card.to_dict(), separators=(",", ":"), ensure_ascii=False).encode(), 6)
+
+
+def _decode(blob: bytes) -> Card:
+    return Card.from_dict(json.loads(zlib.decompress(blob)))
+
+
+def build_store(cards: Iterable[Card], meta: Mapping[str, Any], data_dir: str | os.PathLike[str],
+                *, filename: str = STORE_FILE) -> Path:
+    """Write a new store into ``data_dir`` and swap it in atomically; return its path.
+
+    The new file is written beside the old one and renamed over it only when complete, so a failed or
+    interrupted build leaves the previous store untouched.
+    """
+    directory = Path(data_dir)
+    directory.mkdir(parents=True, exist_ok=True)
+    target = directory / filename
+    tmp = directory / f".{filename}.{os.getpid()}.{time.monotonic_ns()}.tmp"
+    try:
+        con = sqlite3.connect(tmp)
+        try:
+            con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
+            count = 0
+            names: list[tuple[str, int, int]] = []
+            for card_id, card in enumerate(cards, start=1):
+                con.execute("INSERT INTO cards VALUES (?, ?, ?, ?)",
+                            (card_id, card.oracle_id, card.name, _encode(card)))
+                keys = {name_key(card.name): FULL_NAME}
+                for face in card.face_names:
+                    keys.setdefault(name_key(face), FACE_NAME)
+                for alias in card.aliases:
+                    keys.setdefault(name_key(alias), ALIAS)
+                names.extend((key, kind, card_id) for key, kind in keys.items())
+                count += 1
+            con.executemany("INSERT OR IGNORE INTO names VALUES (?, ?, ?)", names)
+            full_meta = {**{k: v for k, v in meta.items()}, "card_count": count,
+                         "schema_version": SCHEMA_VERSION,
+                         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+            con.executemany("INSERT INTO meta VALUES (?, ?)",
+                            [(k, json.dumps(v)) for k, v in full_meta.items()])
+            con.commit()
+            con.execute("VACUUM")
+        finally:
+            con.close()
+        with open(tmp, "rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)  # atomic on POSIX: readers see the old store or the new one
+        with contextlib.suppress(OSError):
+            dir_fd = os.open(directory, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+    return target
+
+
+class CardStore:
+    """Read access to a card store: look cards up by any name, suggest names for typos."""
+
+    def __init__(self, connection: sqlite3.Connection, path: str) -> None:
+        self._con = connection
+        self.path = path
+        self._cache: dict[str, Card | None] = {}
+        self._by_id: dict[int, Card] = {}
+        self._suggest_keys: list[str] | None = None
+        self._suggest_names: list[str] | None = None
+        self.meta: dict[str, Any] = {k: json.loads(v) for k, v in connection.execute("SELECT key, value FROM meta")}
+
+    # --- opening --------------------------------------------------------------------------
+    @classmethod
+    def open(cls, data_dir: str | os.PathLike[str] | None = None) -> CardStore:
+        """Open the store in the data directory (see resolve_data_dir), else the bundled snapshot."""
+        built = resolve_data_dir(data_dir) / STORE_FILE
+        for path in (built, BUNDLED):
+            if path.is_file():
+                return cls.open_file(path)
+        raise NoCardData(f"no card data: no store at {built} and no bundled snapshot at {BUNDLED}; "
+                         "run `deckcheck update`")
+
+    @classmethod
+    def open_file(cls, path: str | os.PathLike[str]) -> CardStore:
+        """Open one store file read-only."""
+        uri = Path(path).resolve().as_uri() + "?mode=ro"
+        try:
+            con = sqlite3.connect(uri, uri=True, check_same_thread=False)
+            store = cls(con, str(path))
+        except sqlite3.DatabaseError as exc:
+            raise DeckcheckError(f"{path}: not a deckcheck card store ({exc})") from None
+        return store
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card], meta: Mapping[str, Any] | None = None) -> CardStore:
+        """An in-memory store (for tests and notebooks)."""
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            path = build_store(cards, meta or {"source": "in-memory"}, tmp)
+            disk = sqlite3.connect(path)
+            mem = sqlite3.connect(":memory:", check_same_thread=False)
+            disk.backup(mem)
+            disk.close()
+        return cls(mem, ":memory:")
+
+    def close(self) -> None:
+        self._con.close()
+
+    def __enter__(self) -> CardStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- reading --------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return int(self._con.execute("SELECT count(*) FROM cards").fetchone()[0])
+
+    def _card(self, card_id: int, blob: bytes | None = None) -> Card:
+        card = self._by_id.get(card_id)
+        if card is None:
+            if blob is None:
+                blob = self._con.execute("SELECT data FROM cards WHERE id = ?", (card_id,)).fetchone()[0]
+            card = self._by_id[card_id] = _decode(blob)
+        return card
+
+    def lookup(self, name: str) -> Card | None:
+        """The card with this full name, face name, split half or other printed name, folded; or None.
+
+        When a key names several cards (a face of one, the whole of another), the full name wins."""
+        key = name_key(name)
+        try:
+            return self._cache[key]
+        except KeyError:
+            pass
+        row = self._con.execute(
+            "SELECT n.card, c.data FROM names n JOIN cards c ON c.id = n.card WHERE n.key = ? "
+            "ORDER BY n.kind, n.card LIMIT 1", (key,)).fetchone()
+        card = self._card(row[0], row[1]) if row else None
+        self._cache[key] = card
+        return card
+
+    def lookup_many(self, names: Iterable[str]) -> dict[str, Card | None]:
+        """Look up many names at once; a dict from each name asked to its card (or None)."""
+        return {name: self.lookup(name) for name in names}
+
+    def get(self, oracle_id: str) -> Card | None:
+        """The card with this Oracle id, or None."""
+        row = self._con.execute("SELECT id, data FROM cards WHERE oracle_id = ?", (oracle_id,)).fetchone()
+        return self._card(row[0], row[1]) if row else None
+
+    def iter_cards(self) -> Iterator[Card]:
+        """Every card in the store, in name order."""
+        for card_id, blob in self._con.execute("SELECT id, data FROM cards ORDER BY name").fetchall():
+            yield self._card(card_id, blob)
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """The closest card names to a name no card has, best first."""
+        from rapidfuzz import fuzz, process  # lazily: only for names that are not found
+
+        if self._suggest_keys is None:
+            rows = self._con.execute(
+                "SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card WHERE n.kind <= ?",
+                (FACE_NAME,)).fetchall()
+            self._suggest_keys = [r[0] for r in rows]
+            self._suggest_names = [r[1] for r in rows]
+        assert self._suggest_names is not None
+        matches = process.extract(name_key(name), self._suggest_keys, scorer=fuzz.WRatio,
+                                  limit=limit * 3, score_cutoff=60)
+        out: list[str] = []
+        for _key, _score, index in matches:
+            full = self._suggest_names[index]
+            if full not in out:
+                out.append(full)
+            if len(out) == limit:
+                break
+        return out
