@@ -1,0 +1,102 @@
+"""`deckcheck card NAME...`: show cards as deckcheck sees them (faces, mana value per zone, identity)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from deckcheck.model.card import Card
+from deckcheck.model.identity import color_identity
+from deckcheck.model.vocab import MODAL_DFC, SPLIT, ALTERNATIVE_SPELL_LAYOUTS, Zone
+from deckcheck.store import CardStore
+
+
+def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("card", help="show cards as deckcheck sees them",
+                       description="Show each card: faces and types, mana value per zone, computed color "
+                                   "identity next to the source's, Commander legality, Game Changer. "
+                                   "Exit 0 when every name was found, 1 when some were not.")
+    p.add_argument("names", nargs="+", metavar="NAME", help="card names, or - to read names from stdin")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA or the user cache)")
+    return p
+
+
+def _fmt_mv(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def card_dict(query: str, card: Card) -> dict[str, Any]:
+    """The JSON object `deckcheck card --format json` prints for one found card."""
+    return {
+        "query": query,
+        "name": card.name,
+        "layout": card.layout,
+        "color_identity": color_identity(card),
+        "mana_value": _fmt_mv(card.mana_value()),
+        "faces": [{"name": f.name, "mana_cost": f.mana_cost, "type_line": f.type_line,
+                   "oracle_text": f.oracle_text, "color_indicator": f.color_indicator} for f in card.faces],
+        "commander_legality": card.commander_legality,
+        "game_changer": card.game_changer,
+        "source_color_identity": card.source_color_identity,
+    }
+
+
+def _zone_values(card: Card) -> list[str]:
+    """Mana value lines per zone and face, for the text view."""
+    lines = [f"mana value: {_fmt_mv(card.mana_value())} (library, hand, graveyard, exile, command zone)"]
+    if len(card.faces) > 1 and (card.layout in (SPLIT, MODAL_DFC) or card.layout in ALTERNATIVE_SPELL_LAYOUTS):
+        for i, face in enumerate(card.faces):
+            where = "on the stack" if card.layout != MODAL_DFC else "on the stack or battlefield"
+            lines.append(f"  {face.name} {where}: {_fmt_mv(card.mana_value(Zone.STACK, i))}")
+    return lines
+
+
+def render_text(card: Card) -> str:
+    ident = color_identity(card) or "colorless"
+    src = card.source_color_identity
+    src_text = "unknown" if src is None else (src or "colorless")
+    out = [f"{card.name}  [{card.layout}]"]
+    for face in card.faces:
+        cost = f" {face.mana_cost}" if face.mana_cost else ""
+        out.append(f"  {face.name}{cost} — {face.type_line}")
+        if face.color_indicator:
+            out.append(f"    color indicator: {face.color_indicator}")
+        for text_line in face.oracle_text.splitlines():
+            out.append(f"    {text_line}")
+    out.extend(_zone_values(card))
+    note = "" if src is None or src == color_identity(card) else "  (differs)"
+    out.append(f"color identity: {ident} (source says {src_text}){note}")
+    out.append(f"commander: {card.commander_legality.replace('_', ' ')}; "
+               f"game changer: {'yes' if card.game_changer else 'no'}")
+    return "\n".join(out)
+
+
+def run(args: argparse.Namespace) -> int:
+    names = args.names
+    if names == ["-"]:
+        names = [line.strip() for line in sys.stdin if line.strip()]
+    store = CardStore.open(args.data_dir)
+    results: list[dict[str, Any]] = []
+    texts: list[str] = []
+    missing = 0
+    for name in names:
+        card = store.lookup(name)
+        if card is None:
+            missing += 1
+            suggestions = store.suggest(name)
+            results.append({"query": name, "error": "unknown-card", "suggestions": suggestions})
+            hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+            texts.append(f"{name}: unknown card{hint}")
+        elif args.format == "json":
+            results.append(card_dict(name, card))
+        else:
+            texts.append(render_text(card))
+    if args.format == "json":
+        json.dump(results, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print("\n\n".join(texts))
+    return 1 if missing else 0

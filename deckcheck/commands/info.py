@@ -1,0 +1,29 @@
+"""`deckcheck info`: which card data deckcheck uses, what it holds and how old it is."""
+
+from __future__ import annotations
+
+import argparse
+
+from deckcheck import __version__
+from deckcheck.store import CardStore
+
+
+def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("info", help="show the card data in use", description="Show the card store in use: "
+                       "where it is, its sources, how many cards it holds and how old its data is.")
+    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA or the user cache)")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    store = CardStore.open(args.data_dir)
+    meta = store.meta
+    print(f"deckcheck {__version__}")
+    print(f"card store: {store.path}")
+    print(f"source: {meta.get('source', 'unknown')}")
+    print(f"card data as of: {meta.get('updated_at', 'unknown')}")
+    print(f"built: {meta.get('built_at', 'unknown')}")
+    print(f"cards: {len(store)}")
+    for line in meta.get("sources", []):
+        print(f"  - {line}")
+    return 0
