@@ -1,0 +1,421 @@
+"""Commander policy as of a date: the banned list, the category bans, Lutri's companion ban and the Game
+Changers list, read from the dated events in data/policy (see data/policy/README.md).
+
+The policy wins over the card data's own legality (the data can be older than the last announcement);
+``Policy.data_disagreement`` words the difference once, with both dates, for a report.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from datetime import date
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from deckcheck.errors import DeckcheckError
+from deckcheck.model.card import Card
+from deckcheck.model.names import name_key
+from deckcheck.model.vocab import BANNED, LEGAL
+
+#: The repository's policy files.
+POLICY_DIR = Path(__file__).resolve().parent.parent / "data" / "policy"
+BANNED_FILE = "banned-list.json"
+GAME_CHANGERS_FILE = "game-changers.json"
+CATEGORY_FILE = "category-bans.json"
+
+# Ban reasons.
+NAMED = "named"
+CONSPIRACY = "conspiracy"
+ANTE = "ante"
+OFFENSIVE = "offensive"
+COMPANION = "companion"
+
+# Event changes.
+_BAN, _UNBAN, _COMPANION_ONLY = "banned", "unbanned", "banned-as-companion-only"
+_CREATED, _ADDED, _REMOVED, _NO_CHANGE = "created", "added", "removed", "no-change"
+_CHANGES = {
+    "banned": {_BAN, _UNBAN, _COMPANION_ONLY, _NO_CHANGE},
+    "game_changers": {_CREATED, _ADDED, _REMOVED, _NO_CHANGE},
+}
+
+
+@dataclass(frozen=True)
+class Ban:
+    """Why a card is banned in Commander on a date: which rule of the policy, since when, and the source."""
+
+    card: str  # the card's canonical name
+    reason: str  # "named" | "conspiracy" | "ante" | "offensive" | "companion"
+    since: date | None  # None: in force since before the recorded history (or for a whole category)
+    source: str  # URL of the announcement or list
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class GameChangerStatus:
+    """A card's place on the Game Changers list on a date, with how sure deckcheck is of it."""
+
+    card: str
+    member: bool | None  # None: unknown (one of the cards whose removal date is not recorded)
+    certain: bool
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One dated change of the banned list or of the Game Changers list."""
+
+    date: date
+    list: str  # "banned" | "game_changers"
+    change: str
+    cards: tuple[str, ...]
+    url: str
+    note: str = ""
+    uncertain: tuple[str, ...] = ()  # `uncertain_count` of these cards changed too; which is not known
+    uncertain_count: int = 0
+
+
+@dataclass
+class _Entry:
+    name: str
+    since: date | None
+    url: str
+    note: str = ""
+
+
+@dataclass
+class _State:
+    """The policy in force during one period between events."""
+
+    named: dict[str, _Entry] = field(default_factory=dict)  # folded name -> named ban
+    companion: dict[str, _Entry] = field(default_factory=dict)  # folded name -> banned as companion only
+    gc: dict[str, str] = field(default_factory=dict)  # folded name -> canonical name
+    gc_uncertain: dict[str, str] = field(default_factory=dict)
+    gc_groups: dict[frozenset[str], int] = field(default_factory=dict)  # uncertain group -> members in it
+    last_ban_change: dict[str, Event] = field(default_factory=dict)  # folded name -> last event naming it
+    last_gc_change: dict[str, Event] = field(default_factory=dict)
+
+    def copy(self) -> _State:
+        return _State(dict(self.named), dict(self.companion), dict(self.gc), dict(self.gc_uncertain),
+                      dict(self.gc_groups), dict(self.last_ban_change), dict(self.last_gc_change))
+
+
+def _keys(name: str) -> tuple[str, ...]:
+    """The folded keys a policy name is indexed under: the name, and for "A // B" its front face too."""
+    key = name_key(name)
+    if " // " in name:
+        return key, name_key(name.split(" // ", 1)[0])
+    return (key,)
+
+
+_KEYS_CACHE: dict[tuple[str, str, tuple[str, ...]], frozenset[str]] = {}
+
+
+def card_keys(card: Card) -> frozenset[str]:
+    """Every folded name a card answers to: full name, face names, other printed names."""
+    ident = (card.oracle_id, card.name, card.aliases)
+    keys = _KEYS_CACHE.get(ident)
+    if keys is None:
+        if len(_KEYS_CACHE) > 200_000:
+            _KEYS_CACHE.clear()
+        keys = _KEYS_CACHE[ident] = frozenset(name_key(n) for n in card.names)
+    return keys
+
+
+class Policy:
+    """The Commander policy read from data/policy, answerable as of any date."""
+
+    def __init__(self, banned: dict[str, Any], game_changers: dict[str, Any], categories: dict[str, Any],
+                 where: str = "data/policy") -> None:
+        self._where = where
+        try:
+            self._known_from = date.fromisoformat(banned["known_from"])
+            self._gc_known_from = date.fromisoformat(game_changers["known_from"])
+            base = banned["baseline"]
+            self._baseline_url = base["url"]
+            events = [self._event(e, "banned") for e in banned["events"]]
+            events += [self._event(e, "game_changers") for e in game_changers["events"]]
+            gc_base = tuple(game_changers["baseline"]["cards"])
+            ante = categories["ante"]
+            self._ante_pattern = re.compile(ante["text_pattern"], re.IGNORECASE)
+            self._ante_names = frozenset(name_key(n) for n in ante["cards"])
+            self._ante_url = ante["url"]
+            self._conspiracy_type = categories["conspiracy"]["card_type"]
+            self._conspiracy_url = categories["conspiracy"]["url"]
+            self._offensive_names = frozenset(name_key(n) for n in categories["offensive"]["cards"])
+            self._offensive_url = categories["offensive"]["url"]
+            baseline_cards = tuple(base["cards"])
+        except (KeyError, TypeError, ValueError, re.error) as exc:
+            raise DeckcheckError(f"{where}: malformed policy data ({type(exc).__name__}: {exc})") from None
+        events.sort(key=lambda e: e.date)  # stable: same-day events keep their file order
+        self.events: tuple[Event, ...] = tuple(events)
+        self.latest_event: date = max(e.date for e in events) if events else self._known_from
+        self._build(baseline_cards, gc_base)
+        self._category_cache: dict[str, tuple[str, str] | None] = {}
+
+    # --- loading --------------------------------------------------------------------------------
+    def _event(self, raw: dict[str, Any], lst: str) -> Event:
+        if raw.get("list") != lst or raw.get("change") not in _CHANGES[lst]:
+            raise ValueError(f"event {raw.get('date')!r}: list {raw.get('list')!r} / change "
+                             f"{raw.get('change')!r} not expected in the {lst} file")
+        unc = raw.get("uncertain") or {}
+        return Event(date=date.fromisoformat(raw["date"]), list=lst, change=raw["change"],
+                     cards=tuple(raw["cards"]), url=raw["url"], note=raw.get("note", ""),
+                     uncertain=tuple(unc.get("of", ())), uncertain_count=int(unc.get("count", 0)))
+
+    def _build(self, baseline: tuple[str, ...], gc_baseline: tuple[str, ...]) -> None:
+        state = _State()
+        for name in baseline:
+            for k in _keys(name):
+                state.named[k] = _Entry(name, None, self._baseline_url)
+        for name in gc_baseline:
+            for k in _keys(name):
+                state.gc[k] = name
+        dates: list[date] = []
+        states: list[_State] = [state]
+        for event in self.events:
+            if dates and dates[-1] == event.date:
+                state = states[-1]  # same day: keep changing the same period's state
+            else:
+                state = states[-1].copy()
+                dates.append(event.date)
+                states.append(state)
+            self._apply(state, event)
+        self._dates = dates
+        self._states = states
+
+    @staticmethod
+    def _apply(state: _State, event: Event) -> None:
+        last = state.last_ban_change if event.list == "banned" else state.last_gc_change
+        for name in event.cards:
+            for k in _keys(name):
+                last[k] = event
+        if event.list == "banned":
+            for name in event.cards:
+                for k in _keys(name):
+                    if event.change == _BAN:
+                        state.named[k] = _Entry(name, event.date, event.url, event.note)
+                    elif event.change == _UNBAN:
+                        state.named.pop(k, None)
+                        state.companion.pop(k, None)
+                    elif event.change == _COMPANION_ONLY:
+                        before = state.named.pop(k, None)
+                        # a continuing ban keeps its start; the companion-only status is in the note
+                        state.companion[k] = _Entry(name, before.since if before else event.date, event.url,
+                                                    event.note)
+            return
+        # Game Changers
+        for name in event.cards:
+            for k in _keys(name):
+                if event.change in (_CREATED, _ADDED):
+                    state.gc[k] = name
+                    state.gc_uncertain.pop(k, None)
+                elif event.change == _REMOVED:
+                    state.gc.pop(k, None)
+                    state.gc_uncertain.pop(k, None)
+        if event.uncertain_count:
+            Policy._apply_uncertain(state, event)
+
+    @staticmethod
+    def _apply_uncertain(state: _State, event: Event) -> None:
+        """`uncertain_count` of `uncertain` were added or removed: track how many of the group are in."""
+        group = frozenset(event.uncertain)
+        keys = {name: _keys(name) for name in event.uncertain}
+        present = state.gc_groups.get(group)
+        if present is None:
+            present = sum(1 for name in event.uncertain if _keys(name)[0] in state.gc)
+        present += event.uncertain_count if event.change == _ADDED else -event.uncertain_count
+        present = max(0, min(present, len(group)))
+        for name, ks in keys.items():
+            for k in ks:
+                state.gc.pop(k, None)
+                state.gc_uncertain.pop(k, None)
+                state.last_gc_change[k] = event
+                if present == len(group):
+                    state.gc[k] = name
+                elif present:
+                    state.gc_uncertain[k] = name
+        if 0 < present < len(group):
+            state.gc_groups[group] = present
+        else:
+            state.gc_groups.pop(group, None)
+
+    def _state(self, on: date | None) -> _State:
+        return self._states[bisect_right(self._dates, on or date.today())]
+
+    # --- dates ----------------------------------------------------------------------------------
+    def known_from(self) -> date:
+        """The first date of the recorded banned-list history; before it only the baseline is known."""
+        return self._known_from
+
+    def history_note(self, on: date | None = None) -> str | None:
+        """A caveat for checks as of `on` (None when there is none): history before the baseline, or Game
+        Changers not fully known."""
+        on = on or date.today()
+        if on < self._known_from:
+            return (f"policy history before {self._known_from.isoformat()} is not recorded: the banned list "
+                    f"in force just before that date is used for {on.isoformat()}")
+        uncertain = self._state(on).gc_uncertain
+        if uncertain:
+            names = "; ".join(sorted(set(uncertain.values())))
+            return f"the Game Changers list of {on.isoformat()} is not fully known: uncertain are {names}"
+        return None
+
+    # --- bans -----------------------------------------------------------------------------------
+    def ban(self, card: Card, on: date | None = None) -> Ban | None:
+        """Why `card` is banned in Commander on `on` (today by default), or None when it is not.
+
+        Lutri after 2026-02-09 is not banned here (only as a companion: see companion_ban)."""
+        state = self._state(on)
+        for k in card_keys(card):
+            entry = state.named.get(k)
+            if entry is not None:
+                return Ban(card.name, NAMED, entry.since, entry.url, entry.note)
+        found = self._category(card)
+        if found is not None:
+            reason, url = found
+            return Ban(card.name, reason, None, url)
+        return None
+
+    def companion_ban(self, card: Card, on: date | None = None) -> Ban | None:
+        """Why `card` can't be a companion on `on`: any ban, or a "banned as companion" status (Lutri
+        from 2026-02-09; before that its full ban)."""
+        full = self.ban(card, on)
+        if full is not None:
+            return full
+        state = self._state(on)
+        for k in card_keys(card):
+            entry = state.companion.get(k)
+            if entry is not None:
+                return Ban(card.name, COMPANION, entry.since, entry.url, entry.note)
+        return None
+
+    def _category(self, card: Card) -> tuple[str, str] | None:
+        cached = self._category_cache.get(card.oracle_id, False)
+        if cached is not False:
+            return cached  # type: ignore[return-value]  # False is the cache-miss sentinel
+        found: tuple[str, str] | None = None
+        keys = card_keys(card)
+        if any(self._conspiracy_type in f.types for f in card.faces):
+            found = (CONSPIRACY, self._conspiracy_url)
+        elif keys & self._ante_names or any(self._ante_pattern.search(f.oracle_text) for f in card.faces):
+            found = (ANTE, self._ante_url)
+        elif keys & self._offensive_names:
+            found = (OFFENSIVE, self._offensive_url)
+        if card.oracle_id:
+            self._category_cache[card.oracle_id] = found
+        return found
+
+    def banned_names(self, on: date | None = None) -> frozenset[str]:
+        """The canonical names of the named bans in force on `on` (categories and Lutri's companion ban
+        not included)."""
+        return frozenset(e.name for e in self._state(on).named.values())
+
+    def companion_banned_names(self, on: date | None = None) -> frozenset[str]:
+        """The canonical names banned as a companion only on `on`."""
+        return frozenset(e.name for e in self._state(on).companion.values())
+
+    # --- Game Changers --------------------------------------------------------------------------
+    def is_game_changer(self, card: Card, on: date | None = None) -> bool:
+        """Whether `card` is certainly on the Game Changers list on `on` (none before 2025-02-11).
+
+        Cards whose membership is not known on that date count as False: see game_changer_status."""
+        gc = self._state(on).gc
+        return any(k in gc for k in card_keys(card))
+
+    def game_changer_status(self, card: Card, on: date | None = None) -> GameChangerStatus:
+        """`card`'s Game Changer membership on `on`, with `certain` False where the record is incomplete."""
+        on = on or date.today()
+        state = self._state(on)
+        keys = card_keys(card)
+        if any(k in state.gc for k in keys):
+            return GameChangerStatus(card.name, True, True)
+        if any(k in state.gc_uncertain for k in keys):
+            return GameChangerStatus(card.name, None, False,
+                                     f"{card.name} may or may not have been a Game Changer on {on.isoformat()}: "
+                                     "which cards left the list on 2025-04-22 is not recorded")
+        return GameChangerStatus(card.name, False, True)
+
+    def game_changers(self, on: date | None = None) -> frozenset[str]:
+        """The canonical card names certainly on the Game Changers list on `on` (names, not folded keys)."""
+        return frozenset(self._state(on).gc.values())
+
+    def uncertain_game_changers(self, on: date | None = None) -> frozenset[str]:
+        """Canonical names that may or may not have been Game Changers on `on`."""
+        return frozenset(self._state(on).gc_uncertain.values())
+
+    # --- the card data's own claims -------------------------------------------------------------
+    def _last_change(self, card: Card, on: date, lst: str) -> Event | None:
+        """The last event of list `lst` ("banned" or "game_changers") naming `card`, up to `on`."""
+        state = self._state(on)
+        table = state.last_ban_change if lst == "banned" else state.last_gc_change
+        events = [table[k] for k in card_keys(card) if k in table]
+        return max(events, key=lambda e: e.date) if events else None
+
+    def data_disagreement(self, card: Card, on: date | None = None, data_date: date | None = None) -> str | None:
+        """A one-line note when the card data's Commander legality differs from the policy, else None.
+
+        The data speaks for its own date (`data_date`), so it is compared with the policy as of the later
+        of `on` and `data_date`: a check as of 2019 does not flag data that is merely newer."""
+        data_value = card.commander_legality
+        if data_value not in (LEGAL, BANNED):
+            return None  # not_legal and the like are not the policy's business
+        at = max(on or date.today(), data_date) if data_date else (on or date.today())
+        banned = self.ban(card, at) is not None
+        companion = not banned and self.companion_ban(card, at) is not None
+        if (data_value == BANNED) == banned:
+            return None
+        policy_value = "banned" if banned else ("legal except as a companion" if companion else "legal")
+        last = self._last_change(card, at, "banned")
+        if last is not None:
+            why = f"{last.change} {last.date.isoformat()}, {last.url}"
+        else:
+            why = f"policy events up to {self.latest_event.isoformat()}"
+        data_when = data_date.isoformat() if data_date else "undated"
+        return (f"{card.name}: the card data ({data_when}) says {data_value} in Commander, the policy says "
+                f"{policy_value} ({why}); the policy is used")
+
+    def game_changer_disagreement(self, card: Card, on: date | None = None,
+                                  data_date: date | None = None) -> str | None:
+        """A one-line note when the card data's Game Changer flag differs from the policy, else None.
+
+        Only meaningful for card data that carries the flag (Scryfall `game_changer`, MTGJSON
+        `isGameChanger`); uncertain memberships are not flagged."""
+        at = max(on or date.today(), data_date) if data_date else (on or date.today())
+        status = self.game_changer_status(card, at)
+        if not status.certain or status.member == card.game_changer:
+            return None
+        last = self._last_change(card, at, "game_changers")
+        why = f"{last.change} {last.date.isoformat()}, {last.url}" if last else \
+            f"policy events up to {self.latest_event.isoformat()}"
+        data_when = data_date.isoformat() if data_date else "undated"
+        said = "a Game Changer" if card.game_changer else "not a Game Changer"
+        policy = "a Game Changer" if status.member else "not a Game Changer"
+        return f"{card.name}: the card data ({data_when}) says {said}, the policy says {policy} ({why}); the policy is used"
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open(encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as exc:
+        raise DeckcheckError(f"{path}: cannot read policy data ({exc.strerror or exc})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise DeckcheckError(f"{path}: policy data is not valid JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise DeckcheckError(f"{path}: policy data must be a JSON object")
+    return data
+
+
+@lru_cache(maxsize=8)
+def _load(directory: Path) -> Policy:
+    return Policy(_read(directory / BANNED_FILE), _read(directory / GAME_CHANGERS_FILE),
+                  _read(directory / CATEGORY_FILE), where=str(directory))
+
+
+def load_policy(directory: Path | None = None) -> Policy:
+    """The policy in `directory` (default: the repository's data/policy), loaded once and cached."""
+    return _load(Path(directory or POLICY_DIR).resolve())
