@@ -1,0 +1,18 @@
+"""Decklists: one parser for every dialect people paste or export (MTGO, Arena, Moxfield, Archidekt,
+deckstats, TappedOut, mtg.wtf, XMage, CSV, MTGJSON deck files), giving a Deck of entries with quantity,
+name as written, section and source line. Commanders the list does not mark are chosen afterwards, with the
+card data at hand (`assign_sideboard_commanders`, `with_commanders`)."""
+
+from deckcheck.decklist.commanders import assign_sideboard_commanders, with_commanders
+from deckcheck.decklist.model import (
+    COMMANDER, COMPANION, MAIN, MAX_LINE_CHARS, MAX_QUANTITY, MAYBEBOARD, OUTSIDE, SECTIONS,
+    SIDEBOARD, Deck, Entry, ParseProblem,
+)
+from deckcheck.decklist.mtgjson import parse_mtgjson_deck
+from deckcheck.decklist.reading import MAX_BYTES, parse_bytes, parse_file, parse_text, read_stream
+
+__all__ = [
+    "COMMANDER", "COMPANION", "MAIN", "MAX_BYTES", "MAX_LINE_CHARS", "MAX_QUANTITY", "MAYBEBOARD", "OUTSIDE",
+    "SECTIONS", "SIDEBOARD", "Deck", "Entry", "ParseProblem", "assign_sideboard_commanders", "parse_bytes",
+    "parse_file", "parse_mtgjson_deck", "parse_text", "read_stream", "with_commanders",
+]

@@ -1,0 +1,83 @@
+"""Choosing commanders a decklist did not mark: the MTGO convention (CR 903.3: a deck has a commander) and
+`--commander NAME`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from deckcheck.decklist.model import COMMANDER, MAIN, SIDEBOARD, Deck, Entry
+from deckcheck.model.names import name_key, split_faces
+
+
+def _names(entries: Iterable[Entry]) -> str:
+    return ", ".join(e.name for e in entries)
+
+
+def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool]) -> Deck:
+    """When no commander is marked: a main deck of 98-99 cards with one or two sideboard cards that
+    `can_lead` takes those as commanders (MTGO puts the commander in the sideboard). A plain list whose first
+    block of one or two cards is set off by a blank line before 98-99 more takes that block likewise.
+    Returns the deck unchanged when neither applies."""
+    if deck.commanders_marked or any(e.section == COMMANDER for e in deck.entries):
+        return deck
+    main_count = deck.count(MAIN)
+    side = deck.section(SIDEBOARD)
+    side_count = sum(e.quantity for e in side)
+    if 98 <= main_count <= 99 and 1 <= side_count <= 2 and all(can_lead(e.name) for e in side):
+        entries = tuple(replace(e, section=COMMANDER) if e.section == SIDEBOARD else e for e in deck.entries)
+        note = f"took {_names(side)} from the sideboard as commander (MTGO convention)"
+        return replace(deck, entries=entries, notes=deck.notes + (note,))
+    if deck.first_block_names and not side:
+        keys = {name_key(n) for n in deck.first_block_names}
+        leaders = [e for e in deck.entries if e.section == MAIN and name_key(e.name) in keys]
+        lead_count = sum(e.quantity for e in leaders)
+        if (1 <= lead_count <= 2 and 98 <= main_count - lead_count <= 99
+                and all(can_lead(e.name) for e in leaders)):
+            entries = tuple(replace(e, section=COMMANDER) if e in leaders else e for e in deck.entries)
+            note = f"took {_names(leaders)}, set off by a blank line at the top, as commander"
+            return replace(deck, entries=entries, notes=deck.notes + (note,))
+    return deck
+
+
+def _matches(entry_name: str, key: str) -> bool:
+    if name_key(entry_name) == key:
+        return True
+    return key in {name_key(face) for face in split_faces(entry_name)} or name_key(
+        split_faces(entry_name)[0] if split_faces(entry_name) else entry_name) == key
+
+
+def with_commanders(deck: Deck, names: list[str]) -> Deck:
+    """Make `names` the deck's commanders (`--commander NAME`): each is moved out of the main deck (or the
+    sideboard) when listed there, else added; commanders the list marked but `names` omits go to the main
+    deck. Names match folded, by full name or by a face name."""
+    if not names:
+        return deck
+    entries = list(deck.entries)
+    notes = list(deck.notes)
+    keys = [name_key(n) for n in names]
+    for index, entry in enumerate(entries):
+        if entry.section == COMMANDER and not any(_matches(entry.name, k) for k in keys):
+            entries[index] = replace(entry, section=MAIN)
+            notes.append(f"--commander: {entry.name} moved from the commanders to the main deck")
+    placed = 0  # commanders go first, in the order given
+    for name, key in zip(names, keys):
+        if any(e.section == COMMANDER and _matches(e.name, key) for e in entries):
+            continue
+        for section in (MAIN, SIDEBOARD):
+            found = next((i for i, e in enumerate(entries) if e.section == section and _matches(e.name, key)), None)
+            if found is not None:
+                entry = entries[found]
+                leader = replace(entry, quantity=1, section=COMMANDER)
+                if entry.quantity > 1:
+                    entries[found] = replace(entry, quantity=entry.quantity - 1)
+                else:
+                    del entries[found]
+                entries.insert(placed, leader)
+                placed += 1
+                break
+        else:
+            entries.insert(placed, Entry(1, name, COMMANDER, 0))
+            placed += 1
+            notes.append(f"--commander: {name} is not in the list; added as commander")
+    return replace(deck, entries=tuple(entries), commanders_marked=True, notes=tuple(notes))

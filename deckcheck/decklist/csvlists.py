@@ -1,0 +1,127 @@
+"""CSV decklist exports with a header row: count/quantity, name, and a section/board/category column when
+there is one (mtg.wtf: `Section,Count,Name,Set code,Set name,Collector number,Finish`; Archidekt, Moxfield,
+Deckbox and doubletap-style exports)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from deckcheck.decklist.model import (
+    COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, problem,
+    read_quantity,
+)
+from deckcheck.decklist.text import HEADERS
+
+_QUANTITY_COLUMNS = ("count", "quantity", "qty", "amount", "copies")
+_NAME_COLUMNS = ("name", "card name", "card", "cardname")
+_SECTION_COLUMNS = ("section", "board", "zone", "deck", "category", "categories")
+_SET_COLUMNS = ("set code", "setcode", "edition code", "set", "edition")
+_NUMBER_COLUMNS = ("collector number", "collector #", "number", "card number", "cn")
+
+
+def _fold(cell: str) -> str:
+    return " ".join(cell.replace("_", " ").strip().lower().split())
+
+
+def _column(header: list[str], names: tuple[str, ...]) -> int | None:
+    for wanted in names:
+        if wanted in header:
+            return header.index(wanted)
+    return None
+
+
+def looks_like_csv(first_line: str) -> bool:
+    """Whether a first line is a CSV header row naming at least a card-name column."""
+    if "," not in first_line or len(first_line) > 2000:
+        return False
+    try:
+        header = [_fold(c) for c in next(csv.reader([first_line]))]
+    except (csv.Error, StopIteration):
+        return False
+    return _column(header, _NAME_COLUMNS) is not None and (
+        _column(header, _QUANTITY_COLUMNS) is not None or _column(header, _SECTION_COLUMNS) is not None)
+
+
+def _section_of(value: str) -> str:
+    """The section a Section/Board/Category cell names ("Main Deck", "Commander", "Ramp,Commander")."""
+    low = _fold(value)
+    if not low:
+        return MAIN
+    found = HEADERS.get(low)
+    if found in (COMMANDER, MAIN, SIDEBOARD, MAYBEBOARD, OUTSIDE, "companion"):
+        return found
+    for part in low.split(","):  # Archidekt-style category lists
+        word = part.split("{", 1)[0].strip()
+        found = HEADERS.get(word)
+        if found == COMMANDER:
+            return COMMANDER
+    for part in low.split(","):
+        found = HEADERS.get(part.split("{", 1)[0].strip())
+        if found in (SIDEBOARD, MAYBEBOARD, OUTSIDE, "companion"):
+            return found
+    if "{nodeck}" in low:
+        return MAYBEBOARD
+    return MAIN  # a category such as "Ramp" or "Creature" is part of the main deck
+
+
+def parse_csv(text: str, path: str) -> Deck:
+    """Parse a CSV export (first non-blank line is the header row) into a Deck; line numbers are the row's
+    first line in the file."""
+    problems: list[ParseProblem] = []
+    collector = EntryCollector()
+    source = io.StringIO(text, newline="")
+    reader = csv.reader(source)
+    header: list[str] | None = None
+    qty_col = name_col = section_col = set_col = number_col = None
+    marked = False
+    last_line = 0
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            problems.append(problem(reader.line_num, "", f"CSV error: {exc}; the rest of the file is not read"))
+            break
+        line, last_line = last_line + 1, reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if header is None:
+            header = [_fold(c) for c in row]
+            qty_col = _column(header, _QUANTITY_COLUMNS)
+            name_col = _column(header, _NAME_COLUMNS)
+            section_col = _column(header, _SECTION_COLUMNS)
+            set_col = _column(header, _SET_COLUMNS)
+            number_col = _column(header, _NUMBER_COLUMNS)
+            continue
+        assert name_col is not None  # looks_like_csv checked the header
+        raw = ",".join(row)
+        name = row[name_col].strip() if name_col < len(row) else ""
+        name = " ".join(name.split())
+        if not name or not any(ch.isalpha() for ch in name):
+            problems.append(problem(line, raw, "no card name in this row"))
+            continue
+        if len(name) > 300:
+            problems.append(problem(line, raw, f"card name too long ({len(name):,} characters)"))
+            continue
+        quantity = 1
+        if qty_col is not None and qty_col < len(row) and row[qty_col].strip():
+            cell = row[qty_col].strip()
+            if not cell.isdigit() or not cell.isascii():
+                problems.append(problem(line, raw, f"quantity {cell[:20]!r} is not a number"))
+                continue
+            value, why = read_quantity(cell)
+            if value is None:
+                problems.append(problem(line, raw, why or "bad quantity"))
+                continue
+            quantity = value
+        section = _section_of(row[section_col]) if section_col is not None and section_col < len(row) else MAIN
+        marked = marked or section == COMMANDER
+        set_code = row[set_col].strip() if set_col is not None and set_col < len(row) else ""
+        if not (2 <= len(set_code) <= 8 and set_code.isalnum()):
+            set_code = ""
+        number = row[number_col].strip() if number_col is not None and number_col < len(row) else ""
+        collector.add(quantity, name, section, line, set_code or None, number[:20] or None)
+    return Deck(path=path, name=None, entries=collector.entries(), problems=tuple(problems),
+                commanders_marked=marked, source_format="csv")

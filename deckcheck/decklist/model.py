@@ -1,0 +1,132 @@
+"""The parsed deck: entries (quantity, name as written, section, source lines), parse problems and notes.
+
+A parsed deck knows nothing of card data: names are kept as written (annotations removed) and folded only
+for adding up duplicate lines; looking a name up is the card store's job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from deckcheck.model.names import name_key
+
+# Sections of a parsed deck.
+COMMANDER = "commander"
+COMPANION = "companion"
+MAIN = "main"
+SIDEBOARD = "sideboard"
+MAYBEBOARD = "maybeboard"
+#: Cards that are never part of the 100: Display Commander, Planar/Scheme/Attraction decks, tokens.
+OUTSIDE = "outside"
+SECTIONS = (COMMANDER, COMPANION, MAIN, SIDEBOARD, MAYBEBOARD, OUTSIDE)
+
+#: The most copies one entry may ask for; above this a line is reported, not counted.
+MAX_QUANTITY = 1000
+#: Longer lines are reported as problems without being matched (the longest card name has 141 characters).
+MAX_LINE_CHARS = 1000
+#: The offending text kept in a ParseProblem is cut to this many characters.
+PROBLEM_TEXT_CHARS = 120
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Copies of one card in one section. `line` is the first source line (1-based; 0 when the source has no
+    lines, as in MTGJSON deck files); `lines` holds every line that added to it."""
+
+    quantity: int
+    name: str
+    section: str
+    line: int
+    set_code: str | None = None
+    collector_number: str | None = None
+    lines: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.lines:
+            object.__setattr__(self, "lines", (self.line,))
+
+
+@dataclass(frozen=True)
+class ParseProblem:
+    """A line that is not a card entry; reported by the checker as the `syntax` rule."""
+
+    line: int
+    text: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A parsed decklist. `commanders_marked` is True when the text itself said which cards lead the deck."""
+
+    path: str
+    name: str | None
+    entries: tuple[Entry, ...]
+    problems: tuple[ParseProblem, ...]
+    commanders_marked: bool
+    notes: tuple[str, ...] = ()
+    #: "text", "csv" or "mtgjson".
+    source_format: str = "text"
+    #: MTGJSON's deck type ("Commander Deck", "Brawl Deck", ...) when the file says one.
+    deck_type: str | None = None
+    #: A plain list that starts with a block of one or two cards set off by a blank line (a common way of
+    #: writing the commander first): their names, for `assign_sideboard_commanders`.
+    first_block_names: tuple[str, ...] = field(default=())
+
+    def section(self, section: str) -> tuple[Entry, ...]:
+        """The entries of one section, in source order."""
+        return tuple(e for e in self.entries if e.section == section)
+
+    def count(self, section: str) -> int:
+        """The number of cards (quantities added up) in one section."""
+        return sum(e.quantity for e in self.entries if e.section == section)
+
+    @property
+    def commanders(self) -> tuple[Entry, ...]:
+        """The commander entries."""
+        return self.section(COMMANDER)
+
+
+def problem(line: int, text: str, message: str) -> ParseProblem:
+    """A ParseProblem with the offending text cut to a readable length."""
+    text = text.strip()
+    if len(text) > PROBLEM_TEXT_CHARS:
+        text = text[: PROBLEM_TEXT_CHARS - 1] + "…"
+    return ParseProblem(line, text, message)
+
+
+class EntryCollector:
+    """Collects entries in source order, adding up those with the same folded name in the same section."""
+
+    def __init__(self) -> None:
+        self._rows: dict[tuple[str, str], list] = {}
+
+    def add(self, quantity: int, name: str, section: str, line: int,
+            set_code: str | None = None, number: str | None = None) -> None:
+        """Add `quantity` copies of `name` to `section`, merging with an earlier line of the same card."""
+        key = (name_key(name), section)
+        row = self._rows.get(key)
+        if row is None:
+            self._rows[key] = [quantity, name, section, [line], set_code, number]
+        else:
+            row[0] += quantity
+            row[3].append(line)
+            if row[4] is None:
+                row[4], row[5] = set_code, number
+
+    def entries(self) -> tuple[Entry, ...]:
+        """The collected entries, in the order of their first line."""
+        return tuple(Entry(q, n, s, lines[0], sc, cn, tuple(lines))
+                     for q, n, s, lines, sc, cn in self._rows.values())
+
+
+def read_quantity(digits: str) -> tuple[int | None, str | None]:
+    """The count written as `digits`, or (None, why not): zero and counts above MAX_QUANTITY are refused
+    (without converting a huge digit string to int)."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > len(str(MAX_QUANTITY)) or int(digits) > MAX_QUANTITY:
+        shown = digits if len(digits) <= 12 else f"{digits[:6]}…({len(digits)} digits)"
+        return None, f"quantity {shown} is not a card count (more than {MAX_QUANTITY:,})"
+    if digits == "0":
+        return None, "quantity 0"
+    return int(digits), None

@@ -1,0 +1,131 @@
+"""From a file or bytes to a Deck: size limits, binary detection, encodings (UTF-8, UTF-16 with a BOM,
+Windows-1252/Latin-1 fallback), gzip, and the choice between MTGJSON JSON, CSV and plain text."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import os
+import stat
+import zlib
+from dataclasses import replace
+
+from deckcheck.decklist.csvlists import looks_like_csv, parse_csv
+from deckcheck.decklist.model import Deck
+from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
+from deckcheck.decklist.text import parse_lines
+from deckcheck.errors import InputError
+
+#: Decklists (and MTGJSON deck files, once decompressed) above this size are refused with an InputError:
+#: a real decklist is a few kilobytes, an MTGJSON precon file under 1 MB.
+MAX_BYTES = 16 * 1024 * 1024
+
+# Control characters that never occur in a text decklist (tab, newlines and form feed may).
+_CONTROL = frozenset(range(0, 32)) - {9, 10, 12, 13}
+
+
+def _too_big(path: str, size: int) -> InputError:
+    return InputError(path, f"file too large for a decklist ({size:,} bytes; the limit is {MAX_BYTES:,})")
+
+
+def parse_file(path: str | os.PathLike) -> Deck:
+    """Read a decklist file of any supported kind (text dialects, CSV, MTGJSON .json or .json.gz)."""
+    label = os.fspath(path)
+    label = label if isinstance(label, str) else label.decode(errors="replace")
+    try:
+        info = os.stat(label)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError(label, "is a directory, not a decklist")
+        if stat.S_ISREG(info.st_mode) and info.st_size > MAX_BYTES:
+            raise _too_big(label, info.st_size)
+        with open(label, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise InputError(label, "no such file") from None
+    except IsADirectoryError:
+        raise InputError(label, "is a directory, not a decklist") from None
+    except PermissionError:
+        raise InputError(label, "permission denied") from None
+    except OSError as exc:
+        raise InputError(label, f"can't read: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise _too_big(label, len(data))
+    return parse_bytes(data, label)
+
+
+def read_stream(stream: io.BufferedIOBase | io.RawIOBase, path: str = "<stdin>") -> Deck:
+    """Parse a decklist from a binary stream (standard input), refusing more than MAX_BYTES."""
+    data = stream.read(MAX_BYTES + 1) or b""
+    if len(data) > MAX_BYTES:
+        raise _too_big(path, len(data))
+    return parse_bytes(bytes(data), path)
+
+
+def _gunzip(data: bytes, path: str) -> bytes:
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as handle:
+            out = handle.read(MAX_BYTES + 1)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise InputError(path, f"not a readable gzip file ({exc})") from None
+    if len(out) > MAX_BYTES:
+        raise InputError(path, f"decompresses to more than {MAX_BYTES:,} bytes; not a decklist")
+    return out
+
+
+def decode(data: bytes, path: str) -> tuple[str, str | None]:
+    """Decode a decklist's bytes: (text, a note when it was not UTF-8). Binary data is an InputError."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16"), "read as UTF-16"
+        except UnicodeDecodeError:
+            raise InputError(path, "not a text decklist (broken UTF-16)") from None
+    if b"\x00" in data:
+        raise InputError(path, "not a text decklist (binary data)")
+    head = data[:8192]
+    if head and sum(1 for b in head if b in _CONTROL) * 20 > len(head):
+        raise InputError(path, "not a text decklist (binary data)")
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        where = data.count(b"\n", 0, exc.start) + 1
+        note = f"not UTF-8 (first bad byte on line {where}); read as Windows-1252"
+    try:
+        return data.decode("cp1252"), note
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), note.replace("Windows-1252", "Latin-1")
+
+
+def parse_bytes(data: bytes, path: str = "<bytes>") -> Deck:
+    """Parse a decklist from raw bytes (gzip, UTF-8/UTF-16/Latin-1 text, JSON, CSV or plain text)."""
+    if data[:2] == b"\x1f\x8b":
+        data = _gunzip(data, path)
+    text, note = decode(data, path)
+    deck = parse_text(text, path)
+    if note:
+        deck = replace(deck, notes=(note,) + deck.notes)
+    return deck
+
+
+def parse_text(text: str, path: str = "<text>") -> Deck:
+    """Parse decklist text of any supported kind: an MTGJSON deck (JSON), a CSV export, or plain text."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        try:
+            obj = json.loads(stripped)
+        except RecursionError:
+            raise InputError(path, "JSON nested too deeply") from None
+        except ValueError:
+            obj = None  # not JSON after all: read it as text
+        if obj is not None:
+            if is_mtgjson_deck(obj):
+                return parse_mtgjson_deck(obj, path)
+            raise InputError(path, "JSON, but not an MTGJSON deck file (no data.mainBoard list)")
+    first = stripped.split("\n", 1)[0].strip()
+    if looks_like_csv(first):
+        return parse_csv(text, path)
+    return parse_lines(text, path)

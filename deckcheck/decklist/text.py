@@ -1,0 +1,319 @@
+"""Plain-text decklists in the dialects people paste: MTGO, Arena/Moxfield, Archidekt, deckstats,
+TappedOut, mtg.wtf (preconstructed-deck text), XMage .dck, MythicHub.
+
+One pass over the lines with a few precompiled matches per line. A line is a section header, a comment,
+a card entry or a problem. Blank lines only matter in a plain list with no headers or markers at all:
+there, a list in exactly two blocks is "main, blank line, sideboard" (MTGO), unless the first block is the
+smaller one (then it is the commander written first: see `Deck.first_block_names`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckcheck.decklist.model import (
+    COMMANDER, COMPANION, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector,
+    ParseProblem, problem, read_quantity,
+)
+
+_ABOUT = "about"  # TappedOut/Arena "About" block: deck name, not cards
+_COMMANDER_TAG = "!commander"  # "//!Commander": the cards that follow, up to a blank or comment line
+
+#: Section headers (bare, as comments, with a colon or a count), folded to lower case.
+HEADERS: dict[str, str] = {}
+for _section, _words in {
+    COMMANDER: ("commander", "commanders", "commander(s)", "command zone", "command", "cmdr", "general"),
+    COMPANION: ("companion", "companions"),
+    MAIN: ("deck", "main", "mainboard", "main board", "main deck", "maindeck", "library"),
+    SIDEBOARD: ("sideboard", "side board", "side", "sb"),
+    MAYBEBOARD: ("maybeboard", "maybe board", "maybe", "considering", "wishlist"),
+    OUTSIDE: ("tokens", "token", "display commander", "planar deck", "planes", "scheme deck", "schemes",
+              "attraction deck", "attractions", "contraptions", "stickers", "sticker sheets"),
+    _ABOUT: ("about",),
+    _COMMANDER_TAG: ("!commander",),
+}.items():
+    for _word in _words:
+        HEADERS[_word] = _section
+
+#: Card-type group lines some sites write between cards ("Creatures (30)"): ignored, not headers.
+TYPE_GROUPS = frozenset({
+    "creature", "creatures", "land", "lands", "instant", "instants", "sorcery", "sorceries", "artifact",
+    "artifacts", "enchantment", "enchantments", "planeswalker", "planeswalkers", "battle", "battles",
+    "spells", "spell", "nonland", "other", "others", "kindred", "tribal",
+})
+
+# A header line once its decoration is gone: words, then an optional count "(12)", "[12]", ": 12" or " 12".
+_HEADER = re.compile(r"([a-z!][a-z'() ]{0,30}?)\s*(?:\(\d{1,5}\)|\[\d{1,5}\]|:?\s*\d{1,5})?")
+_DECORATION = "/#=-*:~ \t"
+# "SB: 1 Name", "COMMANDER: 1 Name", "Companion: 1 Name" (prefix for one line).
+_PREFIX = re.compile(r"(sb|sideboard|commander|cmdr|companion|maybeboard|maybe)\s*:\s*", re.IGNORECASE)
+_PREFIX_SECTIONS = {"sb": SIDEBOARD, "sideboard": SIDEBOARD, "commander": COMMANDER, "cmdr": COMMANDER,
+                    "companion": COMPANION, "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
+# Quantity forms: "4 ", "4x ", "4 x ", "4X ", "4* ", "x4 ", "[4] ", "(4) ".
+_QUANTITY = re.compile(r"(\d+)(?:\s*[xX*])?\s+|[xX](\d+)\s+|[\[(](\d+)[\])]\s*")
+# Set and collector number at the end: " (CMM) 410", " (plst) WWK-121", " ()", " (LEA)".
+_SET_NUMBER = re.compile(r"\s\(([A-Za-z0-9]{0,8})\)(?:\s+([A-Za-z0-9][A-Za-z0-9\-★†]*))?$")
+# mtg.wtf / MythicHub / XMage set annotations: "[SET]", "[SET:123]", "[SET/123]".
+_SET_BRACKET = re.compile(r"([A-Za-z0-9]{2,8})(?:[:/]([A-Za-z0-9][A-Za-z0-9\-★†]*))?")
+# Start of "#tag" annotations (mtg-parser, deckstats "#!Commander", MythicHub "#305").
+_HASH = re.compile(r"\s#")
+_HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[0-9][0-9a-z]*)(?:\s|$)")
+_FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
+
+
+def header_of(text: str) -> str | None:
+    """The section a header line names ("// Commander", "Sideboard: 15", "== MAINBOARD ==",
+    "Commander (1)"), "" for a card-type group line, or None when the line is no header."""
+    if len(text) > 48:
+        return None
+    body = text.strip(_DECORATION).lower()
+    m = _HEADER.fullmatch(body)
+    if m is None:
+        return None
+    word = " ".join(m.group(1).split())
+    section = HEADERS.get(word)
+    if section is not None:
+        return section
+    return "" if word in TYPE_GROUPS else None
+
+
+class _Annotations:
+    """What the annotations of one card line said."""
+
+    __slots__ = ("set_code", "number", "commander", "board")
+
+    def __init__(self) -> None:
+        self.set_code: str | None = None
+        self.number: str | None = None
+        self.commander = False
+        self.board: str | None = None
+
+
+def _set_like(word: str) -> bool:
+    """Whether a bracketed word is a set code ("M10", "ZEN", "lea") rather than a category ("Ramp")."""
+    return any(ch.isdigit() for ch in word) or word.isupper() or (word.islower() and len(word) <= 4)
+
+
+def _bracket(inner: str, notes: _Annotations) -> None:
+    """One "[...]" group: Archidekt categories, a finish, or a set annotation."""
+    low = inner.strip().lower()
+    if low in _FINISHES:
+        return
+    for part in low.split(","):
+        cat = part.split("{", 1)[0].strip()
+        if cat == "commander":
+            notes.commander = True
+            return
+        if cat in ("maybeboard", "considering"):
+            notes.board = MAYBEBOARD
+        elif cat == "sideboard" and notes.board is None:
+            notes.board = SIDEBOARD
+        elif "{nodeck}" in part and notes.board is None:  # Archidekt: a category kept out of the deck
+            notes.board = MAYBEBOARD
+    if notes.board is None and notes.set_code is None:
+        m = _SET_BRACKET.fullmatch(inner.strip())
+        if m is not None and (m.group(2) or _set_like(m.group(1))):
+            notes.set_code, notes.number = m.group(1), m.group(2) or notes.number
+
+
+def split_annotations(rest: str) -> tuple[str, _Annotations]:
+    """Split the text after the quantity into the card name and its annotations: Archidekt "^tags^" and
+    "[Categories]", "#tags" (deckstats "#!Commander"), "*F*" / "*E*" / "*CMDR*", "(SET) number",
+    mtg.wtf "[SET:num] [foil]"."""
+    notes = _Annotations()
+    s = rest
+    while s.endswith("^"):  # Archidekt tags: ^Have,#37d67a^
+        j = s.rfind("^", 0, len(s) - 1)
+        if j <= 0:
+            break
+        s = s[:j].rstrip()
+    if "#" in s:
+        m = _HASH.search(s)
+        if m is not None and m.start() > 0:
+            tags = s[m.start():]
+            s = s[: m.start()].rstrip()
+            if "!commander" in tags.lower().replace(" ", ""):
+                notes.commander = True
+            num = _HASH_NUMBER.match(tags)
+            if num is not None:
+                notes.number = num.group(1)
+    while s:
+        if s.endswith("]"):
+            j = s.rfind("[")
+            if j <= 0:
+                break
+            _bracket(s[j + 1: -1], notes)
+            s = s[:j].rstrip()
+        elif s.endswith("*") and len(s) > 2:
+            j = s.rfind("*", 0, len(s) - 1)
+            word = s[j + 1: -1]
+            if j <= 0 or not word.isalpha() or len(word) > 6:
+                break
+            if word.upper() == "CMDR":
+                notes.commander = True
+            s = s[:j].rstrip()
+        else:
+            break
+    if s.endswith(")") or (" (" in s and not s.endswith(" ")):
+        m = _SET_NUMBER.search(s)
+        if m is not None and m.start() > 0:
+            if m.group(1):
+                notes.set_code = m.group(1)
+            notes.number = m.group(2) or notes.number
+            s = s[: m.start()].rstrip()
+    if s.startswith("(") and _SET_NUMBER.fullmatch(" " + s):
+        s = ""  # "(CMM) 410" with no name before it
+    return " ".join(s.split()), notes
+
+
+def _has_letter(text: str) -> bool:
+    return any(ch.isalpha() for ch in text)
+
+
+def parse_lines(text: str, path: str) -> Deck:
+    """Parse a plain-text decklist (any of the text dialects) into a Deck."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    # [line, quantity, name, section, set code, number, block of an unsectioned main entry or None]
+    rows: list[list] = []
+    problems: list[ParseProblem] = []
+    deck_name: str | None = None
+    section = MAIN
+    section_has_cards = False
+    tag_block: str | None = None
+    structured = False  # any header, prefix or commander marker seen
+    marked = False
+    block = 0
+    block_open = False
+
+    for number, raw in enumerate(lines, 1):
+        if len(raw) > MAX_LINE_CHARS:
+            problems.append(problem(number, raw, f"line too long ({len(raw):,} characters) for a card entry"))
+            continue
+        s = raw.strip().lstrip("\ufeff").strip()
+        if not s:
+            if block_open:
+                block += 1
+                block_open = False
+            tag_block = None
+            if section in (COMMANDER, COMPANION, _ABOUT) and section_has_cards:
+                section = MAIN
+                section_has_cards = False
+            elif section == _ABOUT:
+                section = MAIN
+            continue
+        first = s[0]
+        if first in "/#":
+            if s.startswith("//") or first == "#":
+                body = s.lstrip("/#").strip()
+                low = body.lower()
+                if low.startswith("name:"):
+                    deck_name = body[5:].strip() or deck_name
+                    continue
+                head = header_of(body)
+                tag_block = None
+                if head == _COMMANDER_TAG:
+                    tag_block = COMMANDER
+                    structured = True
+                elif head == _ABOUT:
+                    section, section_has_cards, structured = _ABOUT, False, True
+                elif head:
+                    section, section_has_cards, structured = head, False, True
+                continue
+        if section == _ABOUT:
+            if s[:5].lower() == "name " or s[:5].lower() == "name:":
+                deck_name = s[5:].strip(" :") or deck_name
+            continue
+        if s[:5].lower() == "name:":  # XMage .dck "NAME:Deck name"
+            deck_name = s[5:].strip() or deck_name
+            continue
+        if s.startswith("LAYOUT "):  # XMage .dck layout lines
+            continue
+        if not first.isdigit():
+            head = header_of(s)
+            if head is not None:
+                if head == _COMMANDER_TAG:
+                    tag_block, structured = COMMANDER, True
+                elif head == _ABOUT:
+                    section, section_has_cards, structured = _ABOUT, False, True
+                elif head:
+                    section, section_has_cards, tag_block, structured = head, False, None, True
+                continue
+        # A card entry.
+        line_section: str | None = None
+        m = _PREFIX.match(s)
+        if m is not None:
+            rest = s[m.end():]
+            target = _PREFIX_SECTIONS[m.group(1).lower()]
+            if not rest or rest.isdigit():  # "Sideboard: 15" is a header
+                section, section_has_cards, tag_block, structured = target, False, None, True
+                continue
+            line_section, s, structured = target, rest, True
+        m = _QUANTITY.match(s)
+        quantity = 1
+        if m is not None:
+            digits = m.group(1) or m.group(2) or m.group(3)
+            value, why = read_quantity(digits)
+            if value is None:
+                problems.append(problem(number, raw, why or "bad quantity"))
+                continue
+            quantity = value
+            s = s[m.end():]
+        elif first.isdigit() and s.isdigit():
+            problems.append(problem(number, raw, "a number with no card name"))
+            continue
+        set_code = collector_number = None
+        if s.startswith("["):  # XMage: "1 [SET:num] Name"
+            j = s.find("]")
+            if j > 0:
+                sm = _SET_BRACKET.fullmatch(s[1:j].strip())
+                if sm is not None:
+                    set_code, collector_number = sm.group(1), sm.group(2)
+                    s = s[j + 1:].lstrip()
+        name, notes = split_annotations(s)
+        if not name or not _has_letter(name):
+            if not _has_letter(raw) and not any(ch.isdigit() for ch in raw):
+                continue  # decoration such as "-----" or "====="
+            problems.append(problem(number, raw, "no card name on this line"))
+            continue
+        if section in (MAYBEBOARD, OUTSIDE) and line_section is None:
+            target = section  # markers never pull a card out of the maybeboard or the extra decks
+        elif line_section is not None:
+            target = line_section
+        elif notes.commander:
+            target, structured = COMMANDER, True
+        elif notes.board is not None:
+            target = notes.board
+        elif tag_block is not None:
+            target = tag_block
+        else:
+            target = section
+        if target == COMMANDER:
+            marked = True
+        set_code = notes.set_code or set_code
+        collector_number = notes.number or collector_number
+        section_has_cards = True
+        block_open = True
+        plain = block if target == MAIN and line_section is None and section == MAIN else None
+        rows.append([number, quantity, name, target, set_code, collector_number, plain])
+
+    notes_out: list[str] = []
+    first_block: tuple[str, ...] = ()
+    blocks = sorted({row[6] for row in rows if row[6] is not None})
+    if not structured and len(blocks) == 2:
+        q1 = sum(row[1] for row in rows if row[6] == blocks[0])
+        q2 = sum(row[1] for row in rows if row[6] == blocks[1])
+        if q2 <= q1:
+            start = min(row[0] for row in rows if row[6] == blocks[1])
+            notes_out.append(f"read the {q2} card(s) from line {start} on, after a blank line, as the sideboard "
+                             "(MTGO convention; the list has no section headers)")
+            for row in rows:
+                if row[6] == blocks[1]:
+                    row[3] = SIDEBOARD
+        elif q1 <= 2:
+            first_block = tuple(row[2] for row in rows if row[6] == blocks[0])
+    collector = EntryCollector()
+    for line, quantity, name, target, set_code, collector_number, _ in rows:
+        collector.add(quantity, name, target, line, set_code, collector_number)
+    return Deck(path=path, name=deck_name, entries=collector.entries(), problems=tuple(problems),
+                commanders_marked=marked, notes=tuple(notes_out), source_format="text",
+                first_block_names=first_block)

@@ -1,0 +1,296 @@
+"""The decklist parser: every dialect reads to the same deck; line-level details of each dialect."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckcheck.decklist import (
+    COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, assign_sideboard_commanders, parse_file,
+    parse_text, with_commanders,
+)
+from deckcheck.model.names import name_key
+
+DECKS = Path(__file__).parent / "fixtures" / "decks"
+LEADERS = {"The Tenth Doctor", "Rose Tyler"}
+
+
+def can_lead(name: str) -> bool:
+    """Stand-in for the card-data predicate: the two legendary creatures that lead Timey-Wimey."""
+    return name in LEADERS
+
+
+def shape(deck: Deck) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """Commanders and main deck as sorted (folded name, quantity) lists."""
+    deck = assign_sideboard_commanders(deck, can_lead)
+
+    def section(name: str) -> list[tuple[str, int]]:
+        return sorted((name_key(e.name), e.quantity) for e in deck.entries if e.section == name)
+
+    return section(COMMANDER), section(MAIN)
+
+
+DIALECTS = sorted(p.name for p in DECKS.glob("timey-wimey.*") if p.name != "timey-wimey.mtgjson.json")
+
+
+def test_reference_deck_is_the_precon() -> None:
+    commanders, main = shape(parse_file(DECKS / "timey-wimey.mtgjson.json"))
+    assert commanders == [("rose tyler", 1), ("the tenth doctor", 1)]
+    assert sum(q for _, q in main) == 98
+    assert ("coward // killer", 1) in main and ("island", 3) in main
+
+
+@pytest.mark.parametrize("filename", DIALECTS, ids=[n.removeprefix("timey-wimey.") for n in DIALECTS])
+def test_every_dialect_reads_the_same_deck(filename: str) -> None:
+    deck = parse_file(DECKS / filename)
+    assert deck.problems == ()
+    assert shape(deck) == shape(parse_file(DECKS / "timey-wimey.mtgjson.json"))
+
+
+@pytest.mark.parametrize(("filename", "counts", "name"), [
+    ("timey-wimey.mtgwtf.txt", {COMMANDER: 2, MAIN: 98, OUTSIDE: 11}, "Timey-Wimey - Doctor Who Commander Deck"),
+    ("timey-wimey.mtgwtf.csv", {COMMANDER: 2, MAIN: 98, OUTSIDE: 11}, None),
+    ("timey-wimey.mtgjson.json", {COMMANDER: 2, MAIN: 98, OUTSIDE: 11}, "Timey-Wimey"),
+    ("timey-wimey.tappedout.txt", {COMMANDER: 2, MAIN: 98, SIDEBOARD: 1}, "Timey-Wimey"),
+    ("timey-wimey.archidekt.txt", {COMMANDER: 2, MAIN: 98, MAYBEBOARD: 1}, None),
+    ("timey-wimey.headers.txt", {COMMANDER: 2, MAIN: 98, MAYBEBOARD: 1, OUTSIDE: 1}, None),
+    ("timey-wimey.mtgo.txt", {MAIN: 98, SIDEBOARD: 2}, None),
+    ("timey-wimey.xmage.dck", {MAIN: 98, SIDEBOARD: 2}, "Timey-Wimey"),
+], ids=lambda v: v if isinstance(v, str) and v.startswith("timey") else "")
+def test_sections_outside_the_100_and_deck_names(filename: str, counts: dict[str, int], name: str | None) -> None:
+    deck = parse_file(DECKS / filename)
+    assert {s: deck.count(s) for s in counts} == counts
+    assert sum(e.quantity for e in deck.entries) == sum(counts.values())
+    assert deck.name == name
+
+
+def one(text: str) -> tuple:
+    """The single entry of a one-card text as (quantity, name, section, set, number)."""
+    deck = parse_text(text)
+    assert deck.problems == (), deck.problems
+    assert len(deck.entries) == 1, deck.entries
+    e = deck.entries[0]
+    return e.quantity, e.name, e.section, e.set_code, e.collector_number
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),
+    ("1x Sol Ring", (1, "Sol Ring", MAIN, None, None)),
+    ("Sol Ring", (1, "Sol Ring", MAIN, None, None)),
+    ("x4 Sol Ring", (4, "Sol Ring", MAIN, None, None)),
+    ("4 x Sol Ring", (4, "Sol Ring", MAIN, None, None)),
+    ("4X Sol Ring", (4, "Sol Ring", MAIN, None, None)),
+    ("[4] Sol Ring", (4, "Sol Ring", MAIN, None, None)),
+    ("(4) Sol Ring", (4, "Sol Ring", MAIN, None, None)),
+    ("4* Sol Ring", (4, "Sol Ring", MAIN, None, None)),
+    ("  3   Sol   Ring  ", (3, "Sol Ring", MAIN, None, None)),
+    ("SB: 2 Sol Ring", (2, "Sol Ring", SIDEBOARD, None, None)),
+    ("SB:Sol Ring", (1, "Sol Ring", SIDEBOARD, None, None)),
+    ("1 Sol Ring (CMM) 410", (1, "Sol Ring", MAIN, "CMM", "410")),
+    ("1 Sol Ring (CMM) 410 *F*", (1, "Sol Ring", MAIN, "CMM", "410")),
+    ("1 Sol Ring (CMM) 410 *E*", (1, "Sol Ring", MAIN, "CMM", "410")),
+    ("1 Sol Ring (CMM) 410 *F* *E*", (1, "Sol Ring", MAIN, "CMM", "410")),
+    ("1 Sol Ring (SLD) 345s", (1, "Sol Ring", MAIN, "SLD", "345s")),
+    ("1 Mind Stone (UMA) UMA-345", (1, "Mind Stone", MAIN, "UMA", "UMA-345")),
+    ("1 Amulet of Vigor (PLST) WWK-121 *F*", (1, "Amulet of Vigor", MAIN, "PLST", "WWK-121")),
+    ("1 Sol Ring (LEA)", (1, "Sol Ring", MAIN, "LEA", None)),
+    ("1 Atraxa, Praetors' Voice (CM2) 10 *CMDR*", (1, "Atraxa, Praetors' Voice", COMMANDER, "CM2", "10")),
+    ("1x Sol Ring (cmm) 410 [Ramp,Artifacts] ^Have,#37d67a^", (1, "Sol Ring", MAIN, "cmm", "410")),
+    ("1x Think Twice () 92 [Draw]", (1, "Think Twice", MAIN, None, "92")),
+    ("1x Atraxa, Praetors' Voice (cm2) 10 [Commander{top}]", (1, "Atraxa, Praetors' Voice", COMMANDER, "cm2", "10")),
+    ("1x Counterspell (cmr) 632 [Maybeboard{noDeck}{noPrice}]", (1, "Counterspell", MAYBEBOARD, "cmr", "632")),
+    ("1x Counterspell (cmr) 632 [Sideboard{noDeck}{noPrice}]", (1, "Counterspell", SIDEBOARD, "cmr", "632")),
+    ("1 Atraxa, Praetors' Voice #!Commander", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
+    ("1 Atraxa, Praetors' Voice # !Commander", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
+    ("4 Counterspell (CMR) 632 *F* #TargetedDisruption", (4, "Counterspell", MAIN, "CMR", "632")),
+    ("COMMANDER: 1 The Fourth Doctor [WHO:2] [foil]", (1, "The Fourth Doctor", COMMANDER, "WHO", "2")),
+    ("1 Lightning Bolt [A25/141] [foil]", (1, "Lightning Bolt", MAIN, "A25", "141")),
+    ("1 Lightning Bolt [M10]", (1, "Lightning Bolt", MAIN, "M10", None)),
+    ("1 Twice Upon a Time // Unlikely Meeting [WHO:61a]",
+     (1, "Twice Upon a Time // Unlikely Meeting", MAIN, "WHO", "61a")),
+    ("1 Amulet of Vigor [PLST:WWK-121]", (1, "Amulet of Vigor", MAIN, "PLST", "WWK-121")),
+    ("1 [WHO:32] Wilfred Mott", (1, "Wilfred Mott", MAIN, "WHO", "32")),
+    ("SB: 1 [WHO:3] The Tenth Doctor", (1, "The Tenth Doctor", SIDEBOARD, "WHO", "3")),
+    ("1 Kitsa, Otterball Elite [BLB] #54 foil", (1, "Kitsa, Otterball Elite", MAIN, "BLB", "54")),
+    ("1 Fire // Ice", (1, "Fire // Ice", MAIN, None, None)),
+    ("1 Fire/Ice", (1, "Fire/Ice", MAIN, None, None)),
+    ("1 Fire /// Ice (MH2) 290", (1, "Fire /// Ice", MAIN, "MH2", "290")),
+    ("1 Fire", (1, "Fire", MAIN, None, None)),
+    ("1 Brisela, Voice of Nightmares", (1, "Brisela, Voice of Nightmares", MAIN, None, None)),
+    ("1 SP//dr, Piloted by Peni", (1, "SP//dr, Piloted by Peni", MAIN, None, None)),
+    ("1 SP//dr, Piloted by Peni (SPM) 12 *F*", (1, "SP//dr, Piloted by Peni", MAIN, "SPM", "12")),
+    ("1 B.O.B. (Bevy of Beebles)", (1, "B.O.B. (Bevy of Beebles)", MAIN, None, None)),
+    ("1 Circle of Protection: Red", (1, "Circle of Protection: Red", MAIN, None, None)),
+    ("1 Commander's Sphere", (1, "Commander's Sphere", MAIN, None, None)),
+    ("1 Lim-Dûl's Vault", (1, "Lim-Dûl's Vault", MAIN, None, None)),
+    ("1 Æther Vial", (1, "Æther Vial", MAIN, None, None)),
+    ("1 Borrowing 100,000 Arrows", (1, "Borrowing 100,000 Arrows", MAIN, None, None)),
+    ("1 Everybody Lives!", (1, "Everybody Lives!", MAIN, None, None)),
+], ids=lambda v: v if isinstance(v, str) else "")
+def test_card_lines(line: str, expected: tuple) -> None:
+    assert one(line) == expected
+
+
+@pytest.mark.parametrize("header", [
+    "Commander", "COMMANDER", "commanders", "Commander(s)", "Commander:", "Commanders:", "// Commander",
+    "//Commander", "# Commander", "Command Zone", "Commander (1)", "== COMMANDER ==", "COMMANDER:",
+])
+def test_commander_headers(header: str) -> None:
+    deck = parse_text(f"{header}\n1 Atraxa, Praetors' Voice\nDeck\n1 Sol Ring\n")
+    assert [(e.name, e.section) for e in deck.entries] == [("Atraxa, Praetors' Voice", COMMANDER), ("Sol Ring", MAIN)]
+    assert deck.commanders_marked
+
+
+@pytest.mark.parametrize(("header", "section"), [
+    ("Deck", MAIN), ("Main", MAIN), ("Mainboard", MAIN), ("MAINBOARD:", MAIN), ("Main Deck", MAIN),
+    ("// Mainboard", MAIN), ("Sideboard", SIDEBOARD), ("sideboard:", SIDEBOARD), ("Sideboard: 15", SIDEBOARD),
+    ("SB:", SIDEBOARD), ("// Sideboard", SIDEBOARD), ("Maybeboard", MAYBEBOARD), ("Considering", MAYBEBOARD),
+    ("// Considering", MAYBEBOARD), ("Tokens", OUTSIDE), ("Display Commander", OUTSIDE),
+    ("Planar Deck", OUTSIDE), ("Scheme Deck", OUTSIDE), ("Companion", "companion"), ("COMPANION:", "companion"),
+])
+def test_section_headers(header: str, section: str) -> None:
+    deck = parse_text(f"Commander\n1 Atraxa, Praetors' Voice\n\n{header}\n2 Sol Ring\n")
+    assert deck.section(section)[0].name == "Sol Ring"
+    assert deck.problems == ()
+
+
+def test_duplicate_lines_add_up_and_keep_their_lines() -> None:
+    deck = parse_text("Deck\n1 Island\n2 Sol Ring\n3 island\n\nSideboard\n1 Island\n")
+    assert [(e.name, e.quantity, e.section, e.lines) for e in deck.entries] == [
+        ("Island", 4, MAIN, (2, 4)), ("Sol Ring", 2, MAIN, (3,)), ("Island", 1, SIDEBOARD, (7,))]
+    assert deck.entries[0].line == 2
+
+
+def test_face_separators_add_up() -> None:
+    deck = parse_text("1 Fire // Ice\n1 Fire/Ice\n1 Fire /// Ice\n")
+    assert [(e.name, e.quantity) for e in deck.entries] == [("Fire // Ice", 3)]
+
+
+def test_blank_lines_mean_nothing_once_there_are_headers() -> None:
+    deck = parse_text("Deck\n1 Sol Ring\n\n1 Island\n\n1 Forest\n")
+    assert {e.section for e in deck.entries} == {MAIN}
+
+
+def test_blank_line_starts_the_sideboard_of_a_plain_list() -> None:
+    deck = parse_text("// my list\n4 Lightning Bolt\n20 Mountain\n\n3 Smash to Smithereens\n")
+    assert [(e.name, e.section) for e in deck.entries] == [
+        ("Lightning Bolt", MAIN), ("Mountain", MAIN), ("Smash to Smithereens", SIDEBOARD)]
+    assert "MTGO" in deck.notes[0]
+
+
+def test_three_blocks_are_one_main_deck() -> None:
+    # Type-grouped lists separate groups with blank lines; that is not a sideboard.
+    deck = parse_text("Creatures (2)\n1 Llanowar Elves\n1 Elvish Mystic\n\nLands (2)\n2 Forest\n\n1 Sol Ring\n")
+    assert {e.section for e in deck.entries} == {MAIN}
+    assert deck.count(MAIN) == 5
+
+
+def test_tag_block_marks_following_cards_until_a_blank_line() -> None:
+    deck = parse_text("//!Commander\n1 Tana, the Bloodsower\n1 Tymna the Weaver\n\n1 Sol Ring\n// Ramp\n1 Arcane Signet\n")
+    assert [e.name for e in deck.commanders] == ["Tana, the Bloodsower", "Tymna the Weaver"]
+    assert deck.count(MAIN) == 2
+
+
+def test_about_block_is_not_cards() -> None:
+    deck = parse_text("About\nName Death & Taxes\n\nCompanion\n1 Yorion, Sky Nomad (IKO) 232\n\n"
+                      "Deck\n2 Arid Mesa (MH2) 244\n\nSideboard\n1 Yorion, Sky Nomad (IKO) 232\n")
+    assert deck.name == "Death & Taxes"
+    assert [(e.name, e.section) for e in deck.entries] == [
+        ("Yorion, Sky Nomad", "companion"), ("Arid Mesa", MAIN), ("Yorion, Sky Nomad", SIDEBOARD)]
+
+
+def test_commander_section_ends_at_a_blank_line() -> None:
+    deck = parse_text("Commander\n1 Atraxa, Praetors' Voice\n\n1 Sol Ring\n1 Island\n")
+    assert [e.name for e in deck.commanders] == ["Atraxa, Praetors' Voice"]
+    assert deck.count(MAIN) == 2
+
+
+def test_maybeboard_is_never_commander() -> None:
+    deck = parse_text("Commander\n1 Atraxa, Praetors' Voice\nMaybeboard\n1 Tymna the Weaver *CMDR*\n"
+                      "1 Thrasios, Triton Hero [Commander{top}]\n")
+    assert [e.name for e in deck.commanders] == ["Atraxa, Praetors' Voice"]
+    assert deck.count(MAYBEBOARD) == 2
+
+
+def test_type_group_lines_and_decoration_are_not_cards() -> None:
+    deck = parse_text("Creatures (1)\n1 Llanowar Elves\n-----\nLands\n1 Forest\n=====\n")
+    assert [e.name for e in deck.entries] == ["Llanowar Elves", "Forest"]
+    assert deck.problems == ()
+
+
+def test_comments_are_skipped() -> None:
+    deck = parse_text("# a comment\n// another\n1 Sol Ring\n  # indented comment\n")
+    assert [e.name for e in deck.entries] == ["Sol Ring"] and deck.problems == ()
+
+
+def test_problems_carry_line_and_text() -> None:
+    deck = parse_text("1 Sol Ring\n4\n0 Island\n7 (CMM) 410\n")
+    assert [(p.line, p.text) for p in deck.problems] == [(2, "4"), (3, "0 Island"), (4, "7 (CMM) 410")]
+    assert [e.name for e in deck.entries] == ["Sol Ring"]
+
+
+def test_crlf_and_cr_line_endings() -> None:
+    deck = parse_text("Commander\r\n1 Atraxa, Praetors' Voice\r\nDeck\r\n1 Sol Ring\r\n")
+    assert [(e.name, e.line) for e in deck.entries] == [("Atraxa, Praetors' Voice", 2), ("Sol Ring", 4)]
+    assert parse_text("1 Sol Ring\r2 Island\r").count(MAIN) == 3
+
+
+# --- commanders chosen after parsing ---------------------------------------------------------------------
+
+def test_mtgo_convention_takes_sideboard_commanders_and_says_so() -> None:
+    deck = assign_sideboard_commanders(parse_file(DECKS / "timey-wimey.mtgo.txt"), can_lead)
+    assert {e.name for e in deck.commanders} == LEADERS
+    assert deck.count(SIDEBOARD) == 0 and deck.count(MAIN) == 98
+    assert any("MTGO convention" in n and "Rose Tyler" in n for n in deck.notes)
+
+
+def test_mtgo_convention_needs_cards_that_can_lead() -> None:
+    deck = parse_file(DECKS / "timey-wimey.mtgo.txt")
+    assert assign_sideboard_commanders(deck, lambda name: False) is deck
+
+
+def test_mtgo_convention_needs_98_or_99_main_cards() -> None:
+    deck = parse_text("Deck\n" + "".join(f"1 Card {i}\n" for i in range(60)) + "Sideboard\n1 Rose Tyler\n")
+    assert assign_sideboard_commanders(deck, can_lead).commanders == ()
+
+
+def test_mtgo_convention_leaves_marked_decks_alone() -> None:
+    deck = parse_file(DECKS / "timey-wimey.arena.txt")
+    assert assign_sideboard_commanders(deck, lambda name: True) is deck
+
+
+def test_commander_written_first_then_a_blank_line() -> None:
+    deck = parse_file(DECKS / "timey-wimey.commander-first.txt")
+    assert deck.first_block_names == ("The Tenth Doctor", "Rose Tyler")
+    led = assign_sideboard_commanders(deck, can_lead)
+    assert {e.name for e in led.commanders} == LEADERS and led.count(MAIN) == 98
+    assert assign_sideboard_commanders(deck, lambda name: False).count(MAIN) == 100
+
+
+def test_with_commanders_moves_names_out_of_main() -> None:
+    deck = with_commanders(parse_text("1 Atraxa, Praetors' Voice\n1 Sol Ring\n"), ["atraxa, praetors’ voice"])
+    assert [(e.name, e.section) for e in deck.entries] == [("Atraxa, Praetors' Voice", COMMANDER), ("Sol Ring", MAIN)]
+    assert deck.commanders_marked
+
+
+def test_with_commanders_adds_names_not_in_the_list() -> None:
+    deck = with_commanders(parse_text("1 Sol Ring\n"), ["Tymna the Weaver", "Tana, the Bloodsower"])
+    assert [e.name for e in deck.commanders] == ["Tymna the Weaver", "Tana, the Bloodsower"]
+    assert all(e.line == 0 for e in deck.commanders)
+    assert any("not in the list" in n for n in deck.notes)
+
+
+def test_with_commanders_by_face_name_and_from_sideboard() -> None:
+    deck = parse_text("Deck\n1 Esika, Queen of Myriads // The Prismatic Bridge\nSideboard\n1 Rose Tyler\n")
+    deck = with_commanders(deck, ["Esika, Queen of Myriads", "Rose Tyler"])
+    assert {e.name for e in deck.commanders} == {"Esika, Queen of Myriads // The Prismatic Bridge", "Rose Tyler"}
+    assert deck.count(MAIN) == 0 and deck.count(SIDEBOARD) == 0
+
+
+def test_with_commanders_replaces_marked_commanders() -> None:
+    deck = with_commanders(parse_text("Commander\n1 Atraxa, Praetors' Voice\nDeck\n1 Sol Ring\n2 Rose Tyler\n"),
+                           ["Rose Tyler"])
+    assert [e.name for e in deck.commanders] == ["Rose Tyler"]
+    assert {(e.name, e.quantity) for e in deck.section(MAIN)} == {
+        ("Atraxa, Praetors' Voice", 1), ("Sol Ring", 1), ("Rose Tyler", 1)}

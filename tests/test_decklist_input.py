@@ -1,0 +1,215 @@
+"""Bad input (issue 3 section 4) and the file kinds: each gives a Deck or a one-line InputError, fast."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from deckcheck.decklist import MAIN, MAX_BYTES, COMMANDER, parse_bytes, parse_file, parse_text, read_stream
+from deckcheck.errors import InputError
+
+DECKS = Path(__file__).parent / "fixtures" / "decks"
+
+
+def test_empty_file_is_an_empty_deck(tmp_path: Path) -> None:
+    path = tmp_path / "empty.txt"
+    path.write_bytes(b"")
+    deck = parse_file(path)
+    assert deck.entries == () and deck.problems == () and deck.path == str(path)
+
+
+def test_whitespace_only_file(tmp_path: Path) -> None:
+    path = tmp_path / "blank.txt"
+    path.write_text("\n \n\t\n")
+    assert parse_file(path).entries == ()
+
+
+@pytest.mark.parametrize("data", [
+    b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)),
+    bytes(range(256)) * 4,
+    b"\x7fELF\x02\x01\x01\x00" + b"\x00" * 100,
+    b"1 Sol Ring\n\x00\x01\x02",
+    bytes([1, 2, 3, 4, 5, 6, 7, 8] * 50),
+], ids=["png", "all-bytes", "elf", "nul-after-text", "control-chars"])
+def test_binary_file_is_refused(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "deck.bin"
+    path.write_bytes(data)
+    with pytest.raises(InputError, match=r"deck\.bin: not a text decklist"):
+        parse_file(path)
+
+
+def test_latin1_text_is_read_with_a_note(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.txt"
+    path.write_bytes("1 Lim-Dûl's Vault\n1 Séance\n1 Æther Vial\n".encode("latin-1"))
+    deck = parse_file(path)
+    assert [e.name for e in deck.entries] == ["Lim-Dûl's Vault", "Séance", "Æther Vial"]
+    assert "not UTF-8" in deck.notes[0] and "line 1" in deck.notes[0]
+
+
+def test_cp1252_curly_apostrophe(tmp_path: Path) -> None:
+    path = tmp_path / "cp1252.txt"
+    path.write_bytes("1 Praetors’ Grasp\n".encode("cp1252"))
+    assert parse_file(path).entries[0].name == "Praetors’ Grasp"
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_byte_order_marks(tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / "bom.txt"
+    path.write_bytes("Commander\n1 Atraxa, Praetors' Voice\nDeck\n1 Séance\n".encode(encoding))
+    deck = parse_file(path)
+    assert [(e.name, e.section) for e in deck.entries] == [("Atraxa, Praetors' Voice", COMMANDER), ("Séance", MAIN)]
+
+
+def test_file_over_the_limit_is_refused_without_reading(tmp_path: Path) -> None:
+    path = tmp_path / "huge.txt"
+    with open(path, "wb") as handle:  # a 50 MB file: sparse, so the test writes almost nothing
+        handle.truncate(50 * 1024 * 1024)
+    started = time.perf_counter()
+    with pytest.raises(InputError, match=r"huge\.txt: file too large for a decklist \(52,428,800 bytes"):
+        parse_file(path)
+    assert time.perf_counter() - started < 0.5
+
+
+def test_stream_over_the_limit_is_refused() -> None:
+    import io
+    with pytest.raises(InputError, match=r"<stdin>: file too large"):
+        read_stream(io.BytesIO(b"1 Sol Ring\n" * (MAX_BYTES // 11 + 10)))
+    assert read_stream(io.BytesIO(b"1 Sol Ring\n")).entries[0].name == "Sol Ring"
+
+
+def test_gzip_bomb_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "bomb.json.gz"
+    path.write_bytes(gzip.compress(b" " * (MAX_BYTES + 10)))
+    with pytest.raises(InputError, match="decompresses to more than"):
+        parse_file(path)
+
+
+def test_broken_gzip(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json.gz"
+    path.write_bytes(gzip.compress(b'{"data": {}}')[:15])
+    with pytest.raises(InputError, match=r"broken\.json\.gz: not a readable gzip file"):
+        parse_file(path)
+
+
+def test_line_of_one_megabyte_is_a_problem_quickly() -> None:
+    text = "Deck\n1 Sol Ring\n" + "1 " + "A" * 1_000_000 + "\n1 Island\n"
+    started = time.perf_counter()
+    deck = parse_text(text)
+    assert time.perf_counter() - started < 0.1
+    assert [e.name for e in deck.entries] == ["Sol Ring", "Island"]
+    (p,) = deck.problems
+    assert p.line == 3 and "too long" in p.message and len(p.text) <= 120
+
+
+@pytest.mark.parametrize("line", [
+    "1 " + " " * 990 + "x",
+    "1 Sol Ring " + "(" * 900,
+    "1 Sol Ring " + "[" * 450 + "]" * 450,
+    "1 Sol Ring " + "*" * 900,
+    "1 Sol Ring " + "^" * 900,
+    "1 Sol Ring " + " #" * 450,
+    "1" + " x" * 450,
+    "9" * 990,
+    "x" * 999,
+    "// " + "Commander " * 90,
+], ids=["spaces", "parens", "brackets", "stars", "carets", "hashes", "x-run", "digits", "letters", "long-comment"])
+def test_pathological_lines_are_fast(line: str) -> None:
+    started = time.perf_counter()
+    for _ in range(100):
+        parse_text(line)
+    assert time.perf_counter() - started < 0.5
+
+
+@pytest.mark.parametrize("text", ["1" + "0" * 30 + " Sol Ring", "1001 Sol Ring", "x" + "9" * 900 + " Sol Ring",
+                                  "[" + "9" * 900 + "] Sol Ring"], ids=["10^30", "1001", "x900-digits", "[900-digits]"])
+def test_absurd_quantity_is_a_problem(text: str) -> None:
+    deck = parse_text("1 Island\n" + text + "\n")
+    assert [e.name for e in deck.entries] == ["Island"]
+    (p,) = deck.problems
+    assert p.line == 2 and "not a card count" in p.message
+
+
+def test_quantity_in_csv_and_mtgjson_is_checked() -> None:
+    deck = parse_text("Count,Name\n" + "9" * 31 + ",Sol Ring\nabc,Island\n,Forest\n")
+    assert [(e.name, e.quantity) for e in deck.entries] == [("Forest", 1)]
+    assert [p.line for p in deck.problems] == [2, 3]
+    deck = parse_text(json.dumps({"data": {"mainBoard": [{"count": 10**30, "name": "Sol Ring"},
+                                                         {"count": "1", "name": "Island"},
+                                                         {"name": "Forest"}, 5]}}))
+    assert [(e.name, e.quantity, e.line) for e in deck.entries] == [("Forest", 1, 0)]
+    assert len(deck.problems) == 3
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r"nope\.txt: no such file$"):
+        parse_file(tmp_path / "nope.txt")
+
+
+def test_directory(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r": is a directory, not a decklist$"):
+        parse_file(tmp_path)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+def test_unreadable_file(tmp_path: Path) -> None:
+    path = tmp_path / "secret.txt"
+    path.write_text("1 Sol Ring\n")
+    path.chmod(0)
+    with pytest.raises(InputError, match="permission denied"):
+        parse_file(path)
+
+
+def test_json_that_is_not_a_deck() -> None:
+    with pytest.raises(InputError, match="not an MTGJSON deck file"):
+        parse_text('{"object": "card", "name": "Sol Ring"}', "card.json")
+
+
+def test_deeply_nested_json() -> None:
+    with pytest.raises(InputError):
+        parse_text('{"a":' * 100_000 + "1" + "}" * 100_000)
+
+
+def test_text_that_starts_with_a_brace_is_still_text() -> None:
+    deck = parse_text("{not json}\n1 Sol Ring\n")
+    assert [e.name for e in deck.entries] == ["{not json}", "Sol Ring"]
+
+
+def test_csv_with_a_multi_line_field_and_quoted_commas() -> None:
+    text = 'Count,Name,Section\r\n1,"Atraxa, Praetors\' Voice",Commander\r\n1,"Sol\nRing",Main\r\n2,Island,\r\n'
+    deck = parse_text(text)
+    assert [(e.name, e.section, e.line) for e in deck.entries] == [
+        ("Atraxa, Praetors' Voice", COMMANDER, 2), ("Sol Ring", MAIN, 3), ("Island", MAIN, 5)]
+    assert deck.commanders_marked
+
+
+def test_csv_field_too_large_is_a_problem() -> None:
+    deck = parse_text('Count,Name\n1,Sol Ring\n1,"' + "A" * 200_000 + '"\n')
+    assert [e.name for e in deck.entries] == ["Sol Ring"]
+    assert deck.problems and deck.problems[0].line >= 2
+
+
+def test_mtgjson_gz_file(tmp_path: Path) -> None:
+    path = tmp_path / "deck.json.gz"
+    path.write_bytes(gzip.compress((DECKS / "timey-wimey.mtgjson.json").read_bytes()))
+    deck = parse_file(path)
+    assert deck.source_format == "mtgjson" and deck.deck_type == "Commander Deck"
+    assert deck.count(COMMANDER) == 2 and deck.count(MAIN) == 98
+    assert all(e.line == 0 for e in deck.entries)
+
+
+def test_parse_bytes_and_path_label() -> None:
+    deck = parse_bytes(b"1 Sol Ring\n", "<stdin>")
+    assert deck.path == "<stdin>" and deck.entries[0].line == 1
+
+
+def test_pathlike_and_copy(tmp_path: Path) -> None:
+    target = tmp_path / "deck with spaces.txt"
+    shutil.copy(DECKS / "timey-wimey.arena.txt", target)
+    assert parse_file(target).count(MAIN) == 98
+    assert parse_file(str(target)).path == str(target)
