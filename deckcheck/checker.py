@@ -1,0 +1,145 @@
+"""The checker: resolves a parsed deck against the card store, derives and caches per-card facts, runs the
+rule modules and builds the DeckReport. One Checker serves many decks (the batch path)."""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Sequence
+from datetime import date
+from typing import Any
+
+from deckcheck.decklist import Deck
+from deckcheck.model.card import Card
+from deckcheck.report import DeckReport, Violation
+from deckcheck.rules import MODULES
+from deckcheck.rules.base import DeckContext, Item
+from deckcheck.rules.facts import CardFacts, compute_facts
+from deckcheck.rules.identity import resolve_identity
+from deckcheck.store import CardStore
+
+_UNUSED = ("sideboard", "maybeboard")
+
+
+class Checker:
+    """Checks decks against one card store and one policy; caches card facts by Oracle id."""
+
+    def __init__(self, store: CardStore, policy: Any = None) -> None:
+        if policy is None:
+            from deckcheck.policy import load_policy
+
+            policy = load_policy()
+        self.store = store
+        self.policy = policy
+        self._facts: dict[str, CardFacts] = {}
+        self._bans: dict[tuple[str, date | None], Any] = {}
+        self._companion_bans: dict[tuple[str, date | None], Any] = {}
+        self._suggestions: dict[str, list[str]] = {}
+
+    # --- cached per-card knowledge --------------------------------------------------------------
+    def facts(self, card: Card) -> CardFacts:
+        """The card's rule facts, derived once per Oracle id."""
+        found = self._facts.get(card.oracle_id)
+        if found is None:
+            found = self._facts[card.oracle_id] = compute_facts(card)
+        return found
+
+    def lookup(self, name: str) -> Card | None:
+        """The store's card for a name as written."""
+        return self.store.lookup(name)
+
+    def can_lead(self, name: str) -> bool:
+        """Whether the card with this name can be a commander on its own or as half of a pair (used to
+        pick commanders out of an MTGO-style sideboard)."""
+        card = self.lookup(name)
+        if card is None:
+            return False
+        facts = self.facts(card)
+        return facts.can_lead or facts.is_background
+
+    def suggest(self, name: str) -> list[str]:
+        """Close card names for an unknown name (cached)."""
+        found = self._suggestions.get(name)
+        if found is None:
+            found = self._suggestions[name] = self.store.suggest(name)
+        return found
+
+    def ban(self, card: Card, on: date | None) -> Any:
+        """The policy's ban of this card on this date (None: not banned), cached."""
+        key = (card.oracle_id, on)
+        try:
+            return self._bans[key]
+        except KeyError:
+            found = self._bans[key] = self.policy.ban(card, on)
+            return found
+
+    def companion_ban(self, card: Card, on: date | None) -> Any:
+        """The policy's ban of this card as a companion on this date, cached."""
+        key = (card.oracle_id, on)
+        try:
+            return self._companion_bans[key]
+        except KeyError:
+            found = self._companion_bans[key] = self.policy.companion_ban(card, on)
+            return found
+
+    # --- checking ---------------------------------------------------------------------------------
+    def prepare(self, deck: Deck, commanders: Sequence[str] | None = None) -> Deck:
+        """Apply --commander names, or take commanders from an MTGO-style sideboard when none are marked."""
+        from deckcheck import decklist
+
+        if commanders:
+            return decklist.with_commanders(deck, list(commanders))
+        if not deck.commanders_marked:
+            return decklist.assign_sideboard_commanders(deck, self.can_lead)
+        return deck
+
+    def context(self, deck: Deck, on: date | None = None) -> DeckContext:
+        """Resolve every entry to its card and facts, sorted by section."""
+        ctx = DeckContext(deck=deck, commanders=[], main=[], companions=[], unused=[], unknown=[], on=on,
+                          policy=self.policy)
+        lookup = self.store.lookup
+        by_section = {"commander": ctx.commanders, "main": ctx.main, "companion": ctx.companions,
+                      "sideboard": ctx.unused, "maybeboard": ctx.unused}
+        for entry in deck.entries:
+            bucket = by_section.get(entry.section)
+            if bucket is None:
+                continue  # outside the game: display commanders, tokens, planes
+            card = lookup(entry.name)
+            item = Item(entry, card, self.facts(card) if card is not None else None)
+            bucket.append(item)
+            if card is None and entry.section not in _UNUSED:
+                ctx.unknown.append(item)
+        resolve_identity(ctx)
+        return ctx
+
+    def check(self, deck: Deck, *, on: date | None = None, commanders: Sequence[str] | None = None) -> DeckReport:
+        """Every violation of one deck, in one pass."""
+        deck = self.prepare(deck, commanders)
+        ctx = self.context(deck, on)
+        violations: list[Violation] = []
+        for module in MODULES:
+            violations.extend(module.check(ctx, self))
+        notes = list(deck.notes)
+        if ctx.chosen_colors:
+            from deckcheck.model.vocab import COLOR_NAMES
+
+            leaders = [i.name for i in ctx.commanders if i.facts is not None and i.facts.chooses_color]
+            notes.append(f"{' and '.join(leaders)} chose {', '.join(COLOR_NAMES[c] for c in ctx.chosen_colors)} "
+                         f"before the game (903.4b)")
+        companion = ctx.companions[0].name if ctx.companions else None
+        return DeckReport(path=deck.path, commanders=tuple(i.name for i in ctx.commanders),
+                          color_identity=ctx.identity, card_count=ctx.card_count,
+                          violations=tuple(violations), companion=companion, notes=tuple(notes),
+                          name=deck.name)
+
+
+_CHECKERS: "weakref.WeakKeyDictionary[CardStore, dict[int, Checker]]" = weakref.WeakKeyDictionary()
+
+
+def checker_for(store: CardStore, policy: Any = None) -> Checker:
+    """The shared Checker for this store and policy (so facts are cached across calls)."""
+    per_store = _CHECKERS.setdefault(store, {})
+    key = id(policy)
+    found = per_store.get(key)
+    if found is None:
+        found = per_store[key] = Checker(store, policy)
+    return found

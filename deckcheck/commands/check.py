@@ -1,0 +1,83 @@
+"""`deckcheck check`: check Commander decklists and report every violation, as text, JSON or CSV.
+
+Exit 0 when every deck is legal, 1 when any deck has an error, 2 for a usage error, an unreadable decklist
+or no card data."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import date
+
+from deckcheck.errors import DeckcheckError, InputError
+
+FORMATS = ("text", "json", "csv")
+
+
+def _iso_date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date in YYYY-MM-DD form: {text!r}") from None
+
+
+def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the `check` subcommand."""
+    p = sub.add_parser(
+        "check", help="check Commander decklists",
+        description="Check Commander decklists against every deck-construction rule and report all "
+                    "violations. Exit 0: all legal; 1: a deck has an error; 2: usage error, unreadable "
+                    "decklist or no card data.")
+    p.add_argument("decks", nargs="+", metavar="DECK", help="decklist file, or - for standard input")
+    p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA, the user cache, "
+                                      "else the bundled snapshot)")
+    p.add_argument("--commander", action="append", metavar="NAME", default=None,
+                   help="the deck's commander (repeat for two); overrides what the list marks")
+    p.add_argument("--as-of", type=_iso_date, metavar="YYYY-MM-DD", default=None,
+                   help="check against the banned list in force on this date (default: today)")
+    return p
+
+
+def read_deck(path: str):  # -> Deck
+    """Parse one DECK argument (a path or - for standard input); InputError when it can't be read."""
+    from deckcheck.decklist import parse_file, read_stream
+
+    if path == "-":
+        deck = read_stream(sys.stdin.buffer, "<stdin>")
+    else:
+        deck = parse_file(path)
+    if not deck.entries and not deck.problems:
+        raise InputError(deck.path, "empty decklist: no card entries")
+    return deck
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check every deck; print the report; return the exit code."""
+    from deckcheck.checker import Checker
+    from deckcheck.policy import load_policy
+    from deckcheck.render import renderer
+    from deckcheck.report import CheckReport
+    from deckcheck.store import CardStore
+
+    if args.decks.count("-") > 1:
+        raise DeckcheckError("standard input (-) can be given only once")
+    store = CardStore.open(args.data_dir)
+    checker = Checker(store, load_policy())
+    reports = []
+    unreadable = 0
+    for path in args.decks:
+        try:
+            deck = read_deck(path)
+        except DeckcheckError as exc:
+            print(f"deckcheck: error: {exc}", file=sys.stderr)
+            unreadable += 1
+            continue
+        reports.append(checker.check(deck, on=args.as_of, commanders=args.commander))
+    report = CheckReport(decks=tuple(reports), card_data=store.meta)
+    if reports:
+        renderer(args.format)(report, sys.stdout)
+        sys.stdout.flush()
+    if unreadable:
+        return 2
+    return 0 if report.legal else 1

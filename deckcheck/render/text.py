@@ -1,0 +1,38 @@
+"""Plain text: one greppable line per violation, `path:line: code message`, then one verdict line per deck."""
+
+from __future__ import annotations
+
+from typing import IO
+
+from deckcheck.report import CheckReport, DeckReport, Violation
+
+
+def violation_line(path: str, v: Violation) -> str:
+    """`path:line: code message` (no line number for whole-deck problems)."""
+    where = f"{path}:{v.line}" if v.line is not None else path
+    warn = " (warning)" if not v.is_error else ""
+    return f"{where}: {v.code}{warn} {v.message}"
+
+
+def verdict_line(deck: DeckReport) -> str:
+    """One line saying whether the deck is legal, with its size, commanders and identity."""
+    leaders = " + ".join(deck.commanders) if deck.commanders else "no commander"
+    identity = deck.color_identity or "colorless"
+    n_err, n_warn = len(deck.errors), len(deck.warnings)
+    counts = f"{n_err} error{'s' if n_err != 1 else ''}"
+    if n_warn:
+        counts += f", {n_warn} warning{'s' if n_warn != 1 else ''}"
+    head = "legal" if deck.legal else f"NOT legal ({counts})"
+    if deck.legal and n_warn:
+        head += f" ({n_warn} warning{'s' if n_warn != 1 else ''})"
+    return f"{deck.path}: {head}: {deck.card_count} cards, {leaders}, identity {identity}"
+
+
+def render(report: CheckReport, stream: IO[str]) -> None:
+    """Write the text report."""
+    for deck in report.decks:
+        for note in deck.notes:
+            stream.write(f"{deck.path}: note: {note}\n")
+        for v in deck.violations:
+            stream.write(violation_line(deck.path, v) + "\n")
+        stream.write(verdict_line(deck) + "\n")

@@ -1,0 +1,144 @@
+"""What a check finds: Violation records, one DeckReport per deck and a CheckReport for a run.
+
+Rules build Violations; renderers read reports. Nothing here decides legality beyond "a deck with an
+error is not legal", and nothing here prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+ERROR = "error"
+WARNING = "warning"
+SEVERITIES = (ERROR, WARNING)
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def _freeze(value: Any) -> Any:
+    """Make details JSON-ready and immutable enough: lists become tuples, dicts read-only."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({str(k): _freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value) if isinstance(value, (set, frozenset)) else value
+        return tuple(_freeze(v) for v in items)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One problem of one deck: a stable code, a severity, a message a person can act on, the cards and
+    decklist lines involved (1-based), the Comprehensive Rules reference and machine-readable details."""
+
+    code: str
+    severity: str
+    message: str
+    cards: tuple[str, ...] = ()
+    lines: tuple[int, ...] = ()
+    rule: str = ""
+    details: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+
+    def __post_init__(self) -> None:
+        if self.severity not in SEVERITIES:
+            raise ValueError(f"unknown severity {self.severity!r}")
+        object.__setattr__(self, "cards", tuple(self.cards))
+        object.__setattr__(self, "lines", tuple(sorted({n for n in self.lines if n})))
+        if not isinstance(self.details, MappingProxyType):
+            object.__setattr__(self, "details", _freeze(self.details))
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
+    @property
+    def line(self) -> int | None:
+        """The first decklist line involved, or None when the violation is about the deck as a whole."""
+        return self.lines[0] if self.lines else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report-JSON form (see deckcheck/render/report.schema.json)."""
+        d: dict[str, Any] = {"code": self.code, "severity": self.severity, "message": self.message,
+                             "cards": list(self.cards), "lines": list(self.lines), "rule": self.rule}
+        if self.details:
+            d["details"] = _thaw(self.details)
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class DeckReport:
+    """Everything the checker found about one deck. `card_count` counts commanders and main deck."""
+
+    path: str
+    commanders: tuple[str, ...]
+    color_identity: str
+    card_count: int
+    violations: tuple[Violation, ...]
+    companion: str | None = None
+    notes: tuple[str, ...] = ()
+    name: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        """A deck is legal when none of its violations is an error (warnings don't count)."""
+        return not any(v.is_error for v in self.violations)
+
+    @property
+    def errors(self) -> tuple[Violation, ...]:
+        return tuple(v for v in self.violations if v.is_error)
+
+    @property
+    def warnings(self) -> tuple[Violation, ...]:
+        return tuple(v for v in self.violations if not v.is_error)
+
+    def codes(self) -> list[str]:
+        """The codes of this deck's violations, in report order (repeats kept)."""
+        return [v.code for v in self.violations]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report-JSON form of one deck."""
+        d: dict[str, Any] = {"path": self.path, "legal": self.legal, "commanders": list(self.commanders),
+                             "color_identity": self.color_identity, "card_count": self.card_count,
+                             "violations": [v.to_dict() for v in self.violations]}
+        if self.companion is not None:
+            d["companion"] = self.companion
+        if self.notes:
+            d["notes"] = list(self.notes)
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """The result of one `deckcheck check` run: the decks, the card data used, the version."""
+
+    decks: tuple[DeckReport, ...]
+    card_data: Mapping[str, Any]
+    deckcheck_version: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.deckcheck_version:
+            from deckcheck import __version__
+
+            object.__setattr__(self, "deckcheck_version", __version__)
+
+    @property
+    def legal(self) -> bool:
+        """True when every deck is legal."""
+        return all(d.legal for d in self.decks)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report JSON (issue 3 section 3), validated by deckcheck/render/report.schema.json."""
+        return {"deckcheck_version": self.deckcheck_version,
+                "card_data": {"source": str(self.card_data.get("source", "")),
+                              "updated_at": str(self.card_data.get("updated_at", ""))},
+                "decks": [d.to_dict() for d in self.decks]}

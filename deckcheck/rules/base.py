@@ -1,0 +1,91 @@
+"""What every rule module shares: the Rule record (code, CR, explanation) and the checked deck's context."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.report import ERROR, Violation
+
+if TYPE_CHECKING:
+    from deckcheck.decklist import Deck, Entry
+    from deckcheck.model.card import Card
+    from deckcheck.rules.facts import CardFacts
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One deck-construction rule: a stable kebab-case code, its Comprehensive Rules reference, its
+    severity and an explanation printable by `deckcheck rules CODE` (what it checks, why, an example)."""
+
+    code: str
+    rule: str  # CR reference, "" when the rule is deckcheck's own (syntax, unknown-card)
+    severity: str
+    summary: str
+    what: str
+    why: str
+    example: str
+
+    def violation(self, message: str, *, cards: tuple[str, ...] | list[str] = (),
+                  lines: tuple[int, ...] | list[int] = (), details: Mapping[str, Any] | None = None) -> Violation:
+        """A violation of this rule."""
+        return Violation(self.code, self.severity, message, tuple(cards), tuple(lines), self.rule,
+                         details or {})
+
+    def explain(self) -> str:
+        """The printable explanation: code, CR, severity, what, why, example."""
+        cr = f"CR {self.rule}" if self.rule else "no CR rule (deckcheck's own check)"
+        return (f"{self.code} ({cr}; {self.severity})\n{self.summary}\n\n"
+                f"What: {self.what}\nWhy: {self.why}\nExample: {self.example}\n")
+
+
+def error_rule(code: str, rule: str, summary: str, what: str, why: str, example: str) -> Rule:
+    """A Rule of severity error."""
+    return Rule(code, rule, ERROR, summary, what, why, example)
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One entry of the deck with its card (None when the name is unknown) and the card's facts."""
+
+    entry: Entry
+    card: Card | None
+    facts: CardFacts | None
+
+    @property
+    def name(self) -> str:
+        """The canonical card name, or the name as written when no card has it."""
+        return self.card.name if self.card is not None else self.entry.name
+
+    @property
+    def lines(self) -> tuple[int, ...]:
+        return self.entry.lines
+
+
+@dataclass(slots=True)
+class DeckContext:
+    """Everything the rules read about one deck: its items by section and the commanders' identity."""
+
+    deck: Deck
+    commanders: list[Item]
+    main: list[Item]
+    companions: list[Item]
+    unused: list[Item]  # sideboard and maybeboard: outside the 100 (903.5e)
+    unknown: list[Item]
+    on: date | None
+    policy: Any
+    base_identity: str = ""  # the commanders' combined identity before any chosen colors (903.4, 702.124c)
+    identity: str = ""  # with the colors chosen for "choose a color" commanders (903.4b)
+    chosen_colors: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def starting_deck(self) -> list[Item]:
+        """Commanders and main deck: the 100 and the companion's "starting deck" (702.139b)."""
+        return self.commanders + self.main
+
+    @property
+    def card_count(self) -> int:
+        return sum(i.entry.quantity for i in self.starting_deck)

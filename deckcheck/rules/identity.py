@@ -1,0 +1,99 @@
+"""`color-identity`: every card's color identity within the commanders' combined identity (CR 903.4,
+903.5c, 903.5d), with colors chosen before the game for "choose a color" commanders (903.4b)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from deckcheck.model.vocab import COLOR_NAMES, sort_colors
+from deckcheck.report import Violation
+from deckcheck.rules.base import DeckContext, Item, error_rule
+
+if TYPE_CHECKING:
+    from deckcheck.checker import Checker
+
+COLOR_IDENTITY = error_rule(
+    "color-identity", "903.4, 903.5c, 903.5d",
+    "A card whose color identity is outside the commanders' combined identity.",
+    "A card's identity is computed from its own faces: every colored mana symbol in its mana cost and rules "
+    "text (hybrid and Phyrexian symbols are all their colors; reminder text is ignored), color indicators, "
+    "color-setting abilities, back faces and adventures, and the basic land types on its type line. Every "
+    "color of each card must be among the commanders' colors (the union, with two commanders). A commander "
+    "that chooses a color before the game (The Prismatic Piper, Clara Oswald) counts with the color that "
+    "makes the deck legal, if one does.",
+    "903.5c: a card may be in the deck only if every color of its identity is in the commander's identity. "
+    "903.5d: a card with a basic land type can be included only if each color of mana it could produce is "
+    "(this keeps Tundra and Dryad Arbor out of decks without those colors, and basics out of a colorless "
+    "deck). 903.4b: a chosen color is part of the commander's identity.",
+    "Wort, the Raidmother ({R/G}) in a mono-red deck: green is outside. Syndic of Tithes (extort's reminder "
+    "text names {W/B}) in a mono-white deck: legal. Island under a colorless commander: blue is outside.",
+)
+
+RULES = (COLOR_IDENTITY,)
+
+
+def _names(colors: str) -> str:
+    return ", ".join(COLOR_NAMES[c] for c in colors)
+
+
+def resolve_identity(ctx: DeckContext) -> None:
+    """Set the deck's identity: the commanders' union, plus the colors "choose a color" commanders pick.
+
+    Each such commander adds one color of the player's choice (903.4b); the colors chosen are the ones that
+    leave the fewest cards outside the identity (with ties, the colors of the most cards)."""
+    known = [i for i in ctx.commanders if i.facts is not None]
+    base = set()
+    for item in known:
+        base.update(item.facts.identity)  # type: ignore[union-attr]
+    ctx.base_identity = sort_colors(base)
+    wildcards = sum(1 for i in known if i.facts.chooses_color)  # type: ignore[union-attr]
+    chosen = ""
+    if wildcards:
+        needs = [set(i.facts.identity) - base for i in ctx.main + ctx.companions
+                 if i.facts is not None and not set(i.facts.identity) <= base]
+        extra = sort_colors(set().union(*needs)) if needs else ""
+        best: tuple[int, str] = (len(needs) + 1, "")
+        for k in range(0, min(wildcards, len(extra)) + 1):
+            for combo in combinations(extra, k):
+                outside = sum(1 for n in needs if not n <= set(combo))
+                if outside < best[0]:
+                    best = (outside, "".join(combo))
+        chosen = best[1]
+    ctx.chosen_colors = chosen
+    ctx.identity = sort_colors(base | set(chosen))
+
+
+def outside(item: Item, identity: str) -> str:
+    """The colors of an item's identity that the deck's identity lacks ("" when it fits)."""
+    assert item.facts is not None
+    return "".join(c for c in item.facts.identity if c not in identity)
+
+
+def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
+    """One violation per main-deck card outside the identity (no check without a commander, 903.4f)."""
+    known_commanders = [i for i in ctx.commanders if i.facts is not None]
+    if not known_commanders:
+        return []
+    identity = ctx.identity
+    shown = identity or "colorless"
+    leaders = " and ".join(i.name for i in known_commanders)
+    out = []
+    seen: set[str] = set()
+    for item in ctx.main:
+        if item.facts is None:
+            continue
+        bad = outside(item, identity)
+        if not bad:
+            continue
+        key = item.card.oracle_id  # type: ignore[union-attr]
+        if key in seen:
+            continue
+        seen.add(key)
+        lines = [n for i in ctx.main if i.card is not None and i.card.oracle_id == key for n in i.lines]
+        out.append(COLOR_IDENTITY.violation(
+            f"{item.name} ({item.facts.identity}) is outside the commander's color identity ({shown}): "
+            f"{_names(bad)} not allowed under {leaders}",
+            cards=(item.name,), lines=lines,
+            details={"card_identity": item.facts.identity, "deck_identity": identity, "outside": bad}))
+    return out

@@ -1,0 +1,105 @@
+"""`banned` (the Commander banned list in force on a date, from deckcheck.policy) and `not-legal` (cards
+the card data says are not legal in Commander at all)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckcheck.model.vocab import NOT_LEGAL
+from deckcheck.report import Violation
+from deckcheck.rules.base import DeckContext, Item, error_rule
+
+if TYPE_CHECKING:
+    from deckcheck.checker import Checker
+
+BANNED = error_rule(
+    "banned", "",
+    "A card on the Commander banned list in force on the checked date (today by default).",
+    "Looks every card of the 100 up in the dated policy in data/policy: named bans, the category bans "
+    "(Conspiracy cards, ante cards, the cards removed for racist depictions) and \"banned as a companion\" "
+    "(Lutri, the Spellchaser since 2026-02-09, which is legal in the 99 and as a commander). Where the card "
+    "data's own legality is older than the latest policy event, the policy wins.",
+    "The Commander Format Panel bans cards; a banned card can't be in a legal deck. `--as-of DATE` checks "
+    "against the list in force on that date.",
+    "Mana Crypt (banned 2024-09-23): banned. Biorhythm (unbanned 2026-02-09): legal today. Lutri as the "
+    "companion: banned; Lutri in the 99: legal.",
+)
+
+NOT_LEGAL_RULE = error_rule(
+    "not-legal", "",
+    "A card that is not legal in Commander at all.",
+    "Uses the card data's Commander legality (aggregated over printings: one legal printing is enough). "
+    "Not legal: silver-border and acorn cards, Alchemy and other digital-only cards, cards not yet "
+    "released, tokens and other objects that are not cards of a deck.",
+    "Commander is played with tournament-legal paper cards; these never were, or are not yet.",
+    "`1 Sword of Dungeons & Dragons` is legal; an Unhinged silver-border card or an Alchemy `A-` card is "
+    "not-legal.",
+)
+
+RULES = (BANNED, NOT_LEGAL_RULE)
+
+
+def _lines_of(items: list[Item], oracle_id: str) -> list[int]:
+    return [n for i in items if i.card is not None and i.card.oracle_id == oracle_id for n in i.lines]
+
+
+def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
+    """banned, then not-legal, one violation per card."""
+    banned: list[Violation] = []
+    not_legal: list[Violation] = []
+    seen: set[str] = set()
+    for item in ctx.starting_deck:
+        card = item.card
+        if card is None or card.oracle_id in seen:
+            continue
+        seen.add(card.oracle_id)
+        ban = checker.ban(card, ctx.on)
+        if ban is not None:
+            role = " as a commander" if item.entry.section == "commander" else ""
+            banned.append(BANNED.violation(
+                f"{card.name} is banned in Commander{role} ({_why(ban)})",
+                cards=(card.name,), lines=_lines_of(ctx.starting_deck, card.oracle_id),
+                details=_ban_details(ban)))
+        if card.commander_legality == NOT_LEGAL:
+            not_legal.append(NOT_LEGAL_RULE.violation(
+                f"{card.name} is not legal in Commander ({_not_legal_why(card)})",
+                cards=(card.name,), lines=_lines_of(ctx.starting_deck, card.oracle_id),
+                details={"layout": card.layout}))
+    for item in ctx.companions:
+        card = item.card
+        if card is None:
+            continue
+        ban = checker.companion_ban(card, ctx.on)
+        if ban is not None:
+            what = "as a companion" if getattr(ban, "reason", "") == "companion" else "in Commander"
+            banned.append(BANNED.violation(
+                f"{card.name} is banned {what} ({_why(ban)})", cards=(card.name,), lines=item.lines,
+                details={**_ban_details(ban), "role": "companion"}))
+        if card.commander_legality == NOT_LEGAL:
+            not_legal.append(NOT_LEGAL_RULE.violation(
+                f"{card.name} is not legal in Commander ({_not_legal_why(card)})",
+                cards=(card.name,), lines=item.lines, details={"layout": card.layout}))
+    return banned + not_legal
+
+
+def _why(ban: object) -> str:
+    reason = getattr(ban, "reason", "named")
+    since = getattr(ban, "since", None)
+    words = {"named": "on the banned list", "conspiracy": "Conspiracy cards are banned",
+             "ante": "ante cards are banned", "offensive": "removed for a racist depiction",
+             "companion": "banned as a companion only"}
+    text = words.get(reason, reason)
+    return f"{text} since {since.isoformat()}" if since is not None else text
+
+
+def _ban_details(ban: object) -> dict[str, object]:
+    since = getattr(ban, "since", None)
+    return {"reason": getattr(ban, "reason", "named"), "since": since.isoformat() if since else None,
+            "source": getattr(ban, "source", "")}
+
+
+def _not_legal_why(card: object) -> str:
+    layout = getattr(card, "layout", "")
+    if layout in ("token", "double_faced_token", "emblem", "art_series"):
+        return f"a {layout.replace('_', ' ')}, not a card of a deck"
+    return "the card data marks it not legal: silver-border/acorn, digital-only, unreleased or not a deck card"
