@@ -1,0 +1,126 @@
+"""Card data sources: Scryfall and MTGJSON files in, deckcheck Cards out.
+
+``load_files(paths)`` reads any mix of Scryfall bulk files (JSON array or JSON Lines, plain or
+gzipped), MTGJSON AllPrintings / set / AtomicCards / deck files and deck-cards JSON Lines, streaming
+each, and merges them into one Card per oracle id.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckcheck.errors import InputError
+from deckcheck.model.card import Card
+from deckcheck.sources import mtgjson, scryfall
+from deckcheck.sources.jsonstream import iter_file
+from deckcheck.sources.merge import Accumulator, ImportReport, merge_sources
+from deckcheck.sources.validate import load_validator
+
+__all__ = ["ImportReport", "ImportResult", "load_file", "load_files"]
+
+
+@dataclass
+class ImportResult:
+    """Cards merged from one or more files, with store metadata and the import report."""
+
+    cards: list[Card]
+    meta: dict[str, Any]
+    report: ImportReport = field(default_factory=ImportReport)
+
+
+@dataclass
+class _FileData:
+    kind: str  # "scryfall" or "mtgjson"
+    date: str | None
+    version: str | None
+    acc: Accumulator
+    report: ImportReport
+
+
+def _read_file(path: Path, progress: Callable[[int], None] | None) -> _FileData:
+    """Stream one file into an accumulator. Raises InputError for an unreadable or non-card file."""
+    shown = str(path)
+    acc = Accumulator()
+    report = ImportReport()
+    kind: str | None = None
+    meta: dict[str, Any] = {}
+    sf_validator = load_validator("scryfall_card")
+    mj_validator = load_validator("mtgjson_card")
+    mj_atomic = load_validator("mtgjson_atomic_card")
+    for event, obj, context in iter_file(path, progress):
+        if event == "meta":
+            meta = obj
+            kind = kind or "mtgjson"
+            continue
+        if kind is None:
+            if scryfall.looks_like(obj):
+                kind = "scryfall"
+            elif mtgjson.looks_like(obj):
+                kind = "mtgjson"
+            else:
+                raise InputError(shown, "not card data: the first object is neither a Scryfall nor an "
+                                        "MTGJSON card")
+        if kind == "scryfall":
+            scryfall.ingest(obj, acc, report, shown, sf_validator)
+        else:
+            validator = mj_atomic if context.get("list") == "atomic" else mj_validator
+            mtgjson.ingest(obj, context, acc, report, shown, validator)
+    if kind is None or report.objects == 0:
+        raise InputError(shown, "not card data: no card objects in this file")
+    if not acc.records and report.objects and report.invalid_count == report.objects:
+        raise InputError(shown, f"not card data: none of its {report.objects} objects is a valid "
+                                f"{kind} card (first problem: {report.invalid[0].reason})")
+    date = meta.get("date") if isinstance(meta.get("date"), str) else acc.newest
+    version = meta.get("version") if isinstance(meta.get("version"), str) else None
+    report.files.append({"path": shown, "format": kind, "date": date, "version": version,
+                         "objects": report.objects, "cards": len(acc.records)})
+    return _FileData(kind, date, version, acc, report)
+
+
+def load_file(path: str | os.PathLike[str], progress: Callable[[int], None] | None = None) -> ImportResult:
+    """Import one file (see load_files)."""
+    return load_files([path], progress=progress)
+
+
+def load_files(paths: Iterable[str | os.PathLike[str]], *, progress: Callable[[int], None] | None = None,
+               source: str | None = None, updated_at: str | None = None) -> ImportResult:
+    """Read card files of any supported format and merge them into one Card per oracle id.
+
+    Files of one snapshot (the same kind and date, e.g. the set files of one MTGJSON build) merge
+    printing by printing: a card is legal when any printing is. Different snapshots merge by oracle id,
+    the newer one winning. ``progress`` is called with the number of bytes read from disk.
+    Raises InputError (exit 2) when a file is unreadable, truncated or not card data; invalid
+    objects inside a good file are skipped and listed in the report.
+    """
+    groups: dict[tuple[str, str | None], Accumulator] = {}
+    report = ImportReport()
+    versions: dict[str, None] = {}
+    for p in paths:
+        data = _read_file(Path(p), progress)
+        report.absorb(data.report)
+        key = (data.kind, data.date)
+        if key in groups:
+            groups[key].absorb(data.acc)
+        else:
+            groups[key] = data.acc
+        if data.version:
+            versions.setdefault(f"MTGJSON {data.version}", None)
+    merged, incomplete = merge_sources([(date, acc.cards(), acc.incomplete())
+                                        for (_, date), acc in groups.items()])
+    report.incomplete = sorted(merged[oid].name for oid in incomplete)
+    dates = [date for _, date in groups if date]
+    kinds = sorted({kind for kind, _ in groups})
+    meta = {
+        "source": source or " + ".join(kinds),
+        "updated_at": updated_at or (max(dates) if dates else None),
+        "data_date": max(dates) if dates else None,
+        "versions": list(versions),
+        "files": [f["path"] for f in report.files],
+        "cards": len(merged),
+    }
+    cards = sorted(merged.values(), key=lambda c: c.name)
+    return ImportResult(cards=cards, meta=meta, report=report)

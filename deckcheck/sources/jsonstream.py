@@ -1,0 +1,296 @@
+"""Streaming JSON reading for big card files: plain or gzipped (detected by content), a JSON array, JSON
+Lines, or an MTGJSON ``{"meta", "data"}`` wrapper, read value by value with bounded memory.
+
+The text is decompressed in chunks and each value is cut out of a sliding buffer with
+``json.JSONDecoder.raw_decode`` (the C scanner), so no big file is ever parsed with one ``json.load``.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import re
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from deckcheck.errors import InputError
+
+_GZIP_MAGIC = b"\x1f\x8b"
+_READ_SIZE = 1 << 20  # bytes read from disk at a time
+_WS = " \t\r\n"
+_FIRST_KEY = re.compile(r'\{\s*"((?:[^"\\]|\\.)*)"')
+#: Lists that hold card objects in MTGJSON set and deck files.
+CARD_LISTS = frozenset({"cards", "commander", "displayCommander", "mainBoard", "sideBoard"})
+#: Lists of MTGJSON objects that are never deck cards (skipped and counted).
+NON_CARD_LISTS = frozenset({"tokens", "planes", "schemes"})
+
+
+def _byte_chunks(path: Path, progress: Callable[[int], None] | None) -> Iterator[bytes]:
+    """The file's bytes, decompressed when it is gzipped (checked by its magic number, not its name).
+
+    Raises InputError for an unreadable file or a truncated or corrupt gzip stream."""
+    try:
+        fh = open(path, "rb")
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read: {exc.strerror or exc}") from None
+    with fh:
+        try:
+            first = fh.read(_READ_SIZE)
+        except OSError as exc:
+            raise InputError(str(path), f"cannot read: {exc.strerror or exc}") from None
+        if progress:
+            progress(len(first))
+        if not first.startswith(_GZIP_MAGIC):
+            data = first
+            while data:
+                yield data
+                data = fh.read(_READ_SIZE)
+                if progress and data:
+                    progress(len(data))
+            return
+        inflater = zlib.decompressobj(wbits=31)
+        data = first
+        try:
+            while True:
+                while data:
+                    out = inflater.decompress(data)
+                    if out:
+                        yield out
+                    if inflater.eof:  # a gzip member ended; another may follow (multi-member gzip)
+                        data = inflater.unused_data
+                        if data:
+                            inflater = zlib.decompressobj(wbits=31)
+                        continue
+                    data = b""
+                data = fh.read(_READ_SIZE)
+                if progress and data:
+                    progress(len(data))
+                if not data:
+                    break
+        except zlib.error as exc:
+            raise InputError(str(path), f"corrupt gzip data ({exc})") from None
+        except OSError as exc:
+            raise InputError(str(path), f"cannot read: {exc.strerror or exc}") from None
+        if not inflater.eof:
+            raise InputError(str(path), "truncated gzip file (the compressed stream ends early)")
+
+
+class TextStream:
+    """A sliding window over a file's decoded text, from which JSON values are cut one at a time."""
+
+    def __init__(self, path: str | Path, progress: Callable[[int], None] | None = None) -> None:
+        self.path = Path(path)
+        self._chunks = _byte_chunks(self.path, progress)
+        self._utf8 = codecs.getincrementaldecoder("utf-8-sig")()
+        self._decode = json.JSONDecoder().raw_decode
+        self.buf = ""
+        self.pos = 0
+        self.consumed = 0  # characters dropped from the front of the buffer so far
+        self.eof = False
+
+    # --- buffer ------------------------------------------------------------------------------
+    def more(self) -> bool:
+        """Append the next chunk of text to the buffer; False at the end of the file."""
+        if self.eof:
+            return False
+        try:
+            raw = next(self._chunks)
+            text = self._utf8.decode(raw)
+        except StopIteration:
+            self.eof = True
+            try:
+                text = self._utf8.decode(b"", final=True)
+            except UnicodeDecodeError:
+                raise self.error("not UTF-8 text") from None
+            if text:
+                self.buf = self.buf[self.pos:] + text
+                self.consumed += self.pos
+                self.pos = 0
+            return bool(text)
+        except UnicodeDecodeError:
+            raise self.error("not UTF-8 text (is it a card data file?)") from None
+        if self.pos:
+            self.consumed += self.pos
+            self.buf = self.buf[self.pos:] + text
+            self.pos = 0
+        else:
+            self.buf += text
+        return True
+
+    def error(self, message: str) -> InputError:
+        """An InputError naming the file, for a problem at the current position."""
+        return InputError(str(self.path), message)
+
+    def peek(self) -> str:
+        """The next non-whitespace character, without consuming it ("" at the end of the file)."""
+        while True:
+            buf, pos, n = self.buf, self.pos, len(self.buf)
+            while pos < n and buf[pos] in _WS:
+                pos += 1
+            self.pos = pos
+            if pos < n:
+                return buf[pos]
+            if not self.more():
+                return ""
+
+    def take(self, expected: str) -> None:
+        """Consume one expected structural character."""
+        if self.peek() != expected:
+            got = self.peek() or "end of file"
+            raise self.error(f"invalid JSON: expected {expected!r}, found {got!r} "
+                             f"at character {self.consumed + self.pos}")
+        self.pos += 1
+
+    def value(self) -> Any:
+        """Decode the JSON value starting at the next non-whitespace character."""
+        if not self.peek():
+            raise self.error("unexpected end of file (truncated JSON)")
+        while True:
+            try:
+                obj, end = self._decode(self.buf, self.pos)
+            except json.JSONDecodeError as exc:
+                # An error near the end of the buffer may only mean the value continues in the next
+                # chunk; an error well inside the buffer is broken JSON.
+                if not self.eof and exc.pos >= len(self.buf) - (1 << 16) and self.more():
+                    continue
+                if self.eof and exc.pos >= len(self.buf) - 1:
+                    raise self.error("unexpected end of file (truncated JSON)") from None
+                raise self.error(f"invalid JSON: {exc.msg} at character {self.consumed + exc.pos}") \
+                    from None
+            if end == len(self.buf) and not self.eof and self.more():
+                continue  # a number may continue in the next chunk
+            self.pos = end
+            return obj
+
+    def first_key(self) -> str | None:
+        """The first key of the object that starts here, without consuming anything."""
+        while len(self.buf) - self.pos < 4096 and self.more():
+            pass
+        m = _FIRST_KEY.match(self.buf, self.pos)
+        return m.group(1) if m else None
+
+    # --- structures --------------------------------------------------------------------------
+    def array_items(self) -> Iterator[Any]:
+        """Each value of the JSON array that starts here, decoded one at a time."""
+        self.take("[")
+        if self.peek() == "]":
+            self.pos += 1
+            return
+        while True:
+            yield self.value()
+            c = self.peek()
+            if c == ",":
+                self.pos += 1
+            elif c == "]":
+                self.pos += 1
+                return
+            elif not c:
+                raise self.error("unexpected end of file (truncated JSON array)")
+            else:
+                raise self.error(f"invalid JSON: expected ',' or ']' at character "
+                                 f"{self.consumed + self.pos}")
+
+    def object_keys(self) -> Iterator[str]:
+        """Each key of the JSON object that starts here; the caller consumes each key's value."""
+        self.take("{")
+        if self.peek() == "}":
+            self.pos += 1
+            return
+        while True:
+            key = self.value()
+            if not isinstance(key, str):
+                raise self.error("invalid JSON: object key is not a string")
+            self.take(":")
+            yield key
+            c = self.peek()
+            if c == ",":
+                self.pos += 1
+            elif c == "}":
+                self.pos += 1
+                return
+            elif not c:
+                raise self.error("unexpected end of file (truncated JSON object)")
+            else:
+                raise self.error(f"invalid JSON: expected ',' or '}}' at character "
+                                 f"{self.consumed + self.pos}")
+
+    def values_to_end(self) -> Iterator[Any]:
+        """Every value up to the end of the file: JSON Lines (or concatenated JSON)."""
+        while self.peek():
+            yield self.value()
+
+
+# Events produced by iter_file: ("meta", dict, {}) once for a wrapper's meta; ("card", obj, context)
+# for each card object, where context holds the list it came from ("list") and, for MTGJSON set and
+# deck files, the set or deck fields read around it ("releaseDate", "code", "name").
+Event = tuple[str, Any, dict[str, Any]]
+
+
+def iter_file(path: str | Path, progress: Callable[[int], None] | None = None) -> Iterator[Event]:
+    """Stream a card file's objects, whatever its shape: JSON array, JSON Lines, or MTGJSON wrapper
+    (AllPrintings, a set file, AtomicCards, a deck file). Raises InputError for unreadable input."""
+    stream = TextStream(path, progress)
+    c = stream.peek()
+    if c == "[":
+        for obj in stream.array_items():
+            yield "card", obj, {}
+    elif c == "{":
+        if stream.first_key() in ("meta", "data"):
+            yield from _wrapper(stream)
+        else:
+            for obj in stream.values_to_end():
+                yield "card", obj, {}
+    elif not c:
+        raise stream.error("empty file (no card data)")
+    else:
+        raise stream.error("not JSON card data (expected a JSON array, JSON Lines or an MTGJSON file)")
+    if stream.peek():
+        raise stream.error(f"unexpected data after the JSON value at character "
+                           f"{stream.consumed + stream.pos}")
+
+
+def _wrapper(stream: TextStream) -> Iterator[Event]:
+    """An MTGJSON file: {"meta": {...}, "data": ...}."""
+    for key in stream.object_keys():
+        if key == "data":
+            c = stream.peek()
+            if c == "{":
+                yield from _container(stream, top=True)
+            elif c == "[":
+                for obj in stream.array_items():
+                    yield "card", obj, {"list": "data"}
+            else:
+                stream.value()
+        elif key == "meta":
+            meta = stream.value()
+            yield "meta", meta if isinstance(meta, dict) else {}, {}
+        else:
+            stream.value()
+
+
+def _container(stream: TextStream, top: bool) -> Iterator[Event]:
+    """An MTGJSON data object: a set or deck (card lists inside), AllPrintings (sets inside) or
+    AtomicCards (name -> list of face objects). A set's cards are held until the set closes, so each
+    gets the set's release date, which MTGJSON writes after the card list."""
+    context: dict[str, Any] = {}
+    pending: list[tuple[str, list[Any]]] = []
+    for key in stream.object_keys():
+        c = stream.peek()
+        if c == "[" and (key in CARD_LISTS or key in NON_CARD_LISTS):
+            pending.append((key, list(stream.array_items())))
+        elif c == "[" and top:  # AtomicCards: {name: [face, face]}; a deck's lists of ids are not
+            for obj in stream.array_items():
+                if isinstance(obj, dict):
+                    yield "card", obj, {"list": "atomic"}
+        elif c == "{" and top and key not in ("translations", "booster", "identifiers"):
+            yield from _container(stream, top=False)  # AllPrintings: {set code: set}
+        else:
+            value = stream.value()
+            if key in ("releaseDate", "code", "name", "type") and isinstance(value, str):
+                context[key] = value
+    for key, items in pending:
+        ctx = dict(context, list=key)
+        for obj in items:
+            yield "card", obj, ctx

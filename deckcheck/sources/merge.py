@@ -1,0 +1,190 @@
+"""Merging printings into one Card per oracle id, and several sources into one card list.
+
+Within one source (one snapshot of data), a card is Commander-legal when any printing is: "banned"
+wins over "legal" only when a printing says banned, and a "not_legal" promo or unreleased printing
+never hides a legal one. Across sources, the newer data wins.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from deckcheck.model.card import Card, Face
+from deckcheck.model.vocab import BANNED, LEGAL, NOT_LEGAL, RESTRICTED
+
+#: How strongly a printing's Commander legality speaks: a higher rank wins within one source.
+LEGALITY_RANK = {NOT_LEGAL: 0, LEGAL: 1, RESTRICTED: 2, BANNED: 3}
+#: Layouts whose " // " name does not mean several faces of one card.
+MULTI_NAME_SINGLE_FACE = frozenset({"meld", "reversible_card", "normal"})
+
+
+def normalize_legality(value: Any) -> str:
+    """A legality word from either source as deckcheck's: "Legal" -> "legal", "Not Legal" ->
+    "not_legal"; anything missing or unknown is not_legal."""
+    if not isinstance(value, str):
+        return NOT_LEGAL
+    word = value.strip().lower().replace(" ", "_")
+    return word if word in LEGALITY_RANK else NOT_LEGAL
+
+
+@dataclass(slots=True)
+class CardRecord:
+    """What the printings of one oracle id say so far (mutable while importing)."""
+
+    oracle_id: str
+    name: str
+    layout: str
+    faces: dict[int, Face]  # by side: 0 front, 1 back / second half, ...
+    legality: str = NOT_LEGAL
+    game_changer: bool = False
+    source_color_identity: str | None = None
+    source_mana_value: float | None = None
+    face_mana_values: dict[int, float] = field(default_factory=dict)
+    aliases: dict[str, None] = field(default_factory=dict)
+    released_at: str | None = None
+
+    def add_printing(self, legality: str, game_changer: bool, released_at: str | None,
+                     aliases: list[str] | tuple[str, ...] = ()) -> None:
+        """Fold one more printing's legality, Game Changer flag, date and printed names in."""
+        if LEGALITY_RANK[legality] > LEGALITY_RANK[self.legality]:
+            self.legality = legality
+        if game_changer:
+            self.game_changer = True
+        if released_at and (self.released_at is None or released_at < self.released_at):
+            self.released_at = released_at
+        for alias in aliases:
+            self.aliases.setdefault(alias, None)
+
+    def absorb(self, other: CardRecord) -> None:
+        """Merge another record of the same oracle id from the same snapshot (another file of it)."""
+        self.add_printing(other.legality, other.game_changer, other.released_at, tuple(other.aliases))
+        for side, face in other.faces.items():
+            self.faces.setdefault(side, face)
+        for side, value in other.face_mana_values.items():
+            self.face_mana_values.setdefault(side, value)
+        if self.source_color_identity is None:
+            self.source_color_identity = other.source_color_identity
+        if self.source_mana_value is None:
+            self.source_mana_value = other.source_mana_value
+
+    @property
+    def incomplete(self) -> bool:
+        """Whether faces are missing: MTGJSON deck files hold only the front face (side "a") of a
+        multi-face card, so "Alive // Well" may arrive without Well."""
+        return len(self.faces) < self.name.count(" // ") + 1 and self.layout not in MULTI_NAME_SINGLE_FACE
+
+    def to_card(self) -> Card:
+        """The finished, immutable Card."""
+        sides = sorted(self.faces)
+        faces = tuple(self.faces[s] for s in sides)
+        fmv = None
+        if self.face_mana_values:
+            fmv = tuple(self.face_mana_values.get(s) for s in sides)
+        names = {self.name, *(f.name for f in faces)}
+        aliases = tuple(a for a in self.aliases if a not in names)
+        return Card(oracle_id=self.oracle_id, name=self.name, layout=self.layout, faces=faces,
+                    commander_legality=self.legality, game_changer=self.game_changer,
+                    source_color_identity=self.source_color_identity,
+                    source_mana_value=self.source_mana_value, source_face_mana_values=fmv,
+                    aliases=aliases, released_at=self.released_at)
+
+
+@dataclass
+class Invalid:
+    """One skipped invalid object: the file, the object's name or id, and why."""
+
+    path: str
+    ident: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.ident}: {self.reason}"
+
+
+@dataclass
+class ImportReport:
+    """Counts of what an import read, kept and skipped, and the invalid objects (the first 200)."""
+
+    objects: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)
+    invalid: list[Invalid] = field(default_factory=list)
+    invalid_count: int = 0
+    files: list[dict[str, Any]] = field(default_factory=list)
+    incomplete: list[str] = field(default_factory=list)  # kept cards some of whose faces are missing
+
+    MAX_KEPT = 200
+
+    def add_invalid(self, path: str, ident: str, reason: str) -> None:
+        """Record an invalid object (the import carries on)."""
+        self.invalid_count += 1
+        if len(self.invalid) < self.MAX_KEPT:
+            self.invalid.append(Invalid(path, ident, reason))
+
+    def absorb(self, other: ImportReport) -> None:
+        """Add another file's report to this one."""
+        self.objects += other.objects
+        self.skipped.update(other.skipped)
+        self.invalid_count += other.invalid_count
+        room = self.MAX_KEPT - len(self.invalid)
+        self.invalid.extend(other.invalid[:max(room, 0)])
+        self.files.extend(other.files)
+
+
+class Accumulator:
+    """Card records by oracle id for one source snapshot."""
+
+    def __init__(self) -> None:
+        self.records: dict[str, CardRecord] = {}
+        self.newest: str | None = None  # newest printing date seen
+
+    def absorb(self, other: Accumulator) -> None:
+        """Merge another accumulator of the same snapshot into this one."""
+        for oid, rec in other.records.items():
+            mine = self.records.get(oid)
+            if mine is None:
+                self.records[oid] = rec
+            else:
+                mine.absorb(rec)
+        if other.newest and (self.newest is None or other.newest > self.newest):
+            self.newest = other.newest
+
+    def cards(self) -> dict[str, Card]:
+        """The finished cards by oracle id (records without a face are dropped)."""
+        return {oid: rec.to_card() for oid, rec in self.records.items() if rec.faces}
+
+    def incomplete(self) -> set[str]:
+        """Oracle ids of the cards some of whose faces this source lacks."""
+        return {oid for oid, rec in self.records.items() if rec.incomplete}
+
+
+def merge_sources(sources: list[tuple[str | None, dict[str, Card], set[str]]]
+                  ) -> tuple[dict[str, Card], set[str]]:
+    """Merge several sources' (date, cards, incomplete oracle ids) by oracle id; the source with the
+    newer date wins a conflict, a later-given one among equal dates, except that a card with missing
+    faces takes its faces from a complete older one. Printed-name aliases are kept from all; the
+    earliest release date is kept. Returns the cards and the oracle ids still incomplete."""
+    ordered = sorted(enumerate(sources), key=lambda item: (item[1][0] or "", item[0]))
+    result: dict[str, Card] = {}
+    incomplete: set[str] = set()
+    for _, (_, cards, partial) in ordered:
+        for oid, card in cards.items():
+            old = result.get(oid)
+            if old is None:
+                result[oid] = card
+                if oid in partial:
+                    incomplete.add(oid)
+                continue
+            if oid in partial and oid not in incomplete:  # keep the complete faces, take the news
+                card = replace(old, commander_legality=card.commander_legality,
+                               game_changer=card.game_changer, aliases=card.aliases,
+                               released_at=card.released_at)
+            elif oid not in partial:
+                incomplete.discard(oid)
+            names = {card.name, *card.face_names}
+            aliases = tuple(a for a in dict.fromkeys((*card.aliases, *old.aliases, old.name))
+                            if a not in names)
+            dates = [d for d in (old.released_at, card.released_at) if d]
+            result[oid] = replace(card, aliases=aliases, released_at=min(dates) if dates else None)
+    return result, incomplete

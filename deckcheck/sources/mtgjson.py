@@ -1,0 +1,154 @@
+"""MTGJSON card objects (AllPrintings, set files, AtomicCards, deck files, deck-cards JSON Lines) ->
+card records, one per oracle id (identifiers.scryfallOracleId).
+
+MTGJSON writes one object per face of a multi-face card (``side`` "a"/"b", ``faceName``, ``name`` the
+full "Front // Back"); the faces of one card share an oracle id and are gathered into one record. A meld
+part is written as side "a" named "Part // Result" and the meld result as side "b" with the result's
+own oracle id: the part keeps only its own face, the result is skipped (it is not a deck card).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from deckcheck.model.card import Face
+from deckcheck.model.vocab import COLORS, MELD, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, sort_colors
+from deckcheck.sources.jsonstream import NON_CARD_LISTS
+from deckcheck.sources.merge import Accumulator, CardRecord, ImportReport, normalize_legality
+from deckcheck.sources.validate import SchemaValidator, load_validator
+
+#: MTGJSON layout names that Scryfall (and deckcheck) spell differently.
+_LAYOUTS = {"aftermath": SPLIT}
+#: What the objects of MTGJSON's non-card lists are, for the skipped counts.
+_LIST_KINDS = {"tokens": "token", "planes": "planar", "schemes": "scheme"}
+
+
+class MtgjsonCard(TypedDict, total=False):
+    """The fields deckcheck reads from an MTGJSON card (schemas/mtgjson_card.json)."""
+
+    name: str
+    faceName: str
+    side: str
+    layout: str
+    manaCost: str
+    manaValue: float
+    convertedManaCost: float
+    faceManaValue: float
+    type: str
+    text: str
+    colorIndicator: list[str]
+    colorIdentity: list[str]
+    power: str
+    toughness: str
+    loyalty: str
+    defense: str
+    legalities: dict[str, str]
+    isGameChanger: bool
+    flavorName: str
+    faceFlavorName: str
+    printedName: str
+    facePrintedName: str
+    language: str
+    identifiers: dict[str, str]
+    originalReleaseDate: str
+
+
+def looks_like(obj: Any) -> bool:
+    """Whether an object is shaped like an MTGJSON card (camelCase keys, identifiers)."""
+    return isinstance(obj, dict) and ("identifiers" in obj or "manaValue" in obj
+                                      or "convertedManaCost" in obj or "faceName" in obj)
+
+
+def ident(obj: Any) -> str:
+    """A short name for an object in a report: its name, else its uuid."""
+    if isinstance(obj, dict):
+        if isinstance(obj.get("faceName"), str) and obj["faceName"]:
+            return obj["faceName"]
+        if isinstance(obj.get("name"), str) and obj["name"]:
+            return obj["name"]
+        if isinstance(obj.get("uuid"), str):
+            return f"uuid {obj['uuid']}"
+    return "object without a name"
+
+
+def _colors(value: Any) -> str:
+    if not value:
+        return ""
+    return sort_colors(c for c in value if c in COLORS)
+
+
+def _face(obj: MtgjsonCard) -> Face:
+    return Face(
+        name=obj.get("faceName") or obj["name"],
+        mana_cost=obj.get("manaCost") or "",
+        type_line=obj.get("type") or "",
+        oracle_text=obj.get("text") or "",
+        color_indicator=_colors(obj.get("colorIndicator")),
+        power=obj.get("power"),
+        toughness=obj.get("toughness"),
+        loyalty=obj.get("loyalty"),
+        defense=obj.get("defense"),
+    )
+
+
+def _aliases(obj: MtgjsonCard) -> list[str]:
+    """Other printed names: flavor names always, printed names of English printings."""
+    own = {obj.get("name"), obj.get("faceName")}
+    found = [obj[k] for k in ("flavorName", "faceFlavorName") if obj.get(k) and obj[k] not in own]
+    if obj.get("language", "English") == "English":
+        found += [obj[k] for k in ("printedName", "facePrintedName") if obj.get(k) and obj[k] not in own]
+    return found
+
+
+def _mana_value(obj: MtgjsonCard, key: str, old_key: str) -> float | None:
+    value = obj.get(key, obj.get(old_key))
+    return float(value) if value is not None else None
+
+
+def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportReport, path: str,
+           validator: SchemaValidator | None = None) -> None:
+    """Fold one MTGJSON face object into the accumulator, or skip it (counted) or report it invalid."""
+    report.objects += 1
+    if not isinstance(obj, dict):
+        report.add_invalid(path, "non-object", "not a JSON object")
+        return
+    listed_in = context.get("list")
+    layout = obj.get("layout")
+    if listed_in in NON_CARD_LISTS or layout in NON_DECK_LAYOUTS:
+        kind = layout if layout in NON_DECK_LAYOUTS else _LIST_KINDS.get(listed_in, str(layout))
+        report.skipped[kind] += 1
+        return
+    if validator is None:
+        validator = load_validator("mtgjson_atomic_card" if listed_in == "atomic" else "mtgjson_card")
+    if not validator.is_valid(obj):
+        report.add_invalid(path, ident(obj), validator.problem(obj) or "invalid")
+        return
+    side = obj.get("side")
+    layout = _LAYOUTS.get(layout, layout)
+    name = obj["name"]
+    index = ord(side) - ord("a") if side else 0
+    if layout == MELD:
+        if side != "a":  # the meld result (side "b"): not a deck card
+            report.skipped["meld_result"] += 1
+            return
+        name, index = obj.get("faceName") or name, 0  # a meld part is a card of its own (712.4)
+    elif layout == REVERSIBLE:  # both sides are the same card, or each a card of its own
+        name, index, layout = obj.get("faceName") or name, 0, "normal"
+    oid = obj["identifiers"]["scryfallOracleId"]
+    released = context.get("releaseDate") or obj.get("originalReleaseDate")
+    if released and (acc.newest is None or released > acc.newest):
+        acc.newest = released
+    rec = acc.records.get(oid)
+    if rec is None:
+        rec = acc.records[oid] = CardRecord(
+            oracle_id=oid, name=name, layout=layout, faces={},
+            source_color_identity=_colors(obj.get("colorIdentity")) if "colorIdentity" in obj else None,
+            source_mana_value=_mana_value(obj, "manaValue", "convertedManaCost"))
+    if index not in rec.faces:
+        rec.faces[index] = _face(obj)
+        if side and layout not in (MELD, "normal"):
+            fmv = _mana_value(obj, "faceManaValue", "faceConvertedManaCost")
+            if fmv is not None:
+                rec.face_mana_values[index] = fmv
+    legality = normalize_legality((obj.get("legalities") or {}).get("commander"))
+    rec.add_printing(legality, obj.get("isGameChanger") is True, released, _aliases(obj))

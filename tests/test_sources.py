@@ -1,0 +1,351 @@
+"""The importers: streaming readers, conversion to Card, merging printings and sources, validation."""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from deckcheck.errors import InputError
+from deckcheck.sources import load_files
+from deckcheck.sources.jsonstream import iter_file
+from deckcheck.sources.validate import load_validator
+
+pytestmark = pytest.mark.shared
+
+
+def _objects(path: Path) -> list[dict]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def _write_json(path: Path, data: object, gz: bool = False) -> Path:
+    text = json.dumps(data)
+    if gz:
+        path.write_bytes(gzip.compress(text.encode()))
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def fixtures(shared_data: Path) -> list[dict]:
+    """Scryfall's own example objects, 21 layouts."""
+    return _objects(shared_data / "scryfall" / "layout-fixtures.json")
+
+
+@pytest.fixture(scope="module")
+def emn(shared_data: Path) -> dict:
+    """The MTGJSON set file of Eldritch Moon (meld cards, transforming DFCs)."""
+    with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "EMN.json.gz", "rt") as fh:
+        return json.load(fh)
+
+
+def _by_name(cards):
+    return {c.name: c for c in cards}
+
+
+# --- every shared file: counts of cards and of skipped kinds ---------------------------------------
+
+SCRYFALL_FILES = [
+    ("layout-fixtures.json", 85, 60, {"art_series": 3, "double_faced_token": 3, "emblem": 3,
+                                       "meld_result": 1, "planar": 5, "scheme": 4, "token": 4,
+                                       "vanguard": 2}),
+    ("cards-2025-11-recorded.json", 461, 297, {}),
+    ("cards-2025-12-collection.json", 420, 335, {}),
+]
+
+
+@pytest.mark.parametrize("name,objects,cards,skipped", SCRYFALL_FILES, ids=[f[0] for f in SCRYFALL_FILES])
+def test_scryfall_files(shared_data, name, objects, cards, skipped):
+    result = load_files([shared_data / "scryfall" / name])
+    assert result.report.objects == objects
+    assert len(result.cards) == cards
+    assert dict(result.report.skipped) == skipped
+    assert result.report.invalid_count == 0
+    assert result.meta["source"] == "scryfall"
+
+
+@pytest.mark.slow
+def test_scryfall_all_cards_2019(shared_data):
+    result = load_files([shared_data / "scryfall" / "all-cards-2019.json.gz"])
+    assert result.report.objects == 45_851
+    assert len(result.cards) == 19_768
+    assert dict(result.report.skipped) == {"token": 151, "emblem": 1, "meld_result": 6,
+                                           "double_faced_token": 7, "vanguard": 117, "planar": 12,
+                                           "scheme": 5}
+    assert result.meta["updated_at"] == "2019-10-04"
+    cards = _by_name(result.cards)
+    assert "Brisela, Voice of Nightmares" not in cards
+    assert cards["Bruna, the Fading Light"].layout == "meld"
+    assert cards["Delver of Secrets // Insectile Aberration"].faces[1].color_indicator == "U"
+
+
+@pytest.mark.slow
+def test_mtgjson_deck_cards(shared_data):
+    result = load_files([shared_data / "mtgjson" / "deck-cards-2026-01.jsonl.gz"])
+    assert result.report.objects == 53_918
+    assert len(result.cards) == 25_938
+    assert dict(result.report.skipped) == {"scheme": 105, "planar": 256, "vanguard": 32}
+    assert result.report.invalid_count == 0
+    # MTGJSON deck files list only the front face object of a multi-face card: those are reported.
+    assert "Alive // Well" in result.report.incomplete
+    alive = _by_name(result.cards)["Alive // Well"]
+    assert alive.face_names == ("Alive",)
+
+
+@pytest.mark.slow
+def test_mtgjson_set_files(shared_data):
+    paths = sorted((shared_data / "mtgjson" / "sets-2022-04").glob("*.json.gz"))
+    assert len(paths) == 579
+    result = load_files(paths)
+    assert len(result.cards) == 23_546
+    assert result.report.skipped["token"] == 1571
+    assert result.report.skipped["art_series"] == 1728
+    assert result.report.skipped["meld_result"] == 6
+    assert result.report.incomplete == []
+    # Secret Lair reversible cards without a Scryfall oracle id are skipped and reported.
+    assert result.report.invalid_count == 10
+    assert all("scryfallOracleId" in i.reason for i in result.report.invalid)
+    assert result.meta["updated_at"] == "2022-04-25"
+
+
+def test_mtgjson_precon_deck_files(shared_data):
+    paths = sorted((shared_data / "decks" / "mtgjson-precons-2026-01").glob("*.json.gz"))
+    result = load_files(paths)
+    assert len(result.cards) == 6073
+    assert dict(result.report.skipped) == {"planar": 90, "scheme": 40, "token": 10}
+    assert result.report.invalid_count == 0
+    assert result.meta["updated_at"] == "2026-01-03"
+
+
+# --- formats, detected by content ----------------------------------------------------------------
+
+def test_json_lines_gzip_with_misleading_name(tmp_path, fixtures):
+    jsonl = "\n".join(json.dumps(o) for o in fixtures) + "\n"
+    path = tmp_path / "cards.json"  # gzipped JSON Lines, named like a plain JSON file
+    path.write_bytes(gzip.compress(jsonl.encode()))
+    array = _write_json(tmp_path / "cards.txt", fixtures, gz=True)
+    assert load_files([path]).cards == load_files([array]).cards
+    assert len(load_files([path]).cards) == 60
+
+
+def test_small_chunks_give_the_same_objects(tmp_path, fixtures, monkeypatch):
+    import deckcheck.sources.jsonstream as js
+
+    path = _write_json(tmp_path / "a.json", fixtures)
+    monkeypatch.setattr(js, "_READ_SIZE", 7)  # values straddle many chunk boundaries
+    got = [obj for _, obj, _ in iter_file(path)]
+    assert got == fixtures
+
+
+def test_mtgjson_set_file_meld_and_faces(emn, tmp_path):
+    path = _write_json(tmp_path / "EMN.json", emn)
+    result = load_files([path])
+    cards = _by_name(result.cards)
+    bruna = cards["Bruna, the Fading Light"]
+    assert bruna.face_names == ("Bruna, the Fading Light",)
+    assert bruna.source_mana_value == 7.0
+    assert "Brisela, Voice of Nightmares" not in cards
+    assert not any("Brisela" in c.name for c in result.cards)
+    assert result.report.skipped["meld_result"] == 3
+    delver = [c for c in result.cards if c.layout == "transform"][0]
+    assert len(delver.faces) == 2 and " // " in delver.name
+    assert cards["Bruna, the Fading Light"].released_at == emn["data"]["releaseDate"]
+    assert result.meta["updated_at"] == "2022-04-25"
+
+
+def test_mtgjson_faces_become_one_card(shared_data, tmp_path):
+    with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "ZNR.json.gz", "rt") as fh:
+        znr = json.load(fh)
+    result = load_files([_write_json(tmp_path / "ZNR.json", znr)])
+    smashing = _by_name(result.cards)["Shatterskull Smashing // Shatterskull, the Hammer Pass"]
+    assert smashing.layout == "modal_dfc"
+    assert smashing.face_names == ("Shatterskull Smashing", "Shatterskull, the Hammer Pass")
+    assert smashing.faces[1].type_line == "Land"
+    assert smashing.source_color_identity == "R"
+    assert smashing.commander_legality == "legal"
+
+
+def test_mtgjson_atomic_cards_shape(emn, tmp_path):
+    by_name: dict[str, list] = {}
+    for card in emn["data"]["cards"]:
+        atomic = {k: v for k, v in card.items() if k not in ("uuid", "setCode", "number", "rarity")}
+        by_name.setdefault(card["name"], []).append(atomic)
+    path = _write_json(tmp_path / "AtomicCards.json", {"meta": {"date": "2022-04-25"}, "data": by_name})
+    from_atomic = _by_name(load_files([path]).cards)
+    from_set = _by_name(load_files([_write_json(tmp_path / "set.json", emn)]).cards)
+    assert from_atomic.keys() == from_set.keys()
+    assert from_atomic["Bruna, the Fading Light"].faces == from_set["Bruna, the Fading Light"].faces
+
+
+def test_scryfall_layouts(fixtures, tmp_path):
+    cards = _by_name(load_files([_write_json(tmp_path / "f.json", fixtures)]).cards)
+    assert "Ajani Goldmane" in cards  # a reversible card: one card, its faces' own oracle id
+    assert cards["Ajani Goldmane"].face_names == ("Ajani Goldmane",)
+    assert cards["Ajani Goldmane"].source_mana_value == 4.0
+    assert "Megatron" in cards["Blightsteel Colossus"].aliases  # a face's flavor_name
+    assert "Brisela, Voice of Nightmares" not in cards
+    for card in cards.values():
+        assert card.layout not in ("token", "emblem", "art_series", "planar", "scheme", "vanguard")
+        assert card.faces and all(f.name for f in card.faces)
+
+
+def test_non_english_printed_name_is_not_an_alias(shared_data):
+    result = load_files([shared_data / "scryfall" / "cards-2025-11-recorded.json"])
+    for card in result.cards:
+        for alias in card.aliases:
+            assert alias.isascii() or "’" in alias or any(ch in alias for ch in "éûâíóáú"), alias
+
+
+def test_unknown_future_layout_is_a_card(fixtures, tmp_path):
+    normal = next(o for o in fixtures if o["layout"] == "normal")
+    future = dict(normal, layout="hologram_2030")
+    cards = load_files([_write_json(tmp_path / "f.json", [future])]).cards
+    assert len(cards) == 1 and cards[0].layout == "hologram_2030"
+
+
+# --- merging printings and sources -----------------------------------------------------------------
+
+def _printing(obj: dict, legality: str, released: str) -> dict:
+    p = copy.deepcopy(obj)
+    p["legalities"]["commander"] = legality
+    p["released_at"] = released
+    return p
+
+
+@pytest.mark.parametrize("legalities,expected", [
+    (["legal", "not_legal"], "legal"),  # an unreleased or promo printing never hides a legal one
+    (["not_legal", "legal"], "legal"),
+    (["not_legal", "not_legal"], "not_legal"),
+    (["legal", "banned"], "banned"),
+    (["banned", "not_legal"], "banned"),
+])
+def test_any_printing_legal(fixtures, tmp_path, legalities, expected):
+    base = next(o for o in fixtures if o["layout"] == "normal")
+    objs = [_printing(base, leg, f"2020-01-0{i + 1}") for i, leg in enumerate(legalities)]
+    cards = load_files([_write_json(tmp_path / "p.json", objs)]).cards
+    assert [c.commander_legality for c in cards] == [expected]
+    assert cards[0].released_at == "2020-01-01"
+
+
+def test_missing_legality_is_not_legal(fixtures, tmp_path):
+    base = copy.deepcopy(next(o for o in fixtures if o["layout"] == "normal"))
+    del base["legalities"]
+    assert load_files([_write_json(tmp_path / "p.json", [base])]).cards[0].commander_legality == "not_legal"
+
+
+def test_newer_source_wins(fixtures, tmp_path):
+    base = next(o for o in fixtures if o["layout"] == "normal")
+    old = _write_json(tmp_path / "old.json", [_printing(base, "legal", "2019-01-01")])
+    new = _write_json(tmp_path / "new.json", [_printing(base, "banned", "2024-01-01")])
+    for order in ([old, new], [new, old]):
+        result = load_files(order)
+        assert [c.commander_legality for c in result.cards] == ["banned"]
+        assert result.cards[0].released_at == "2019-01-01"
+        assert result.meta["updated_at"] == "2024-01-01"
+
+
+def test_newer_incomplete_card_keeps_complete_faces(shared_data, tmp_path):
+    with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "ZNR.json.gz", "rt") as fh:
+        znr = json.load(fh)
+    front = copy.deepcopy(next(c for c in znr["data"]["cards"] if c.get("faceName") == "Shatterskull Smashing"))
+    front["legalities"]["commander"] = "Banned"
+    decks = tmp_path / "deck-cards.jsonl"
+    decks.write_text(json.dumps(dict(front, originalReleaseDate="2026-01-01")) + "\n")
+    result = load_files([_write_json(tmp_path / "ZNR.json", znr), decks])
+    card = _by_name(result.cards)["Shatterskull Smashing // Shatterskull, the Hammer Pass"]
+    assert len(card.faces) == 2
+    assert card.commander_legality == "banned"
+    assert result.report.incomplete == []
+
+
+# --- bad input ------------------------------------------------------------------------------------
+
+def test_truncated_gzip_fails_with_one_line(shared_data, tmp_path):
+    data = (shared_data / "scryfall" / "all-cards-2019.json.gz").read_bytes()
+    path = tmp_path / "cut.json.gz"
+    path.write_bytes(data[: len(data) // 50])
+    with pytest.raises(InputError) as info:
+        load_files([path])
+    message = str(info.value)
+    assert str(path) in message and "truncated" in message and "\n" not in message
+
+
+@pytest.mark.parametrize("content", [
+    "[1, 2, 3]",
+    '{"hello": "world"}',
+    '{"meta": {"date": "2024-01-01"}, "data": {"foo": [1, 2]}}',
+    "not json at all",
+    "",
+    '[{"name": "x"',
+], ids=["numbers", "object", "mtgjson-without-cards", "text", "empty", "cut-json"])
+def test_non_card_files_fail(tmp_path, content):
+    path = tmp_path / "x.json"
+    path.write_text(content)
+    with pytest.raises(InputError) as info:
+        load_files([path])
+    assert str(path) in str(info.value)
+
+
+def test_game_changers_list_is_not_card_data(shared_data):
+    with pytest.raises(InputError, match="not card data"):
+        load_files([shared_data / "game-changers-2026-09.json"])
+
+
+def test_missing_file_fails(tmp_path):
+    with pytest.raises(InputError, match="cannot read"):
+        load_files([tmp_path / "nope.json"])
+
+
+def test_invalid_object_is_skipped_and_reported(fixtures, tmp_path):
+    objs = copy.deepcopy([o for o in fixtures if o["layout"] == "normal"])
+    broken = objs[3]
+    del broken["oracle_id"]
+    objs[5]["cmc"] = "three"
+    result = load_files([_write_json(tmp_path / "f.json", objs)])
+    assert len(result.cards) == len(objs) - 2
+    assert result.report.invalid_count == 2
+    first, second = result.report.invalid
+    assert first.ident == broken["name"] and "oracle_id" in first.reason
+    assert second.ident == objs[5]["name"] and "cmc" in second.reason
+
+
+# --- schemas ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["scryfall_card", "mtgjson_card", "mtgjson_atomic_card",
+                                  "scryfall_bulk_data"])
+def test_schemas_are_draft_2020_12_and_compiled(name):
+    validator = load_validator(name)
+    assert validator.schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert validator.fast is not None
+
+
+def _mutations(obj: dict):
+    yield obj
+    for key in list(obj)[:40]:
+        yield {k: v for k, v in obj.items() if k != key}
+        for bad in (None, 3, "x", [], {}, True, ["Q"]):
+            yield dict(obj, **{key: bad})
+
+
+def test_fast_validator_agrees_with_jsonschema(fixtures, shared_data):
+    sf = load_validator("scryfall_card")
+    objs = fixtures + _objects(shared_data / "scryfall" / "cards-2025-11-recorded.json")[:100]
+    for obj in objs:
+        for variant in _mutations(obj):
+            assert sf.is_valid(variant) == sf.jsonschema_is_valid(variant), (obj["name"], variant)
+        for face in obj.get("card_faces") or ():
+            for variant in _mutations(face):
+                whole = dict(obj, card_faces=[variant])
+                assert sf.is_valid(whole) == sf.jsonschema_is_valid(whole)
+    mj = load_validator("mtgjson_card")
+    with gzip.open(shared_data / "mtgjson" / "deck-cards-2026-01.jsonl.gz", "rt") as fh:
+        lines = [json.loads(next(fh)) for _ in range(60)]
+    for obj in lines:
+        for variant in _mutations(obj):
+            assert mj.is_valid(variant) == mj.jsonschema_is_valid(variant), variant.get("name")
