@@ -118,6 +118,9 @@ class Card:
     source_face_mana_values: tuple[float | None, ...] | None = None
     aliases: tuple[str, ...] = field(default=())  # other printed names: flavor names, Universes Within names
     released_at: str | None = None  # earliest printing, ISO date
+    #: False when the source data lacks some of the card's faces (MTGJSON deck files may hold only the
+    #: face a deck used). The source's own identity and mana value then stand in for what is missing.
+    complete: bool = True
 
     # --- names -------------------------------------------------------------------------------
     @property
@@ -178,6 +181,8 @@ class Card:
         """
         on_stack = zone is Zone.STACK
         up = zone in (Zone.STACK, Zone.BATTLEFIELD)
+        if not self.complete and not up and self.source_mana_value is not None:
+            return self.source_mana_value  # a missing face may carry part of the cost (split cards)
         xv = x if on_stack else 0
         faces = self.faces
         if self.layout == SPLIT:
@@ -227,6 +232,8 @@ class Card:
             d["source_face_mana_values"] = list(self.source_face_mana_values)
         if self.aliases:
             d["aliases"] = list(self.aliases)
+        if not self.complete:
+            d["complete"] = False
         return d
 
     @classmethod
@@ -245,6 +252,7 @@ class Card:
             source_face_mana_values=tuple(fmv) if fmv is not None else None,
             aliases=tuple(d.get("aliases", ())),
             released_at=d.get("released_at"),
+            complete=d.get("complete", True),
         )
 
 

@@ -55,4 +55,6 @@ def color_identity(card: Card) -> str:
     colors: set[str] = set()
     for face in card.faces:
         colors |= face_identity(face)
+    if not card.complete and card.source_color_identity:
+        colors.update(card.source_color_identity)  # the faces the data lacks, as the source saw them
     return sort_colors(colors)

@@ -1,0 +1,116 @@
+"""The seed rulings deckcheck was created from, each a test on real cards from the bundled snapshot
+(built from ../shared/data by data/build_snapshot.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.model.identity import color_identity
+from deckcheck.model.vocab import Zone
+from deckcheck.store import BUNDLED, CardStore
+
+pytestmark = pytest.mark.skipif(not BUNDLED.is_file(), reason="bundled snapshot data/cards.sqlite not built")
+
+
+@pytest.fixture(scope="module")
+def store():
+    with CardStore.open_file(BUNDLED) as s:
+        yield s
+
+
+def card(store, name):
+    found = store.lookup(name)
+    assert found is not None, name
+    return found
+
+
+# A permanent card is an artifact, creature, enchantment, land, planeswalker or battle card; per face.
+@pytest.mark.parametrize(
+    ("name", "face", "permanent"),
+    [
+        ("Sol Ring", 0, True),  # artifact
+        ("Llanowar Elves", 0, True),  # creature
+        ("Lightning Bolt", 0, False),  # instant
+        ("Shatterskull Smashing", 0, False),  # sorcery face of a modal DFC ...
+        ("Shatterskull Smashing", 1, True),  # ... whose land face is a permanent
+        ("Tergrid, God of Fright", 0, True),  # creature face
+        ("Tergrid, God of Fright", 1, True),  # artifact face
+        ("Delver of Secrets", 1, True),
+        ("Fire // Ice", 0, False),
+    ],
+)
+def test_permanent_card_per_face(store, name, face, permanent):
+    assert card(store, name).is_permanent(face) is permanent
+
+
+# A modal DFC is judged by the face being played: a land by its land face, cast by its spell face;
+# permission to cast never lets it be played as a land.
+@pytest.mark.parametrize("name", ["Shatterskull Smashing", "Agadeem's Awakening", "Emeria's Call"])
+def test_modal_dfc_played_by_the_face_being_played(store, name):
+    c = card(store, name)
+    assert c.can_cast(0) and not c.can_play_as_land(0)  # spell face
+    assert c.can_play_as_land(1) and not c.can_cast(1)  # land face: never "cast"
+
+
+# A modal DFC's mana value: the face that is up on the stack and battlefield, the front face elsewhere;
+# a transforming DFC's back face has the front face's mana value.
+def test_modal_dfc_mana_value_per_zone(store):
+    c = card(store, "Emeria's Call")  # {4}{W}{W}{W} // land
+    assert c.mana_value(Zone.LIBRARY) == 7
+    assert c.mana_value(Zone.HAND, face=1) == 7  # front face off the stack/battlefield
+    assert c.mana_value(Zone.GRAVEYARD) == 7
+    assert c.mana_value(Zone.STACK, face=0) == 7
+    assert c.mana_value(Zone.BATTLEFIELD, face=1) == 0  # the land face is up
+    s = card(store, "Shatterskull Smashing")  # {X}{R}{R}
+    assert s.mana_value(Zone.LIBRARY) == 2
+    assert s.mana_value(Zone.STACK, face=0, x=3) == 5
+    assert s.mana_value(Zone.BATTLEFIELD, face=1) == 0
+
+
+def test_transforming_dfc_back_face_has_front_mana_value(store):
+    d = card(store, "Delver of Secrets")  # {U} // Insectile Aberration
+    assert d.mana_value(Zone.BATTLEFIELD, face=1) == 1
+    assert d.mana_value(Zone.LIBRARY) == 1
+
+
+# A modal DFC can't be transformed; a DFC put onto the battlefield enters front face up.
+def test_modal_dfc_cannot_transform_and_dfcs_enter_front_face_up(store):
+    assert not card(store, "Tergrid, God of Fright").can_transform
+    assert card(store, "Delver of Secrets").can_transform
+    for name in ("Tergrid, God of Fright", "Delver of Secrets", "Emeria's Call"):
+        assert card(store, name).battlefield_entry_face == 0
+
+
+# When a name is chosen either face's name may be chosen: either face name finds the card.
+@pytest.mark.parametrize(
+    ("asked", "full"),
+    [
+        ("Tergrid's Lantern", "Tergrid, God of Fright // Tergrid's Lantern"),
+        ("tergrid, god of fright", "Tergrid, God of Fright // Tergrid's Lantern"),
+        ("Insectile Aberration", "Delver of Secrets // Insectile Aberration"),
+        ("Agadeem, the Undercrypt", "Agadeem's Awakening // Agadeem, the Undercrypt"),
+        ("Ice", "Fire // Ice"),
+        ("Fire/Ice", "Fire // Ice"),
+    ],
+)
+def test_either_face_name_finds_the_card(store, asked, full):
+    c = card(store, asked)
+    assert c.name == full
+    assert {f.name for f in c.faces} <= set(c.names)
+
+
+# In Commander a DFC's color identity combines both faces' mana symbols, plus either face's color
+# indicator or basic land type.
+@pytest.mark.parametrize(
+    ("name", "identity"),
+    [
+        ("Delver of Secrets", "U"),
+        ("Civilized Scholar", "UR"),  # back face has a red color indicator (903.4d)
+        ("Esika, God of the Tree", "WUBRG"),  # back face cost {W}{U}{B}{R}{G}
+        ("Tergrid, God of Fright", "B"),
+        ("Agadeem's Awakening", "B"),
+        ("Shatterskull Smashing", "R"),
+    ],
+)
+def test_dfc_identity_combines_both_faces(store, name, identity):
+    assert color_identity(card(store, name)) == identity
