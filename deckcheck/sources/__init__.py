@@ -114,11 +114,13 @@ def load_files(paths: Iterable[str | os.PathLike[str]], *, progress: Callable[[i
     report.incomplete = sorted(merged[oid].name for oid in incomplete)
     dates = [date for _, date in groups if date]
     kinds = sorted({kind for kind, _ in groups})
+    sources = [f"{kind} data as of {date or 'unknown date'}" for kind, date in sorted(groups, key=str)]
     meta = {
         "source": source or " + ".join(kinds),
         "updated_at": updated_at or (max(dates) if dates else None),
         "data_date": max(dates) if dates else None,
         "versions": list(versions),
+        "sources": sources,
         "files": [f["path"] for f in report.files],
         "cards": len(merged),
     }

@@ -1,0 +1,137 @@
+"""`deckcheck update`: build the card store from local files, or download Scryfall's oracle_cards
+bulk file and build it from that. The new store replaces the old one atomically; any failure leaves
+the old one as it was."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from pathlib import Path
+
+from deckcheck.store import STORE_FILE, build_store, resolve_data_dir
+
+
+def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "update", help="build the card store (from files, or download Scryfall's bulk data)",
+        description="Build the local card store. With --file, from local Scryfall bulk files (JSON or "
+                    "JSON Lines, plain or gzipped) and MTGJSON files (AllPrintings, set files, "
+                    "AtomicCards, deck files); several files merge by oracle id, newer data winning. "
+                    "Without --file, download Scryfall's oracle_cards bulk file (skipped when the "
+                    "store already holds that version).")
+    p.add_argument("--file", action="append", metavar="PATH", default=[],
+                   help="a card data file to import (repeatable)")
+    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA or the user cache)")
+    p.add_argument("--force", action="store_true", help="download even when the store is up to date")
+    p.add_argument("--api", metavar="URL",
+                   help="Scryfall API base URL (default: $DECKCHECK_SCRYFALL_API or https://api.scryfall.com)")
+    p.add_argument("--bulk-type", default="oracle_cards", help=argparse.SUPPRESS)
+    return p
+
+
+def _progress_bar(total: int, desc: str):
+    """A tqdm byte counter on a terminal, else None (no progress output in pipes and CI)."""
+    if not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024, desc=desc, file=sys.stderr,
+                leave=False)
+
+
+def _import(paths: list[str], **meta):
+    """load_files with a progress bar over the bytes read, on a terminal."""
+    from deckcheck.sources import load_files
+
+    total = 0
+    for path in paths:
+        with contextlib.suppress(OSError):
+            total += os.path.getsize(path)
+    bar = _progress_bar(total, "import")
+    try:
+        return load_files(paths, progress=bar.update if bar else None, **meta)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _summary(result, target: Path) -> None:
+    report = result.report
+    print(f"built {target}: {len(result.cards)} cards from {report.objects} objects "
+          f"(data as of {result.meta.get('updated_at') or 'unknown'})")
+    if report.skipped:
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(report.skipped.items(), key=lambda kv: -kv[1]))
+        print(f"skipped (not deck cards): {sum(report.skipped.values())} ({kinds})")
+    if report.incomplete:
+        print(f"cards with faces missing from the data: {len(report.incomplete)} "
+              f"(e.g. {', '.join(report.incomplete[:3])})")
+    print(f"invalid objects skipped: {report.invalid_count}")
+    for item in report.invalid[:10]:
+        print(f"  {item}", file=sys.stderr)
+    if report.invalid_count > 10:
+        print(f"  ... and {report.invalid_count - 10} more", file=sys.stderr)
+
+
+def _stored_meta(data_dir: Path) -> dict:
+    """The meta of the store already built in the data directory ({} when there is none)."""
+    path = data_dir / STORE_FILE
+    if not path.is_file():
+        return {}
+    from deckcheck.errors import DeckcheckError
+    from deckcheck.store import CardStore
+
+    try:
+        store = CardStore.open_file(path)
+    except DeckcheckError:
+        return {}
+    try:
+        return dict(store.meta)
+    finally:
+        store.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    data_dir = resolve_data_dir(args.data_dir)
+    if args.file:
+        result = _import(list(args.file))
+        target = build_store(result.cards, result.meta, data_dir)
+        _summary(result, target)
+        return 0
+    return _online(args, data_dir)
+
+
+def _online(args: argparse.Namespace, data_dir: Path) -> int:
+    from deckcheck.errors import InputError
+    from deckcheck.sources.download import Client, api_base
+
+    api = api_base(args.api)
+    client = Client(backoff=float(os.environ.get("DECKCHECK_HTTP_BACKOFF", "1")))
+    try:
+        entry = client.bulk_entry(api, args.bulk_type)
+        stored = _stored_meta(data_dir)
+        if (not args.force and stored.get("updated_at") == entry.updated_at
+                and stored.get("bulk_type", args.bulk_type) == args.bulk_type):
+            print(f"card data is up to date (Scryfall {entry.type} of {entry.updated_at}); "
+                  "nothing downloaded")
+            return 0
+        data_dir.mkdir(parents=True, exist_ok=True)
+        tmp = data_dir / f".download.{os.getpid()}.tmp"
+        try:
+            client.download(entry.url, tmp, progress=sys.stderr.isatty())
+            try:
+                result = _import([str(tmp)], source=f"Scryfall {entry.type}",
+                                 updated_at=entry.updated_at)
+            except InputError as exc:  # name the download, not the temporary file
+                raise InputError(entry.url, str(exc).split(": ", 1)[-1]) from None
+            result.meta["bulk_type"] = entry.type
+            result.meta["files"] = [entry.url]
+            target = build_store(result.cards, result.meta, data_dir)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()
+    finally:
+        client.close()
+    _summary(result, target)
+    return 0

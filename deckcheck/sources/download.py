@@ -1,0 +1,185 @@
+"""Fetching Scryfall's bulk-data index and a bulk file, politely and robustly.
+
+Every request sends ``User-Agent: deckcheck/<version>`` and ``Accept`` (Scryfall requires both). A 429
+is retried after its Retry-After, a 5xx or a dropped connection after an exponential backoff; a
+download cut off midway resumes with a Range request (or restarts when the server ignores ranges).
+"""
+
+from __future__ import annotations
+
+import email.utils
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from deckcheck import __version__
+from deckcheck.errors import DeckcheckError
+
+DEFAULT_API = "https://api.scryfall.com"
+#: Environment variable that overrides the API base URL (tests point it at a local server).
+API_ENV = "DECKCHECK_SCRYFALL_API"
+MAX_RETRY_AFTER = 120.0  # seconds; a longer Retry-After is capped
+
+
+class DownloadError(DeckcheckError):
+    """The bulk-data index or file could not be fetched (after retries)."""
+
+
+@dataclass
+class BulkEntry:
+    """The bulk_data object deckcheck uses: its type, date and download address."""
+
+    type: str
+    updated_at: str
+    url: str
+    size: int | None = None
+
+
+def api_base(arg: str | None = None) -> str:
+    """The API base URL: the argument, else $DECKCHECK_SCRYFALL_API, else https://api.scryfall.com."""
+    return (arg or os.environ.get(API_ENV) or DEFAULT_API).rstrip("/")
+
+
+class Client:
+    """A requests session with Scryfall's required headers and deckcheck's retry policy."""
+
+    def __init__(self, *, attempts: int = 5, backoff: float = 1.0, timeout: float = 60.0,
+                 sleep: Callable[[float], None] = time.sleep,
+                 log: Callable[[str], None] | None = None) -> None:
+        import requests
+
+        self.requests = requests
+        self.session = requests.Session()
+        self.session.headers.update({"User-Agent": f"deckcheck/{__version__}",
+                                     "Accept": "application/json;q=0.9,*/*;q=0.8"})
+        self.attempts = attempts
+        self.backoff = backoff
+        self.timeout = timeout
+        self.sleep = sleep
+        self.log = log or (lambda msg: print(f"deckcheck: {msg}", file=sys.stderr))
+
+    def close(self) -> None:
+        """Close the HTTP session."""
+        self.session.close()
+
+    def _wait(self, attempt: int, response: Any | None) -> float:
+        if response is not None and response.status_code == 429:
+            header = response.headers.get("Retry-After")
+            if header:
+                try:
+                    return min(max(float(header), 0.0), MAX_RETRY_AFTER)
+                except ValueError:
+                    when = email.utils.parsedate_to_datetime(header)
+                    if when is not None:
+                        return min(max(when.timestamp() - time.time(), 0.0), MAX_RETRY_AFTER)
+            return min(30.0, MAX_RETRY_AFTER)  # Scryfall blocks for 30 s after a 429
+        return self.backoff * (2 ** attempt)
+
+    def get(self, url: str, *, stream: bool = False, headers: dict[str, str] | None = None) -> Any:
+        """GET with retries on 429, 5xx and connection errors; raises DownloadError when it gives up
+        or on another 4xx."""
+        requests = self.requests
+        last = ""
+        for attempt in range(self.attempts):
+            response = None
+            try:
+                response = self.session.get(url, stream=stream, timeout=self.timeout, headers=headers)
+            except (requests.ConnectionError, requests.Timeout) as exc:
+                last = f"connection failed ({type(exc).__name__})"
+            else:
+                if response.status_code < 400:
+                    return response
+                last = f"HTTP {response.status_code}"
+                if response.status_code != 429 and response.status_code < 500:
+                    response.close()
+                    raise DownloadError(f"{url}: {last}")
+                response.close()
+            if attempt + 1 < self.attempts:
+                delay = self._wait(attempt, response)
+                self.log(f"{url}: {last}; retrying in {delay:g} s")
+                self.sleep(delay)
+        raise DownloadError(f"{url}: {last} after {self.attempts} attempts")
+
+    def bulk_entry(self, api: str, bulk_type: str = "oracle_cards") -> BulkEntry:
+        """The bulk_data entry of the given type from GET {api}/bulk-data."""
+        url = f"{api}/bulk-data"
+        response = self.get(url)
+        try:
+            index = response.json()
+        except ValueError:
+            raise DownloadError(f"{url}: the answer is not JSON") from None
+        from deckcheck.sources.validate import load_validator
+
+        problem = load_validator("scryfall_bulk_data").problem(index)
+        if problem:
+            raise DownloadError(f"{url}: not a bulk-data list ({problem})")
+        for entry in index["data"]:
+            if entry.get("type") == bulk_type:
+                link = entry.get("jsonl_download_uri") or entry.get("download_uri")
+                size = entry.get("compressed_size") if entry.get("jsonl_download_uri") else entry.get("size")
+                return BulkEntry(bulk_type, entry["updated_at"], link, size if isinstance(size, int) else None)
+        raise DownloadError(f"{url}: no {bulk_type} entry in the bulk-data list")
+
+    def download(self, url: str, dest: Path, progress: bool = False) -> Path:
+        """Stream a file to ``dest``, as the server sends its bytes (gzip stays gzip). A connection
+        dropped midway is resumed with a Range request, or restarted if the server ignores it."""
+        requests = self.requests
+        done = 0
+        total: int | None = None
+        bar = None
+        try:
+            with open(dest, "wb") as out:
+                for attempt in range(self.attempts):
+                    headers = {"Accept": "*/*"}
+                    if done:
+                        headers["Range"] = f"bytes={done}-"
+                    response = self.get(url, stream=True, headers=headers)
+                    try:
+                        if done and response.status_code != 206:  # no resume: start again
+                            out.seek(0)
+                            out.truncate()
+                            done = 0
+                            if bar is not None:
+                                bar.reset()
+                        if total is None:
+                            length = response.headers.get("Content-Length")
+                            total = int(length) + done if length and length.isdigit() else None
+                            if progress and bar is None:
+                                from tqdm import tqdm
+
+                                bar = tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024,
+                                           desc="download", file=sys.stderr, leave=False)
+                        for chunk in response.raw.stream(1 << 20, decode_content=False):
+                            out.write(chunk)
+                            done += len(chunk)
+                            if bar is not None:
+                                bar.update(len(chunk))
+                        if total is not None and done < total:
+                            raise requests.ConnectionError("connection closed before the end")
+                        return dest
+                    except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError,
+                            *_protocol_errors()) as exc:
+                        if attempt + 1 >= self.attempts:
+                            raise DownloadError(f"{url}: connection dropped after {done} bytes "
+                                                f"({type(exc).__name__}); gave up after "
+                                                f"{self.attempts} attempts") from None
+                        delay = self._wait(attempt, None)
+                        self.log(f"{url}: connection dropped after {done} bytes; resuming in {delay:g} s")
+                        self.sleep(delay)
+                    finally:
+                        response.close()
+        finally:
+            if bar is not None:
+                bar.close()
+        raise DownloadError(f"{url}: download failed")  # not reached
+
+
+def _protocol_errors() -> tuple[type[BaseException], ...]:
+    import urllib3.exceptions
+
+    return (urllib3.exceptions.ProtocolError, urllib3.exceptions.ReadTimeoutError,
+            urllib3.exceptions.IncompleteRead)

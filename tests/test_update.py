@@ -1,0 +1,333 @@
+"""`deckcheck update`, end to end through main(), against a real HTTP server on 127.0.0.1 serving a
+bulk-data index and bulk files made from ../shared/data (no mocks of requests)."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import deque
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from deckcheck import __version__
+from deckcheck.cli import main
+from deckcheck.store import STORE_FILE, CardStore
+
+pytestmark = pytest.mark.shared
+PROJECT = Path(__file__).resolve().parent.parent
+UPDATED_AT = "2025-12-01T10:00:00.000+00:00"
+ONLINE_CARDS = 686  # cards in the served bulk file (layout fixtures + both 2025 files)
+LOCAL_CARDS = 629  # cards in the two 2025 files
+
+
+class FakeScryfall:
+    """A scripted bulk-data server: each path has a queue of failures to serve before it behaves."""
+
+    def __init__(self, bulk: bytes) -> None:
+        self.bulk = bulk
+        self.updated_at = UPDATED_AT
+        self.failures: dict[str, deque] = {"/bulk-data": deque(), "/files/oracle.jsonl.gz": deque()}
+        self.requests: list[tuple[str, dict[str, str]]] = []
+        self.honour_range = True
+        self.stall = threading.Event()  # set: the file download hangs after half the body
+        self.stalling = threading.Event()  # set by the server once it hangs
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):  # keep pytest output clean
+                pass
+
+            def do_GET(self):
+                outer.requests.append((self.path, dict(self.headers)))
+                queue = outer.failures.get(self.path)
+                action = queue.popleft() if queue else None
+                if action == "500":
+                    return self._send(500, b'{"object": "error"}')
+                if isinstance(action, tuple) and action[0] == "429":
+                    return self._send(429, b'{"object": "error"}', {"Retry-After": str(action[1])})
+                if action == "404":
+                    return self._send(404, b"{}")
+                if self.path == "/bulk-data":
+                    if action == "garbage":
+                        return self._send(200, b"<html>maintenance</html>")
+                    return self._send(200, json.dumps(outer.index()).encode())
+                if self.path == "/files/oracle.jsonl.gz":
+                    body = outer.bulk
+                    start = 0
+                    rng = self.headers.get("Range")
+                    if rng and outer.honour_range and action is None:
+                        start = int(rng.split("=")[1].split("-")[0])
+                    if action == "cut" or outer.stall.is_set():
+                        self.send_response(200)
+                        self.send_header("Content-Length", str(len(body)))
+                        self.send_header("Accept-Ranges", "bytes")
+                        self.end_headers()
+                        self.wfile.write(body[: len(body) // 2])
+                        self.wfile.flush()
+                        if outer.stall.is_set():
+                            outer.stalling.set()
+                            time.sleep(30)
+                        self.close_connection = True
+                        return None
+                    if start:
+                        return self._send(206, body[start:], {
+                            "Content-Range": f"bytes {start}-{len(body) - 1}/{len(body)}"})
+                    return self._send(200, body, {"Accept-Ranges": "bytes",
+                                                  "Content-Type": "application/gzip"})
+                return self._send(404, b"{}")
+
+            def _send(self, code, body, headers=None):
+                self.send_response(code)
+                self.send_header("Content-Length", str(len(body)))
+                for k, v in (headers or {}).items():
+                    self.send_header(k, v)
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def index(self) -> dict:
+        return {"object": "list", "has_more": False, "data": [
+            {"object": "bulk_data", "type": "rulings", "updated_at": self.updated_at,
+             "jsonl_download_uri": f"{self.url}/files/rulings.jsonl.gz", "name": "Rulings"},
+            {"object": "bulk_data", "type": "oracle_cards", "updated_at": self.updated_at,
+             "jsonl_download_uri": f"{self.url}/files/oracle.jsonl.gz", "name": "Oracle Cards",
+             "compressed_size": len(self.bulk)},
+        ]}
+
+    def paths(self) -> list[str]:
+        return [p for p, _ in self.requests]
+
+
+@pytest.fixture(scope="module")
+def bulk_bytes(shared_data: Path) -> bytes:
+    """A gzipped JSON Lines oracle file made of real Scryfall objects (several files' worth)."""
+    objs = []
+    for name in ("layout-fixtures.json", "cards-2025-11-recorded.json", "cards-2025-12-collection.json"):
+        objs += json.loads((shared_data / "scryfall" / name).read_text(encoding="utf-8"))
+    return gzip.compress("".join(json.dumps(o) + "\n" for o in objs).encode(), mtime=0)
+
+
+@pytest.fixture
+def server(bulk_bytes, monkeypatch):
+    fake = FakeScryfall(bulk_bytes)
+    fake.thread.start()
+    monkeypatch.setenv("DECKCHECK_SCRYFALL_API", fake.url)
+    monkeypatch.setenv("DECKCHECK_HTTP_BACKOFF", "0.05")
+    yield fake
+    fake.stall.clear()
+    fake.server.shutdown()
+    fake.server.server_close()
+
+
+@pytest.fixture
+def old_store(shared_data, tmp_path) -> tuple[Path, str]:
+    """A data dir with a store built from local files; returns (dir, sha256 of the store file)."""
+    data_dir = tmp_path / "data"
+    code = main(["update", "--file", str(shared_data / "scryfall" / "layout-fixtures.json"),
+                 "--data-dir", str(data_dir)])
+    assert code == 0
+    return data_dir, _digest(data_dir)
+
+
+def _digest(data_dir: Path) -> str:
+    return hashlib.sha256((data_dir / STORE_FILE).read_bytes()).hexdigest()
+
+
+def _store_meta(data_dir: Path) -> dict:
+    store = CardStore.open_file(data_dir / STORE_FILE)
+    try:
+        return dict(store.meta), len(store)
+    finally:
+        store.close()
+
+
+def _leftovers(data_dir: Path) -> list[str]:
+    return sorted(p.name for p in data_dir.iterdir() if p.name != STORE_FILE)
+
+
+# --- success ----------------------------------------------------------------------------------------
+
+def test_online_update_builds_store_and_sends_headers(server, old_store, capsys):
+    data_dir, before = old_store
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    out = capsys.readouterr().out
+    assert "cards from 966 objects" in out and "invalid objects skipped: 0" in out
+    assert "skipped (not deck cards): 25" in out
+    meta, count = _store_meta(data_dir)
+    assert meta["updated_at"] == UPDATED_AT
+    assert meta["source"] == "Scryfall oracle_cards"
+    assert count == ONLINE_CARDS
+    assert _digest(data_dir) != before
+    assert server.paths() == ["/bulk-data", "/files/oracle.jsonl.gz"]
+    for _, headers in server.requests:
+        assert headers["User-Agent"] == f"deckcheck/{__version__}"
+        assert headers["Accept"]
+    assert "application/json" in server.requests[0][1]["Accept"]
+    assert _leftovers(data_dir) == []
+
+
+def test_skip_download_when_unchanged(server, old_store, capsys):
+    data_dir, _ = old_store
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    built = _digest(data_dir)
+    capsys.readouterr()
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    assert "up to date" in capsys.readouterr().out
+    assert server.paths() == ["/bulk-data", "/files/oracle.jsonl.gz", "/bulk-data"]
+    assert _digest(data_dir) == built
+    server.updated_at = "2025-12-02T10:00:00.000+00:00"  # a new version: downloaded again
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    assert server.paths()[-1] == "/files/oracle.jsonl.gz"
+    assert _store_meta(data_dir)[0]["updated_at"] == server.updated_at
+
+
+def test_force_downloads_anyway(server, old_store):
+    data_dir, _ = old_store
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    assert main(["update", "--force", "--data-dir", str(data_dir)]) == 0
+    assert server.paths().count("/files/oracle.jsonl.gz") == 2
+
+
+def test_http_500_then_success(server, old_store):
+    data_dir, _ = old_store
+    server.failures["/bulk-data"].extend(["500", "500"])
+    server.failures["/files/oracle.jsonl.gz"].append("500")
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    assert server.paths() == ["/bulk-data"] * 3 + ["/files/oracle.jsonl.gz"] * 2
+    assert _store_meta(data_dir)[0]["updated_at"] == UPDATED_AT
+
+
+def test_429_honours_retry_after(server, old_store, capsys):
+    data_dir, _ = old_store
+    server.failures["/bulk-data"].append(("429", 1))
+    start = time.monotonic()
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    assert time.monotonic() - start >= 1.0  # waited as told, not the 0.05 s backoff
+    assert "HTTP 429; retrying in 1 s" in capsys.readouterr().err
+    assert server.paths()[:2] == ["/bulk-data", "/bulk-data"]
+
+
+@pytest.mark.parametrize("honour_range", [True, False], ids=["resume", "restart"])
+def test_connection_cut_mid_download(server, old_store, honour_range, capsys):
+    data_dir, _ = old_store
+    server.honour_range = honour_range
+    server.failures["/files/oracle.jsonl.gz"].append("cut")
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    assert "connection dropped after" in capsys.readouterr().err
+    file_requests = [h for p, h in server.requests if p == "/files/oracle.jsonl.gz"]
+    assert len(file_requests) == 2
+    assert file_requests[1]["Range"] == f"bytes={len(server.bulk) // 2}-"
+    meta, count = _store_meta(data_dir)
+    assert meta["updated_at"] == UPDATED_AT and count == ONLINE_CARDS
+    assert _leftovers(data_dir) == []
+
+
+# --- failures: the old store survives ------------------------------------------------------------------
+
+@pytest.mark.parametrize("failure,path", [
+    ("500", "/bulk-data"),
+    ("500", "/files/oracle.jsonl.gz"),
+    ("cut", "/files/oracle.jsonl.gz"),
+    ("404", "/bulk-data"),
+    ("garbage", "/bulk-data"),
+])
+def test_failures_keep_old_store(server, old_store, failure, path, capsys):
+    data_dir, before = old_store
+    server.failures[path].extend([failure] * 10)
+    assert main(["update", "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines()[-1].startswith("deckcheck: error: ")
+    assert "Traceback" not in err
+    assert _digest(data_dir) == before
+    assert _leftovers(data_dir) == []
+
+
+def test_truncated_bulk_file_keeps_old_store(server, old_store, capsys):
+    data_dir, before = old_store
+    server.bulk = server.bulk[: len(server.bulk) // 3]  # a complete download of a truncated gzip
+    assert main(["update", "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    assert "truncated gzip" in err and "/files/oracle.jsonl.gz" in err
+    assert _digest(data_dir) == before
+    assert _leftovers(data_dir) == []
+
+
+def test_non_card_bulk_file_keeps_old_store(server, old_store, shared_data, capsys):
+    data_dir, before = old_store
+    server.bulk = gzip.compress((shared_data / "game-changers-2026-09.json").read_bytes())
+    assert main(["update", "--data-dir", str(data_dir)]) == 2
+    assert "not card data" in capsys.readouterr().err
+    assert _digest(data_dir) == before
+
+
+def test_interrupted_update_keeps_old_store(server, old_store):
+    data_dir, before = old_store
+    server.stall.set()
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    proc = subprocess.Popen([sys.executable, "-m", "deckcheck", "update", "--data-dir", str(data_dir)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stalling.wait(20), "the download never started"
+        time.sleep(0.2)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    assert _digest(data_dir) == before
+    assert _leftovers(data_dir) == []
+
+
+# --- local files --------------------------------------------------------------------------------------
+
+def test_update_from_several_files(shared_data, tmp_path, capsys):
+    data_dir = tmp_path / "d"
+    files = [shared_data / "scryfall" / "cards-2025-11-recorded.json",
+             shared_data / "scryfall" / "cards-2025-12-collection.json"]
+    assert main(["update", *[a for f in files for a in ("--file", str(f))], "--data-dir", str(data_dir)]) == 0
+    out = capsys.readouterr().out
+    assert f"{LOCAL_CARDS} cards from 881 objects" in out
+    meta, count = _store_meta(data_dir)
+    assert meta["updated_at"] == "2025-11-21"
+    assert count == LOCAL_CARDS
+
+
+def test_update_with_bad_file_keeps_old_store(old_store, tmp_path, shared_data, capsys):
+    data_dir, before = old_store
+    bad = tmp_path / "bad.json.gz"
+    bad.write_bytes((shared_data / "scryfall" / "all-cards-2019.json.gz").read_bytes()[:100_000])
+    assert main(["update", "--file", str(shared_data / "scryfall" / "layout-fixtures.json"),
+                 "--file", str(bad), "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(bad) in err and "truncated" in err
+    assert _digest(data_dir) == before
+
+
+def test_update_reports_invalid_objects(shared_data, tmp_path, capsys):
+    objs = json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))
+    broken = next(o for o in objs if o["layout"] == "normal")
+    del broken["name"]
+    path = tmp_path / "cards.jsonl"
+    path.write_text("".join(json.dumps(o) + "\n" for o in objs), encoding="utf-8")
+    assert main(["update", "--file", str(path), "--data-dir", str(tmp_path / "d")]) == 0
+    captured = capsys.readouterr()
+    assert "59 cards from 85 objects" in captured.out
+    assert "invalid objects skipped: 1" in captured.out
+    assert f"{path}: id {broken['id']}: 'name' is a required property" in captured.err
