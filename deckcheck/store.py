@@ -29,7 +29,7 @@ BUNDLED = Path(__file__).resolve().parent.parent / "data" / STORE_FILE
 FULL_NAME, FACE_NAME, ALIAS = 0, 1, 2
 
 _SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value NOT NULL);
 CREATE TABLE cards (id INTEGER PRIMARY KEY, oracle_id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
                     data BLOB NOT NULL);
 CREATE TABLE names (key TEXT NOT NULL, kind INTEGER NOT NULL, card INTEGER NOT NULL,
@@ -49,12 +49,32 @@ def resolve_data_dir(arg: str | os.PathLike[str] | None = None) -> Path:
     return Path(platformdirs.user_cache_dir("deckcheck"))
 
 
-def _encode(card: Card) -> bytes:
-    return zlib.compress(json.dumps(card.to_dict(), separators=(",", ":"), ensure_ascii=False).encode(), 6)
+def _card_json(card: Card) -> bytes:
+    return json.dumps(card.to_dict(), separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def _decode(blob: bytes) -> Card:
-    return Card.from_dict(json.loads(zlib.decompress(blob)))
+def _train_dictionary(samples: list[bytes], size: int = 32 * 1024) -> bytes:
+    """A zlib preset dictionary made of evenly spread sample cards: each small card blob then compresses
+    against the shared vocabulary (field names, common rules text) instead of starting from nothing."""
+    if not samples:
+        return b""
+    step = max(1, len(samples) // 400)
+    picked = bytearray()
+    for blob in samples[::step]:
+        picked += blob
+        if len(picked) >= size:
+            break
+    return bytes(picked[-size:])
+
+
+def _compress(data: bytes, zdict: bytes) -> bytes:
+    c = zlib.compressobj(9, zdict=zdict) if zdict else zlib.compressobj(9)
+    return c.compress(data) + c.flush()
+
+
+def _decompress(blob: bytes, zdict: bytes) -> bytes:
+    d = zlib.decompressobj(zdict=zdict) if zdict else zlib.decompressobj()
+    return d.decompress(blob) + d.flush()
 
 
 def build_store(cards: Iterable[Card], meta: Mapping[str, Any], data_dir: str | os.PathLike[str],
@@ -72,11 +92,14 @@ def build_store(cards: Iterable[Card], meta: Mapping[str, Any], data_dir: str | 
         con = sqlite3.connect(tmp)
         try:
             con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
+            cards = list(cards)
+            encoded = [_card_json(card) for card in cards]
+            zdict = _train_dictionary(encoded)
             count = 0
             names: list[tuple[str, int, int]] = []
-            for card_id, card in enumerate(cards, start=1):
+            for card_id, (card, data) in enumerate(zip(cards, encoded), start=1):
                 con.execute("INSERT INTO cards VALUES (?, ?, ?, ?)",
-                            (card_id, card.oracle_id, card.name, _encode(card)))
+                            (card_id, card.oracle_id, card.name, _compress(data, zdict)))
                 keys = {name_key(card.name): FULL_NAME}
                 for face in card.face_names:
                     keys.setdefault(name_key(face), FACE_NAME)
@@ -90,6 +113,7 @@ def build_store(cards: Iterable[Card], meta: Mapping[str, Any], data_dir: str | 
                          "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
             con.executemany("INSERT INTO meta VALUES (?, ?)",
                             [(k, json.dumps(v)) for k, v in full_meta.items()])
+            con.execute("INSERT INTO meta VALUES ('zdict', ?)", (zdict,))
             con.commit()
             con.execute("VACUUM")
         finally:
@@ -119,7 +143,10 @@ class CardStore:
         self._by_id: dict[int, Card] = {}
         self._suggest_keys: list[str] | None = None
         self._suggest_names: list[str] | None = None
-        self.meta: dict[str, Any] = {k: json.loads(v) for k, v in connection.execute("SELECT key, value FROM meta")}
+        rows = dict(connection.execute("SELECT key, value FROM meta"))
+        zdict = rows.pop("zdict", b"")
+        self._zdict: bytes = zdict if isinstance(zdict, bytes) else b""
+        self.meta: dict[str, Any] = {k: json.loads(v) for k, v in rows.items()}
 
     # --- opening --------------------------------------------------------------------------
     @classmethod
@@ -174,7 +201,7 @@ class CardStore:
         if card is None:
             if blob is None:
                 blob = self._con.execute("SELECT data FROM cards WHERE id = ?", (card_id,)).fetchone()[0]
-            card = self._by_id[card_id] = _decode(blob)
+            card = self._by_id[card_id] = Card.from_dict(json.loads(_decompress(blob, self._zdict)))
         return card
 
     def lookup(self, name: str) -> Card | None:
