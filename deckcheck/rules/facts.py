@@ -13,7 +13,7 @@ from functools import lru_cache
 from deckcheck.model.card import Card, Face
 from deckcheck.model.identity import color_identity
 from deckcheck.model.mana import parse_cost, strip_reminder_text
-from deckcheck.model.vocab import BASIC_LAND_TYPES, PERMANENT_TYPES, SPLIT
+from deckcheck.model.vocab import BASIC_LAND_TYPES, FLIP, PERMANENT_TYPES, SPLIT
 
 # --- partner abilities (CR 702.124) --------------------------------------------------------------
 PARTNER = "partner"  # 702.124h
@@ -28,7 +28,7 @@ _PARTNER_VARIANT = re.compile(r"^partner\s*[—–-]\s*(?P<text>.+?)\s*$", re.IG
 _OLD_VARIANTS = {"friends forever": "Friends forever"}
 
 # --- deck limits (CR 903.5b; the card's own text overrides it, 101.1) ----------------------------
-_DECK_LIMIT = re.compile(r"A deck can have (?:any number|up to (?P<n>\w+)) cards named", re.IGNORECASE)
+_DECK_LIMIT = re.compile(r"A deck can have (?:any number of|up to (?P<n>\w+)) cards named", re.IGNORECASE)
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
                  "fifteen": 15, "twenty": 20}
@@ -229,7 +229,9 @@ def compute_facts(card: Card) -> CardFacts:
     elif not legendary:
         shown = front.type_line or "no type"
         if any(f.is_legendary for f in card.faces[1:]):
-            reason = f"its front face ({front.name}: {shown}) is not legendary; only a back face is"
+            part, other = ("unflipped half", "its flipped half") if card.layout == FLIP else \
+                ("front face", "a back face")
+            reason = f"its {part} ({front.name}: {shown}) is not legendary; only {other} is"
         else:
             reason = f"it is not legendary ({shown})"
     elif "Spacecraft" in front.subtypes:
