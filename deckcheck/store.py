@@ -19,6 +19,7 @@ from typing import Any
 from deckcheck.errors import DeckcheckError, NoCardData
 from deckcheck.model.card import Card
 from deckcheck.model.names import name_key
+from deckcheck.model.vocab import NOT_LEGAL
 
 STORE_FILE = "cards.sqlite"
 SCHEMA_VERSION = "1"
@@ -213,10 +214,15 @@ class CardStore:
             return self._cache[key]
         except KeyError:
             pass
-        row = self._con.execute(
-            "SELECT n.card, c.data FROM names n JOIN cards c ON c.id = n.card WHERE n.key = ? "
-            "ORDER BY n.kind, n.card LIMIT 1", (key,)).fetchone()
-        card = self._card(row[0], row[1]) if row else None
+        rows = self._con.execute(
+            "SELECT n.kind, n.card, c.data FROM names n JOIN cards c ON c.id = n.card WHERE n.key = ? "
+            "ORDER BY n.kind, n.card", (key,)).fetchall()
+        card = None
+        if rows:
+            # Two cards can share a name (a Theros Challenge Deck card and a Commander card, both
+            # "Unquenchable Fury"): among the best kind of match, a card legal somewhere wins.
+            found = [self._card(r[1], r[2]) for r in rows if r[0] == rows[0][0]]
+            card = next((c for c in found if c.commander_legality != NOT_LEGAL), found[0])
         self._cache[key] = card
         return card
 
