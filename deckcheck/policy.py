@@ -283,7 +283,7 @@ class Policy:
     def companion_ban(self, card: Card, on: date | None = None) -> Ban | None:
         """Why `card` can't be a companion on `on`: any ban, or a "banned as companion" status (Lutri
         from 2026-02-09; before that its full ban)."""
-        full = self.ban(card, on)
+        full = self.ban(card, on)  # a companion must be legal in the format too (CR 702.139, 103.2b)
         if full is not None:
             return full
         state = self._state(on)

@@ -93,12 +93,18 @@ def mtgjson_2026() -> dict[str, Card]:
 @lru_cache(maxsize=1)
 def _by_any_name() -> dict[str, Card]:
     index: dict[str, Card] = {}
+
+    def put(key: str, card: Card) -> None:
+        old = index.get(key)
+        if old is None or len(card.faces) >= len(old.faces):  # some MTGJSON deck files hold one face only
+            index[key] = card
+
     for source in (scryfall_2019(), mtgjson_2026()):  # the newer source wins
         for card in source.values():
             for n in card.names:
-                index[name_key(n)] = card
+                put(name_key(n), card)
         for card in source.values():
-            index[name_key(card.name)] = card  # a full name beats another card's face name
+            put(name_key(card.name), card)  # a full name beats another card's face name
     return index
 
 

@@ -1,0 +1,267 @@
+"""Commander Brackets: the lowest bracket a deck's cards allow (a floor), with the cards behind it.
+
+Definitions as of the October 21, 2025 update (RULES.md 3.4; February 2026 changed Game Changers only):
+
+| bracket | Game Changers | mass land denial | extra turns                       | tutors       |
+|---------|---------------|------------------|-----------------------------------|--------------|
+| 1       | 0             | no               | no                                | unrestricted |
+| 2       | 0             | no               | low quantity, not chained/looped  | unrestricted |
+| 3       | up to 3       | no               | low quantity, not chained         | unrestricted |
+| 4 (5)   | any           | allowed          | allowed                           | unrestricted |
+
+Brackets 4 and 5 differ only by intent, so the floor is never 5. Two-card combos and intent are not
+judged (deckcheck has no combo data). Mass land denial, extra turns and tutors are read from oracle text
+(reminder text stripped, the card's own name replaced by CARDNAME) with the patterns below; there is no
+official list of such cards.
+
+deckcheck's readings, where the bracket text leaves a number open:
+- "low quantity" of extra-turn cards: at most ``LOW_EXTRA_TURNS`` (3) cards; more need bracket 4.
+- "chained or looped": a card that by itself takes two or more extra turns (Time Stretch, "for each"),
+  takes them from a repeating trigger ("at the beginning of each ..."), or returns itself to be cast again
+  (shuffles itself into the library, buyback, returns to hand): bracket 4.
+- a tutor: an effect that searches your library for a card that need not be a land (basic-land and
+  land fetches are not tutors; neither is a search for more copies of the card itself), or Transmute.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+from functools import lru_cache
+from typing import Any
+
+from deckcheck.model.card import Card
+from deckcheck.model.mana import strip_reminder_text
+from deckcheck.policy import Policy
+
+#: The most extra-turn cards deckcheck reads as the "low quantity" brackets 2 and 3 allow.
+LOW_EXTRA_TURNS = 3
+#: The most Game Changers bracket 3 allows.
+MAX_GC_BRACKET_3 = 3
+#: From this date no bracket limits tutors (before it, brackets 1-2 asked for "few tutors").
+TUTORS_UNRESTRICTED_FROM = date(2025, 10, 21)
+#: The day brackets and Game Changers were introduced.
+BRACKETS_FROM = date(2025, 2, 11)
+
+_SENTENCE = re.compile(r"(?<=[.!])\s+|\n+")
+
+# --- extra turns ---------------------------------------------------------------------------------
+_EXTRA_TURN = re.compile(r"\btakes? (?:an|one|two|three|four|five|x|\d+) extra turns?\b", re.IGNORECASE)
+_MANY_TURNS = re.compile(r"\btakes? (?:two|three|four|five|x|\d+) extra turns|\bfor each\b|"
+                         r"\bat the beginning of each\b", re.IGNORECASE)
+_LOOPS = re.compile(r"\bshuffle (?:CARDNAME|it) into its owner's library\b|\bbuyback\b|"
+                    r"\breturn (?:CARDNAME|it) to its owner's hand\b", re.IGNORECASE)
+
+# --- tutors --------------------------------------------------------------------------------------
+_SEARCH = re.compile(r"\bsearch(?:es)? your (?:[\w, /]*?)library(?: and(?:/or)? (?:your )?graveyard)? for ([^.;]*)",
+                     re.IGNORECASE)
+_CUT = re.compile(r",?\s+(?:where|then|reveal|put|and put|and reveal|with|that|from among)\b", re.IGNORECASE)
+_LAND_WORDS = re.compile(r"\b(?:lands?|plains|islands?|swamps?|mountains?|forests?|deserts?|gates?|"
+                         r"locus|loci|wastes)\b", re.IGNORECASE)
+_LAND_NOUNS = frozenset({"land", "lands", "plains", "island", "islands", "swamp", "swamps", "mountain",
+                         "mountains", "forest", "forests", "desert", "deserts", "gate", "gates", "locus",
+                         "wastes"})
+# "a Treefolk or Forest card": the alternatives before "card"
+_CARD_PHRASE = re.compile(r"((?:[\w'-]+,?\s+(?:or|and/or)\s+|[\w'-]+,\s+)*[\w'-]+) cards?\b", re.IGNORECASE)
+_ALTERNATIVES = re.compile(r",?\s+(?:or|and/or)\s+|,\s+", re.IGNORECASE)
+_NON_LAND_WORDS = re.compile(r"\b(?:creature|artifact|enchantment|instant|sorcery|planeswalker|battle|"
+                             r"nonland|permanent|spell)s?\b", re.IGNORECASE)
+_SELF_COPIES = re.compile(r"\bnamed CARDNAME\b", re.IGNORECASE)
+_TRANSMUTE = re.compile(r"^(?:transmute|transfigure)\b", re.IGNORECASE | re.MULTILINE)
+
+# --- mass land denial ----------------------------------------------------------------------------
+_ONLY_SOME = r"(?!\s+(?:except|with|of|named|you control|that|target|an opponent|defending))"
+_MLD = [
+    # Armageddon, Ravages of War, Jokulhaups, Obliterate, Decree of Annihilation, Ruination, Sunder
+    re.compile(r"\b(?:destroy|exile|return) all (?:(?:artifacts|creatures|enchantments|planeswalkers|and|or),?\s+)*"
+               r"(?:nonbasic )?lands\b" + _ONLY_SOME, re.IGNORECASE),
+    # Apocalypse, Worldfire, Upheaval, Worldslayer: every permanent, lands included
+    re.compile(r"\b(?:destroy|exile|return) all (?:other )?permanents\b" + _ONLY_SOME, re.IGNORECASE),
+    # Flashfires, Boil, Acid Rain, Tsunami: all lands of a basic type
+    re.compile(r"\bdestroy all (?:plains|islands|swamps|mountains|forests)\b" + _ONLY_SOME, re.IGNORECASE),
+    # Winter Orb, Static Orb, Hokori, Rising Waters, Back to Basics, Stasis, Dovin Baan: lands kept tapped
+    re.compile(r"(?<!target )\blands don't untap\b", re.IGNORECASE),
+    re.compile(r"\b(?:players|each player|opponents|your opponents) can't untap more than (?:one|two|a) "
+               r"(?:land|permanent)s?\b", re.IGNORECASE),
+    re.compile(r"\b(?:players|each player) skips? (?:their|his or her) untap steps?\b", re.IGNORECASE),
+    # Blood Moon, Magus of the Moon: what nonbasic lands make
+    re.compile(r"\bnonbasic lands are (?:plains|islands|swamps|mountains|forests)\b", re.IGNORECASE),
+]
+# Wildfire, Tectonic Break, Cataclysm, Balance-style: each player sacrifices many (or the rest of its) lands
+_MLD_SACRIFICE = re.compile(r"\b(?:each|all) (?:players?|opponents?)\b[^.]*\bsacrifices? (?:all|half|the rest|"
+                            r"x|two|three|four|five|six|seven|\d+)\b", re.IGNORECASE)
+
+
+def _texts(card: Card) -> list[str]:
+    """Each face's rules text, reminder text stripped and the card's own names replaced by CARDNAME."""
+    out = []
+    names = sorted({n for n in (*card.face_names, card.name) if n}, key=len, reverse=True)
+    for face in card.faces:
+        text = strip_reminder_text(face.oracle_text)
+        for n in names:
+            text = text.replace(n, "CARDNAME")
+        short = face.name.split(",", 1)[0]  # legends call themselves by their short name
+        if short != face.name and len(short) > 3:
+            text = re.sub(rf"\b{re.escape(short)}\b", "CARDNAME", text)
+        out.append(text)
+    return out
+
+
+def _sentences(card: Card) -> list[str]:
+    return [s for text in _texts(card) for s in _SENTENCE.split(text) if s]
+
+
+@lru_cache(maxsize=65536)
+def _features(card: Card) -> tuple[bool, str | None, bool]:
+    """(mass land denial, extra turns: None | "some" | "chained", tutor) for one card, cached."""
+    mld = extra = tutor = False
+    chained = False
+    for s in _sentences(card):
+        if not mld:
+            if any(p.search(s) for p in _MLD):
+                mld = True
+            elif _MLD_SACRIFICE.search(s) and _LAND_WORDS.search(s):
+                mld = True
+        if _EXTRA_TURN.search(s) and "can't" not in s.lower():
+            extra = True
+            if _MANY_TURNS.search(s):
+                chained = True
+        if not tutor:
+            tutor = _is_tutor_sentence(s)
+    if extra and any(_LOOPS.search(t) for t in _texts(card)):
+        chained = True
+    return mld, ("chained" if chained else "some") if extra else None, tutor
+
+
+def _is_tutor_sentence(sentence: str) -> bool:
+    if _TRANSMUTE.search(sentence):
+        return True
+    for m in _SEARCH.finditer(sentence):
+        wanted = _CUT.split(m.group(1), maxsplit=1)[0]
+        if _SELF_COPIES.search(wanted):
+            continue  # more copies of itself (Squadron Hawk)
+        if _NON_LAND_WORDS.search(wanted):
+            return True
+        nouns = [alt.split()[-1].lower() for phrase in _CARD_PHRASE.findall(wanted)
+                 for alt in _ALTERNATIVES.split(phrase) if alt.strip()]
+        if nouns and all(w in _LAND_NOUNS for w in nouns):
+            continue  # a land fetch: basic land, Forest, land with a basic land type
+        return True
+    return False
+
+
+def is_mass_land_denial(card: Card) -> bool:
+    """Whether the card's text destroys, exiles, bounces or sacrifices many lands, keeps them tapped, or
+    changes what nonbasic lands make (Wizards' mass land denial description, read from text)."""
+    return _features(card)[0]
+
+
+def extra_turns(card: Card) -> str | None:
+    """None when the card gives no extra turn; "some"; or "chained" when it gives several, repeats, or
+    returns itself to be cast again."""
+    return _features(card)[1]
+
+
+def is_tutor(card: Card) -> bool:
+    """Whether the card searches your library for a card that need not be a land (or has Transmute)."""
+    return _features(card)[2]
+
+
+@dataclass(frozen=True)
+class BracketEstimate:
+    """The lowest bracket (1-4) a deck's cards allow, with the cards and a reason for each criterion."""
+
+    minimum: int  # 1-4, never 5 (4 and 5 differ by intent only)
+    game_changers: tuple[str, ...]  # card names, commanders included
+    mass_land_denial: tuple[str, ...]
+    extra_turns: tuple[str, ...]
+    tutors: tuple[str, ...]
+    reasons: tuple[str, ...]  # one sentence per criterion, naming the cards; then what is not judged
+    unjudged: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON report's `bracket` object."""
+        return {"minimum": self.minimum, "game_changers": list(self.game_changers),
+                "mass_land_denial": list(self.mass_land_denial), "extra_turns": list(self.extra_turns),
+                "tutors": list(self.tutors), "reasons": list(self.reasons)}
+
+
+def _names(cards: list[Card]) -> str:
+    return ", ".join(c.name for c in cards)
+
+
+def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = None) -> BracketEstimate:
+    """The bracket floor of a deck: `cards` are its commanders and main deck. Each distinct card counts
+    once (by oracle id, else name), so a list with one entry per copy gives the same answer as one per card.
+    Game Changers are those in force on `on` (today by default)."""
+    day = on or date.today()
+    seen: set[str] = set()
+    deck: list[Card] = []
+    for card in cards:
+        ident = card.oracle_id or card.name
+        if ident not in seen:
+            seen.add(ident)
+            deck.append(card)
+
+    gcs = [c for c in deck if policy.is_game_changer(c, day)]
+    maybe_gcs = [c for c in deck if policy.game_changer_status(c, day).member is None]
+    mld = [c for c in deck if is_mass_land_denial(c)]
+    turns = [c for c in deck if extra_turns(c)]
+    chained = [c for c in turns if extra_turns(c) == "chained"]
+    tutors = [c for c in deck if is_tutor(c)]
+
+    minimum = 1
+    reasons: list[str] = []
+    # Game Changers (commanders count: RULES.md 3.4)
+    if not gcs:
+        reasons.append("No Game Changers: fits every bracket.")
+    elif len(gcs) <= MAX_GC_BRACKET_3:
+        minimum = max(minimum, 3)
+        reasons.append(f"{len(gcs)} Game Changer{'s' if len(gcs) > 1 else ''} ({_names(gcs)}): brackets 1-2 "
+                       f"allow none, bracket 3 up to {MAX_GC_BRACKET_3}, so at least bracket 3.")
+    else:
+        minimum = 4
+        reasons.append(f"{len(gcs)} Game Changers ({_names(gcs)}): more than {MAX_GC_BRACKET_3}, so at least "
+                       "bracket 4.")
+    # mass land denial
+    if mld:
+        minimum = 4
+        reasons.append(f"Mass land denial ({_names(mld)}): allowed only from bracket 4.")
+    else:
+        reasons.append("No mass land denial found.")
+    # extra turns
+    if not turns:
+        reasons.append("No extra-turn cards.")
+    elif chained or len(turns) > LOW_EXTRA_TURNS:
+        minimum = 4
+        why = (f"{_names(chained)} take{'s' if len(chained) == 1 else ''} several extra turns or loop"
+               if chained else f"{len(turns)} extra-turn cards ({_names(turns)}) are more than a low quantity "
+                               f"(deckcheck reads it as at most {LOW_EXTRA_TURNS})")
+        reasons.append(f"Extra turns: {why}, so at least bracket 4.")
+    else:
+        minimum = max(minimum, 2)
+        reasons.append(f"{len(turns)} extra-turn card{'s' if len(turns) > 1 else ''} ({_names(turns)}): "
+                       "bracket 1 allows none, brackets 2-3 a low quantity not chained, so at least bracket 2.")
+    # tutors
+    if day >= TUTORS_UNRESTRICTED_FROM:
+        limit = "no bracket limits tutors since 2025-10-21"
+    else:
+        limit = 'before 2025-10-21 brackets 1-2 asked for "few tutors", not judged here'
+    reasons.append(f"{len(tutors)} tutor{'s' if len(tutors) != 1 else ''}"
+                   f"{f' ({_names(tutors)})' if tutors else ''}: {limit}.")
+
+    unjudged = ["two-card combos: deckcheck has no combo data (brackets 1-2 allow none, bracket 3 no "
+                "early-game ones)",
+                "intent and expected game length: bracket 4 and 5 differ only by intent, so 5 is never "
+                "claimed; bracket 1's theme is not judged either"]
+    if maybe_gcs:
+        unjudged.append(f"Game Changers on {day.isoformat()}: {_names(maybe_gcs)} may have been on the list "
+                        "(the record of 2025-04-22 is incomplete); not counted")
+    if day < BRACKETS_FROM:
+        unjudged.append(f"brackets did not exist on {day.isoformat()}: the October 2025 definitions are used")
+    reasons.extend(f"Not judged: {u}." for u in unjudged)
+    return BracketEstimate(minimum=minimum, game_changers=tuple(c.name for c in gcs),
+                           mass_land_denial=tuple(c.name for c in mld), extra_turns=tuple(c.name for c in turns),
+                           tutors=tuple(c.name for c in tutors), reasons=tuple(reasons), unjudged=tuple(unjudged))

@@ -1,0 +1,189 @@
+"""Commander Brackets floor (deckcheck/brackets.py) on real cards and real precons from ../shared/data."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import Counter
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from deckcheck.brackets import (
+    BracketEstimate,
+    estimate_bracket,
+    extra_turns,
+    is_mass_land_denial,
+    is_tutor,
+)
+from deckcheck.policy import Policy, load_policy
+from test_policy import real_card  # the real-card factory (Scryfall 2019 + MTGJSON 2026-01)
+
+D = date.fromisoformat
+TODAY = D("2026-11-29")
+CASUAL = ["Krenko, Mob Boss", "Sol Ring", "Lightning Bolt", "Goblin Bombardment", "Rampant Growth",
+          "Diabolic Tutor", "Wrath of God", "Evolving Wilds", "Mountain"]
+
+
+@pytest.fixture(scope="module")
+def policy(shared_data: Path) -> Policy:
+    return load_policy()
+
+
+def estimate(policy: Policy, names: list[str], on: date = TODAY) -> BracketEstimate:
+    return estimate_bracket([real_card(n) for n in names], policy, on)
+
+
+# --- per-card detection --------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["Armageddon", "Ravages of War", "Winter Orb", "Static Orb", "Stasis",
+                                  "Jokulhaups", "Obliterate", "Sunder", "Wildfire", "Hokori, Dust Drinker",
+                                  "Blood Moon", "Back to Basics", "Ruination", "Decree of Annihilation",
+                                  "Tectonic Break", "Cataclysm", "Keldon Firebombers", "Apocalypse",
+                                  "Rising Waters", "Boom // Bust", "Acid Rain", "Dovin Baan"])
+def test_mass_land_denial_found(shared_data: Path, name: str) -> None:
+    assert is_mass_land_denial(real_card(name))
+
+
+@pytest.mark.parametrize("name", ["Wrath of God", "Strip Mine", "Stone Rain", "Cyclonic Rift", "Evacuation",
+                                  "Elspeth Tirel", "Mungha Wurm", "Reduce // Rubble", "Scourglass", "Wash Out",
+                                  "Ajani Vengeant", "Return of the Nightstalkers", "Celestial Kirin",
+                                  "Exhaustion", "Sol Ring", "Evolving Wilds", "Urborg, Tomb of Yawgmoth"])
+def test_not_mass_land_denial(shared_data: Path, name: str) -> None:
+    assert not is_mass_land_denial(real_card(name))
+
+
+@pytest.mark.parametrize(("name", "kind"), [
+    ("Time Warp", "some"), ("Temporal Manipulation", "some"), ("Capture of Jingzhou", "some"),
+    ("Karn's Temporal Sundering", "some"), ("Medomai the Ageless", "some"), ("Teferi, Timebender", "some"),
+    ("Time Stretch", "chained"), ("Nexus of Fate", "chained"), ("Beacon of Tomorrows", "chained"),
+    ("Walk the Aeons", "chained"), ("Sage of Hours", "chained"), ("Lighthouse Chronologist", "chained"),
+    ("Stranglehold", None), ("Sol Ring", None), ("Time Walk", "some"),
+])
+def test_extra_turns(shared_data: Path, name: str, kind: str | None) -> None:
+    assert extra_turns(real_card(name)) == kind
+
+
+@pytest.mark.parametrize(("name", "tutor"), [
+    ("Demonic Tutor", True), ("Diabolic Tutor", True), ("Enlightened Tutor", True), ("Worldly Tutor", True),
+    ("Tooth and Nail", True), ("Dimir Machinations", True), ("Treefolk Harbinger", True),
+    ("Boonweaver Giant", True), ("Green Sun's Zenith", True), ("Fleshwrither", True),
+    ("Rampant Growth", False), ("Kodama's Reach", False), ("Evolving Wilds", False), ("Polluted Delta", False),
+    ("Squadron Hawk", False), ("Traverse the Outlands", False), ("Sakura-Tribe Elder", False),
+    ("Expedition Map", False), ("Lightning Bolt", False),
+])
+def test_tutors(shared_data: Path, name: str, tutor: bool) -> None:
+    assert is_tutor(real_card(name)) is tutor
+
+
+# --- deck floors, both directions ----------------------------------------------------------------
+def test_casual_deck_is_bracket_1(policy: Policy) -> None:
+    est = estimate(policy, CASUAL)
+    assert est.minimum == 1
+    assert est.game_changers == est.mass_land_denial == est.extra_turns == ()
+    assert est.tutors == ("Diabolic Tutor",)
+    assert any("no bracket limits tutors since 2025-10-21" in r for r in est.reasons)
+    assert any("two-card combos" in u for u in est.unjudged)
+
+
+def test_one_extra_turn_card_is_bracket_2(policy: Policy) -> None:
+    est = estimate(policy, [*CASUAL, "Time Warp"])
+    assert est.minimum == 2 and est.extra_turns == ("Time Warp",)
+
+
+def test_three_extra_turn_cards_stay_2_four_are_4(policy: Policy) -> None:
+    three = [*CASUAL, "Time Warp", "Temporal Manipulation", "Capture of Jingzhou"]
+    assert estimate(policy, three).minimum == 2
+    assert estimate(policy, [*three, "Karn's Temporal Sundering"]).minimum == 4
+
+
+def test_time_stretch_is_chained(policy: Policy) -> None:
+    est = estimate(policy, [*CASUAL, "Time Stretch"])
+    assert est.minimum == 4
+    assert any("Time Stretch takes several extra turns" in r for r in est.reasons)
+
+
+@pytest.mark.parametrize(("gcs", "floor"), [
+    ([], 1), (["Rhystic Study"], 3), (["Rhystic Study", "Demonic Tutor", "Smothering Tithe"], 3),
+    (["Rhystic Study", "Demonic Tutor", "Smothering Tithe", "Cyclonic Rift"], 4),
+])
+def test_game_changer_counts(policy: Policy, gcs: list[str], floor: int) -> None:
+    est = estimate(policy, [*CASUAL, *gcs])
+    assert est.minimum == floor
+    assert set(est.game_changers) == set(gcs)
+
+
+def test_commander_counts_as_game_changer(policy: Policy) -> None:
+    est = estimate(policy, ["Grand Arbiter Augustin IV", "Sol Ring", "Swords to Plowshares"])
+    assert est.minimum == 3 and est.game_changers == ("Grand Arbiter Augustin IV",)
+
+
+@pytest.mark.parametrize("mld", ["Armageddon", "Winter Orb", "Blood Moon"])
+def test_mass_land_denial_is_bracket_4(policy: Policy, mld: str) -> None:
+    est = estimate(policy, [*CASUAL, mld])
+    assert est.minimum == 4 and est.mass_land_denial == (mld,)
+    assert any(f"Mass land denial ({mld})" in r for r in est.reasons)
+
+
+def test_game_changers_as_of_a_date(policy: Policy) -> None:
+    deck = ["Urza, Lord High Artificer", "Sol Ring", "Thopter Foundry"]
+    assert estimate(policy, deck, D("2025-06-01")).minimum == 3  # a Game Changer until 2025-10-21
+    assert estimate(policy, deck, D("2025-10-21")).minimum == 1
+    assert estimate(policy, deck, D("2024-12-01")).minimum == 1  # no list yet
+    assert any("brackets did not exist" in u for u in estimate(policy, deck, D("2024-12-01")).unjudged)
+    early = estimate(policy, [*CASUAL], D("2025-06-01"))
+    assert any('"few tutors"' in r for r in early.reasons)
+
+
+def test_uncertain_game_changer_is_reported_not_counted(policy: Policy) -> None:
+    est = estimate(policy, ["Kinnan, Bonder Prodigy", "Sol Ring"], D("2025-06-01"))
+    assert est.minimum == 1 and est.game_changers == ()
+    assert any("Kinnan, Bonder Prodigy may have been on the list" in u for u in est.unjudged)
+    assert estimate(policy, ["Kinnan, Bonder Prodigy"], D("2025-03-01")).minimum == 3
+
+
+def test_copies_count_once_and_to_dict(policy: Policy) -> None:
+    once = estimate(policy, [*CASUAL, "Time Warp"])
+    many = estimate(policy, [*CASUAL, "Time Warp", "Time Warp", "Mountain", "Mountain"])
+    assert once == many
+    d = once.to_dict()
+    assert set(d) == {"minimum", "game_changers", "mass_land_denial", "extra_turns", "tutors", "reasons"}
+    assert d["minimum"] == 2 and d["extra_turns"] == ["Time Warp"]
+    json.dumps(d)
+
+
+# --- real precons --------------------------------------------------------------------------------
+def _precons(shared_data: Path) -> list[tuple[str, date, list[dict]]]:
+    out = []
+    for path in sorted((shared_data / "decks" / "mtgjson-precons-2026-01").glob("*.json.gz")):
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            data = json.load(f)["data"]
+        if data.get("type") != "Commander Deck":
+            continue
+        out.append((path.name, D(data["releaseDate"]), data["commander"] + data["mainBoard"]))
+    return out
+
+
+def test_precon_game_changers_match_their_flags(policy: Policy, shared_data: Path) -> None:
+    """Per precon, the Game Changers found as of the data's date (2026-01-03) are exactly the cards the
+    deck file flags with isGameChanger."""
+    checked = 0
+    for name, _, entries in _precons(shared_data):
+        cards = [real_card(e["name"]) for e in entries]
+        est = estimate_bracket(cards, policy, D("2026-01-03"))
+        flagged = {real_card(e["name"]).name for e in entries if e.get("isGameChanger")}
+        assert set(est.game_changers) == flagged, name
+        checked += 1
+    assert checked > 150
+
+
+def test_precon_floors(policy: Policy, shared_data: Path) -> None:
+    """Floors of the Commander precons today: mostly 1-3; every 4 is explained by a named card."""
+    floors: Counter[int] = Counter()
+    for name, _, entries in _precons(shared_data):
+        est = estimate_bracket([real_card(e["name"]) for e in entries], policy, TODAY)
+        floors[est.minimum] += 1
+        if est.minimum == 4:
+            assert est.mass_land_denial or len(est.game_changers) > 3 or est.extra_turns, name
+    assert floors[5] == 0 and sum(floors.values()) > 150
+    assert floors[1] + floors[2] + floors[3] > floors[4]
