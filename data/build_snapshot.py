@@ -34,6 +34,9 @@ def main(argv: list[str]) -> int:
     result = load_files(files, source="bundled snapshot of ../shared/data (MTGJSON 2022-04 sets, Scryfall "
                                       "2019-2025 objects, MTGJSON 2026-01 deck cards)")
     meta = dict(result.meta)
+    # The newest input is MTGJSON build 5.2.2+20260103; its newest printing is older than the build.
+    meta["newest_printing"] = meta.get("updated_at")
+    meta["updated_at"] = "2026-01-03"
     meta["files"] = [str(Path(f).relative_to(shared)) for f in files]
     meta["sources"] = [f"{len(list((shared / 'mtgjson' / 'sets-2022-04').glob('*.json.gz')))} MTGJSON "
                        "5.2.0 set files (2022-04-25)",
@@ -42,7 +45,8 @@ def main(argv: list[str]) -> int:
     path = build_store(result.cards, meta, HERE)
     took = time.perf_counter() - started
     print(f"{path}: {len(result.cards)} cards, {path.stat().st_size / 1e6:.1f} MB, {took:.1f} s")
-    print(result.report.summary() if hasattr(result.report, "summary") else result.report)
+    skipped = ", ".join(f"{kind} {n}" for kind, n in sorted(result.report.skipped.items()))
+    print(f"skipped non-deck objects: {skipped}; invalid objects: {result.report.invalid_count}")
     return 0
 
 
