@@ -200,6 +200,12 @@ def test_about_block_is_not_cards() -> None:
         ("Yorion, Sky Nomad", "companion"), ("Arid Mesa", MAIN), ("Yorion, Sky Nomad", SIDEBOARD)]
 
 
+def test_about_block_ends_at_a_header() -> None:
+    deck = parse_text("About\nName Timey-Wimey\nCommander\n1 Rose Tyler\nDeck\n1 Sol Ring\n")
+    assert deck.name == "Timey-Wimey"
+    assert [(e.name, e.section) for e in deck.entries] == [("Rose Tyler", COMMANDER), ("Sol Ring", MAIN)]
+
+
 def test_commander_section_ends_at_a_blank_line() -> None:
     deck = parse_text("Commander\n1 Atraxa, Praetors' Voice\n\n1 Sol Ring\n1 Island\n")
     assert [e.name for e in deck.commanders] == ["Atraxa, Praetors' Voice"]

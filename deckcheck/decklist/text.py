@@ -4,7 +4,9 @@ TappedOut, mtg.wtf (preconstructed-deck text), XMage .dck, MythicHub.
 One pass over the lines with a few precompiled matches per line. A line is a section header, a comment,
 a card entry or a problem. Blank lines only matter in a plain list with no headers or markers at all:
 there, a list in exactly two blocks is "main, blank line, sideboard" (MTGO), unless the first block is the
-smaller one (then it is the commander written first: see `Deck.first_block_names`).
+smaller one (then it is the commander written first: see `Deck.first_block_names`); a list in three or more
+blocks (type groups) is all main deck. Elsewhere a blank line only ends a Commander, Companion or About
+block (the cards after it are main deck) and a "//!Commander" tag block.
 """
 
 from __future__ import annotations
@@ -58,6 +60,10 @@ _SET_BRACKET = re.compile(r"([A-Za-z0-9]{2,8})(?:[:/]([A-Za-z0-9][A-Za-z0-9\-★
 # Start of "#tag" annotations (mtg-parser, deckstats "#!Commander", MythicHub "#305").
 _HASH = re.compile(r"\s#")
 _HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[0-9][0-9a-z]*)(?:\s|$)")
+# A plain entry "4 Name" / "4x Name" whose name starts with a letter and holds no annotation characters.
+_SIMPLE = re.compile(r"(\d{1,3})[xX]?[ \t]+([^\W\d_][^\[\]()*^#\t]*)").fullmatch
+_LETTER = re.compile(r"[^\W\d_]").search
+_KEEPS = (MAYBEBOARD, OUTSIDE)  # sections whose cards no marker moves
 _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
 
 
@@ -167,14 +173,14 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
 
 
 def _has_letter(text: str) -> bool:
-    return any(ch.isalpha() for ch in text)
+    return _LETTER(text) is not None
 
 
 def parse_lines(text: str, path: str) -> Deck:
     """Parse a plain-text decklist (any of the text dialects) into a Deck."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     # [line, quantity, name, section, set code, number, block of an unsectioned main entry or None]
-    rows: list[list] = []
+    rows: list[tuple] = []
     problems: list[ParseProblem] = []
     deck_name: str | None = None
     section = MAIN
@@ -189,7 +195,7 @@ def parse_lines(text: str, path: str) -> Deck:
         if len(raw) > MAX_LINE_CHARS:
             problems.append(problem(number, raw, f"line too long ({len(raw):,} characters) for a card entry"))
             continue
-        s = raw.strip().lstrip("\ufeff").strip()
+        s = raw.strip()
         if not s:
             if block_open:
                 block += 1
@@ -202,6 +208,22 @@ def parse_lines(text: str, path: str) -> Deck:
                 section = MAIN
             continue
         first = s[0]
+        if first.isdigit() and section != _ABOUT:
+            fast = _SIMPLE(s)  # the common "4 Name" / "4x Name" with no annotations: one match
+            if fast is not None:
+                digits, name = fast.groups()
+                if name[:2] not in ("x ", "X "):
+                    quantity = int(digits)
+                    if quantity:
+                        if "  " in name:
+                            name = " ".join(name.split())
+                        target = section if section in _KEEPS else (tag_block or section)
+                        if target == COMMANDER:
+                            marked = True
+                        section_has_cards = block_open = True
+                        rows.append((number, quantity, name, target, None, None,
+                                     block if target == MAIN and section == MAIN else None))
+                        continue
         if first in "/#":
             if s.startswith("//") or first == "#":
                 body = s.lstrip("/#").strip()
@@ -220,9 +242,11 @@ def parse_lines(text: str, path: str) -> Deck:
                     section, section_has_cards, structured = head, False, True
                 continue
         if section == _ABOUT:
-            if s[:5].lower() == "name " or s[:5].lower() == "name:":
-                deck_name = s[5:].strip(" :") or deck_name
-            continue
+            head = header_of(s)
+            if not head or head in (_ABOUT, _COMMANDER_TAG):  # the About block holds no cards
+                if s[:5].lower() in ("name ", "name:"):
+                    deck_name = s[5:].strip(" :") or deck_name
+                continue
         if s[:5].lower() == "name:":  # XMage .dck "NAME:Deck name"
             deck_name = s[5:].strip() or deck_name
             continue
@@ -294,7 +318,7 @@ def parse_lines(text: str, path: str) -> Deck:
         section_has_cards = True
         block_open = True
         plain = block if target == MAIN and line_section is None and section == MAIN else None
-        rows.append([number, quantity, name, target, set_code, collector_number, plain])
+        rows.append((number, quantity, name, target, set_code, collector_number, plain))
 
     notes_out: list[str] = []
     first_block: tuple[str, ...] = ()
@@ -306,9 +330,7 @@ def parse_lines(text: str, path: str) -> Deck:
             start = min(row[0] for row in rows if row[6] == blocks[1])
             notes_out.append(f"read the {q2} card(s) from line {start} on, after a blank line, as the sideboard "
                              "(MTGO convention; the list has no section headers)")
-            for row in rows:
-                if row[6] == blocks[1]:
-                    row[3] = SIDEBOARD
+            rows = [row if row[6] != blocks[1] else row[:3] + (SIDEBOARD,) + row[4:] for row in rows]
         elif q1 <= 2:
             first_block = tuple(row[2] for row in rows if row[6] == blocks[0])
     collector = EntryCollector()
