@@ -10,6 +10,8 @@ from typing import Any
 
 from deckcheck.decklist import Deck
 from deckcheck.model.card import Card
+from deckcheck.model.names import name_key, split_faces
+from deckcheck.model.vocab import MELD
 from deckcheck.report import DeckReport, Violation
 from deckcheck.rules import MODULES
 from deckcheck.rules.base import DeckContext, Item
@@ -34,6 +36,7 @@ class Checker:
         self._bans: dict[tuple[str, date | None], Any] = {}
         self._companion_bans: dict[tuple[str, date | None], Any] = {}
         self._suggestions: dict[str, list[str]] = {}
+        self._names: dict[str, Card | None] = {}
 
     # --- cached per-card knowledge --------------------------------------------------------------
     def facts(self, card: Card) -> CardFacts:
@@ -44,8 +47,24 @@ class Checker:
         return found
 
     def lookup(self, name: str) -> Card | None:
-        """The store's card for a name as written."""
-        return self.store.lookup(name)
+        """The store's card for a name as written (cached). MTGJSON deck files write a reversible card
+        as "Sol Ring // Sol Ring" and a meld card as "Gisela, the Broken Blade // Brisela, Voice of
+        Nightmares": when the whole name is unknown, its first face name is used if every other part
+        names that same face or some card."""
+        try:
+            return self._names[name]
+        except KeyError:
+            pass
+        card = self.store.lookup(name)
+        if card is None and "/" in name:
+            parts = split_faces(name)
+            if len(parts) > 1:
+                first = self.store.lookup(parts[0])
+                if first is not None and (first.layout == MELD or all(
+                        name_key(p) == name_key(parts[0]) or self.store.lookup(p) is not None for p in parts[1:])):
+                    card = first
+        self._names[name] = card
+        return card
 
     def can_lead(self, name: str) -> bool:
         """Whether the card with this name can be a commander on its own or as half of a pair (used to
@@ -96,7 +115,7 @@ class Checker:
         """Resolve every entry to its card and facts, sorted by section."""
         ctx = DeckContext(deck=deck, commanders=[], main=[], companions=[], unused=[], unknown=[], on=on,
                           policy=self.policy)
-        lookup = self.store.lookup
+        lookup = self.lookup
         by_section = {"commander": ctx.commanders, "main": ctx.main, "companion": ctx.companions,
                       "sideboard": ctx.unused, "maybeboard": ctx.unused}
         for entry in deck.entries:

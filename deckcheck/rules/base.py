@@ -46,13 +46,18 @@ def error_rule(code: str, rule: str, summary: str, what: str, why: str, example:
     return Rule(code, rule, ERROR, summary, what, why, example)
 
 
-@dataclass(frozen=True, slots=True)
 class Item:
-    """One entry of the deck with its card (None when the name is unknown) and the card's facts."""
+    """One entry of the deck with its card (None when the name is unknown) and the card's facts.
 
-    entry: Entry
-    card: Card | None
-    facts: CardFacts | None
+    A plain slotted class rather than a frozen dataclass: the checker makes one per entry of every deck,
+    and this is measurably faster to build."""
+
+    __slots__ = ("entry", "card", "facts")
+
+    def __init__(self, entry: Entry, card: Card | None, facts: CardFacts | None) -> None:
+        self.entry = entry
+        self.card = card
+        self.facts = facts
 
     @property
     def name(self) -> str:
@@ -62,6 +67,9 @@ class Item:
     @property
     def lines(self) -> tuple[int, ...]:
         return self.entry.lines
+
+    def __repr__(self) -> str:
+        return f"Item({self.entry.quantity} {self.name!r}, {self.entry.section})"
 
 
 @dataclass(slots=True)
@@ -78,6 +86,7 @@ class DeckContext:
     policy: Any
     base_identity: str = ""  # the commanders' combined identity before any chosen colors (903.4, 702.124c)
     identity: str = ""  # with the colors chosen for "choose a color" commanders (903.4b)
+    identity_mask: int = 0
     chosen_colors: str = ""
     notes: list[str] = field(default_factory=list)
 
@@ -88,4 +97,5 @@ class DeckContext:
 
     @property
     def card_count(self) -> int:
-        return sum(i.entry.quantity for i in self.starting_deck)
+        """Copies among the commanders and the main deck (903.5a)."""
+        return sum([i.entry.quantity for i in self.commanders]) + sum([i.entry.quantity for i in self.main])

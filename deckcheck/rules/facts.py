@@ -15,6 +15,8 @@ from deckcheck.model.identity import color_identity
 from deckcheck.model.mana import parse_cost, strip_reminder_text
 from deckcheck.model.vocab import BASIC_LAND_TYPES, FLIP, PERMANENT_TYPES, SPLIT
 
+_COLOR_BITS = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16}
+
 # --- partner abilities (CR 702.124) --------------------------------------------------------------
 PARTNER = "partner"  # 702.124h
 PARTNER_VARIANT = "partner-variant"  # 702.124i: Partner—[text]
@@ -95,6 +97,7 @@ class CardFacts:
 
     name: str
     identity: str  # computed color identity, WUBRG order (CR 903.4)
+    identity_mask: int  # the same as bits (W=1, U=2, B=4, R=8, G=16), for fast subset tests
     deck_limit: int | None  # None: any number (basic lands, "A deck can have any number ...")
     is_basic: bool
     # commander (CR 903.3)
@@ -125,6 +128,14 @@ class CardFacts:
     @property
     def is_permanent_card(self) -> bool:
         return not PERMANENT_TYPES.isdisjoint(self.types)
+
+
+def color_mask(colors: str) -> int:
+    """Color letters as a bit mask (W=1, U=2, B=4, R=8, G=16)."""
+    mask = 0
+    for c in colors:
+        mask |= _COLOR_BITS[c]
+    return mask
 
 
 def _lines(text: str) -> list[str]:
@@ -263,9 +274,11 @@ def compute_facts(card: Card) -> CardFacts:
         companion_key = next((key for pattern, key in _COMPANION_CONDITIONS if pattern.search(companion_text)),
                              "unknown")
 
+    identity = color_identity(card)
     return CardFacts(
         name=card.name,
-        identity=color_identity(card),
+        identity=identity,
+        identity_mask=color_mask(identity),
         deck_limit=limit,
         is_basic=front.is_basic_land,
         can_lead=can_lead,

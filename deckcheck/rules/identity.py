@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from deckcheck.model.vocab import COLOR_NAMES, sort_colors
 from deckcheck.report import Violation
 from deckcheck.rules.base import DeckContext, Item, error_rule
+from deckcheck.rules.facts import color_mask
 
 if TYPE_CHECKING:
     from deckcheck.checker import Checker
@@ -62,6 +63,7 @@ def resolve_identity(ctx: DeckContext) -> None:
         chosen = best[1]
     ctx.chosen_colors = chosen
     ctx.identity = sort_colors(base | set(chosen))
+    ctx.identity_mask = color_mask(ctx.identity)
 
 
 def outside(item: Item, identity: str) -> str:
@@ -80,17 +82,23 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     leaders = " and ".join(i.name for i in known_commanders)
     out = []
     seen: set[str] = set()
+    lines_of: dict[str, list[int]] | None = None  # built once, when the first card is outside
+    allowed = ctx.identity_mask
     for item in ctx.main:
-        if item.facts is None:
-            continue
+        facts = item.facts
+        if facts is None or not facts.identity_mask & ~allowed:
+            continue  # unknown, or inside the identity: one bit test
         bad = outside(item, identity)
-        if not bad:
-            continue
         key = item.card.oracle_id  # type: ignore[union-attr]
         if key in seen:
             continue
         seen.add(key)
-        lines = [n for i in ctx.main if i.card is not None and i.card.oracle_id == key for n in i.lines]
+        if lines_of is None:  # one pass over the deck, not one per offending card (10,000-line decks)
+            lines_of = {}
+            for i in ctx.main:
+                if i.card is not None:
+                    lines_of.setdefault(i.card.oracle_id, []).extend(i.lines)
+        lines = lines_of[key]
         out.append(COLOR_IDENTITY.violation(
             f"{item.name} ({item.facts.identity}) is outside the commander's color identity ({shown}): "
             f"{_names(bad)} not allowed under {leaders}",

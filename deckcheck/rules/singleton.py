@@ -28,21 +28,20 @@ RULES = (SINGLETON,)
 
 def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     """One violation per card over its limit."""
-    groups: dict[str, list[Item]] = {}
+    counts: dict[str, int] = {}
+    limits: dict[str, int] = {}
     for item in ctx.starting_deck:
-        if item.card is None:
+        facts = item.facts
+        if facts is None or facts.deck_limit is None:
             continue
-        groups.setdefault(item.card.oracle_id, []).append(item)
+        oid = item.card.oracle_id  # type: ignore[union-attr]
+        counts[oid] = counts.get(oid, 0) + item.entry.quantity
+        limits[oid] = facts.deck_limit
+    over = [oid for oid, n in counts.items() if n > limits[oid]]
     out = []
-    for items in groups.values():
-        facts = items[0].facts
-        assert facts is not None
-        limit = facts.deck_limit
-        if limit is None:
-            continue
-        copies = sum(i.entry.quantity for i in items)
-        if copies <= limit:
-            continue
+    for oid in over:
+        items = [i for i in ctx.starting_deck if i.card is not None and i.card.oracle_id == oid]
+        limit, copies = limits[oid], counts[oid]
         name = items[0].name
         written = sorted({i.entry.name for i in items})
         names_note = f" (written as {', '.join(written)})" if len(written) > 1 else ""
