@@ -96,6 +96,7 @@ def test_mtgjson_deck_cards(shared_data):
     assert "Alive // Well" in result.report.incomplete
     alive = _by_name(result.cards)["Alive // Well"]
     assert alive.face_names == ("Alive",)
+    assert not alive.complete and alive.mana_value() == 5.0  # the source's value stands in
 
 
 @pytest.mark.slow
@@ -259,7 +260,7 @@ def test_newer_incomplete_card_keeps_complete_faces(shared_data, tmp_path):
     decks.write_text(json.dumps(dict(front, originalReleaseDate="2026-01-01")) + "\n")
     result = load_files([_write_json(tmp_path / "ZNR.json", znr), decks])
     card = _by_name(result.cards)["Shatterskull Smashing // Shatterskull, the Hammer Pass"]
-    assert len(card.faces) == 2
+    assert len(card.faces) == 2 and card.complete
     assert card.commander_legality == "banned"
     assert result.report.incomplete == []
 

@@ -88,7 +88,7 @@ class CardRecord:
                     commander_legality=self.legality, game_changer=self.game_changer,
                     source_color_identity=self.source_color_identity,
                     source_mana_value=self.source_mana_value, source_face_mana_values=fmv,
-                    aliases=aliases, released_at=self.released_at)
+                    aliases=aliases, released_at=self.released_at, complete=not self.incomplete)
 
 
 @dataclass

@@ -114,6 +114,8 @@ def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportRe
         return
     listed_in = context.get("list")
     layout = obj.get("layout")
+    if not isinstance(layout, str):
+        layout = None  # not hashable or not a word: the schema check below reports it
     if listed_in in NON_CARD_LISTS or layout in NON_DECK_LAYOUTS:
         kind = layout if layout in NON_DECK_LAYOUTS else _LIST_KINDS.get(listed_in, str(layout))
         report.skipped[kind] += 1

@@ -124,6 +124,8 @@ def ingest(obj: Any, acc: Accumulator, report: ImportReport, path: str,
         report.add_invalid(path, "non-object", "not a JSON object")
         return
     layout = obj.get("layout")
+    if not isinstance(layout, str):
+        layout = None  # not hashable or not a word: the schema check below reports it
     if layout in NON_DECK_LAYOUTS:
         report.skipped[layout] += 1
         return
