@@ -350,3 +350,14 @@ def test_fast_validator_agrees_with_jsonschema(fixtures, shared_data):
     for obj in lines:
         for variant in _mutations(obj):
             assert mj.is_valid(variant) == mj.jsonschema_is_valid(variant), variant.get("name")
+
+
+def test_mtgjson_all_printings_shape(shared_data, emn, tmp_path):
+    with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "ZNR.json.gz", "rt") as fh:
+        znr = json.load(fh)
+    whole = {"meta": emn["meta"], "data": {"EMN": emn["data"], "ZNR": znr["data"]}}
+    from_all = load_files([_write_json(tmp_path / "AllPrintings.json.gz", whole, gz=True)])
+    from_sets = load_files([_write_json(tmp_path / "EMN.json", emn), _write_json(tmp_path / "ZNR.json", znr)])
+    assert from_all.cards == from_sets.cards
+    assert dict(from_all.report.skipped) == dict(from_sets.report.skipped)
+    assert len(from_all.cards) > 400
