@@ -82,6 +82,18 @@ class Checker:
             found = self._suggestions[name] = self.store.suggest(name)
         return found
 
+    def suggest_many(self, names: Sequence[str]) -> dict[str, list[str]]:
+        """Close card names for many unknown names at once (cached; vectorized when the store can)."""
+        missing = [n for n in dict.fromkeys(names) if n not in self._suggestions]
+        if missing:
+            many = getattr(self.store, "suggest_many", None)
+            if many is not None and len(missing) > 1:
+                self._suggestions.update(many(missing))
+            else:
+                for n in missing:
+                    self._suggestions[n] = self.store.suggest(n)
+        return {n: self._suggestions[n] for n in names}
+
     def ban(self, card: Card, on: date | None) -> Any:
         """The policy's ban of this card on this date (None: not banned), cached."""
         key = (card.oracle_id, on)

@@ -240,6 +240,38 @@ class CardStore:
         for card_id, blob in self._con.execute("SELECT id, data FROM cards ORDER BY name").fetchall():
             yield self._card(card_id, blob)
 
+    def suggest_many(self, names: Iterable[str], limit: int = 3, *, shortlist: int = 100) -> dict[str, list[str]]:
+        """suggest() for many names at once, fast: one vectorized plain-ratio pass over every name keeps a
+        shortlist per name, which WRatio then ranks (300 unknown names: under a second, not 25 s)."""
+        from rapidfuzz import fuzz, process  # lazily: only for names that are not found
+
+        wanted = list(dict.fromkeys(names))
+        if len(wanted) < 4:
+            return {n: self.suggest(n, limit) for n in wanted}
+        self.suggest("", limit)  # loads the name list
+        keys, full = self._suggest_keys, self._suggest_names
+        assert keys is not None and full is not None
+        import numpy as np
+
+        queries = [name_key(n) for n in wanted]
+        scores = process.cdist(queries, keys, scorer=fuzz.ratio, dtype=np.uint8, workers=-1)
+        k = min(shortlist, len(keys) - 1)
+        top = np.argpartition(scores, -k, axis=1)[:, -k:] if k > 0 else np.zeros((len(wanted), 0), int)
+        out: dict[str, list[str]] = {}
+        for row, (name, query) in enumerate(zip(wanted, queries)):
+            candidates = [int(j) for j in top[row]]
+            ranked = process.extract(query, [keys[j] for j in candidates], scorer=fuzz.WRatio,
+                                     limit=limit * 3, score_cutoff=60)
+            found: list[str] = []
+            for _key, _score, index in ranked:
+                name_full = full[candidates[index]]
+                if name_full not in found:
+                    found.append(name_full)
+                if len(found) == limit:
+                    break
+            out[name] = found
+        return out
+
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """The closest card names to a name no card has, best first."""
         from rapidfuzz import fuzz, process  # lazily: only for names that are not found

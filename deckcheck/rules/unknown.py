@@ -31,9 +31,10 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     for item in ctx.unknown:
         by_key.setdefault(name_key(item.entry.name), []).append(item)
     out = []
+    all_suggestions = checker.suggest_many([items[0].entry.name for items in by_key.values()])
     for items in by_key.values():
         name = items[0].entry.name
-        suggestions = checker.suggest(name)
+        suggestions = all_suggestions[name]
         hint = f"; did you mean {' or '.join(suggestions)}?" if suggestions else "; no close name found"
         lines = tuple(n for i in items for n in i.lines)
         out.append(UNKNOWN_CARD.violation(f"unknown card \"{name}\"{hint}", cards=(name,), lines=lines,

@@ -1,0 +1,212 @@
+"""`deckcheck check` end to end through deckcheck.cli.main: exact output and exit codes, the example decks,
+every output format, standard input, --commander, --as-of, and the bad inputs of issue 3 section 4."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from check_support import PROJECT, deck_text, shared_store_path
+from deckcheck.cli import main
+
+EXAMPLES = PROJECT / "data" / "examples"
+LEGAL = EXAMPLES / "abzan-armor-tdc.txt"
+ILLEGAL = EXAMPLES / "mystic-intellect-c19.txt"
+
+
+@pytest.fixture(scope="module")
+def data_dir(request: pytest.FixtureRequest) -> str:
+    return str(shared_store_path(request.config.cache.mkdir("deckcheck-check-store")).parent)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --- the example decks (the README's first command) ------------------------------------------------
+def test_examples_text(capsys, data_dir: str) -> None:
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, str(LEGAL), str(ILLEGAL))
+    assert (code, err) == (1, "")
+    assert out.splitlines() == [
+        f"{LEGAL}: legal: 100 cards, Felothar the Steadfast, identity WBG",
+        f"{ILLEGAL}:14: banned Dockside Extortionist is banned in Commander (on the banned list since 2024-09-23)",
+        f"{ILLEGAL}: NOT legal (1 error): 100 cards, Sevinne, the Chronoclasm, identity WUR",
+    ]
+
+
+def test_legal_deck_exits_0(capsys, data_dir: str) -> None:
+    assert run(capsys, "check", "--data-dir", data_dir, str(LEGAL))[0] == 0
+
+
+def test_as_of_before_the_ban(capsys, data_dir: str) -> None:
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--as-of", "2024-09-01", str(ILLEGAL))
+    assert code == 0, out
+    code, _, err = run(capsys, "check", "--data-dir", data_dir, "--as-of", "2024-13-01", str(ILLEGAL))
+    assert code == 2 and "not a date" in err
+
+
+def test_json_validates_against_the_shipped_schema(capsys, data_dir: str) -> None:
+    import jsonschema
+
+    from deckcheck.render import load_schema
+
+    code, out, _ = run(capsys, "check", "--format", "json", "--data-dir", data_dir, str(LEGAL), str(ILLEGAL))
+    assert code == 1
+    doc = json.loads(out)
+    jsonschema.Draft202012Validator(load_schema()).validate(doc)
+    assert set(doc["card_data"]) == {"source", "updated_at"} and doc["card_data"]["source"]
+    legal, illegal = doc["decks"]
+    assert legal == {"path": str(LEGAL), "legal": True, "commanders": ["Felothar the Steadfast"],
+                     "color_identity": "WBG", "card_count": 100, "violations": []}
+    assert illegal["legal"] is False and illegal["color_identity"] == "WUR"
+    (v,) = illegal["violations"]
+    assert {k: v[k] for k in ("code", "severity", "cards", "lines", "rule")} == {
+        "code": "banned", "severity": "error", "cards": ["Dockside Extortionist"], "lines": [14], "rule": ""}
+
+
+def test_schema_rejects_a_wrong_shape() -> None:
+    import jsonschema
+
+    from deckcheck.render import load_schema
+
+    validator = jsonschema.Draft202012Validator(load_schema())
+    bad = {"deckcheck_version": "x", "card_data": {"source": "s", "updated_at": "u"},
+           "decks": [{"path": "p", "legal": "yes", "commanders": [], "color_identity": "GW", "card_count": 1,
+                      "violations": [{"code": "x", "severity": "fatal", "message": "m", "cards": [],
+                                      "lines": [0], "rule": ""}]}]}
+    errors = {e.validator for e in validator.iter_errors(bad)}
+    assert {"type", "pattern", "enum", "minimum"} <= errors
+
+
+def test_csv(capsys, data_dir: str) -> None:
+    code, out, _ = run(capsys, "check", "--format", "csv", "--data-dir", data_dir, str(LEGAL), str(ILLEGAL))
+    assert code == 1
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0] == ["path", "legal", "line", "code", "severity", "rule", "cards", "message"]
+    assert rows[1] == [str(LEGAL), "true", "", "", "", "", "", ""]
+    assert rows[2][:7] == [str(ILLEGAL), "false", "14", "banned", "error", "", "Dockside Extortionist"]
+
+
+def test_stdin_and_commander_override(capsys, data_dir: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = deck_text([], ["Krenko, Mob Boss", "Sol Ring"], fill="Mountain").replace("Commander\n", "")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "-")
+    assert code == 1
+    assert out.splitlines() == [
+        "<stdin>: no-commander the deck has no commander; mark it in the list or use --commander",
+        "<stdin>: NOT legal (1 error): 100 cards, no commander, identity colorless"]
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--commander", "krenko, mob boss", "-")
+    assert code == 0, out
+    assert out.splitlines() == ["<stdin>: legal: 100 cards, Krenko, Mob Boss, identity R"]
+
+
+def test_usage_errors(capsys, data_dir: str) -> None:
+    assert run(capsys, "check")[0] == 2
+    assert run(capsys, "check", "--format", "xml", str(LEGAL))[0] == 2
+    code, _, err = run(capsys, "check", "--data-dir", data_dir, "-", "-")
+    assert code == 2 and "only once" in err
+
+
+def test_no_card_data(capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import deckcheck.store
+
+    monkeypatch.setattr(deckcheck.store, "BUNDLED", tmp_path / "none.sqlite")
+    code, out, err = run(capsys, "check", "--data-dir", str(tmp_path), str(LEGAL))
+    assert (code, out) == (2, "")
+    assert err.startswith("deckcheck: error: no card data") and err.count("\n") == 1
+
+
+# --- bad input: a one-line message and exit 2, or a `syntax` violation; never a traceback -----------
+def _write(tmp_path: Path, name: str, data: bytes) -> Path:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+BAD_INPUTS = {
+    "empty": (b"", 2, "empty decklist: no card entries"),
+    "binary": (bytes(range(256)) * 64, 2, "not a text decklist (binary data)"),
+    "fifty-megabytes": (b"1 Sol Ring\n" * (50 * 1024 * 1024 // 11 + 1), 2, "file too large for a decklist"),
+}
+
+
+@pytest.mark.parametrize("kind", list(BAD_INPUTS))
+def test_unreadable_input(capsys, tmp_path: Path, data_dir: str, kind: str) -> None:
+    data, expected_code, message = BAD_INPUTS[kind]
+    path = _write(tmp_path, f"{kind}.txt", data)
+    start = time.perf_counter()
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, str(path))
+    assert time.perf_counter() - start < 10
+    assert (code, out) == (expected_code, "")
+    assert err.startswith(f"deckcheck: error: {path}: {message}") and err.count("\n") == 1
+
+
+def test_missing_file_and_directory(capsys, tmp_path: Path, data_dir: str) -> None:
+    missing = tmp_path / "nope.txt"
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, str(missing))
+    assert (code, out, err) == (2, "", f"deckcheck: error: {missing}: no such file\n")
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, str(tmp_path))
+    assert (code, out, err) == (2, "", f"deckcheck: error: {tmp_path}: is a directory, not a decklist\n")
+
+
+def test_unreadable_deck_does_not_hide_the_others(capsys, tmp_path: Path, data_dir: str) -> None:
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, str(tmp_path / "nope.txt"), str(LEGAL))
+    assert code == 2
+    assert out == f"{LEGAL}: legal: 100 cards, Felothar the Steadfast, identity WBG\n"
+    assert err.count("\n") == 1
+
+
+def test_latin1_deck(capsys, tmp_path: Path, data_dir: str) -> None:
+    text = deck_text(["Lazav, the Multifarious"], ["Lim-Dûl's Vault"], fill="Swamp")
+    path = _write(tmp_path, "latin1.txt", text.encode("latin-1"))
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, str(path))
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        f"{path}: note: not UTF-8 (first bad byte on line 4); read as Windows-1252",
+        f"{path}: legal: 100 cards, Lazav, the Multifarious, identity UB"]
+
+
+def test_megabyte_line_and_huge_quantity_are_syntax(capsys, tmp_path: Path, data_dir: str) -> None:
+    text = deck_text(["Krenko, Mob Boss"], [], fill="Mountain", size=100)
+    text += "1 " + "x" * (1 << 20) + "\n" + "1" + "0" * 30 + " Sol Ring\n"
+    path = _write(tmp_path, "long.txt", text.encode())
+    start = time.perf_counter()
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, str(path))
+    assert time.perf_counter() - start < 10
+    assert (code, err) == (1, "")
+    lines = out.splitlines()
+    assert [line.split(" ", 2)[:2] for line in lines[:2]] == [[f"{path}:5:", "syntax"], [f"{path}:6:", "syntax"]]
+    assert lines[0].startswith(f"{path}:5: syntax line too long (1,048,578 characters)")
+    assert "quantity 100000…(31 digits) is not a card count" in lines[1]
+    assert len(lines[0]) < 300  # the offending text is cut, not echoed
+    assert lines[2] == f"{path}: NOT legal (2 errors): 100 cards, Krenko, Mob Boss, identity R"
+
+
+def test_300_unknown_cards_all_reported_with_suggestions(capsys, tmp_path: Path, data_dir: str) -> None:
+    from deckcheck.store import CardStore
+
+    store = CardStore.open(data_dir)
+    real = [c.name for c in store.iter_cards() if c.commander_legality == "legal" and " // " not in c.name]
+    typos = [name[:-1] + ("q" if name[-1] != "q" else "z") + "x" for name in real[1000:1300]]
+    text = deck_text(["Krenko, Mob Boss"], typos, fill="Mountain")
+    path = _write(tmp_path, "typos.txt", text.encode())
+    start = time.perf_counter()
+    code, out, _ = run(capsys, "check", "--format", "json", "--data-dir", data_dir, str(path))
+    elapsed = time.perf_counter() - start
+    assert code == 1
+    (deck,) = json.loads(out)["decks"]
+    unknown = [v for v in deck["violations"] if v["code"] == "unknown-card"]
+    assert len(unknown) == 300
+    assert all(v["details"]["suggestions"] for v in unknown)
+    hits = sum(1 for v, name in zip(unknown, real[1000:1300]) if name in v["details"]["suggestions"])
+    assert hits >= 270, hits  # the real name is among the suggestions for nearly every typo
+    assert elapsed < 15, elapsed
