@@ -1,0 +1,72 @@
+"""The Python API for notebooks and scripts: open the card data, parse and check one deck or many, and
+get pandas frames. Everything here is also importable from the `deckcheck` package itself.
+
+    >>> import deckcheck
+    >>> store = deckcheck.open_store()
+    >>> report = deckcheck.check_deck("decks/atraxa.txt", store=store)
+    >>> batch = deckcheck.check_many(["decks/"], store=store)
+    >>> batch.to_frame(), batch.violations_frame()
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.batch import BatchReport, check_many
+from deckcheck.decklist import Deck, parse_file, parse_text
+from deckcheck.report import DeckReport
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from deckcheck.store import CardStore
+
+__all__ = ["BatchReport", "cards_frame", "check_deck", "check_many", "load_cards", "open_store", "parse_deck"]
+
+
+def open_store(data_dir: str | os.PathLike[str] | None = None) -> CardStore:
+    """The card store: the one built in `data_dir` ($DECKCHECK_DATA, the user cache), else the bundled
+    snapshot."""
+    from deckcheck.store import CardStore
+
+    return CardStore.open(data_dir)
+
+
+#: Another name for open_store.
+load_cards = open_store
+
+
+def parse_deck(path_or_text: str | os.PathLike[str], *, name: str = "<text>") -> Deck:
+    """Parse a decklist file, or decklist text (a str with a line break), into a Deck."""
+    if isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
+        return parse_text(path_or_text, name)
+    return parse_file(path_or_text)
+
+
+def check_deck(deck: Deck | str | os.PathLike[str], *, store: CardStore | None = None,
+               on: date | str | None = None, commanders: Sequence[str] | None = None,
+               policy: Any = None) -> DeckReport:
+    """Check one deck (a Deck, a path or decklist text) and return its DeckReport."""
+    from deckcheck.checker import checker_for
+
+    if not isinstance(deck, Deck):
+        deck = parse_deck(deck)
+    if isinstance(on, str):
+        on = date.fromisoformat(on)
+    if store is None:
+        store = open_store()
+    if policy is None:
+        from deckcheck.policy import load_policy
+
+        policy = load_policy()
+    return checker_for(store, policy).check(deck, on=on, commanders=commanders)
+
+
+def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any = None) -> pd.DataFrame:
+    """A pandas DataFrame of every card in the store (see deckcheck.frames.cards_frame)."""
+    from deckcheck.frames import cards_frame as build
+
+    return build(store, policy=policy, on=on)

@@ -1,0 +1,14 @@
+"""Many decks at once: `check_many` and the BatchReport (core), and its text/CSV/JSON output (output);
+the HTML report is deckcheck.render.html."""
+
+from deckcheck.batch.core import (
+    DECK_SUFFIXES, JSONL_SUFFIXES, UNREADABLE, BatchOptions, BatchReport, DeckResult, DeckRunner,
+    check_many, exit_code, expand, is_decklist_name, is_jsonl, jsonl_sources, record_text, run_batch,
+    unreadable_result,
+)
+
+__all__ = [
+    "DECK_SUFFIXES", "JSONL_SUFFIXES", "UNREADABLE", "BatchOptions", "BatchReport", "DeckResult", "DeckRunner",
+    "check_many", "exit_code", "expand", "is_decklist_name", "is_jsonl", "jsonl_sources", "record_text",
+    "run_batch", "unreadable_result",
+]

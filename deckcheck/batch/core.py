@@ -1,0 +1,562 @@
+"""Many decks at once: expand paths (files, folders, JSON Lines of decks) into deck sources, check them all
+with one Checker (or one per worker process), and collect a BatchReport for text/JSON/CSV/HTML output and
+pandas frames.
+
+A deck that can't be read never stops the batch: it becomes a row with one `unreadable` error.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import gzip
+import json
+import os
+import zlib
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from deckcheck.decklist import COMMANDER, MAIN, Deck, parse_file, parse_text
+from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
+from deckcheck.errors import DeckcheckError, InputError
+from deckcheck.report import ERROR, CheckReport, DeckReport, Violation
+
+
+def _proxy(items: dict[str, Any]) -> MappingProxyType:
+    return MappingProxyType(items)
+
+
+def _reduce_proxy(proxy: MappingProxyType) -> tuple[Any, tuple[dict[str, Any]]]:
+    return _proxy, (dict(proxy),)
+
+
+# Violation.details is a MappingProxyType, which pickle can't handle; worker processes send reports back
+# pickled, so teach pickle (and multiprocessing's pickler, in run_batch) to rebuild one from a plain dict.
+copyreg.pickle(MappingProxyType, _reduce_proxy)
+
+#: File names a folder walk takes as decklists (lower case; `.gz` of any of them too).
+DECK_SUFFIXES = (".txt", ".dec", ".dck", ".dek", ".mwdeck", ".csv", ".json")
+#: File names read as JSON Lines of decks, one deck object a line.
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+#: The code of the one violation an unreadable deck gets.
+UNREADABLE = "unreadable"
+#: The most decks one JSON Lines file may hold (a guard against a runaway file, not a real limit).
+MAX_JSONL_DECKS = 1_000_000
+#: A JSON Lines line longer than this is refused (a real deck object is a few kilobytes).
+MAX_JSONL_LINE = 4 * 1024 * 1024
+
+# Deck source kinds: ("file", label, path) | ("text", label, (text, name)) | ("deck", label, Deck)
+# | ("error", label, message).
+Source = tuple[str, str, Any]
+
+
+# --- expanding inputs ----------------------------------------------------------------------------------
+def _suffix(name: str) -> str:
+    low = name.lower()
+    return low[:-3] if low.endswith(".gz") else low
+
+
+def is_jsonl(path: str | os.PathLike[str]) -> bool:
+    """Whether a file name says JSON Lines of decks (.jsonl, .ndjson, optionally gzipped)."""
+    return _suffix(os.fspath(path)).endswith(JSONL_SUFFIXES)
+
+
+def is_decklist_name(path: str | os.PathLike[str]) -> bool:
+    """Whether a folder walk should take this file as a decklist (or as JSON Lines of decks)."""
+    name = os.path.basename(os.fspath(path))
+    if name.startswith("."):
+        return False
+    stem = _suffix(name)
+    return stem.endswith(DECK_SUFFIXES) or stem.endswith(JSONL_SUFFIXES)
+
+
+def _walk(folder: str) -> Iterator[str]:
+    """Decklist files under a folder, recursively, sorted by path; hidden files and folders skipped."""
+    found: list[tuple[tuple[str, ...], str]] = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        rel = os.path.relpath(root, folder)
+        parts = () if rel == "." else tuple(rel.split(os.sep))
+        found.extend((parts + (name,), os.path.join(root, name)) for name in files if is_decklist_name(name))
+    for _, path in sorted(found):
+        yield path
+
+
+def _entry_line(item: Any) -> str | None:
+    """One decklist line from a JSON Lines deck list item: "1 Name", "Name" or {"count", "name"}."""
+    if isinstance(item, str):
+        return item.strip() or None
+    if isinstance(item, Mapping) and isinstance(item.get("name"), str):
+        count = item.get("count", item.get("quantity", 1))
+        return f"{count} {item['name']}"
+    return None
+
+
+def _named_lines(items: Any) -> list[str]:
+    """A commander/companion list's lines: a bare name gets a quantity of 1 (a name may start with a digit)."""
+    if isinstance(items, str):
+        items = [items]
+    out = []
+    for item in items or ():
+        if isinstance(item, str) and item.strip():
+            out.append(f"1 {item.strip()}")
+        else:
+            line = _entry_line(item)
+            if line:
+                out.append(line)
+    return out
+
+
+def record_text(record: Mapping[str, Any]) -> str:
+    """A JSON Lines deck object as decklist text: {"text": ...} as is; else "commander" (names),
+    "companion", "decklist"/"main"/"mainboard" ("N Name" lines) and "sideboard" as marked sections."""
+    text = record.get("text")
+    if isinstance(text, str):
+        return text
+    lines: list[str] = []
+    commanders = _named_lines(record.get("commander", record.get("commanders")))
+    if commanders:
+        lines += ["Commander", *commanders]
+    companion = _named_lines(record.get("companion"))
+    if companion:
+        lines += ["Companion", *companion]
+    main = record.get("decklist", record.get("main", record.get("mainboard")))
+    if isinstance(main, str):
+        main = main.splitlines()
+    body = [line for line in map(_entry_line, main or ()) if line]
+    if commanders or companion:
+        lines.append("Deck")
+    lines += body
+    side = record.get("sideboard")
+    if isinstance(side, str):
+        side = side.splitlines()
+    side_lines = [line for line in map(_entry_line, side or ()) if line]
+    if side_lines:
+        lines += ["Sideboard", *side_lines]
+    return "\n".join(lines) + "\n"
+
+
+def _record_name(record: Mapping[str, Any]) -> str | None:
+    for key in ("name", "deck_name", "title"):
+        if isinstance(record.get(key), str) and record[key].strip():
+            return record[key].strip()
+    player, event = record.get("player"), record.get("event")
+    if isinstance(player, str) and player.strip():
+        return f"{player.strip()} ({event.strip()})" if isinstance(event, str) and event.strip() else player.strip()
+    return None
+
+
+def _open_lines(path: str) -> Iterator[bytes]:
+    with open(path, "rb") as raw:
+        head = raw.read(2)
+        raw.seek(0)
+        handle = gzip.GzipFile(fileobj=raw) if head == b"\x1f\x8b" else raw
+        yield from handle
+
+
+def jsonl_sources(path: str) -> Iterator[Source]:
+    """One source per line of a JSON Lines file of decks (blank lines skipped). A line that is not a deck
+    object becomes an "error" source naming the file and line; a file that can't be read, one error source."""
+    count = 0
+    try:
+        for number, raw in enumerate(_open_lines(path), start=1):
+            label = f"{path}:{number}"
+            if not raw.strip():
+                continue
+            count += 1
+            if count > MAX_JSONL_DECKS:
+                yield ("error", label, f"more than {MAX_JSONL_DECKS:,} decks in one file; the rest skipped")
+                return
+            if len(raw) > MAX_JSONL_LINE:
+                yield ("error", label, f"line of {len(raw):,} bytes is too long for a deck object")
+                continue
+            try:
+                record = json.loads(raw)
+            except (ValueError, RecursionError) as exc:
+                yield ("error", label, f"not JSON ({str(exc).splitlines()[0][:80]})")
+                continue
+            if not isinstance(record, dict):
+                yield ("error", label, f"a JSON {type(record).__name__}, not a deck object")
+                continue
+            if is_mtgjson_deck(record):
+                try:
+                    yield ("deck", label, parse_mtgjson_deck(record, label))
+                except DeckcheckError as exc:
+                    yield ("error", label, _message(exc, label))
+                continue
+            if not any(k in record for k in ("text", "decklist", "main", "mainboard", "commander", "commanders")):
+                yield ("error", label, "deck object without \"text\", \"decklist\" or \"commander\"")
+                continue
+            given = record.get("path")
+            yield ("text", given if isinstance(given, str) and given else label,
+                   (record_text(record), _record_name(record)))
+    except FileNotFoundError:
+        yield ("error", path, "no such file")
+    except PermissionError:
+        yield ("error", path, "permission denied")
+    except (OSError, EOFError, zlib.error) as exc:
+        yield ("error", path, f"can't read: {getattr(exc, 'strerror', None) or exc}")
+
+
+def expand(inputs: Iterable[Any]) -> Iterator[Source]:
+    """Deck sources from paths (files; folders, recursively; JSON Lines files of decks), decklist texts
+    (a str with a line break, or {"text": ...}), deck objects (dicts as in JSON Lines) and parsed Decks."""
+    texts = 0
+    for item in inputs:
+        if isinstance(item, Deck):
+            yield ("deck", item.path, item)
+        elif isinstance(item, Mapping):
+            texts += 1
+            given = item.get("path")
+            label = given if isinstance(given, str) and given else f"<deck {texts}>"
+            yield ("text", label, (record_text(item), _record_name(item)))
+        elif isinstance(item, str) and ("\n" in item or "\r" in item):
+            texts += 1
+            yield ("text", f"<text {texts}>", (item, None))
+        elif isinstance(item, (str, os.PathLike)):
+            path = os.fspath(item)
+            if os.path.isdir(path):
+                for found in _walk(path):
+                    yield from (jsonl_sources(found) if is_jsonl(found) else [("file", found, found)])
+            elif is_jsonl(path) and os.path.isfile(path):
+                yield from jsonl_sources(path)
+            else:
+                yield ("file", path, path)
+        else:
+            yield ("error", repr(item)[:80], f"not a path, decklist text or deck: {type(item).__name__}")
+
+
+# --- checking ------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DeckResult:
+    """One deck of a batch: its report (an `unreadable` error when it could not be read), the deck's name
+    when the list gives one, its bracket estimate (a dict, when asked for) and, when asked for, its cards
+    as (canonical name, quantity, section) for analysis."""
+
+    report: DeckReport
+    name: str | None = None
+    unreadable: bool = False
+    bracket: Mapping[str, Any] | None = None
+    cards: tuple[tuple[str, int, str], ...] | None = None
+
+    @property
+    def path(self) -> str:
+        return self.report.path
+
+    @property
+    def legal(self) -> bool:
+        return self.report.legal
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report-JSON deck object (the same as `deckcheck check`'s), with `bracket` when estimated."""
+        d = self.report.to_dict()
+        if self.bracket is not None:
+            d["bracket"] = dict(self.bracket)
+        return d
+
+
+def _message(exc: BaseException, label: str) -> str:
+    """An error's one-line message without a leading "label: " (the row names the deck already)."""
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text[len(label) + 2:] if text.startswith(f"{label}: ") else text
+
+
+def unreadable_result(label: str, message: str) -> DeckResult:
+    """The row of a deck that could not be read: one `unreadable` error with the reason."""
+    violation = Violation(UNREADABLE, ERROR, message or "can't be read")
+    report = DeckReport(path=label, commanders=(), color_identity="", card_count=0, violations=(violation,))
+    return DeckResult(report=report, unreadable=True)
+
+
+@dataclass
+class BatchOptions:
+    """What every deck of a batch is checked with."""
+
+    on: date | None = None
+    commanders: tuple[str, ...] | None = None
+    brackets: bool = True
+    keep_cards: bool = False
+
+
+class DeckRunner:
+    """Reads and checks deck sources with one Checker (one per worker process)."""
+
+    def __init__(self, checker: Any, options: BatchOptions) -> None:
+        self.checker = checker
+        self.options = options
+
+    def read(self, source: Source) -> Deck:
+        """The parsed deck of a source; InputError when it can't be read or holds no card entry (as
+        `deckcheck check` does)."""
+        kind, label, payload = source
+        if kind == "file":
+            deck = parse_file(payload)
+        elif kind == "text":
+            text, name = payload
+            deck = parse_text(text, label)
+            if name and not deck.name:
+                deck = replace(deck, name=name)
+        elif kind == "deck":
+            deck = payload
+        else:
+            raise InputError(label, str(payload))
+        if not deck.entries and not deck.problems:
+            raise InputError(deck.path, "empty decklist: no card entries")
+        return deck
+
+    def run(self, source: Source) -> DeckResult:
+        """Check one source; never raises for a bad deck (it becomes an unreadable row)."""
+        label = source[1]
+        try:
+            deck = self.read(source)
+        except DeckcheckError as exc:
+            return unreadable_result(label, _message(exc, label))
+        except (OSError, ValueError, UnicodeError, RecursionError, MemoryError) as exc:
+            return unreadable_result(label, f"can't be read: {_message(exc, label)}")
+        options = self.options
+        report = self.checker.check(deck, on=options.on, commanders=options.commanders)
+        bracket = cards = None
+        if options.brackets or options.keep_cards:
+            prepared = self.checker.prepare(deck, options.commanders)
+            if options.brackets:
+                bracket = self.bracket(prepared)
+            if options.keep_cards:
+                cards = self.cards(prepared)
+        return DeckResult(report=report, name=deck.name, bracket=bracket, cards=cards)
+
+    def bracket(self, deck: Deck) -> dict[str, Any] | None:
+        """The bracket estimate of a deck's known commanders and main-deck cards (None without
+        deckcheck.brackets)."""
+        try:
+            from deckcheck.brackets import estimate_bracket
+        except ImportError:  # pragma: no cover - built in parallel
+            return None
+        lookup = self.checker.lookup
+        found = [lookup(e.name) for e in deck.entries if e.section in (COMMANDER, MAIN)]
+        return estimate_bracket([c for c in found if c is not None], self.checker.policy,
+                                self.options.on).to_dict()
+
+    def cards(self, deck: Deck) -> tuple[tuple[str, int, str], ...]:
+        """(canonical name or the name as written when unknown, quantity, section) per entry."""
+        lookup = self.checker.lookup
+        out = []
+        for e in deck.entries:
+            card = lookup(e.name)
+            out.append((card.name if card is not None else e.name, e.quantity, e.section))
+        return tuple(out)
+
+
+# Worker processes: each opens the store once, in the pool initializer.
+_RUNNER: DeckRunner | None = None
+
+
+def _init_worker(data_dir: str | None, store_path: str | None, options: BatchOptions) -> None:
+    global _RUNNER
+    from deckcheck.checker import Checker
+    from deckcheck.policy import load_policy
+    from deckcheck.store import CardStore
+
+    store = CardStore.open_file(store_path) if store_path else CardStore.open(data_dir)
+    _RUNNER = DeckRunner(Checker(store, load_policy()), options)
+
+
+def _run_chunk(chunk: list[Source]) -> list[DeckResult]:
+    assert _RUNNER is not None
+    return [_RUNNER.run(source) for source in chunk]
+
+
+def _chunks(sources: Iterable[Source], size: int) -> Iterator[list[Source]]:
+    chunk: list[Source] = []
+    for source in sources:
+        chunk.append(source)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _progress(total: int | None, enabled: bool | None) -> Any:
+    """A tqdm bar on standard error when it is a terminal (or when asked for); else None."""
+    import sys
+
+    if enabled is None:
+        enabled = sys.stderr.isatty()
+    if not enabled:
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover
+        return None
+    return tqdm(total=total, unit="deck", file=sys.stderr, leave=False, mininterval=0.2)
+
+
+def run_batch(sources: Sequence[Source], *, store: Any = None, data_dir: str | None = None,
+              policy: Any = None, jobs: int = 1, options: BatchOptions | None = None,
+              progress: bool | None = None, chunk_size: int | None = None) -> list[DeckResult]:
+    """Check every source, in order. jobs > 1 spreads chunks of decks over that many processes, each
+    opening the store once (the store's file, or `data_dir`)."""
+    options = options or BatchOptions()
+    bar = None
+    results: list[DeckResult] = []
+    jobs = max(1, int(jobs or 1))
+    if jobs > 1 and len(sources) > 1 and getattr(store, "path", ":memory:") != ":memory:":
+        import multiprocessing
+        from multiprocessing.reduction import ForkingPickler
+
+        ForkingPickler.register(MappingProxyType, _reduce_proxy)
+        size = chunk_size or max(1, min(250, len(sources) // (jobs * 8) or 1))
+        store_path = getattr(store, "path", None) if store is not None else None
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
+                                              else None)
+        with context.Pool(jobs, initializer=_init_worker, initargs=(data_dir, store_path, options)) as pool:
+            bar = _progress(len(sources), progress)
+            try:
+                for part in pool.imap(_run_chunk, _chunks(sources, size)):
+                    results.extend(part)
+                    if bar is not None:
+                        bar.update(len(part))
+            finally:
+                if bar is not None:
+                    bar.close()
+        return results
+    from deckcheck.checker import Checker
+    from deckcheck.store import CardStore
+
+    if store is None:
+        store = CardStore.open(data_dir)
+    if policy is None:
+        from deckcheck.policy import load_policy
+
+        policy = load_policy()
+    runner = DeckRunner(Checker(store, policy), options)
+    bar = _progress(len(sources), progress)
+    try:
+        for source in sources:
+            results.append(runner.run(source))
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    return results
+
+
+# --- the batch report ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BatchReport:
+    """The result of checking many decks: one DeckResult per deck, in input order, the card data used and
+    the date checked against."""
+
+    results: tuple[DeckResult, ...]
+    card_data: Mapping[str, Any] = field(default_factory=dict)
+    on: date | None = None
+    deckcheck_version: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.deckcheck_version:
+            from deckcheck import __version__
+
+            object.__setattr__(self, "deckcheck_version", __version__)
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    def __iter__(self) -> Iterator[DeckResult]:
+        return iter(self.results)
+
+    @property
+    def decks(self) -> tuple[DeckReport, ...]:
+        """Every deck's DeckReport (unreadable decks included, with their `unreadable` error)."""
+        return tuple(r.report for r in self.results)
+
+    @property
+    def legal(self) -> bool:
+        """True when every deck was read and is legal."""
+        return all(r.report.legal for r in self.results)
+
+    def code_counts(self) -> Counter[str]:
+        """Violations per code over all decks."""
+        return Counter(v.code for r in self.results for v in r.report.violations)
+
+    def deck_code_counts(self) -> Counter[str]:
+        """The number of decks that have each code at least once."""
+        return Counter(code for r in self.results for code in set(r.report.codes()))
+
+    def summary(self) -> dict[str, Any]:
+        """{decks, legal, illegal, unreadable, codes: violations per code, decks_by_code}."""
+        unreadable = sum(1 for r in self.results if r.unreadable)
+        legal = sum(1 for r in self.results if r.report.legal)
+        return {"decks": len(self.results), "legal": legal, "illegal": len(self.results) - legal - unreadable,
+                "unreadable": unreadable, "codes": dict(sorted(self.code_counts().items())),
+                "decks_by_code": dict(sorted(self.deck_code_counts().items()))}
+
+    def check_report(self) -> CheckReport:
+        """The same decks as a CheckReport (for the `check` renderers)."""
+        return CheckReport(decks=self.decks, card_data=self.card_data, deckcheck_version=self.deckcheck_version)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The batch JSON: `deckcheck check`'s shape (the same deck objects in "decks", each with its
+        "bracket") plus a "summary"."""
+        d: dict[str, Any] = {"deckcheck_version": self.deckcheck_version,
+                             "card_data": {"source": str(self.card_data.get("source", "")),
+                                           "updated_at": str(self.card_data.get("updated_at", ""))},
+                             "decks": [r.to_dict() for r in self.results]}
+        d["summary"] = self.summary()
+        if self.on is not None:
+            d["summary"]["as_of"] = self.on.isoformat()
+        return d
+
+    # pandas (imported only here, through deckcheck.frames)
+    def to_frame(self) -> Any:
+        """A pandas DataFrame with one row per deck."""
+        from deckcheck.frames import batch_frame
+
+        return batch_frame(self)
+
+    def violations_frame(self) -> Any:
+        """A pandas DataFrame with one row per violation (deck, code, severity, card, line, rule, ...)."""
+        from deckcheck.frames import violations_frame
+
+        return violations_frame(self)
+
+    def deck_cards_frame(self) -> Any:
+        """A pandas DataFrame with one row per deck entry (deck, card, quantity, section); needs
+        check_many(..., keep_cards=True)."""
+        from deckcheck.frames import deck_cards_frame
+
+        return deck_cards_frame(self)
+
+
+def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store: Any = None,
+               data_dir: str | None = None, jobs: int = 1, on: date | str | None = None,
+               commanders: Sequence[str] | None = None, brackets: bool = True, keep_cards: bool = False,
+               progress: bool | None = False, policy: Any = None) -> BatchReport:
+    """Check many decks: paths (files, folders, JSON Lines of decks), decklist texts (a str with a line
+    break), deck objects ({"commander": [...], "decklist": [...]} or {"text": ...}) or parsed Decks.
+    `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames."""
+    if isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
+        paths_or_texts = [paths_or_texts]
+    if isinstance(on, str):
+        on = date.fromisoformat(on)
+    sources = list(expand(paths_or_texts))
+    if store is None and (jobs <= 1 or data_dir is None):
+        from deckcheck.store import CardStore
+
+        store = CardStore.open(data_dir)
+    options = BatchOptions(on=on, commanders=tuple(commanders) if commanders else None, brackets=brackets,
+                           keep_cards=keep_cards)
+    results = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs, options=options,
+                        progress=progress)
+    meta = store.meta if store is not None else {}
+    return BatchReport(results=tuple(results), card_data=dict(meta), on=on)
+
+
+def exit_code(report: BatchReport) -> int:
+    """0 when every deck is legal, 1 when any deck has an error or could not be read."""
+    return 0 if report.legal else 1
+

@@ -1,0 +1,105 @@
+"""Batch output as text (a summary table plus totals), CSV (one row per deck) and JSON (`check`'s shape
+plus "summary"). The HTML report is deckcheck.render.html."""
+
+from __future__ import annotations
+
+import csv
+import json
+from typing import IO
+
+from deckcheck.batch.core import BatchReport, DeckResult
+
+#: Columns of the summary table and of the CSV.
+COLUMNS = ("deck", "name", "commanders", "identity", "cards", "legal", "errors", "warnings", "codes")
+#: The widest a text-table cell gets before it is cut with "…".
+MAX_CELL = {"deck": 48, "name": 28, "commanders": 44, "codes": 60}
+
+
+def _verdict(result: DeckResult) -> str:
+    if result.unreadable:
+        return "unreadable"
+    return "yes" if result.legal else "NO"
+
+
+def _codes(result: DeckResult) -> str:
+    counts: dict[str, int] = {}
+    for code in result.report.codes():
+        counts[code] = counts.get(code, 0) + 1
+    return ", ".join(f"{c}×{n}" if n > 1 else c for c, n in counts.items())
+
+
+def rows(report: BatchReport) -> list[dict[str, str]]:
+    """The summary table's rows, as strings."""
+    out = []
+    for r in report.results:
+        d = r.report
+        out.append({"deck": d.path, "name": r.name or "", "commanders": " + ".join(d.commanders),
+                    "identity": d.color_identity or ("" if r.unreadable else "C"), "cards": str(d.card_count),
+                    "legal": _verdict(r), "errors": str(len(d.errors)), "warnings": str(len(d.warnings)),
+                    "codes": _codes(r)})
+    return out
+
+
+def _cut(text: str, width: int | None, *, left: bool = False) -> str:
+    """One line of at most `width` characters; `left` keeps the end (a path's file name and line)."""
+    text = " ".join(text.split())  # no line breaks or tabs from a decklist in a table cell
+    if width and len(text) > width:
+        return "…" + text[-(width - 1):] if left else text[: width - 1] + "…"
+    return text
+
+
+def render_text(report: BatchReport, stream: IO[str]) -> None:
+    """The summary table (one line per deck), the reasons unreadable decks could not be read, and totals."""
+    table = rows(report)
+    columns = [c for c in COLUMNS if c != "name" or any(row["name"] for row in table)]
+    cells = [[_cut(row[c], MAX_CELL.get(c), left=c == "deck") for c in columns] for row in table]
+    widths = [max([len(c)] + [len(line[i]) for line in cells]) for i, c in enumerate(columns)]
+    right = {"cards", "errors", "warnings"}
+
+    def fmt(values: list[str]) -> str:
+        parts = [v.rjust(w) if c in right else v.ljust(w) for c, v, w in zip(columns, values, widths)]
+        return "  ".join(parts).rstrip()
+
+    stream.write(fmt(list(columns)) + "\n")
+    stream.write(fmt(["-" * w for w in widths]) + "\n")
+    for line in cells:
+        stream.write(fmt(line) + "\n")
+    unreadable = [r for r in report.results if r.unreadable]
+    if unreadable:
+        stream.write("\nunreadable:\n")
+        for r in unreadable:
+            stream.write(f"  {_cut(r.path, None)}: {_cut(r.report.violations[0].message, None)}\n")
+    s = report.summary()
+    stream.write(f"\n{s['decks']} deck{'s' if s['decks'] != 1 else ''}: {s['legal']} legal, "
+                 f"{s['illegal']} not legal, {s['unreadable']} unreadable\n")
+    if s["codes"]:
+        stream.write("violations by code: " + ", ".join(
+            f"{code} {n} (in {s['decks_by_code'][code]} deck{'s' if s['decks_by_code'][code] != 1 else ''})"
+            for code, n in sorted(s["codes"].items(), key=lambda kv: (-kv[1], kv[0]))) + "\n")
+    data = report.card_data
+    stream.write(f"card data: {data.get('updated_at', '?')}"
+                 + (f"; checked as of {report.on.isoformat()}" if report.on else "") + "\n")
+
+
+def render_csv(report: BatchReport, stream: IO[str]) -> None:
+    """One row per deck with the summary table's columns (codes joined with ", ")."""
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for row in rows(report):
+        writer.writerow([row[c] for c in COLUMNS])
+
+
+def render_json(report: BatchReport, stream: IO[str]) -> None:
+    """The batch JSON document (UTF-8, two-space indent)."""
+    json.dump(report.to_dict(), stream, ensure_ascii=False, indent=2)
+    stream.write("\n")
+
+
+def render_html(report: BatchReport, stream: IO[str]) -> None:
+    """The self-contained HTML tournament report."""
+    from deckcheck.render.html import render
+
+    render(report, stream)
+
+
+RENDERERS = {"text": render_text, "json": render_json, "csv": render_csv, "html": render_html}

@@ -1,0 +1,93 @@
+"""`deckcheck batch`: check many decks at once (files, folders, JSON Lines of decks) and print a summary
+table, JSON, CSV or a self-contained HTML tournament report.
+
+Exit 0 when every deck is legal, 1 when any deck has an error or could not be read (each such deck is a
+row of the report; the batch goes on), 2 for a usage error, no decks found or no card data."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from datetime import date
+
+from deckcheck.errors import DeckcheckError
+
+FORMATS = ("text", "json", "csv", "html")
+
+
+def _iso_date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date in YYYY-MM-DD form: {text!r}") from None
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of processes: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("--jobs must be 0 (one per CPU) or more")
+    return value or (os.cpu_count() or 1)
+
+
+def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the `batch` subcommand."""
+    p = sub.add_parser(
+        "batch", help="check many decks at once (files, folders, JSON Lines)",
+        description="Check every deck in the given files and folders (recursively: .txt .dec .dck .dek "
+                    ".mwdeck .csv .json, each optionally .gz) and JSON Lines files of decks (.jsonl, "
+                    ".ndjson: one deck object a line, {\"commander\": [...], \"decklist\": [\"1 Name\", ...]} "
+                    "or {\"text\": \"...\"}). An unreadable deck is reported in its row and never stops the "
+                    "batch. Exit 0: all legal; 1: a deck has an error or is unreadable; 2: usage error, "
+                    "no decks found or no card data.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="decklist file, folder or JSON Lines file")
+    p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output")
+    p.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N",
+                   help="check with N processes (0: one per CPU; default 1)")
+    p.add_argument("--as-of", type=_iso_date, metavar="YYYY-MM-DD", default=None,
+                   help="check against the banned list and Game Changers in force on this date (default: today)")
+    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA, the user cache, "
+                                      "else the bundled snapshot)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check every deck found; write the report; return the exit code."""
+    from deckcheck.batch import BatchOptions, BatchReport, exit_code, expand, run_batch
+    from deckcheck.batch.output import RENDERERS
+    from deckcheck.store import CardStore
+
+    store = CardStore.open(args.data_dir)
+    sources = list(expand(args.paths))
+    if not sources:
+        raise DeckcheckError(f"no decklist files found in {', '.join(args.paths)}")
+    options = BatchOptions(on=args.as_of, brackets=args.format in ("json", "html"))
+    progress = False if args.no_progress else None
+    results = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
+                        progress=progress)
+    report = BatchReport(results=tuple(results), card_data=dict(store.meta), on=args.as_of)
+    render = RENDERERS[args.format]
+    if args.output:
+        tmp = f"{args.output}.tmp{os.getpid()}"
+        try:
+            with open(tmp, "w", encoding="utf-8", newline="") as out:
+                render(report, out)
+            os.replace(tmp, args.output)
+        except OSError as exc:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise DeckcheckError(f"{args.output}: can't write the report: {exc.strerror or exc}") from None
+        s = report.summary()
+        print(f"deckcheck: {s['decks']} decks: {s['legal']} legal, {s['illegal']} not legal, "
+              f"{s['unreadable']} unreadable; report written to {args.output}", file=sys.stderr)
+    else:
+        render(report, sys.stdout)
+        sys.stdout.flush()
+    return exit_code(report)

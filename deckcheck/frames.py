@@ -1,0 +1,118 @@
+"""pandas DataFrames of reports and card data, for notebooks. pandas is imported inside each function, so
+importing this module (or deckcheck) never loads pandas."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from deckcheck.batch import BatchReport, DeckResult
+    from deckcheck.report import DeckReport
+    from deckcheck.store import CardStore
+
+#: Columns of the one-row-per-deck frame.
+DECK_COLUMNS = ("path", "name", "commanders", "color_identity", "card_count", "legal", "unreadable",
+                "errors", "warnings", "codes", "bracket_minimum", "game_changers")
+#: Columns of the one-row-per-violation frame.
+VIOLATION_COLUMNS = ("deck", "name", "code", "severity", "card", "cards", "line", "lines", "rule", "message")
+#: Columns of cards_frame.
+CARD_COLUMNS = ("name", "layout", "mana_value", "color_identity", "colors", "type_line", "types",
+                "legality", "game_changer", "oracle_id")
+
+
+def _deck_row(result: DeckResult) -> dict[str, Any]:
+    report = result.report
+    bracket = result.bracket or {}
+    codes = list(dict.fromkeys(report.codes()))
+    return {"path": report.path, "name": result.name, "commanders": " + ".join(report.commanders),
+            "color_identity": report.color_identity, "card_count": report.card_count, "legal": report.legal,
+            "unreadable": result.unreadable, "errors": len(report.errors), "warnings": len(report.warnings),
+            "codes": ", ".join(codes), "bracket_minimum": bracket.get("minimum"),
+            "game_changers": len(bracket["game_changers"]) if "game_changers" in bracket else None}
+
+
+def batch_frame(report: BatchReport) -> pd.DataFrame:
+    """One row per deck: path, name, commanders (" + "-joined), identity, card count, legal, unreadable,
+    error and warning counts, the codes found (", "-joined, first-seen order), bracket floor and Game
+    Changer count (when estimated)."""
+    import pandas as pd
+
+    frame = pd.DataFrame([_deck_row(r) for r in report.results], columns=list(DECK_COLUMNS))
+    frame["bracket_minimum"] = frame["bracket_minimum"].astype("Int64")
+    frame["game_changers"] = frame["game_changers"].astype("Int64")
+    return frame
+
+
+def _violation_rows(report: DeckReport, name: str | None) -> Iterable[dict[str, Any]]:
+    for v in report.violations:
+        yield {"deck": report.path, "name": name, "code": v.code, "severity": v.severity,
+               "card": v.cards[0] if v.cards else None, "cards": list(v.cards), "line": v.line,
+               "lines": list(v.lines), "rule": v.rule, "message": v.message}
+
+
+def _violations(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
+    import pandas as pd
+
+    frame = pd.DataFrame(list(rows), columns=list(VIOLATION_COLUMNS))
+    frame["line"] = frame["line"].astype("Int64")
+    return frame
+
+
+def violations_frame(report: BatchReport) -> pd.DataFrame:
+    """One row per violation of every deck: deck (path), name, code, severity, card (the first card
+    involved), cards (all of them: `.explode("cards")` for one row per card), line (the first), lines,
+    rule, message."""
+    return _violations(row for r in report.results for row in _violation_rows(r.report, r.name))
+
+
+def deck_report_frame(report: DeckReport) -> pd.DataFrame:
+    """One row per violation of one deck (the columns of violations_frame)."""
+    return _violations(_violation_rows(report, report.name))
+
+
+def deck_cards_frame(report: BatchReport) -> pd.DataFrame:
+    """One row per deck entry: deck (path), name, card (canonical name; as written when unknown), quantity,
+    section. Needs a batch run with keep_cards=True."""
+    import pandas as pd
+
+    if any(r.cards is None and not r.unreadable for r in report.results):
+        raise ValueError("the batch kept no card lists: run check_many(..., keep_cards=True)")
+    rows = [(r.report.path, r.name, card, quantity, section)
+            for r in report.results for card, quantity, section in (r.cards or ())]
+    return pd.DataFrame(rows, columns=["deck", "name", "card", "quantity", "section"])
+
+
+def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any = None) -> pd.DataFrame:
+    """One row per card of the store: name, layout, mana value, color identity, colors of the front face,
+    type line and types of the front face, Commander legality (the card data's), game changer (the
+    policy's list on `on` when a policy is given, else the card data's flag), Oracle id."""
+    import pandas as pd
+
+    from deckcheck.model.identity import color_identity
+
+    if store is None:
+        from deckcheck.store import CardStore
+
+        store = CardStore.open()
+    rows = []
+    for card in store.iter_cards():
+        front = card.front
+        gc = policy.is_game_changer(card, on) if policy is not None else card.game_changer
+        colors = "".join(c for c in "WUBRG" if c in _face_colors(front))
+        rows.append((card.name, card.layout, float(card.mana_value()), color_identity(card), colors,
+                     front.type_line, " ".join(front.types), card.commander_legality, bool(gc), card.oracle_id))
+    return pd.DataFrame(rows, columns=list(CARD_COLUMNS))
+
+
+def _face_colors(face: Any) -> str:
+    from deckcheck.model.mana import parse_cost, symbol_colors
+
+    if face.color_indicator:
+        return face.color_indicator
+    out: set[str] = set()
+    for symbol in parse_cost(face.mana_cost):
+        out |= set(symbol_colors(symbol))
+    return "".join(out)

@@ -1,0 +1,279 @@
+"""`deckcheck batch` and check_many on the bundled card data and the example tournament registrations in
+data/examples/tournament: inputs (files, folders, JSON Lines, texts), unreadable decks, output formats,
+--jobs, --as-of, exit codes, frames, and that `deckcheck check` never imports pandas."""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+import deckcheck
+from deckcheck import cli
+from deckcheck.batch import check_many, expand
+from deckcheck.render import load_schema
+
+PROJECT = Path(__file__).resolve().parent.parent
+TOURNAMENT = PROJECT / "data" / "examples" / "tournament"
+EXPECTED = {  # file -> (legal, sorted set of codes); see data/examples/tournament/README.md
+    "01-alice-breed-lethality.txt": (True, set()),
+    "02-bruno-timey-wimey.txt": (True, set()),
+    "03-chen-food-and-fellowship.txt": (True, {"sideboard"}),
+    "04-dana-mystic-intellect.txt": (False, {"banned"}),
+    "05-emeka-vampiric-bloodlust.txt": (False, {"color-identity"}),
+    "06-farah-sliver-swarm.txt": (False, {"deck-size"}),
+    "07-gus-planeswalker-party.txt": (False, {"singleton"}),
+    "08-hana-riders-of-rohan.txt": (False, {"unknown-card"}),
+    "09-ilse-abzan-armor.txt": (True, {"sideboard"}),
+    "10-jonas-draconic-domination.txt": (False, {"commander-ineligible", "color-identity"}),
+    "11-kofi-late-registration.txt": (False, {"unreadable"}),
+    "12-lena-explorers-of-the-deep.csv": (True, set()),
+}
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = cli.main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def store():
+    return deckcheck.open_store()
+
+
+@pytest.fixture(scope="module")
+def tournament(store):
+    return check_many([TOURNAMENT], store=store, keep_cards=True)
+
+
+def test_tournament_folder_findings(tournament):
+    found = {Path(r.path).name: (r.legal, set(r.report.codes())) for r in tournament}
+    assert found == EXPECTED
+    assert [Path(r.path).name for r in tournament] == sorted(EXPECTED)  # README.md is not a decklist
+    s = tournament.summary()
+    assert (s["decks"], s["legal"], s["illegal"], s["unreadable"]) == (12, 5, 6, 1)
+    assert s["codes"]["unknown-card"] == 1 and s["decks_by_code"]["color-identity"] == 2
+
+
+def test_unknown_card_row_suggests(tournament):
+    hana = next(r for r in tournament if r.path.endswith("08-hana-riders-of-rohan.txt"))
+    (v,) = hana.report.violations
+    assert v.cards == ("Sol Rnig",) or "Sol Rnig" in v.message
+    assert "Sol Ring" in v.message
+
+
+def test_folder_walk_is_recursive_sorted_and_skips_other_files(tmp_path):
+    (tmp_path / "b" / "deep").mkdir(parents=True)
+    (tmp_path / ".hidden").mkdir()
+    for rel in ("a.txt", "b/deep/c.dck", "b/d.DEC", "e.json.gz", "notes.md", "x.py", ".hidden/f.txt", ".g.txt"):
+        (tmp_path / rel).write_text("1 Sol Ring\n")
+    labels = [label for _, label, _ in expand([tmp_path])]
+    assert [Path(p).relative_to(tmp_path).as_posix() for p in labels] == ["a.txt", "b/d.DEC", "b/deep/c.dck",
+                                                                          "e.json.gz"]
+
+
+def test_jsonl_inputs_every_kind_and_broken_lines(tmp_path, store):
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    emeka = (TOURNAMENT / "05-emeka-vampiric-bloodlust.txt").read_text(encoding="utf-8")
+    lines_e = [ln for ln in emeka.splitlines() if ln[:1].isdigit()]
+    record = {"commander": [lines_e[0][2:]], "decklist": lines_e[1:], "player": "Emeka", "event": "Store Night"}
+    rows = [json.dumps({"text": alice, "name": "Alice's Atraxa"}), "", json.dumps(record), "{not json",
+            json.dumps([1, 2]), json.dumps({"foo": 1})]
+    path = tmp_path / "decks.jsonl.gz"
+    path.write_bytes(gzip.compress(("\n".join(rows) + "\n").encode()))
+    batch = check_many([path], store=store)
+    assert [r.path for r in batch] == [f"{path}:{n}" for n in (1, 3, 4, 5, 6)]
+    assert batch.results[0].legal and batch.results[0].name == "Alice's Atraxa"
+    assert batch.results[1].report.codes() == ["color-identity"]
+    assert batch.results[1].name == "Emeka (Store Night)"
+    assert batch.results[1].report.commanders == ("Edgar Markov",)
+    assert [r.unreadable for r in batch] == [False, False, True, True, True]
+    assert "not JSON" in batch.results[2].report.violations[0].message
+
+
+def test_texts_decks_and_paths_mix(store, tournament):
+    text = (TOURNAMENT / "07-gus-planeswalker-party.txt").read_text(encoding="utf-8")
+    deck = deckcheck.parse_deck(TOURNAMENT / "06-farah-sliver-swarm.txt")
+    batch = check_many([text, deck, TOURNAMENT / "02-bruno-timey-wimey.txt", "/no/such/deck.txt"], store=store)
+    assert [r.report.codes() for r in batch] == [["singleton"], ["deck-size"], [], ["unreadable"]]
+    assert batch.results[0].path == "<text 1>"
+    assert "no such file" in batch.results[3].report.violations[0].message
+    assert not batch.legal
+
+
+def test_broken_files_never_stop_the_batch(tmp_path):
+    (tmp_path / "a-binary.txt").write_bytes(bytes(range(256)) * 4)
+    (tmp_path / "b-empty.txt").write_bytes(b"")
+    (tmp_path / "c-bad.json").write_text('{"data": {"mainBoard": 5}}')
+    (tmp_path / "d-gz.json.gz").write_bytes(b"\x1f\x8bnot really gzip")
+    (tmp_path / "e-good.txt").write_text((TOURNAMENT / "02-bruno-timey-wimey.txt").read_text(encoding="utf-8"),
+                                         encoding="utf-8")
+    code, out, err = run_cli("batch", "--format", "json", str(tmp_path))
+    assert code == 1, err
+    doc = json.loads(out)
+    by_name = {Path(d["path"]).name: d for d in doc["decks"]}
+    assert by_name["e-good.txt"]["legal"] is True
+    for name in ("a-binary.txt", "b-empty.txt", "d-gz.json.gz"):
+        (v,) = by_name[name]["violations"]
+        assert v["code"] == "unreadable" and v["message"] and "\n" not in v["message"]
+    assert doc["summary"]["unreadable"] >= 3
+    assert "Traceback" not in err
+
+
+def test_json_has_checks_shape_plus_summary_and_brackets():
+    import jsonschema
+
+    code, out, _ = run_cli("batch", "--format", "json", str(TOURNAMENT))
+    assert code == 1
+    doc = json.loads(out)
+    summary = doc.pop("summary")
+    jsonschema.Draft202012Validator(load_schema()).validate(doc)  # the rest is exactly check's shape
+    assert summary == {"decks": 12, "legal": 5, "illegal": 6, "unreadable": 1,
+                       "codes": {"banned": 1, "color-identity": 59, "commander-ineligible": 1, "deck-size": 1,
+                                 "sideboard": 2, "singleton": 1, "unknown-card": 1, "unreadable": 1},
+                       "decks_by_code": {"banned": 1, "color-identity": 2, "commander-ineligible": 1,
+                                         "deck-size": 1, "sideboard": 2, "singleton": 1, "unknown-card": 1,
+                                         "unreadable": 1}}
+    readable = [d for d in doc["decks"] if not d["path"].endswith("11-kofi-late-registration.txt")]
+    for d in readable:
+        assert set(d["bracket"]) >= {"minimum", "game_changers", "mass_land_denial", "extra_turns", "tutors",
+                                     "reasons"}
+        assert 1 <= d["bracket"]["minimum"] <= 4
+
+
+def test_same_deck_objects_as_check():
+    """Each deck object of batch JSON equals check's for that deck (bracket aside)."""
+    _, out, _ = run_cli("batch", "--format", "json", str(TOURNAMENT))
+    batch = {d["path"]: d for d in json.loads(out)["decks"]}
+    for path in sorted(TOURNAMENT.glob("0*.txt")):
+        code, out, _ = run_cli("check", "--format", "json", str(path))
+        (deck,) = json.loads(out)["decks"]
+        mine = dict(batch[str(path)])
+        mine.pop("bracket", None)
+        deck.pop("bracket", None)
+        assert mine == deck, path.name
+
+
+def test_text_table_and_totals():
+    code, out, _ = run_cli("batch", str(TOURNAMENT))
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].split() == ["deck", "name", "commanders", "identity", "cards", "legal", "errors", "warnings",
+                                "codes"]
+    gus = next(line for line in lines if "07-gus" in line)
+    assert "Commodore Guff" in gus and " NO " in gus and "singleton" in gus and " 100 " in gus
+    assert "12 decks: 5 legal, 6 not legal, 1 unreadable" in out
+    assert "11-kofi-late-registration.txt: empty decklist" in out
+    assert "color-identity 59 (in 2 decks)" in out
+
+
+def test_csv_one_row_per_deck(tmp_path):
+    target = tmp_path / "out" / "report.csv"
+    target.parent.mkdir()
+    code, out, err = run_cli("batch", "--format", "csv", "-o", str(target), str(TOURNAMENT))
+    assert code == 1 and out == "" and "report written to" in err
+    rows = list(csv.DictReader(target.open(encoding="utf-8", newline="")))
+    assert len(rows) == 12
+    jonas = next(r for r in rows if "10-jonas" in r["deck"])
+    assert (jonas["commanders"], jonas["identity"], jonas["legal"], jonas["errors"]) == ("Shivan Dragon", "R", "NO",
+                                                                                        "59")
+    assert jonas["codes"] == "commander-ineligible, color-identity×58"
+    ilse = next(r for r in rows if "09-ilse" in r["deck"])
+    assert ilse["name"] == "<script>alert(1)</script>" and ilse["legal"] == "yes"
+
+
+def test_exit_codes(tmp_path):
+    legal = [str(TOURNAMENT / n) for n in ("01-alice-breed-lethality.txt", "12-lena-explorers-of-the-deep.csv")]
+    assert run_cli("batch", *legal)[0] == 0
+    assert run_cli("batch", *legal, str(TOURNAMENT / "06-farah-sliver-swarm.txt"))[0] == 1
+    (tmp_path / "empty").mkdir()
+    code, _, err = run_cli("batch", str(tmp_path / "empty"))
+    assert code == 2 and "no decklist files found" in err
+    assert run_cli("batch", "--as-of", "2019-02-30", *legal)[0] == 2
+    assert run_cli("batch", "--format", "pdf", *legal)[0] == 2
+    code, _, err = run_cli("batch", "--data-dir", str(tmp_path / "nothing"), *legal)
+    assert code in (0, 2)  # the bundled snapshot stands in when the data dir has no store
+    code, _, err = run_cli("batch", "-o", str(tmp_path / "no" / "dir" / "r.txt"), *legal)
+    assert code == 2 and "can't write the report" in err
+
+
+def test_as_of_release_date(store):
+    dana = TOURNAMENT / "04-dana-mystic-intellect.txt"
+    assert check_many([dana], store=store).results[0].report.codes() == ["banned"]
+    assert check_many([dana], store=store, on="2019-08-23").results[0].legal
+    code, out, _ = run_cli("batch", "--format", "json", "--as-of", "2019-08-23", str(dana))
+    assert code == 0 and json.loads(out)["summary"]["as_of"] == "2019-08-23"
+
+
+def test_jobs_two_matches_one(tmp_path, tournament):
+    code1, out1, _ = run_cli("batch", "--format", "json", str(TOURNAMENT))
+    code2, out2, _ = run_cli("batch", "--format", "json", "--jobs", "2", str(TOURNAMENT))
+    assert code1 == code2 == 1
+    assert json.loads(out1) == json.loads(out2)
+    many = check_many([TOURNAMENT] * 3, jobs=2)
+    assert [r.report for r in many] == [r.report for r in tournament] * 3
+
+
+def test_frames(tournament):
+    frame = tournament.to_frame()
+    assert len(frame) == 12 and list(frame.columns)[:6] == ["path", "name", "commanders", "color_identity",
+                                                            "card_count", "legal"]
+    assert frame["legal"].sum() == 5 and frame["unreadable"].sum() == 1
+    vf = tournament.violations_frame()
+    assert len(vf) == sum(len(r.report.violations) for r in tournament)
+    assert vf["code"].value_counts().to_dict() == tournament.code_counts()
+    emeka = vf[vf["deck"].str.endswith("05-emeka-vampiric-bloodlust.txt")].iloc[0]
+    assert (emeka["code"], emeka["severity"], emeka["card"], emeka["rule"]) == ("color-identity", "error",
+                                                                                "Counterspell", emeka["rule"])
+    assert emeka["rule"].startswith("903") and emeka["line"] > 0
+    cards = tournament.deck_cards_frame()
+    alice = cards[cards["deck"].str.endswith("01-alice-breed-lethality.txt")]
+    assert alice["quantity"].sum() == 100
+    deck = next(r for r in tournament if "07-gus" in r.path).report
+    from deckcheck.frames import deck_report_frame
+
+    one = deck_report_frame(deck)
+    assert one[["code", "card"]].values.tolist() == [["singleton", "Sol Ring"]]
+
+
+def test_cards_frame(store):
+    frame = deckcheck.cards_frame(store)
+    assert len(frame) == len(store)
+    ring = frame[frame["name"] == "Sol Ring"].iloc[0]
+    assert (ring["mana_value"], ring["color_identity"], ring["types"], ring["legality"]) == (1.0, "", "Artifact",
+                                                                                           "legal")
+    atraxa = frame[frame["name"] == "Atraxa, Praetors' Voice"].iloc[0]
+    assert atraxa["color_identity"] == "WUBG" and atraxa["mana_value"] == 4.0
+    assert frame["game_changer"].dtype == bool
+
+
+def test_api_check_deck(store):
+    report = deckcheck.check_deck(TOURNAMENT / "05-emeka-vampiric-bloodlust.txt", store=store)
+    assert report.codes() == ["color-identity"]
+    text = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    assert deckcheck.check_deck(text, store=store).legal
+
+
+def test_check_and_batch_text_do_not_import_pandas():
+    code = ("import sys; from deckcheck import cli; "
+            f"rc = cli.main(['check', {str(TOURNAMENT / '01-alice-breed-lethality.txt')!r}]); "
+            f"rc2 = cli.main(['batch', {str(TOURNAMENT)!r}]); "
+            "bad = [m for m in ('pandas', 'numpy', 'matplotlib', 'tqdm') if m in sys.modules]; "
+            "print('LOADED', bad, rc, rc2, file=sys.stderr)")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True, timeout=120)
+    assert "LOADED [] 0 1" in proc.stderr, proc.stderr[-2000:]
+
+
+def test_import_deckcheck_is_lazy():
+    proc = subprocess.run([sys.executable, "-c", "import sys, deckcheck; print(sorted(m for m in sys.modules "
+                           "if m.startswith('deckcheck')))"], cwd=PROJECT, capture_output=True, text=True, timeout=60)
+    assert proc.stdout.strip() == "['deckcheck']"

@@ -1,0 +1,93 @@
+"""Acceptance (issue 4): a batch of the 184 precon deck files and one of all 17,900 Duel Commander decks
+(written out as text files) produce frames whose counts match `deckcheck check`'s path run deck by deck
+(commands.check.read_deck + Checker.check, as `deckcheck check FILE` does)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from deckcheck.batch import check_many
+from deckcheck.checker import Checker
+from deckcheck.commands.check import read_deck
+from deckcheck.errors import DeckcheckError
+from deckcheck.policy import load_policy
+from deckcheck.store import CardStore
+
+pytestmark = pytest.mark.shared
+
+
+def check_one_by_one(paths: list[Path]) -> dict[str, tuple[bool, Counter]]:
+    """Each file as `deckcheck check FILE` sees it: (legal, violations per code); unreadable -> (False, {})."""
+    checker = Checker(CardStore.open(), load_policy())
+    out = {}
+    for path in paths:
+        try:
+            deck = read_deck(str(path))
+        except DeckcheckError:
+            out[str(path)] = (False, Counter({"unreadable": 1}))
+            continue
+        report = checker.check(deck)
+        out[str(path)] = (report.legal, Counter(report.codes()))
+    return out
+
+
+def assert_frames_match(batch, expected: dict[str, tuple[bool, Counter]]) -> None:
+    frame = batch.to_frame()
+    violations = batch.violations_frame()
+    assert len(frame) == len(expected)
+    assert dict(zip(frame["path"], frame["legal"])) == {p: legal for p, (legal, _) in expected.items()}
+    per_deck = violations.groupby("deck")["code"].value_counts()
+    got = {p: Counter() for p in expected}
+    for (deck, code), n in per_deck.items():
+        got[deck][code] = int(n)
+    assert got == {p: codes for p, (_, codes) in expected.items()}
+    totals = sum((codes for _, codes in expected.values()), Counter())
+    assert violations["code"].value_counts().to_dict() == dict(totals)
+    assert int(frame["legal"].sum()) == sum(legal for legal, _ in expected.values())
+    summary = batch.summary()
+    assert summary["codes"] == dict(sorted(totals.items()))
+    assert summary["legal"] + summary["illegal"] + summary["unreadable"] == len(expected)
+
+
+def test_precon_folder_matches_check(shared_data):
+    folder = shared_data / "decks" / "mtgjson-precons-2026-01"
+    paths = sorted(folder.glob("*.json.gz"))
+    assert len(paths) == 184
+    batch = check_many([folder], brackets=False)
+    assert [r.path for r in batch] == [str(p) for p in paths]
+    assert_frames_match(batch, check_one_by_one(paths))
+    assert batch.summary()["unreadable"] == 0
+
+
+def write_duel_commander(shared_data: Path, folder: Path) -> list[Path]:
+    """Every Duel Commander deck as a text file: the commanders marked, then the `N Name` lines."""
+    paths = []
+    with gzip.open(shared_data / "decks" / "duel-commander" / "decks.jsonl.gz", "rt", encoding="utf-8") as fh:
+        for number, line in enumerate(fh, start=1):
+            row = json.loads(line)
+            text = ("Commander\n" + "".join(f"1 {c}\n" for c in row["commander"]) + "Deck\n"
+                    + "".join(f"{entry}\n" for entry in row["decklist"]))
+            path = folder / f"{number // 1000:02d}" / f"deck-{number:05d}.txt"
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            paths.append(path)
+    return paths
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_all_duel_commander_decks_match_check(shared_data, tmp_path):
+    paths = write_duel_commander(shared_data, tmp_path)
+    assert len(paths) == 17_900
+    batch = check_many([tmp_path], jobs=2, brackets=False)
+    assert [r.path for r in batch] == [str(p) for p in paths]
+    expected = check_one_by_one(paths)
+    assert_frames_match(batch, expected)
+    # the JSON Lines file itself, read by the batch, gives the same verdicts and codes deck by deck
+    direct = check_many([shared_data / "decks" / "duel-commander" / "decks.jsonl.gz"], brackets=False)
+    assert [(r.legal, Counter(r.report.codes())) for r in direct] == [expected[str(p)] for p in paths]
