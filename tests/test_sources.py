@@ -251,6 +251,19 @@ def test_newer_source_wins(fixtures, tmp_path):
         assert result.meta["updated_at"] == "2024-01-01"
 
 
+def test_newer_not_legal_printing_does_not_unmake_a_legal_card(fixtures, tmp_path):
+    """A newer file holding only printings without a Commander legality (MTGJSON's Collector's Edition
+    Tundra) keeps the older legal (or banned) status; a newer ban or unban still wins."""
+    base = next(o for o in fixtures if o["layout"] == "normal")
+    for older in ("legal", "banned"):
+        old = _write_json(tmp_path / f"old-{older}.json", [_printing(base, older, "2019-01-01")])
+        new = _write_json(tmp_path / "new-nl.json", [_printing(base, "not_legal", "2024-01-01")])
+        assert [c.commander_legality for c in load_files([old, new]).cards] == [older]
+    old = _write_json(tmp_path / "old-banned.json", [_printing(base, "banned", "2019-01-01")])
+    new = _write_json(tmp_path / "new-legal.json", [_printing(base, "legal", "2024-01-01")])
+    assert [c.commander_legality for c in load_files([old, new]).cards] == ["legal"]
+
+
 def test_newer_incomplete_card_keeps_complete_faces(shared_data, tmp_path):
     with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "ZNR.json.gz", "rt") as fh:
         znr = json.load(fh)

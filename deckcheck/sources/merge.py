@@ -163,7 +163,8 @@ def merge_sources(sources: list[tuple[str | None, dict[str, Card], set[str]]]
                   ) -> tuple[dict[str, Card], set[str]]:
     """Merge several sources' (date, cards, incomplete oracle ids) by oracle id; the source with the
     newer date wins a conflict, a later-given one among equal dates, except that a card with missing
-    faces takes its faces from a complete older one. Printed-name aliases are kept from all; the
+    faces takes its faces from a complete older one, and a newer not_legal never overrides an older
+    legal or banned. Printed-name aliases are kept from all; the
     earliest release date is kept. Returns the cards and the oracle ids still incomplete."""
     ordered = sorted(enumerate(sources), key=lambda item: (item[1][0] or "", item[0]))
     result: dict[str, Card] = {}
@@ -182,6 +183,11 @@ def merge_sources(sources: list[tuple[str | None, dict[str, Card], set[str]]]
                                released_at=card.released_at)
             elif oid not in partial:
                 incomplete.discard(oid)
+            if card.commander_legality == NOT_LEGAL and old.commander_legality != NOT_LEGAL:
+                # A newer file that holds only printings without a Commander legality (MTGJSON's deck
+                # cards have just the Collector's Edition Tundra) must not make a playable card
+                # unplayable: a card leaves the format by a ban, which the newer data would say.
+                card = replace(card, commander_legality=old.commander_legality)
             names = {card.name, *card.face_names}
             aliases = tuple(a for a in dict.fromkeys((*card.aliases, *old.aliases, old.name))
                             if a not in names)
