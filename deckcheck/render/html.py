@@ -1,0 +1,149 @@
+"""The tournament HTML report: one self-contained file (inline CSS and JS from report.css/report.js beside
+this module, no network, no external assets) with a sortable, filterable table of every deck, counts by
+code, the card data date and a detail section per deck with its violations and offending cards.
+
+Every piece of text that comes from a decklist (paths, deck names, card names, messages) goes through
+html.escape; the script only reads and reorders the table's own DOM, never builds markup from text."""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from deckcheck.batch import BatchReport, DeckResult
+
+_HERE = Path(__file__).resolve().parent
+#: The strictest policy that lets the inline style and script run: nothing is ever fetched.
+CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
+
+
+def esc(value: Any) -> str:
+    """HTML-escape any value as text (quotes too, so it is safe in attributes)."""
+    return html.escape("" if value is None else str(value), quote=True)
+
+
+def _asset(name: str) -> str:
+    text = (_HERE / name).read_text(encoding="utf-8")
+    return text.replace("</", "<\\/") if name.endswith(".js") else text
+
+
+def _verdict(result: DeckResult) -> tuple[str, str]:
+    if result.unreadable:
+        return "unreadable", "unreadable"
+    return ("legal", "legal") if result.legal else ("not legal", "illegal")
+
+
+def _codes(result: DeckResult) -> str:
+    counts = Counter(result.report.codes())
+    return ", ".join(f"{c}×{n}" if n > 1 else c for c, n in counts.items())
+
+
+def _display_name(result: DeckResult) -> str:
+    return result.name or Path(result.path).name or result.path
+
+
+def _row(index: int, result: DeckResult) -> str:
+    d = result.report
+    verdict, cls = _verdict(result)
+    bracket = (result.bracket or {}).get("minimum")
+    cells = [
+        f'<td data-sort="{index}">{index}</td>',
+        f'<td><a href="#deck-{index}">{esc(_display_name(result))}</a><div class="path">{esc(d.path)}</div></td>',
+        f"<td>{esc(' + '.join(d.commanders))}</td>",
+        f'<td class="identity">{esc(d.color_identity or ("" if result.unreadable else "C"))}</td>',
+        f'<td class="num" data-sort="{d.card_count}">{d.card_count}</td>',
+        f'<td class="verdict {cls}">{esc(verdict)}</td>',
+        f'<td class="num" data-sort="{len(d.errors)}">{len(d.errors)}</td>',
+        f'<td class="num" data-sort="{len(d.warnings)}">{len(d.warnings)}</td>',
+        f"<td>{esc(_codes(result))}</td>",
+        f'<td class="num" data-sort="{bracket if bracket is not None else -1}">'
+        f'{esc(bracket) if bracket is not None else ""}</td>',
+    ]
+    return f'<tr class="{cls}" data-status="{cls}">' + "".join(cells) + "</tr>"
+
+
+def _detail(index: int, result: DeckResult) -> str:
+    d = result.report
+    verdict, cls = _verdict(result)
+    parts = [f'<section class="deck {cls}" id="deck-{index}">',
+             f'<h3><span class="idx">#{index}</span> {esc(_display_name(result))} '
+             f'<span class="verdict {cls}">{esc(verdict)}</span></h3>',
+             f'<p class="path">{esc(d.path)}</p>']
+    if not result.unreadable:
+        leaders = " + ".join(d.commanders) or "no commander"
+        parts.append(f"<p>Commander: <b>{esc(leaders)}</b> · identity {esc(d.color_identity or 'colorless')} · "
+                     f"{d.card_count} cards" + (f" · companion {esc(d.companion)}" if d.companion else "") + "</p>")
+    for note in d.notes:
+        parts.append(f'<p class="note">Note: {esc(note)}</p>')
+    if d.violations:
+        parts.append('<table class="violations"><thead><tr><th>severity</th><th>code</th><th>line</th>'
+                     "<th>cards</th><th>what to fix</th><th>rule</th></tr></thead><tbody>")
+        for v in d.violations:
+            lines = ", ".join(map(str, v.lines))
+            cards = "".join(f'<span class="card">{esc(c)}</span>' for c in v.cards)
+            parts.append(f'<tr class="{esc(v.severity)}"><td>{esc(v.severity)}</td><td><code>{esc(v.code)}</code></td>'
+                         f"<td>{esc(lines)}</td><td>{cards}</td><td>{esc(v.message)}</td><td>{esc(v.rule)}</td></tr>")
+        parts.append("</tbody></table>")
+    else:
+        parts.append("<p>No problems found.</p>")
+    bracket = result.bracket
+    if bracket:
+        parts.append(f'<details class="bracket"><summary>Bracket: at least {esc(bracket.get("minimum"))}'
+                     f"</summary><ul>" + "".join(f"<li>{esc(r)}</li>" for r in bracket.get("reasons", ()))
+                     + "</ul></details>")
+    parts.append('<p><a href="#decks">back to the table</a></p></section>')
+    return "\n".join(parts)
+
+
+def render(report: BatchReport, stream: IO[str], *, title: str = "deckcheck tournament report") -> None:
+    """Write the whole report as one HTML document."""
+    s = report.summary()
+    data = report.card_data
+    generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    offending = Counter(c for r in report.results for v in r.report.violations if v.is_error for c in v.cards)
+    w = stream.write
+    w("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+    w(f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n')
+    w('<meta name="viewport" content="width=device-width, initial-scale=1">\n')
+    w(f"<title>{esc(title)}</title>\n<style>\n{_asset('report.css')}\n</style>\n</head>\n<body>\n")
+    w(f"<header><h1>{esc(title)}</h1>\n<p class=\"meta\">Card data: <b id=\"card-date\">"
+      f"{esc(data.get('updated_at', 'unknown'))}</b> ({esc(data.get('source', ''))})"
+      + (f" · checked as of <b>{esc(report.on.isoformat())}</b>" if report.on else "")
+      + f" · generated {esc(generated)} · deckcheck {esc(report.deckcheck_version)}</p></header>\n")
+    w('<section id="summary"><h2>Summary</h2>\n<ul class="totals">'
+      f'<li><b id="n-decks">{s["decks"]}</b> decks</li><li class="legal"><b id="n-legal">{s["legal"]}</b> legal</li>'
+      f'<li class="illegal"><b id="n-illegal">{s["illegal"]}</b> not legal</li>'
+      f'<li class="unreadable"><b id="n-unreadable">{s["unreadable"]}</b> unreadable</li></ul>\n')
+    if s["codes"]:
+        w('<table id="codes"><thead><tr><th>code</th><th>violations</th><th>decks</th></tr></thead><tbody>')
+        for code, n in sorted(s["codes"].items(), key=lambda kv: (-kv[1], kv[0])):
+            w(f"<tr><td><code>{esc(code)}</code></td><td class=\"num\">{n}</td>"
+              f"<td class=\"num\">{s['decks_by_code'][code]}</td></tr>")
+        w("</tbody></table>\n")
+    if offending:
+        w('<h3>Most common offending cards</h3><ol id="offending">'
+          + "".join(f"<li>{esc(card)} ({n})</li>" for card, n in offending.most_common(10)) + "</ol>\n")
+    w("</section>\n")
+    w('<section id="decks"><h2>Decks</h2>\n<div class="controls">'
+      '<label>Filter <input id="filter" type="search" placeholder="deck, player, commander, code…" '
+      'autocomplete="off"></label> '
+      '<label>Show <select id="status"><option value="">all decks</option><option value="legal">legal</option>'
+      '<option value="illegal">not legal</option><option value="unreadable">unreadable</option></select></label> '
+      '<span id="shown"></span></div>\n')
+    w('<table id="deck-table"><thead><tr>'
+      + "".join(f'<th data-type="{t}" title="sort">{esc(h)}</th>' for h, t in (
+          ("#", "num"), ("deck", "text"), ("commanders", "text"), ("identity", "text"), ("cards", "num"),
+          ("legal", "text"), ("errors", "num"), ("warnings", "num"), ("codes", "text"), ("bracket", "num")))
+      + "</tr></thead>\n<tbody>\n")
+    for index, result in enumerate(report.results, start=1):
+        w(_row(index, result) + "\n")
+    w("</tbody></table></section>\n")
+    w('<section id="details"><h2>Deck details</h2>\n')
+    for index, result in enumerate(report.results, start=1):
+        w(_detail(index, result) + "\n")
+    w("</section>\n")
+    w(f"<script>\n{_asset('report.js')}\n</script>\n</body>\n</html>\n")

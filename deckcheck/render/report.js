@@ -1,0 +1,61 @@
+// deckcheck tournament report: sort by clicking a column header, filter by text and by verdict.
+// Reads and reorders existing rows only; never builds markup from decklist text.
+(function () {
+  "use strict";
+  var table = document.getElementById("deck-table");
+  if (!table) { return; }
+  var body = table.tBodies[0];
+  var headers = table.tHead.rows[0].cells;
+  var filter = document.getElementById("filter");
+  var status = document.getElementById("status");
+  var shown = document.getElementById("shown");
+  var rows = Array.prototype.slice.call(body.rows);
+  var texts = rows.map(function (r) { return r.textContent.toLowerCase(); });
+
+  function key(row, col, numeric) {
+    var cell = row.cells[col];
+    if (numeric) {
+      var v = parseFloat(cell.getAttribute("data-sort"));
+      return isNaN(v) ? -Infinity : v;
+    }
+    return cell.textContent.trim().toLowerCase();
+  }
+
+  function sortBy(col) {
+    var th = headers[col];
+    var numeric = th.getAttribute("data-type") === "num";
+    var asc = !th.classList.contains("asc");
+    for (var i = 0; i < headers.length; i++) { headers[i].classList.remove("asc", "desc"); }
+    th.classList.add(asc ? "asc" : "desc");
+    var ordered = Array.prototype.slice.call(body.rows);
+    ordered.sort(function (a, b) {
+      var x = key(a, col, numeric), y = key(b, col, numeric);
+      var c = x < y ? -1 : x > y ? 1 : 0;
+      if (c === 0) { c = key(a, 0, true) - key(b, 0, true); }
+      return asc ? c : -c;
+    });
+    var frag = document.createDocumentFragment();
+    ordered.forEach(function (r) { frag.appendChild(r); });
+    body.appendChild(frag);
+  }
+
+  function applyFilter() {
+    var words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+    var wanted = status.value;
+    var n = 0;
+    rows.forEach(function (row, i) {
+      var ok = (!wanted || row.getAttribute("data-status") === wanted) &&
+        words.every(function (w) { return texts[i].indexOf(w) !== -1; });
+      row.hidden = !ok;
+      if (ok) { n++; }
+    });
+    shown.textContent = n + " of " + rows.length + " decks shown";
+  }
+
+  for (var i = 0; i < headers.length; i++) {
+    headers[i].addEventListener("click", sortBy.bind(null, i));
+  }
+  filter.addEventListener("input", applyFilter);
+  status.addEventListener("change", applyFilter);
+  applyFilter();
+}());

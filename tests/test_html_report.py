@@ -1,0 +1,167 @@
+"""The tournament HTML report: self-contained, escaped, and working in a real headless Chromium (sort,
+filter, no alert from a deck named <script>alert(1)</script>). A screenshot goes to test-artifacts/."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import tempfile
+from contextlib import redirect_stderr, redirect_stdout
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from deckcheck import cli
+
+PROJECT = Path(__file__).resolve().parent.parent
+TOURNAMENT = PROJECT / "data" / "examples" / "tournament"
+ARTIFACTS = PROJECT / "test-artifacts"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+
+@pytest.fixture(scope="module")
+def report_file(tmp_path_factory) -> Path:
+    target = tmp_path_factory.mktemp("html") / "report.html"
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = cli.main(["batch", "--format", "html", "-o", str(target), str(TOURNAMENT)])
+    assert code == 1, err.getvalue()
+    return target
+
+
+class _Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+        self.scripts: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag):
+        self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script:
+            self.scripts.append(data)
+
+
+def test_self_contained_and_escaped(report_file):
+    text = report_file.read_text(encoding="utf-8")
+    parsed = _Collector()
+    parsed.feed(text)
+    scripts = [attrs for tag, attrs in parsed.tags if tag == "script"]
+    assert scripts == [{}]  # exactly one script, inline: the report's own
+    assert not any(tag in ("link", "img", "iframe", "object", "embed") for tag, _ in parsed.tags)
+    for tag, attrs in parsed.tags:
+        for name in ("src", "href"):
+            value = attrs.get(name)
+            assert value is None or value.startswith("#"), (tag, attrs)
+    assert "alert" not in "".join(parsed.scripts)
+    assert "<script>alert(1)</script>" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    assert "<img src=x" not in text and "&lt;img src=x onerror=alert(2)&gt;" in text
+    assert re.search(r'id="card-date">2\d{3}-\d\d-\d\d<', text)
+
+
+def _driver():
+    if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
+        pytest.skip(f"headless Chromium not installed (need {CHROMIUM} and {CHROMEDRIVER}; "
+                    "Debian packages chromium and chromium-driver)")
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is in the test extra")
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="deckcheck-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=1400,1000"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    return driver, profile
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(180)
+def test_report_in_headless_chromium(report_file):
+    from selenium.common.exceptions import NoAlertPresentException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    driver, profile = _driver()
+    try:
+        driver.get(report_file.as_uri())
+        # no script from a decklist ran: no alert is open, and the name shows as text
+        with pytest.raises(NoAlertPresentException):
+            driver.switch_to.alert.text  # noqa: B018
+        assert driver.title == "deckcheck tournament report"
+        body = driver.find_element(By.TAG_NAME, "body").text
+        assert "<script>alert(1)</script>" in body
+        assert "<img src=x onerror=alert(2)>" in body
+        assert driver.execute_script("return document.querySelectorAll('script').length") == 1
+        assert driver.find_element(By.ID, "card-date").text[:2] == "20"
+        assert driver.find_element(By.ID, "n-decks").text == "12"
+
+        def visible_rows() -> list[list[str]]:
+            rows = driver.find_elements(By.CSS_SELECTOR, "#deck-table tbody tr")
+            return [[c.text for c in r.find_elements(By.TAG_NAME, "td")] for r in rows if r.is_displayed()]
+
+        rows = visible_rows()
+        assert len(rows) == 12
+        assert driver.find_element(By.ID, "shown").text == "12 of 12 decks shown"
+        headers = driver.find_elements(By.CSS_SELECTOR, "#deck-table thead th")
+        names = [h.text for h in headers]
+        errors_col, deck_col, legal_col = names.index("errors"), names.index("deck"), names.index("legal")
+
+        headers[errors_col].click()  # ascending: the legal decks (0 errors) first
+        counts = [int(r[errors_col]) for r in visible_rows()]
+        assert counts == sorted(counts) and counts[0] == 0
+        headers[errors_col].click()  # descending: Shivan Dragon's 59 errors first
+        rows = visible_rows()
+        assert [int(r[errors_col]) for r in rows] == sorted(counts, reverse=True)
+        assert "Shivan Dragon" in rows[0][names.index("commanders")] and rows[0][errors_col] == "59"
+        headers[deck_col].click()
+        decks = [r[deck_col].splitlines()[0].lower() for r in visible_rows()]
+        assert decks == sorted(decks)
+
+        Select(driver.find_element(By.ID, "status")).select_by_value("illegal")
+        rows = visible_rows()
+        assert len(rows) == 6 and all(r[legal_col] == "not legal" for r in rows)
+        assert driver.find_element(By.ID, "shown").text == "6 of 12 decks shown"
+        search = driver.find_element(By.ID, "filter")
+        search.send_keys("singleton")
+        rows = visible_rows()
+        assert len(rows) == 1 and "Commodore Guff" in rows[0][names.index("commanders")]
+        Select(driver.find_element(By.ID, "status")).select_by_value("")
+        search.clear()
+        search.send_keys("<script>")
+        rows = visible_rows()
+        assert len(rows) == 1 and rows[0][deck_col].startswith("<script>alert(1)</script>")
+
+        # the detail section of that deck, reached by its link, shows the warning and the escaped card
+        driver.find_element(By.CSS_SELECTOR, "#deck-table tbody tr:not([hidden]) a").click()
+        section = driver.find_element(By.ID, "deck-9")
+        assert "sideboard" in section.text and "<img src=x onerror=alert(2)>" in section.text
+        jonas = driver.find_element(By.ID, "deck-10").text
+        assert "commander-ineligible" in jonas and "Shivan Dragon" in jonas
+        with pytest.raises(NoAlertPresentException):
+            driver.switch_to.alert.text  # noqa: B018
+
+        search.clear()
+        search.send_keys(" ")
+        ARTIFACTS.mkdir(exist_ok=True)
+        driver.execute_script("window.scrollTo(0, 0)")
+        assert driver.save_screenshot(str(ARTIFACTS / "tournament-report.png"))
+        assert (ARTIFACTS / "tournament-report.png").stat().st_size > 10_000
+        driver.execute_script("document.getElementById('decks').scrollIntoView()")
+        assert driver.save_screenshot(str(ARTIFACTS / "tournament-report-table.png"))
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
