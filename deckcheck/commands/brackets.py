@@ -1,0 +1,101 @@
+"""`deckcheck brackets DECK...`: the lowest Commander Bracket each deck's cards allow, with the Game
+Changers, mass land denial, extra-turn cards and tutors behind it and what deckcheck can't judge.
+
+Exit 0 when every deck was read, 2 for a usage error, an unreadable decklist or no card data. Legality is
+`deckcheck check`'s job: a bracket is estimated for illegal decks too."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import date
+
+from deckcheck.errors import DeckcheckError
+
+FORMATS = ("text", "json")
+
+
+def _iso_date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date in YYYY-MM-DD form: {text!r}") from None
+
+
+def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the `brackets` subcommand."""
+    p = sub.add_parser(
+        "brackets", help="estimate each deck's lowest Commander Bracket",
+        description="Estimate the lowest Commander Bracket (1-4) each deck's cards allow: Game Changers "
+                    "(commanders included), mass land denial, extra turns; tutors are listed. Brackets 4 and 5 "
+                    "differ by intent only, so 5 is never claimed; two-card combos are not judged.")
+    p.add_argument("decks", nargs="+", metavar="DECK", help="decklist file, or - for standard input")
+    p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("--as-of", type=_iso_date, metavar="YYYY-MM-DD", default=None,
+                   help="use the Game Changers list in force on this date (default: today)")
+    p.add_argument("--commander", action="append", metavar="NAME", default=None,
+                   help="the deck's commander (repeat for two); overrides what the list marks")
+    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA, the user cache, "
+                                      "else the bundled snapshot)")
+    return p
+
+
+def _text(path: str, bracket: dict, unknown: list[str], stream) -> None:
+    stream.write(f"{path}: bracket {bracket['minimum']} or higher\n")
+    for label, key in (("Game Changers", "game_changers"), ("Mass land denial", "mass_land_denial"),
+                       ("Extra turns", "extra_turns"), ("Tutors", "tutors")):
+        cards = bracket[key]
+        stream.write(f"  {label} ({len(cards)}): {', '.join(cards) if cards else '-'}\n")
+    for reason in bracket["reasons"]:
+        stream.write(f"  - {reason}\n")
+    if unknown:
+        stream.write(f"  - Not judged: {len(unknown)} unknown card name{'s' if len(unknown) != 1 else ''}: "
+                     f"{', '.join(unknown)}.\n")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Estimate and print each deck's bracket; return the exit code."""
+    from deckcheck.brackets import estimate_bracket
+    from deckcheck.checker import Checker
+    from deckcheck.commands.check import read_deck
+    from deckcheck.decklist import COMMANDER, MAIN
+    from deckcheck.policy import load_policy
+    from deckcheck.store import CardStore
+
+    if args.decks.count("-") > 1:
+        raise DeckcheckError("standard input (-) can be given only once")
+    store = CardStore.open(args.data_dir)
+    checker = Checker(store, load_policy())
+    out = []
+    failed = 0
+    for path in args.decks:
+        try:
+            deck = read_deck(path)
+        except DeckcheckError as exc:
+            print(f"deckcheck: error: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        deck = checker.prepare(deck, args.commander)
+        cards, unknown = [], []
+        for entry in deck.entries:
+            if entry.section not in (COMMANDER, MAIN):
+                continue
+            card = checker.lookup(entry.name)
+            if card is None:
+                unknown.append(entry.name)
+            else:
+                cards.append(card)
+        bracket = estimate_bracket(cards, checker.policy, args.as_of).to_dict()
+        out.append((deck.path, [e.name for e in deck.entries if e.section == COMMANDER], bracket, unknown))
+    if args.format == "json":
+        doc = {"decks": [{"path": p, "commanders": c, "bracket": b, "unknown_cards": u} for p, c, b, u in out]}
+        if args.as_of:
+            doc["as_of"] = args.as_of.isoformat()
+        json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        for path, _, bracket, unknown in out:
+            _text(path, bracket, unknown, sys.stdout)
+    sys.stdout.flush()
+    return 2 if failed else 0

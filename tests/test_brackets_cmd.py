@@ -1,0 +1,58 @@
+"""`deckcheck brackets DECK`: text and JSON on the example tournament registrations (real precon lists),
+the same estimate as the `bracket` object of batch JSON, --as-of, and unreadable decks."""
+
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+from deckcheck import cli
+
+TOURNAMENT = Path(__file__).resolve().parent.parent / "data" / "examples" / "tournament"
+BRUNO = TOURNAMENT / "02-bruno-timey-wimey.txt"
+HANA = TOURNAMENT / "08-hana-riders-of-rohan.txt"
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = cli.main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_text_names_the_cards_and_the_floor():
+    code, out, _ = run_cli("brackets", str(BRUNO))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == f"{BRUNO}: bracket 3 or higher"
+    assert "  Game Changers (1): Farewell" in lines
+    assert "  Extra turns (1): Regenerations Restored" in lines
+    assert any(line.startswith("  - Not judged: two-card combos") for line in lines)
+
+
+def test_json_matches_batch_bracket():
+    code, out, _ = run_cli("brackets", "--format", "json", str(BRUNO), str(HANA))
+    assert code == 0
+    decks = json.loads(out)["decks"]
+    assert [d["commanders"] for d in decks] == [["The Tenth Doctor", "Rose Tyler"], ["Éowyn, Shieldmaiden"]]
+    assert decks[0]["bracket"]["minimum"] == 3 and decks[0]["bracket"]["game_changers"] == ["Farewell"]
+    assert decks[1]["unknown_cards"] == ["Sol Rnig"]
+    _, out, _ = run_cli("batch", "--format", "json", str(BRUNO), str(HANA))
+    assert [d["bracket"] for d in json.loads(out)["decks"]] == [d["bracket"] for d in decks]
+
+
+def test_as_of_and_unknown_cards_in_text():
+    code, out, _ = run_cli("brackets", "--as-of", "2024-01-01", str(HANA))
+    assert code == 0
+    assert "Not judged: 1 unknown card name: Sol Rnig." in out
+    assert "before 2025-10-21" in out
+
+
+def test_unreadable_deck_exit_2(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("// nothing\n")
+    code, out, err = run_cli("brackets", str(empty), str(BRUNO))
+    assert code == 2 and "empty decklist" in err and "bracket 3 or higher" in out
+    assert run_cli("brackets", "--as-of", "yesterday", str(BRUNO))[0] == 2
