@@ -68,19 +68,18 @@ def test_precons(shared_data: Path, checker: Checker) -> None:
 
 #: Violations per code over the 17,900 Duel Commander decks, on the bundled snapshot (29,306 cards).
 DUEL_COUNTS = {
-    "not-legal": 54670, "banned": 9159, "unknown-card": 24888, "color-identity": 8552, "deck-size": 340,
+    "not-legal": 4, "banned": 9159, "unknown-card": 24888, "color-identity": 8552, "deck-size": 340,
     "singleton": 401, "commander-pair": 308, "commander-ineligible": 6,
 }
 #: Decks with at least one violation of each code.
 DUEL_DECKS = {
-    "not-legal": 15797, "banned": 6278, "unknown-card": 8051, "color-identity": 282, "deck-size": 340,
+    "not-legal": 4, "banned": 6278, "unknown-card": 8051, "color-identity": 282, "deck-size": 340,
     "singleton": 246, "commander-pair": 308, "commander-ineligible": 2,
 }
 DUEL_REVIEW = """What a sample of each code showed (8 random violations each, read by hand):
-not-legal: all dual lands and other Reserved List cards (Taiga, Underground Sea, Bayou, Parallax Wave):
-  the importer lets the newer MTGJSON deck-cards file, whose only printings of them are Collector's
-  Edition ones without legalities, override the 2022 set files' "Legal" -- a card-data bug, not a checker
-  bug; these counts drop when the importer keeps the older "legal".
+not-legal: all 4 are A-Teferi, Time Raveler, the Alchemy rebalanced card (digital-only, not legal in
+  Commander). (Before the importer kept older "legal" over a newer source's not_legal, the Reserved List
+  cards read not_legal here: 54,670 violations.)
 banned: Commander's list, not Duel Commander's (Balance, Recurring Nightmare, Leovold as a commander, ...).
 unknown-card: cards newer than the snapshot (Orcish Bowmasters, LTR and CLB cards) and scraped names.
 color-identity: real off-identity cards, mostly decks whose companion or second partner was scraped into

@@ -144,10 +144,9 @@ CASES = [
       D(("Sheoldred, the Apocalypse",), ("Syndic of Tithes",), fill="Swamp"), "color-identity"),
     C("identity/dryad-arbor", D(("Meren of Clan Nel Toth",), ("Dryad Arbor",), fill="Swamp"),
       D(("Sheoldred, the Apocalypse",), ("Dryad Arbor",), fill="Swamp"), "color-identity"),
-    # Tundra: the importer lets the newer deck-cards file (its only printing there is CED, no legalities)
-    # override the 2022 files' "legal", so the test store calls it not_legal; see the report.
+    # Tundra (Plains Island): its basic land types make it white-blue (903.5d), reminder text or not.
     C("identity/tundra", D(("Brago, King Eternal",), ("Tundra",), fill="Island"),
-      D(("Thalia, Guardian of Thraben",), ("Tundra",), fill="Plains"), "color-identity", ignore=("not-legal",)),
+      D(("Thalia, Guardian of Thraben",), ("Tundra",), fill="Plains"), "color-identity"),
     C("identity/colorless-basics", D(("Traxos, Scourge of Kroog",), ("Sol Ring",), fill="Wastes"),
       D(("Traxos, Scourge of Kroog",), ("Sol Ring", "Island"), fill="Wastes"), "color-identity"),
     C("identity/mdfc-back-face", D(("Valki, God of Lies",), ("Lightning Bolt",), fill="Swamp"),
