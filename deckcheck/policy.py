@@ -148,6 +148,9 @@ class Policy:
             self._offensive_names = frozenset(name_key(n) for n in categories["offensive"]["cards"])
             self._offensive_url = categories["offensive"]["url"]
             baseline_cards = tuple(base["cards"])
+            # the ban dates known for some baseline cards: before such a date the card was not banned
+            self._baseline_dates = {name_key(k["card"]): (date.fromisoformat(k["banned"]), k["url"], k["note"])
+                                    for k in base.get("known_dates", ())}
         except (KeyError, TypeError, ValueError, re.error) as exc:
             raise DeckcheckError(f"{where}: malformed policy data ({type(exc).__name__}: {exc})") from None
         events.sort(key=lambda e: e.date)  # stable: same-day events keep their file order
@@ -169,8 +172,9 @@ class Policy:
     def _build(self, baseline: tuple[str, ...], gc_baseline: tuple[str, ...]) -> None:
         state = _State()
         for name in baseline:
+            since, url, note = self._baseline_dates.get(name_key(name), (None, self._baseline_url, ""))
             for k in _keys(name):
-                state.named[k] = _Entry(name, None, self._baseline_url)
+                state.named[k] = _Entry(name, since, url, note)
         for name in gc_baseline:
             for k in _keys(name):
                 state.gc[k] = name
@@ -272,7 +276,7 @@ class Policy:
         state = self._state(on)
         for k in card_keys(card):
             entry = state.named.get(k)
-            if entry is not None:
+            if entry is not None and not (entry.since and (on or date.today()) < entry.since):
                 return Ban(card.name, NAMED, entry.since, entry.url, entry.note)
         found = self._category(card)
         if found is not None:

@@ -109,3 +109,26 @@ def test_duel_commander(shared_data: Path, checker: Checker) -> None:
     assert n == 17_900
     assert dict(per_code) == DUEL_COUNTS, DUEL_REVIEW
     assert dict(decks_with) == DUEL_DECKS, DUEL_REVIEW
+
+
+def test_precons_as_of_their_release_date(shared_data: Path, checker: Checker) -> None:
+    """Issue 4: every Commander precon checked as of its release date has no `banned` error (Dockside
+    Extortionist in a 2019 precon was banned only in 2024; Trade Secrets in a 2011 precon only in 2013), and
+    no error at all but the data errors above."""
+    from datetime import date
+
+    files = sorted((shared_data / "decks" / "mtgjson-precons-2026-01").glob("*.json.gz"))
+    checked = 0
+    errors: dict[str, set[tuple[str, str]]] = {}
+    for path in files:
+        deck = parse_file(path)
+        if deck.deck_type not in COMMANDER_DECK_TYPES:
+            continue
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            released = date.fromisoformat(json.load(fh)["data"]["releaseDate"])
+        checked += 1
+        report = checker.check(deck, on=released)
+        for v in report.errors:
+            errors.setdefault(path.name, set()).add((v.code, v.cards[0] if v.cards else ""))
+    assert checked == 175
+    assert errors == PRECON_DATA_ERRORS
