@@ -37,6 +37,13 @@ class Checker:
         self._companion_bans: dict[tuple[str, date | None], Any] = {}
         self._suggestions: dict[str, list[str]] = {}
         self._names: dict[str, Card | None] = {}
+        self._disagreements: dict[tuple[str, date | None], str | None] = {}
+        self._notes: dict[str, None] = {}  # report-level notes, each said once, in order
+        data_date = store.meta.get("updated_at")
+        try:
+            self._data_date: date | None = date.fromisoformat(str(data_date)[:10]) if data_date else None
+        except ValueError:
+            self._data_date = None
 
     # --- cached per-card knowledge --------------------------------------------------------------
     def facts(self, card: Card) -> CardFacts:
@@ -112,6 +119,22 @@ class Checker:
             found = self._companion_bans[key] = self.policy.companion_ban(card, on)
             return found
 
+    def _note_disagreement(self, card: Card, on: date | None) -> None:
+        """Remember, once per card, where the card data's own Commander legality and the policy differ
+        (stale data, or an announcement newer than the data): the policy is used, the report says so."""
+        key = (card.oracle_id, on)
+        if key in self._disagreements:
+            return
+        note = self._disagreements[key] = self.policy.data_disagreement(card, on, self._data_date)
+        if note:
+            self._notes[note] = None
+
+    def report_notes(self, on: date | None = None) -> list[str]:
+        """Notes for the whole report: the policy's caveat for the date, then each data/policy
+        disagreement met in the decks checked so far."""
+        caveat = self.policy.history_note(on)
+        return ([caveat] if caveat else []) + list(self._notes)
+
     # --- checking ---------------------------------------------------------------------------------
     def prepare(self, deck: Deck, commanders: Sequence[str] | None = None) -> Deck:
         """Apply --commander names, or take commanders from an MTGO-style sideboard when none are marked."""
@@ -135,6 +158,8 @@ class Checker:
             if bucket is None:
                 continue  # outside the game: display commanders, tokens, planes
             card = lookup(entry.name)
+            if card is not None and card.commander_legality != "not_legal":
+                self._note_disagreement(card, on)
             item = Item(entry, card, self.facts(card) if card is not None else None)
             bucket.append(item)
             if card is None and entry.section not in _UNUSED:

@@ -124,6 +124,7 @@ class CheckReport:
     decks: tuple[DeckReport, ...]
     card_data: Mapping[str, Any]
     deckcheck_version: str = ""
+    notes: tuple[str, ...] = ()  # said once for the whole report: policy caveats, data/policy disagreements
 
     def __post_init__(self) -> None:
         if not self.deckcheck_version:
@@ -141,4 +142,5 @@ class CheckReport:
         return {"deckcheck_version": self.deckcheck_version,
                 "card_data": {"source": str(self.card_data.get("source", "")),
                               "updated_at": str(self.card_data.get("updated_at", ""))},
-                "decks": [d.to_dict() for d in self.decks]}
+                "decks": [d.to_dict() for d in self.decks],
+                **({"notes": list(self.notes)} if self.notes else {})}

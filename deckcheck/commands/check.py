@@ -74,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
             unreadable += 1
             continue
         reports.append(checker.check(deck, on=args.as_of, commanders=args.commander))
-    report = CheckReport(decks=tuple(reports), card_data=store.meta)
+    report = CheckReport(decks=tuple(reports), card_data=store.meta,
+                         notes=tuple(checker.report_notes(args.as_of)))
     if reports:
         renderer(args.format)(report, sys.stdout)
         sys.stdout.flush()

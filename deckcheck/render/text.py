@@ -36,3 +36,5 @@ def render(report: CheckReport, stream: IO[str]) -> None:
         for v in deck.violations:
             stream.write(violation_line(deck.path, v) + "\n")
         stream.write(verdict_line(deck) + "\n")
+    for note in report.notes:
+        stream.write(f"note: {note}\n")

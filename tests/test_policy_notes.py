@@ -1,0 +1,54 @@
+"""The report says once where the card data's own legality and the dated policy disagree, and gives the
+policy's caveat for dates before its recorded history (issue 4 section 4). Runs on the bundled snapshot,
+whose MTGJSON data (2026-01-03) still calls Biorhythm banned; it was unbanned on 2026-02-09."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from deckcheck.cli import main
+from deckcheck.store import BUNDLED
+
+pytestmark = pytest.mark.skipif(not BUNDLED.is_file(), reason="bundled snapshot data/cards.sqlite not built")
+
+DECK = "Commander\n1 Omnath, Locus of Mana\nDeck\n1 Biorhythm\n98 Forest\n"
+
+
+@pytest.fixture()
+def decks(tmp_path):
+    paths = []
+    for i in range(2):
+        p = tmp_path / f"deck{i}.txt"
+        p.write_text(DECK)
+        paths.append(str(p))
+    return paths
+
+
+def test_disagreement_said_once_and_policy_wins(decks, capsys, monkeypatch):
+    monkeypatch.delenv("DECKCHECK_DATA", raising=False)
+    code = main(["check", "--data-dir", "/nonexistent-deckcheck-store", *decks])
+    out = capsys.readouterr().out
+    assert code == 0  # the policy (unbanned 2026-02-09) wins over the data's "banned"
+    notes = [line for line in out.splitlines() if line.startswith("note: Biorhythm")]
+    assert len(notes) == 1
+    assert "2026-01-03" in notes[0] and "2026-02-09" in notes[0] and "banned" in notes[0]
+
+
+def test_disagreement_in_json(decks, capsys, monkeypatch):
+    monkeypatch.delenv("DECKCHECK_DATA", raising=False)
+    main(["check", "--format", "json", "--data-dir", "/nonexistent-deckcheck-store", *decks])
+    report = json.loads(capsys.readouterr().out)
+    assert [n for n in report["notes"] if n.startswith("Biorhythm")] and len(report["notes"]) == 1
+    assert all(d["legal"] for d in report["decks"])
+
+
+def test_as_of_before_the_unban_bans_it_and_says_history_is_unknown(decks, capsys, monkeypatch):
+    monkeypatch.delenv("DECKCHECK_DATA", raising=False)
+    code = main(["check", "--as-of", "2020-01-01", "--data-dir", "/nonexistent-deckcheck-store", decks[0]])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert ":4: banned Biorhythm" in out
+    assert "note: policy history before 2024-09-23 is not recorded" in out
+    assert "note: Biorhythm" not in out  # on 2020-01-01 the data and the policy agree: banned
