@@ -1,0 +1,71 @@
+"""`deckcheck card` and `deckcheck info` end to end through main([...]) on the bundled snapshot."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from deckcheck.cli import main
+from deckcheck.store import BUNDLED
+
+pytestmark = pytest.mark.skipif(not BUNDLED.is_file(), reason="bundled snapshot data/cards.sqlite not built")
+NO_STORE = "/nonexistent-deckcheck-store"  # falls back to the bundled snapshot
+
+
+def run_json(capsys, *names):
+    code = main(["card", "--format", "json", "--data-dir", NO_STORE, *names])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_card_json_shape_for_a_modal_dfc_asked_by_its_back_face(capsys):
+    code, out = run_json(capsys, "Tergrid's Lantern")
+    assert code == 0
+    (card,) = out
+    assert card == {
+        "query": "Tergrid's Lantern",
+        "name": "Tergrid, God of Fright // Tergrid's Lantern",
+        "layout": "modal_dfc",
+        "color_identity": "B",
+        "mana_value": 5,
+        "faces": card["faces"],
+        "commander_legality": "legal",
+        "game_changer": True,
+        "source_color_identity": "B",
+    }
+    assert [f["name"] for f in card["faces"]] == ["Tergrid, God of Fright", "Tergrid's Lantern"]
+    assert [f["mana_cost"] for f in card["faces"]] == ["{3}{B}{B}", "{3}{B}"]
+    assert set(card["faces"][0]) == {"name", "mana_cost", "type_line", "oracle_text", "color_indicator"}
+
+
+def test_card_unknown_name_has_suggestions_and_exit_1(capsys):
+    code, out = run_json(capsys, "Sol Ring", "Sol Rnig")
+    assert code == 1
+    assert out[0]["name"] == "Sol Ring" and out[0]["color_identity"] == ""
+    assert out[1]["error"] == "unknown-card" and out[1]["query"] == "Sol Rnig"
+    assert "Sol Ring" in out[1]["suggestions"]
+
+
+def test_card_reads_names_from_stdin(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("Fire/Ice\n\nLim-Dul's Vault\nAether Vial\n"))
+    code, out = run_json(capsys, "-")
+    assert code == 0
+    assert [c["name"] for c in out] == ["Fire // Ice", "Lim-Dûl's Vault", out[2]["name"]]
+    assert out[2]["name"].lower().endswith("ther vial")
+    assert out[0]["color_identity"] == "UR" and out[0]["mana_value"] == 4  # split: halves summed (709.4b)
+
+
+def test_card_text_shows_mana_value_per_zone_and_both_identities(capsys):
+    assert main(["card", "--data-dir", NO_STORE, "Emeria's Call"]) == 0
+    out = capsys.readouterr().out
+    assert "mana value: 7" in out
+    assert "Emeria, Shattered Skyclave on the stack or battlefield: 0" in out
+    assert "color identity: W (source says W)" in out
+
+
+def test_info_says_what_the_snapshot_holds_and_its_date(capsys):
+    assert main(["info", "--data-dir", NO_STORE]) == 0
+    out = capsys.readouterr().out
+    assert "card data as of: 2026-01-03" in out
+    assert "cards: 29306" in out
