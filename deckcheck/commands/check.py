@@ -56,15 +56,15 @@ def run(args: argparse.Namespace) -> int:
     """Check every deck; print the report; return the exit code."""
     from deckcheck.checker import Checker
     from deckcheck.policy import load_policy
-    from deckcheck.render import renderer
-    from deckcheck.report import CheckReport
+    from deckcheck.render.stream import StreamingRenderer
     from deckcheck.store import CardStore
 
     if args.decks.count("-") > 1:
         raise DeckcheckError("standard input (-) can be given only once")
     store = CardStore.open(args.data_dir)
     checker = Checker(store, load_policy())
-    reports = []
+    out = StreamingRenderer(args.format, store.meta, sys.stdout)  # one deck at a time: bounded memory
+    legal = True
     unreadable = 0
     for path in args.decks:
         try:
@@ -73,12 +73,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"deckcheck: error: {exc}", file=sys.stderr)
             unreadable += 1
             continue
-        reports.append(checker.check(deck, on=args.as_of, commanders=args.commander))
-    report = CheckReport(decks=tuple(reports), card_data=store.meta,
-                         notes=tuple(checker.report_notes(args.as_of)))
-    if reports:
-        renderer(args.format)(report, sys.stdout)
-        sys.stdout.flush()
+        report = checker.check(deck, on=args.as_of, commanders=args.commander)
+        legal = legal and report.legal
+        out.deck(report)
+    out.close(checker.report_notes(args.as_of))
     if unreadable:
         return 2
-    return 0 if report.legal else 1
+    return 0 if legal else 1
