@@ -39,8 +39,15 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         limits[oid] = facts.deck_limit
     over = [oid for oid, n in counts.items() if n > limits[oid]]
     out = []
+    by_card: dict[str, list[Item]] = {oid: [] for oid in over}
+    if over:  # one pass over the deck, not one per card over its limit (10,000-line decks)
+        for i in ctx.starting_deck:
+            if i.card is not None:
+                group = by_card.get(i.card.oracle_id)
+                if group is not None:
+                    group.append(i)
     for oid in over:
-        items = [i for i in ctx.starting_deck if i.card is not None and i.card.oracle_id == oid]
+        items = by_card[oid]
         limit, copies = limits[oid], counts[oid]
         name = items[0].name
         written = sorted({i.entry.name for i in items})
