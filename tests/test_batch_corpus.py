@@ -88,6 +88,10 @@ def test_all_duel_commander_decks_match_check(shared_data, tmp_path):
     assert [r.path for r in batch] == [str(p) for p in paths]
     expected = check_one_by_one(paths)
     assert_frames_match(batch, expected)
-    # the JSON Lines file itself, read by the batch, gives the same verdicts and codes deck by deck
-    direct = check_many([shared_data / "decks" / "duel-commander" / "decks.jsonl.gz"], brackets=False)
-    assert [(r.legal, Counter(r.report.codes())) for r in direct] == [expected[str(p)] for p in paths]
+    # JSON Lines of the same decks, read by the batch directly, give the same verdicts and codes deck by
+    # deck (the first 2,000 lines, to keep the test short)
+    sample = tmp_path / "sample.jsonl"
+    with gzip.open(shared_data / "decks" / "duel-commander" / "decks.jsonl.gz", "rt", encoding="utf-8") as fh:
+        sample.write_text("".join(line for _, line in zip(range(2000), fh)), encoding="utf-8")
+    direct = check_many([sample], brackets=False)
+    assert [(r.legal, Counter(r.report.codes())) for r in direct] == [expected[str(p)] for p in paths[:2000]]
