@@ -78,6 +78,26 @@ def _decompress(blob: bytes, zdict: bytes) -> bytes:
     return d.decompress(blob) + d.flush()
 
 
+def _remove_stale_builds(directory: Path, filename: str) -> None:
+    """Delete temporary files of builds whose process is gone (killed mid-build, e.g. by SIGKILL); the
+    files of a build still running (its pid alive) are left alone."""
+    for stale in directory.glob(f".{filename}.*.tmp"):
+        parts = stale.name.split(".")
+        try:
+            pid = int(parts[-3])
+        except (IndexError, ValueError):
+            continue
+        if pid == os.getpid():
+            continue
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            with contextlib.suppress(OSError):
+                stale.unlink()
+        except OSError:
+            pass  # alive, another user's: not ours to remove
+
+
 def build_store(cards: Iterable[Card], meta: Mapping[str, Any], data_dir: str | os.PathLike[str],
                 *, filename: str = STORE_FILE) -> Path:
     """Write a new store into ``data_dir`` and swap it in atomically; return its path.
@@ -88,6 +108,7 @@ def build_store(cards: Iterable[Card], meta: Mapping[str, Any], data_dir: str | 
     directory = Path(data_dir)
     directory.mkdir(parents=True, exist_ok=True)
     target = directory / filename
+    _remove_stale_builds(directory, filename)
     tmp = directory / f".{filename}.{os.getpid()}.{time.monotonic_ns()}.tmp"
     try:
         con = sqlite3.connect(tmp)

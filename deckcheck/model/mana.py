@@ -46,8 +46,8 @@ def symbol_value(symbol: str, *, x: int = 0) -> float:
         return 0.0
     if "/" in symbol:
         return max(symbol_value(part, x=x) if part != "P" else 1.0 for part in symbol.split("/"))
-    if symbol.isdigit():
-        return float(int(symbol))
+    if symbol.isdecimal():
+        return float(symbol)  # not int(): no 4,300-digit limit, and "²".isdigit() is no number
     if symbol in ("½", "H") or (len(symbol) == 2 and symbol[0] == "H"):
         return 0.5
     if symbol == "∞":

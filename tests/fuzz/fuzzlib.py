@@ -1,0 +1,382 @@
+"""Input generators and targets shared by the fuzz tests (tests/test_fuzz*.py) and the dedicated fuzz run
+(tests/fuzz/run_fuzz.py).
+
+Three targets, each fed either generated input or mutations of real data from ../shared/data:
+- the decklist parser (parse_text on text, parse_bytes on bytes: every dialect, CSV and MTGJSON deck JSON);
+- the mana cost parser (parse_cost, mana_value, symbol_value, symbol_colors, text_symbols);
+- the importers' per-object path (scryfall.ingest / mtgjson.ingest into an Accumulator, then the Card it
+  makes, its computed color identity, mana value per zone, store encoding and name keys).
+
+A target returns normally or raises one of ALLOWED (deckcheck's own clear errors); anything else is a bug.
+Each target also checks a few invariants of what it returns (AssertionError is a bug too).
+"""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import random
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from deckcheck.decklist import SECTIONS, parse_bytes, parse_text
+from deckcheck.errors import DeckcheckError
+from deckcheck.model import mana
+from deckcheck.model.card import Card
+from deckcheck.model.identity import color_identity
+from deckcheck.model.mana import ManaCostError
+from deckcheck.model.names import name_key
+from deckcheck.model.vocab import COLORS, Zone
+from deckcheck.sources import mtgjson, scryfall
+from deckcheck.sources.merge import Accumulator, ImportReport
+from deckcheck.sources.validate import load_validator
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared" / "data"
+
+#: The only exceptions a target may raise: deckcheck's own one-line errors. The mana parser may also raise
+#: ManaCostError; the decklist parser and the importers only DeckcheckError (a ManaCostError escaping an
+#: import would mean a stored card whose cost later breaks the checker).
+ALLOWED: tuple[type[BaseException], ...] = (DeckcheckError,)
+ALLOWED_MANA: tuple[type[BaseException], ...] = (DeckcheckError, ManaCostError)
+
+# --- real data ------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def precon_decks() -> list[dict[str, Any]]:
+    """The MTGJSON precon deck files of ../shared/data (the decoded JSON objects)."""
+    folder = SHARED / "decks" / "mtgjson-precons-2026-01"
+    return [json.loads(gzip.decompress(p.read_bytes())) for p in sorted(folder.glob("*.json.gz"))]
+
+
+def _line(count: int, name: str, style: int, set_code: str = "CMM", number: str = "410") -> str:
+    """One decklist line in one of several real dialects."""
+    if style == 0:
+        return f"{count} {name}"
+    if style == 1:
+        return f"{count}x {name}"
+    if style == 2:
+        return f"{count} {name} ({set_code}) {number}"
+    if style == 3:
+        return f"{count}x {name} ({set_code.lower()}) {number} [Ramp,Artifacts] ^Have,#37d67a^"
+    return f"{count} {name} [{set_code}:{number}]"
+
+
+@lru_cache(maxsize=1)
+def real_decklists() -> list[str]:
+    """Real precons written out as text in several dialects (MTGO, Arena, Archidekt, deckstats, CSV,
+    the precon text format), plus the MTGJSON deck files themselves as JSON text."""
+    out: list[str] = []
+    for i, deck in enumerate(precon_decks()):
+        data = deck["data"]
+        style = i % 7
+        commanders = [(c["count"], c["name"], c.get("setCode", "CMM"), c.get("number", "1"))
+                      for c in data.get("commander", [])]
+        main = [(c["count"], c["name"], c.get("setCode", "CMM"), c.get("number", "1"))
+                for c in data.get("mainBoard", [])]
+        side = [(c["count"], c["name"], c.get("setCode", "CMM"), c.get("number", "1"))
+                for c in data.get("sideBoard", [])]
+        if style == 5:
+            rows = ["Count,Name,Section"] + [f'{n},"{name}",{sec}' for sec, group in
+                                             (("Commander", commanders), ("Main", main), ("Sideboard", side))
+                                             for n, name, _, _ in group]
+            out.append("\n".join(rows) + "\n")
+        elif style == 6:
+            out.append(json.dumps(deck))
+        elif style == 4:
+            lines = [f"COMMANDER: {_line(n, name, 4, s, num)}" for n, name, s, num in commanders]
+            lines += [_line(n, name, 4, s, num) for n, name, s, num in main]
+            lines += ["", "Sideboard"] + [_line(n, name, 4, s, num) for n, name, s, num in side]
+            out.append("\n".join(lines) + "\n")
+        elif style == 3:
+            lines = [_line(n, name, 3, s, num).replace("[Ramp,Artifacts]", "[Commander{top}]")
+                     for n, name, s, num in commanders]
+            lines += [_line(n, name, 3, s, num) for n, name, s, num in main]
+            out.append("\n".join(lines) + "\n")
+        else:
+            lines = ["Commander"] + [_line(n, name, style, s, num) for n, name, s, num in commanders]
+            lines += ["", "Deck"] + [_line(n, name, style, s, num) for n, name, s, num in main]
+            if side:
+                lines += ["", "Sideboard"] + [_line(n, name, style, s, num) for n, name, s, num in side]
+            out.append("\n".join(lines) + "\n")
+    return out
+
+
+def _sample_jsonl(path: Path, every: int, limit: int) -> list[dict[str, Any]]:
+    out = []
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        for i, line in enumerate(fh):
+            if i % every == 0:
+                out.append(json.loads(line))
+                if len(out) >= limit:
+                    break
+    return out
+
+
+@lru_cache(maxsize=1)
+def scryfall_objects() -> list[dict[str, Any]]:
+    """Real Scryfall objects: every layout fixture, both current-schema files, and a spread of the 2019
+    bulk file (every 40th object)."""
+    folder = SHARED / "scryfall"
+    objs: list[dict[str, Any]] = []
+    for name in ("layout-fixtures.json", "cards-2025-12-collection.json", "cards-2025-11-recorded.json"):
+        data = json.loads((folder / name).read_text(encoding="utf-8"))
+        objs.extend(data if isinstance(data, list) else data.get("data", []))
+    with gzip.open(folder / "all-cards-2019.json.gz", "rt", encoding="utf-8") as fh:
+        objs.extend(json.load(fh)[::40])
+    return [o for o in objs if isinstance(o, dict)]
+
+
+@lru_cache(maxsize=1)
+def mtgjson_objects() -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Real MTGJSON card objects with the context the stream reader gives them: a spread of the deck-cards
+    JSON Lines file, and the cards and tokens of a few set files."""
+    folder = SHARED / "mtgjson"
+    out = [(o, {}) for o in _sample_jsonl(folder / "deck-cards-2026-01.jsonl.gz", 25, 3000)]
+    sets = sorted((folder / "sets-2022-04").glob("*.json.gz"))
+    for path in sets[:: max(1, len(sets) // 12)]:
+        data = json.loads(gzip.decompress(path.read_bytes()))["data"]
+        ctx = {"releaseDate": data.get("releaseDate")}
+        out += [(c, {**ctx, "list": "cards"}) for c in data.get("cards", [])[:60]]
+        out += [(t, {**ctx, "list": "tokens"}) for t in data.get("tokens", [])[:10]]
+    return out
+
+
+# --- mutation -------------------------------------------------------------------------------------
+
+#: Fragments of real decklist syntax, spliced into mutated lists.
+DECK_PIECES = [
+    "1 ", "4x ", "x4 ", "SB: ", "COMMANDER: ", "Commander\n", "Deck\n", "Sideboard\n", "Maybeboard\n", "// ",
+    "#", "#!Commander", "//!Commander\n", " (CMM) 410", " *F*", " *E*", " [Commander{top}]",
+    " ^Have,#37d67a^", " [WHO:3]", " [foil]", "Fire // Ice", "Fire/Ice", "Fire /// Ice", "SP//dr, Piloted by Peni",
+    "\n", "\r\n", "\r", ",", '"', '""', "Count,Name,Section\n", "quantity,name,board\n", "{", "}", "[", "]",
+    "About\n", "Name My Deck\n", "()", "*", "^", "0", "-1", "99999999999999999999999999999", "1e9",
+    " ", "\t", "é", "Æ", "\ufeff", "\u200b", "\x00", "\x1b", "ﬁ", "’", "\ud7ff", '{"data": {"mainBoard": [',
+    '{"name": "Sol Ring", "count": 1}', "]}}", "null", "true", "1.5", "[]", "{}", "\\",
+]
+_JUNK_VALUES: list[Any] = [None, True, False, 0, -1, 1.5, float("nan"), 10 ** 30, "", " ", "{", "{W}{U}",
+                           "{2/W}{G/P}{X}", "Legendary Creature — Human", "a" * 300, [], {}, [None], {"a": 1},
+                           ["W", "Q"], [[]], "Ⅻ", "\x00", "legal", "not_legal", "//", " // ", "1"]
+
+
+def mutate_text(rng: random.Random, text: str, rounds: int | None = None) -> str:
+    """A few random edits of a text: delete, duplicate or swap chunks and lines, insert syntax fragments
+    or random characters, change digits."""
+    for _ in range(rounds if rounds is not None else rng.randint(1, 6)):
+        op = rng.randrange(8)
+        n = len(text)
+        i = rng.randrange(n + 1)
+        j = min(n, i + rng.randint(0, 40))
+        if op == 0:
+            text = text[:i] + text[j:]
+        elif op == 1:
+            text = text[:i] + rng.choice(DECK_PIECES) + text[i:]
+        elif op == 2:
+            text = text[:i] + text[i:j] * rng.randint(2, 5) + text[j:]
+        elif op == 3:
+            chars = "".join(chr(rng.choice([rng.randrange(32, 127), rng.randrange(0x80, 0x3000),
+                                            rng.randrange(0, 32)])) for _ in range(rng.randint(1, 8)))
+            text = text[:i] + chars + text[i:]
+        elif op == 4:
+            lines = text.split("\n")
+            a, b = rng.randrange(len(lines)), rng.randrange(len(lines))
+            lines[a], lines[b] = lines[b], lines[a]
+            text = "\n".join(lines)
+        elif op == 5:
+            digits = [k for k in range(n) if text[k].isdigit()]
+            if digits:
+                k = rng.choice(digits)
+                text = text[:k] + rng.choice(["0", "00", "-", "9" * rng.randint(1, 40), "x", ""]) + text[k + 1:]
+        elif op == 6:
+            text = text[:i]  # truncated
+        else:
+            lines = text.split("\n")
+            k = rng.randrange(len(lines))
+            lines.insert(k, rng.choice(lines) if lines else "")
+            text = "\n".join(lines)
+    return text
+
+
+def mutate_bytes(rng: random.Random, data: bytes) -> bytes:
+    """Byte-level edits: bit flips, random bytes, truncation, an encoding change."""
+    buf = bytearray(data)
+    for _ in range(rng.randint(1, 5)):
+        op = rng.randrange(5)
+        if not buf or op == 0:
+            buf[rng.randrange(len(buf) + 1):rng.randrange(len(buf) + 1)] = rng.randbytes(rng.randint(1, 16))
+        elif op == 1:
+            k = rng.randrange(len(buf))
+            buf[k] ^= 1 << rng.randrange(8)
+        elif op == 2:
+            del buf[rng.randrange(len(buf)):]
+        elif op == 3:
+            try:
+                buf = bytearray(bytes(buf).decode("utf-8").encode(rng.choice(["utf-16", "latin-1", "cp1252"])))
+            except (UnicodeError, ValueError):
+                buf = bytearray(b"\xff\xfe" + bytes(buf))
+        else:
+            buf = bytearray(gzip.compress(bytes(buf))[:rng.choice([len(buf) + 200, rng.randrange(30)])])
+    return bytes(buf)
+
+
+def _paths(obj: Any, prefix: tuple = ()) -> Iterator[tuple]:
+    yield prefix
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(obj, list):
+        for k, v in enumerate(obj[:6]):
+            yield from _paths(v, prefix + (k,))
+
+
+def _junk(rng: random.Random, donor: Any) -> Any:
+    roll = rng.randrange(4)
+    if roll == 0:
+        return copy.deepcopy(rng.choice(_JUNK_VALUES))
+    if roll == 1 and isinstance(donor, str):
+        return mutate_text(rng, donor, rounds=rng.randint(1, 3))
+    if roll == 2 and isinstance(donor, (int, float)) and not isinstance(donor, bool):
+        return rng.choice([-donor, donor * 1e300, donor + 0.5, str(donor), None])
+    return rng.choice([rng.random() * 1e6, rng.randint(-5, 5), "".join(rng.choice("{}/WUBRGCXPSH0123 ")
+                                                                          for _ in range(rng.randint(0, 12)))])
+
+
+def mutate_object(rng: random.Random, obj: Any, donors: list[Any] | None = None) -> Any:
+    """A deep copy of a JSON object with 1-5 random edits: delete a key, change a value's type or text,
+    graft a value from another real object, add a key, empty a list."""
+    obj = copy.deepcopy(obj)
+    for _ in range(rng.randint(1, 5)):
+        paths = list(_paths(obj))
+        path = rng.choice(paths)
+        if not path:
+            if rng.random() < 0.05:
+                return rng.choice([None, [], "card", 3, [obj]])
+            continue
+        parent = obj
+        for key in path[:-1]:
+            parent = parent[key]
+        key = path[-1]
+        op = rng.randrange(6)
+        if op == 0:
+            del parent[key]
+        elif op == 1 and donors:
+            donor = rng.choice(donors)
+            if isinstance(donor, dict) and isinstance(key, str) and key in donor:
+                parent[key] = copy.deepcopy(donor[key])
+            else:
+                parent[key] = _junk(rng, parent[key])
+        elif op == 2 and isinstance(parent, dict):
+            parent[rng.choice(["card_faces", "layout", "side", "faceName", "all_parts", "legalities",
+                               "identifiers", "mana_cost", "manaCost", "zzz"])] = _junk(rng, None)
+        elif op == 3 and isinstance(parent[key], list):
+            parent[key] = parent[key][: rng.randrange(len(parent[key]) + 1)] * rng.randint(0, 3)
+        else:
+            parent[key] = _junk(rng, parent[key])
+    return obj
+
+
+# --- targets --------------------------------------------------------------------------------------
+
+
+def check_deck(deck: Any) -> None:
+    """Invariants of a parsed Deck."""
+    for entry in deck.entries:
+        assert entry.section in SECTIONS, entry
+        assert entry.quantity >= 1, entry
+        assert isinstance(entry.name, str) and entry.name, entry
+    for problem in deck.problems:
+        assert isinstance(problem.text, str)
+
+
+def target_decklist_text(text: str) -> None:
+    """parse_text on one decklist text."""
+    try:
+        deck = parse_text(text, "fuzz.txt")
+    except DeckcheckError as exc:
+        assert str(exc).startswith("fuzz.txt"), exc
+        assert "\n" not in str(exc), exc
+        return
+    check_deck(deck)
+
+
+def target_decklist_bytes(data: bytes) -> None:
+    """parse_bytes on raw bytes (gzip, encodings, binary detection)."""
+    try:
+        deck = parse_bytes(data, "fuzz.bin")
+    except DeckcheckError as exc:
+        assert str(exc).startswith("fuzz.bin"), exc
+        assert "\n" not in str(exc), exc
+        return
+    check_deck(deck)
+
+
+def target_mana(cost: str) -> None:
+    """parse_cost / mana_value / symbol_value / symbol_colors / text_symbols on one string."""
+    for symbol in cost.split("}"):
+        colors = mana.symbol_colors(symbol.lstrip("{"))
+        assert colors == "".join(c for c in COLORS if c in colors), colors
+    mana.text_symbols(cost)
+    try:
+        symbols = mana.parse_cost(cost)
+    except ManaCostError:
+        try:
+            mana.mana_value(cost)
+        except ManaCostError:
+            return
+        raise AssertionError("mana_value accepted a cost parse_cost refused") from None
+    mana.mana_value(cost)
+    mana.mana_value(cost, x=5)
+    for symbol in symbols:
+        mana.symbol_value(symbol, x=3)
+        colors = mana.symbol_colors(symbol)
+        assert set(colors) <= set(COLORS)
+
+
+def _check_card(card: Card) -> None:
+    assert card.faces, card
+    color_identity(card)
+    for zone in Zone:
+        card.mana_value(zone)
+        for face in range(len(card.faces)):
+            card.mana_value(zone, face)
+    stored = json.dumps(card.to_dict(), ensure_ascii=False)  # the store's encoding, and back
+    again = Card.from_dict(json.loads(stored))
+    assert json.dumps(again.to_dict(), ensure_ascii=False) == stored
+    for name in card.names:
+        name_key(name)
+
+
+@lru_cache(maxsize=None)
+def _validator(name: str):
+    return load_validator(name)
+
+
+def target_scryfall(obj: Any) -> None:
+    """scryfall.ingest of one object, then the Card(s) it makes."""
+    acc, report = Accumulator(), ImportReport()
+    scryfall.ingest(obj, acc, report, "fuzz.json", _validator("scryfall_card"))
+    assert report.objects == 1
+    for card in acc.cards().values():
+        _check_card(card)
+
+
+def target_mtgjson(obj: Any, context: dict[str, Any]) -> None:
+    """mtgjson.ingest of one object (with the context its file gives it), then the Card it makes."""
+    acc, report = Accumulator(), ImportReport()
+    name = "mtgjson_atomic_card" if context.get("list") == "atomic" else "mtgjson_card"
+    mtgjson.ingest(obj, context, acc, report, "fuzz.json", _validator(name))
+    assert report.objects == 1
+    for card in acc.cards().values():
+        _check_card(card)
+
+
+def run_one(target: Callable[..., None], *args: Any) -> None:
+    """Run a target, letting deckcheck's own errors pass and everything else propagate."""
+    try:
+        target(*args)
+    except ALLOWED_MANA if target is target_mana else ALLOWED:
+        pass

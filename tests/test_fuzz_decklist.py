@@ -1,0 +1,102 @@
+"""Fuzz tests of the decklist parser: mutated real decklists (every dialect, CSV, MTGJSON deck JSON) and
+generated text and bytes never raise anything but deckcheck's own InputError, never hang, and every deck
+they give is well formed. The dedicated run (tests/fuzz/run_fuzz.py) does many more inputs."""
+
+from __future__ import annotations
+
+import json
+import random
+import resource
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fuzz.fuzzlib import (
+    DECK_PIECES, mutate_bytes, mutate_object, mutate_text, precon_decks, real_decklists, target_decklist_bytes,
+    target_decklist_text,
+)
+
+pytestmark = [pytest.mark.timeout(300), pytest.mark.shared]
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                derandomize=True)
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+@pytest.fixture(scope="module")
+def decklists(shared_data):
+    lists = real_decklists()
+    assert len(lists) >= 150  # 184 precons, written in seven dialects
+    return lists
+
+
+def test_every_real_decklist_parses_to_its_cards(decklists) -> None:
+    """The unmutated inputs are real decks that parse with no problem (so mutations start from valid)."""
+    for text in decklists:
+        target_decklist_text(text)
+        target_decklist_bytes(text.encode("utf-8"))
+
+
+@FAST
+@given(seed=SEEDS)
+def test_mutated_real_decklists(shared_data, seed: int) -> None:
+    rng = random.Random(seed)
+    text = rng.choice(real_decklists())
+    target_decklist_text(mutate_text(rng, text))
+
+
+@FAST
+@given(seed=SEEDS)
+def test_mutated_real_decklist_bytes(shared_data, seed: int) -> None:
+    rng = random.Random(seed)
+    data = rng.choice(real_decklists()).encode("utf-8")
+    target_decklist_bytes(mutate_bytes(rng, data))
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(seed=SEEDS)
+def test_mutated_mtgjson_deck_files(shared_data, seed: int) -> None:
+    """Real MTGJSON deck files with values deleted, retyped or grafted: InputError or a deck, never a
+    TypeError from a field of the wrong type."""
+    rng = random.Random(seed)
+    decks = precon_decks()
+    deck = mutate_object(rng, rng.choice(decks), [d["data"] for d in decks[:20]])
+    target_decklist_text(json.dumps(deck))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(DECK_PIECES) | st.text(max_size=12), max_size=60).map("".join))
+def test_generated_decklist_text(text: str) -> None:
+    target_decklist_text(text)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.binary(max_size=2000))
+def test_random_bytes(data: bytes) -> None:
+    target_decklist_bytes(data)
+
+
+def test_parser_memory_is_bounded_on_the_largest_accepted_input(tmp_path, decklists) -> None:
+    """A decklist just under the 16 MB limit, and one just over it: the first parses, the second is
+    refused; neither takes more than a few hundred MB (peak RSS of a fresh process)."""
+    import subprocess
+    import sys
+
+    from deckcheck.decklist import MAX_BYTES
+
+    body = "\n".join(decklists[:40]).encode("utf-8")
+    big = tmp_path / "big.txt"
+    big.write_bytes((body * (MAX_BYTES // len(body) + 1))[: MAX_BYTES - 1])
+    over = tmp_path / "over.txt"
+    over.write_bytes(body * (MAX_BYTES // len(body) + 2))
+    code = ("import resource, sys\nfrom deckcheck.decklist import parse_file\nfrom deckcheck.errors import "
+            "InputError\nd = parse_file(sys.argv[1])\nprint(len(d.entries))\ntry:\n    parse_file(sys.argv[2])\n"
+            "except InputError as e:\n    print('refused', e)\n"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
+    out = subprocess.run([sys.executable, "-c", code, str(big), str(over)], capture_output=True, text=True,
+                         timeout=240, check=True).stdout.split("\n")
+    assert int(out[0]) > 1000, out
+    assert out[1].startswith("refused") and "too large" in out[1]
+    peak_mb = int(out[2]) / 1024
+    assert peak_mb < 600, f"parsing a 16 MB decklist peaked at {peak_mb:.0f} MB"
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > 0

@@ -1,0 +1,116 @@
+"""Fuzz tests of the importers' per-object path: real Scryfall and MTGJSON objects from ../shared/data,
+mutated (keys deleted, values retyped, values grafted from other cards), fed through scryfall.ingest /
+mtgjson.ingest and on to the Card, its computed identity and mana values and the store encoding. An
+invalid object must be skipped and reported, never crash the import (nor leave a card whose mana cost
+later breaks the checker: ManaCostError is a failure here); a whole file of mutated objects imports or
+fails with an InputError."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deckcheck.errors import InputError
+from deckcheck.sources import load_files
+from fuzz.fuzzlib import mtgjson_objects, mutate_object, scryfall_objects, target_mtgjson, target_scryfall
+
+pytestmark = [pytest.mark.timeout(300), pytest.mark.shared]
+FAST = settings(max_examples=500, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+@pytest.fixture(scope="module")
+def sf_objects(shared_data):
+    objs = scryfall_objects()
+    assert len(objs) > 2000
+    return objs
+
+
+@pytest.fixture(scope="module")
+def mj_objects(shared_data):
+    objs = mtgjson_objects()
+    assert len(objs) > 2000
+    return objs
+
+
+def test_unmutated_objects_import(sf_objects, mj_objects) -> None:
+    for obj in sf_objects:
+        target_scryfall(obj)
+    for obj, context in mj_objects:
+        target_mtgjson(obj, context)
+
+
+@FAST
+@given(seed=SEEDS)
+def test_mutated_scryfall_objects(shared_data, seed: int) -> None:
+    rng = random.Random(seed)
+    objs = scryfall_objects()
+    target_scryfall(mutate_object(rng, rng.choice(objs), objs))
+
+
+@FAST
+@given(seed=SEEDS)
+def test_mutated_mtgjson_objects(shared_data, seed: int) -> None:
+    rng = random.Random(seed)
+    objs = mtgjson_objects()
+    obj, context = rng.choice(objs)
+    target_mtgjson(mutate_object(rng, obj, [o for o, _ in objs[:100]]), context)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                        st.sampled_from(["name", "layout", "oracle_id", "card_faces", "mana_cost", "type_line",
+                                         "identifiers", "side", "faceName", "legalities", "object", "x"]),
+                        inner, max_size=6), max_leaves=20))
+def test_generated_json_values(value) -> None:
+    target_scryfall(value)
+    target_mtgjson(value, {})
+    target_mtgjson(value, {"list": "atomic"})
+
+
+@pytest.mark.parametrize("shape", ["jsonl", "array", "jsonl.gz"])
+def test_whole_file_of_mutated_objects(tmp_path, sf_objects, shape: str) -> None:
+    """load_files on a file where most objects are mutated: it imports the valid ones and reports the
+    invalid ones, or (when too few are cards) fails with an InputError; never another exception."""
+    rng = random.Random(shape)
+    objs = [mutate_object(rng, o, sf_objects) if rng.random() < 0.7 else o for o in rng.sample(sf_objects, 400)]
+    objs = [o for o in objs if o is not None]
+    path = tmp_path / f"cards.{shape}"
+    if shape == "array":
+        path.write_text(json.dumps(objs), encoding="utf-8")
+    else:
+        text = "\n".join(json.dumps(o) for o in objs) + "\n"
+        path.write_bytes(gzip.compress(text.encode()) if shape.endswith(".gz") else text.encode())
+    try:
+        result = load_files([path])
+    except InputError as exc:
+        assert str(path) in str(exc)
+        return
+    assert result.report.objects == len(objs)
+    assert result.report.invalid_count > 0
+    assert result.cards
+
+
+def test_truncated_and_corrupted_files_fail_cleanly(tmp_path, sf_objects) -> None:
+    text = json.dumps(sf_objects[:300]).encode()
+    rng = random.Random(7)
+    for i in range(30):
+        data = gzip.compress(text) if i % 2 else text
+        cut = data[: rng.randrange(1, len(data))]
+        if i % 3 == 0:
+            cut = bytearray(data)
+            for _ in range(5):
+                cut[rng.randrange(len(cut))] = rng.randrange(256)
+            cut = bytes(cut)
+        path = tmp_path / f"bad{i}.json"
+        path.write_bytes(cut)
+        try:
+            load_files([path])
+        except InputError as exc:
+            assert str(path) in str(exc) and "\n" not in str(exc)

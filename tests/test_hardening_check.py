@@ -1,0 +1,126 @@
+"""`deckcheck check` on 1,000 decks of 10,000 lines each (real card names, generated in tmp_path) reports
+every deck and stays within bounded memory (peak RSS of the process), because each deck's report is
+written as soon as it is checked (deckcheck/render/stream.py); and the streamed output is byte for byte
+what the one-shot renderers write."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from deckcheck.checker import Checker
+from deckcheck.commands.check import read_deck
+from deckcheck.policy import load_policy
+from deckcheck.render import renderer
+from deckcheck.report import CheckReport
+from deckcheck.store import CardStore
+
+DECKS, LINES = 1000, 10_000
+PEAK_LIMIT_MB = 500
+
+
+def _real_names() -> tuple[list[str], list[str]]:
+    """(every card name of the bundled snapshot, the legendary creatures among them)."""
+    with CardStore.open_file(Path(__file__).resolve().parent.parent / "data" / "cards.sqlite") as store:
+        cards = list(store.iter_cards())
+    names = [c.name for c in cards]
+    leaders = [c.name for c in cards if "Legendary" in c.front.type_line and "Creature" in c.front.type_line]
+    return names, leaders
+
+
+def _write_decks(folder: Path, count: int, lines: int, seed: int = 11) -> list[Path]:
+    """Decks of `lines` lines each: a commander, then real names in several dialects, with repeats (a
+    deck draws from its own few hundred names), comments and section headers."""
+    rng = random.Random(seed)
+    names, leaders = _real_names()
+    paths = []
+    for n in range(count):
+        pool = rng.sample(names, 300)
+        out = ["Commander", f"1 {rng.choice(leaders)}", "", "Deck"]
+        while len(out) < lines:
+            roll = rng.random()
+            name = rng.choice(pool)
+            if roll < 0.6:
+                out.append(f"1 {name}")
+            elif roll < 0.8:
+                out.append(f"{rng.randint(1, 4)}x {name} (CMM) {rng.randint(1, 400)}")
+            elif roll < 0.95:
+                out.append(name)
+            elif roll < 0.98:
+                out.append(f"// {name}")
+            else:
+                out.append(rng.choice(["Sideboard", "Maybeboard", "Deck", ""]))
+        path = folder / f"deck{n:04}.txt"
+        path.write_text("\n".join(out[:lines]) + "\n", encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def _run_measured(args: list[str], stdout_path: Path) -> tuple[int, float, str]:
+    """Run a command with stdout to a file; (exit code, peak RSS in MB of that process, stderr)."""
+    with stdout_path.open("w") as out, (stdout_path.with_suffix(".err")).open("w+") as err:
+        proc = subprocess.Popen(args, stdout=out, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        return proc.returncode, usage.ru_maxrss / 1024, err.read()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_thousand_decks_of_ten_thousand_lines(tmp_path) -> None:
+    paths = _write_decks(tmp_path, DECKS, LINES)
+    assert sum(1 for _ in paths[0].open(encoding="utf-8")) == LINES
+    out = tmp_path / "report.txt"
+    code, peak_mb, err = _run_measured(
+        [sys.executable, "-m", "deckcheck", "check", *map(str, paths)], out)
+    assert code == 1, err  # decks of thousands of cards are not legal
+    assert "Traceback" not in err
+    verdicts = {}
+    pattern = re.compile(r"^(.*deck\d{4}\.txt): (legal|NOT legal)")
+    with out.open(encoding="utf-8") as fh:
+        for line in fh:
+            m = pattern.match(line)
+            if m and " cards, " in line:
+                verdicts[m.group(1)] = m.group(2)
+    assert set(verdicts) == {str(p) for p in paths}  # every deck reported, once
+    assert set(verdicts.values()) == {"NOT legal"}
+    print(f"{DECKS} decks x {LINES} lines: peak RSS {peak_mb:.0f} MB")
+    assert peak_mb < PEAK_LIMIT_MB, f"peak RSS {peak_mb:.0f} MB"
+
+
+@pytest.mark.timeout(600)
+def test_memory_does_not_grow_with_the_number_of_decks(tmp_path) -> None:
+    """The quick version: 200 decks of 10,000 lines peak at about what 20 do (the reports are not kept)."""
+    paths = _write_decks(tmp_path, 200, LINES, seed=3)
+    peaks = []
+    for subset in (paths[:20], paths):
+        code, peak_mb, err = _run_measured([sys.executable, "-m", "deckcheck", "check", *map(str, subset)],
+                                           tmp_path / f"out{len(subset)}.txt")
+        assert code == 1, err
+        peaks.append(peak_mb)
+    assert peaks[1] < peaks[0] * 1.5 + 20, peaks
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "csv"])
+def test_streamed_output_equals_the_one_shot_renderer(tmp_path, shared_data, fmt: str) -> None:
+    precons = sorted((shared_data / "decks" / "mtgjson-precons-2026-01").glob("*.json.gz"))[:5]
+    paths = [*map(str, precons), *map(str, _write_decks(tmp_path, 2, 2000))]
+    for chosen in (paths, paths[:1]):
+        store = CardStore.open()
+        checker = Checker(store, load_policy())
+        reports = tuple(checker.check(read_deck(p)) for p in chosen)
+        expected = io.StringIO()
+        renderer(fmt)(CheckReport(decks=reports, card_data=store.meta,
+                                  notes=tuple(checker.report_notes())), expected)
+        got = subprocess.run([sys.executable, "-m", "deckcheck", "check", "--format", fmt, *chosen],
+                             capture_output=True, text=True, timeout=300)
+        assert got.returncode in (0, 1), got.stderr
+        assert got.stdout == expected.getvalue()
