@@ -167,8 +167,10 @@ class Checker:
         resolve_identity(ctx)
         return ctx
 
-    def check(self, deck: Deck, *, on: date | None = None, commanders: Sequence[str] | None = None) -> DeckReport:
-        """Every violation of one deck, in one pass."""
+    def check(self, deck: Deck, *, on: date | None = None, commanders: Sequence[str] | None = None,
+              bracket: bool = False) -> DeckReport:
+        """Every violation of one deck, in one pass; with ``bracket``, also its Commander Bracket floor
+        (from the known commanders and main-deck cards)."""
         deck = self.prepare(deck, commanders)
         ctx = self.context(deck, on)
         violations: list[Violation] = []
@@ -182,10 +184,16 @@ class Checker:
             notes.append(f"{' and '.join(leaders)} chose {', '.join(COLOR_NAMES[c] for c in ctx.chosen_colors)} "
                          f"before the game (903.4b)")
         companion = ctx.companions[0].name if ctx.companions else None
+        estimate = None
+        if bracket:
+            from deckcheck.brackets import estimate_bracket
+
+            cards = [i.card for i in (*ctx.commanders, *ctx.main) if i.card is not None]
+            estimate = estimate_bracket(cards, self.policy, on).to_dict()
         return DeckReport(path=deck.path, commanders=tuple(i.name for i in ctx.commanders),
                           color_identity=ctx.identity, card_count=ctx.card_count,
                           violations=tuple(violations), companion=companion, notes=tuple(notes),
-                          name=deck.name)
+                          name=deck.name, bracket=estimate)
 
 
 _CHECKERS: "weakref.WeakKeyDictionary[CardStore, dict[int, Checker]]" = weakref.WeakKeyDictionary()

@@ -87,6 +87,7 @@ class DeckReport:
     companion: str | None = None
     notes: tuple[str, ...] = ()
     name: str | None = None
+    bracket: Mapping[str, Any] | None = None  # the bracket estimate, when asked for (issue 4 section 5)
 
     @property
     def legal(self) -> bool:
@@ -114,6 +115,8 @@ class DeckReport:
             d["companion"] = self.companion
         if self.notes:
             d["notes"] = list(self.notes)
+        if self.bracket is not None:
+            d["bracket"] = dict(self.bracket)
         return d
 
 

@@ -61,6 +61,9 @@ def test_check_json_shape(tmp_path, data_dir: str, capsys: pytest.CaptureFixture
     assert main(["check", "--format", "json", "--data-dir", data_dir, str(path)]) == 0
     doc = json.loads(capsys.readouterr().out)
     jsonschema.Draft202012Validator(load_schema()).validate(doc)
+    bracket = doc["decks"][0].pop("bracket")  # issue 4 section 5: a bracket object in every deck
+    assert set(bracket) >= {"minimum", "game_changers", "mass_land_denial", "extra_turns", "tutors", "reasons"}
+    assert bracket["minimum"] == 1 and bracket["game_changers"] == []  # no Game Changer, MLD or extra turn
     assert doc["decks"][0] == {"path": str(path), "legal": True,
                                "commanders": ["Thrasios, Triton Hero", "Tymna the Weaver"],
                                "color_identity": "WUBG", "card_count": 100, "violations": []}

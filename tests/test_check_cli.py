@@ -64,6 +64,7 @@ def test_json_validates_against_the_shipped_schema(capsys, data_dir: str) -> Non
     jsonschema.Draft202012Validator(load_schema()).validate(doc)
     assert set(doc["card_data"]) == {"source", "updated_at"} and doc["card_data"]["source"]
     legal, illegal = doc["decks"]
+    assert legal.pop("bracket")["game_changers"] == ["Seedborn Muse"]  # a Game Changer in the Abzan precon
     assert legal == {"path": str(LEGAL), "legal": True, "commanders": ["Felothar the Steadfast"],
                      "color_identity": "WBG", "card_count": 100, "violations": []}
     assert illegal["legal"] is False and illegal["color_identity"] == "WUR"

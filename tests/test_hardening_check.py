@@ -116,7 +116,7 @@ def test_streamed_output_equals_the_one_shot_renderer(tmp_path, shared_data, fmt
     for chosen in (paths, paths[:1]):
         store = CardStore.open()
         checker = Checker(store, load_policy())
-        reports = tuple(checker.check(read_deck(p)) for p in chosen)
+        reports = tuple(checker.check(read_deck(p), bracket=fmt == "json") for p in chosen)
         expected = io.StringIO()
         renderer(fmt)(CheckReport(decks=reports, card_data=store.meta,
                                   notes=tuple(checker.report_notes())), expected)

@@ -240,7 +240,6 @@ class DeckResult:
     report: DeckReport
     name: str | None = None
     unreadable: bool = False
-    bracket: Mapping[str, Any] | None = None
     cards: tuple[tuple[str, int, str], ...] | None = None
 
     @property
@@ -248,15 +247,16 @@ class DeckResult:
         return self.report.path
 
     @property
+    def bracket(self) -> Mapping[str, Any] | None:
+        return self.report.bracket
+
+    @property
     def legal(self) -> bool:
         return self.report.legal
 
     def to_dict(self) -> dict[str, Any]:
         """The report-JSON deck object (the same as `deckcheck check`'s), with `bracket` when estimated."""
-        d = self.report.to_dict()
-        if self.bracket is not None:
-            d["bracket"] = dict(self.bracket)
-        return d
+        return self.report.to_dict()
 
 
 def _message(exc: BaseException, label: str) -> str:
@@ -318,27 +318,10 @@ class DeckRunner:
         except (OSError, ValueError, UnicodeError, RecursionError, MemoryError) as exc:
             return unreadable_result(label, f"can't be read: {_message(exc, label)}")
         options = self.options
-        report = self.checker.check(deck, on=options.on, commanders=options.commanders)
-        bracket = cards = None
-        if options.brackets or options.keep_cards:
-            prepared = self.checker.prepare(deck, options.commanders)
-            if options.brackets:
-                bracket = self.bracket(prepared)
-            if options.keep_cards:
-                cards = self.cards(prepared)
-        return DeckResult(report=report, name=deck.name, bracket=bracket, cards=cards)
-
-    def bracket(self, deck: Deck) -> dict[str, Any] | None:
-        """The bracket estimate of a deck's known commanders and main-deck cards (None without
-        deckcheck.brackets)."""
-        try:
-            from deckcheck.brackets import estimate_bracket
-        except ImportError:  # pragma: no cover - built in parallel
-            return None
-        lookup = self.checker.lookup
-        found = [lookup(e.name) for e in deck.entries if e.section in (COMMANDER, MAIN)]
-        return estimate_bracket([c for c in found if c is not None], self.checker.policy,
-                                self.options.on).to_dict()
+        report = self.checker.check(deck, on=options.on, commanders=options.commanders,
+                                    bracket=options.brackets)
+        cards = self.cards(self.checker.prepare(deck, options.commanders)) if options.keep_cards else None
+        return DeckResult(report=report, name=deck.name, cards=cards)
 
     def cards(self, deck: Deck) -> tuple[tuple[str, int, str], ...]:
         """(canonical name or the name as written when unknown, quantity, section) per entry."""

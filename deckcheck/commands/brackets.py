@@ -56,10 +56,8 @@ def _text(path: str, bracket: dict, unknown: list[str], stream) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Estimate and print each deck's bracket; return the exit code."""
-    from deckcheck.brackets import estimate_bracket
     from deckcheck.checker import Checker
     from deckcheck.commands.check import read_deck
-    from deckcheck.decklist import COMMANDER, MAIN
     from deckcheck.policy import load_policy
     from deckcheck.store import CardStore
 
@@ -76,18 +74,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"deckcheck: error: {exc}", file=sys.stderr)
             failed += 1
             continue
-        deck = checker.prepare(deck, args.commander)
-        cards, unknown = [], []
-        for entry in deck.entries:
-            if entry.section not in (COMMANDER, MAIN):
-                continue
-            card = checker.lookup(entry.name)
-            if card is None:
-                unknown.append(entry.name)
-            else:
-                cards.append(card)
-        bracket = estimate_bracket(cards, checker.policy, args.as_of).to_dict()
-        out.append((deck.path, [e.name for e in deck.entries if e.section == COMMANDER], bracket, unknown))
+        report = checker.check(deck, on=args.as_of, commanders=args.commander, bracket=True)
+        unknown = [name for v in report.violations if v.code == "unknown-card" for name in v.cards]
+        out.append((report.path, list(report.commanders), report.bracket, unknown))
     if args.format == "json":
         doc = {"decks": [{"path": p, "commanders": c, "bracket": b, "unknown_cards": u} for p, c, b, u in out]}
         if args.as_of:

@@ -73,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"deckcheck: error: {exc}", file=sys.stderr)
             unreadable += 1
             continue
-        report = checker.check(deck, on=args.as_of, commanders=args.commander)
+        report = checker.check(deck, on=args.as_of, commanders=args.commander,
+                               bracket=args.format == "json")
         legal = legal and report.legal
         out.deck(report)
     out.close(checker.report_notes(args.as_of))
