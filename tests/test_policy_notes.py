@@ -52,3 +52,13 @@ def test_as_of_before_the_unban_bans_it_and_says_history_is_unknown(decks, capsy
     assert ":4: banned Biorhythm" in out
     assert "note: policy history before 2024-09-23 is not recorded" in out
     assert "note: Biorhythm" not in out  # on 2020-01-01 the data and the policy agree: banned
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_batch_says_the_disagreement_once(decks, capsys, monkeypatch, jobs):
+    monkeypatch.delenv("DECKCHECK_DATA", raising=False)
+    code = main(["batch", "--format", "json", "--jobs", jobs, "--no-progress",
+                 "--data-dir", "/nonexistent-deckcheck-store", *decks])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["summary"]["legal"] == 2
+    assert len(report["notes"]) == 1 and report["notes"][0].startswith("Biorhythm: the card data (2026-01-03)")

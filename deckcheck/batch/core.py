@@ -347,9 +347,10 @@ def _init_worker(data_dir: str | None, store_path: str | None, options: BatchOpt
     _RUNNER = DeckRunner(Checker(store, load_policy()), options)
 
 
-def _run_chunk(chunk: list[Source]) -> list[DeckResult]:
+def _run_chunk(chunk: list[Source]) -> tuple[list[DeckResult], list[str]]:
     assert _RUNNER is not None
-    return [_RUNNER.run(source) for source in chunk]
+    results = [_RUNNER.run(source) for source in chunk]
+    return results, _RUNNER.checker.report_notes(_RUNNER.options.on)
 
 
 def _chunks(sources: Iterable[Source], size: int) -> Iterator[list[Source]]:
@@ -380,12 +381,15 @@ def _progress(total: int | None, enabled: bool | None) -> Any:
 
 def run_batch(sources: Sequence[Source], *, store: Any = None, data_dir: str | None = None,
               policy: Any = None, jobs: int = 1, options: BatchOptions | None = None,
-              progress: bool | None = None, chunk_size: int | None = None) -> list[DeckResult]:
-    """Check every source, in order. jobs > 1 spreads chunks of decks over that many processes, each
-    opening the store once (the store's file, or `data_dir`)."""
+              progress: bool | None = None, chunk_size: int | None = None
+              ) -> tuple[list[DeckResult], list[str]]:
+    """Check every source, in order; return the results and the report-level notes (the policy's caveat
+    for the date, card data that disagrees with the policy: each once). jobs > 1 spreads chunks of decks
+    over that many processes, each opening the store once (the store's file, or `data_dir`)."""
     options = options or BatchOptions()
     bar = None
     results: list[DeckResult] = []
+    notes: dict[str, None] = {}
     jobs = max(1, int(jobs or 1))
     if jobs > 1 and len(sources) > 1 and getattr(store, "path", ":memory:") != ":memory:":
         import multiprocessing
@@ -399,14 +403,15 @@ def run_batch(sources: Sequence[Source], *, store: Any = None, data_dir: str | N
         with context.Pool(jobs, initializer=_init_worker, initargs=(data_dir, store_path, options)) as pool:
             bar = _progress(len(sources), progress)
             try:
-                for part in pool.imap(_run_chunk, _chunks(sources, size)):
+                for part, part_notes in pool.imap(_run_chunk, _chunks(sources, size)):
                     results.extend(part)
+                    notes.update(dict.fromkeys(part_notes))
                     if bar is not None:
                         bar.update(len(part))
             finally:
                 if bar is not None:
                     bar.close()
-        return results
+        return results, list(notes)
     from deckcheck.checker import Checker
     from deckcheck.store import CardStore
 
@@ -426,7 +431,7 @@ def run_batch(sources: Sequence[Source], *, store: Any = None, data_dir: str | N
     finally:
         if bar is not None:
             bar.close()
-    return results
+    return results, runner.checker.report_notes(options.on)
 
 
 # --- the batch report ----------------------------------------------------------------------------------
@@ -439,6 +444,7 @@ class BatchReport:
     card_data: Mapping[str, Any] = field(default_factory=dict)
     on: date | None = None
     deckcheck_version: str = ""
+    notes: tuple[str, ...] = ()  # said once for the whole batch, as in `deckcheck check`
 
     def __post_init__(self) -> None:
         if not self.deckcheck_version:
@@ -480,7 +486,8 @@ class BatchReport:
 
     def check_report(self) -> CheckReport:
         """The same decks as a CheckReport (for the `check` renderers)."""
-        return CheckReport(decks=self.decks, card_data=self.card_data, deckcheck_version=self.deckcheck_version)
+        return CheckReport(decks=self.decks, card_data=self.card_data, deckcheck_version=self.deckcheck_version,
+                           notes=self.notes)
 
     def to_dict(self) -> dict[str, Any]:
         """The batch JSON: `deckcheck check`'s shape (the same deck objects in "decks", each with its
@@ -492,6 +499,8 @@ class BatchReport:
         d["summary"] = self.summary()
         if self.on is not None:
             d["summary"]["as_of"] = self.on.isoformat()
+        if self.notes:
+            d["notes"] = list(self.notes)
         return d
 
     # pandas (imported only here, through deckcheck.frames)
@@ -533,10 +542,10 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
         store = CardStore.open(data_dir)
     options = BatchOptions(on=on, commanders=tuple(commanders) if commanders else None, brackets=brackets,
                            keep_cards=keep_cards)
-    results = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs, options=options,
-                        progress=progress)
+    results, notes = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs,
+                               options=options, progress=progress)
     meta = store.meta if store is not None else {}
-    return BatchReport(results=tuple(results), card_data=dict(meta), on=on)
+    return BatchReport(results=tuple(results), card_data=dict(meta), on=on, notes=tuple(notes))
 
 
 def exit_code(report: BatchReport) -> int:

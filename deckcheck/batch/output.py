@@ -79,6 +79,8 @@ def render_text(report: BatchReport, stream: IO[str]) -> None:
     data = report.card_data
     stream.write(f"card data: {data.get('updated_at', '?')}"
                  + (f"; checked as of {report.on.isoformat()}" if report.on else "") + "\n")
+    for note in report.notes:
+        stream.write(f"note: {note}\n")
 
 
 def render_csv(report: BatchReport, stream: IO[str]) -> None:

@@ -68,9 +68,9 @@ def run(args: argparse.Namespace) -> int:
         raise DeckcheckError(f"no decklist files found in {', '.join(args.paths)}")
     options = BatchOptions(on=args.as_of, brackets=args.format in ("json", "html"))
     progress = False if args.no_progress else None
-    results = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
-                        progress=progress)
-    report = BatchReport(results=tuple(results), card_data=dict(store.meta), on=args.as_of)
+    results, notes = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
+                               progress=progress)
+    report = BatchReport(results=tuple(results), card_data=dict(store.meta), on=args.as_of, notes=tuple(notes))
     render = RENDERERS[args.format]
     if args.output:
         tmp = f"{args.output}.tmp{os.getpid()}"

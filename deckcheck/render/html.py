@@ -113,7 +113,8 @@ def render(report: BatchReport, stream: IO[str], *, title: str = "deckcheck tour
     w(f"<header><h1>{esc(title)}</h1>\n<p class=\"meta\">Card data: <b id=\"card-date\">"
       f"{esc(data.get('updated_at', 'unknown'))}</b> ({esc(data.get('source', ''))})"
       + (f" · checked as of <b>{esc(report.on.isoformat())}</b>" if report.on else "")
-      + f" · generated {esc(generated)} · deckcheck {esc(report.deckcheck_version)}</p></header>\n")
+      + f" · generated {esc(generated)} · deckcheck {esc(report.deckcheck_version)}</p>\n"
+      + "".join(f'<p class="note">{esc(note)}</p>\n' for note in report.notes) + "</header>\n")
     w('<section id="summary"><h2>Summary</h2>\n<ul class="totals">'
       f'<li><b id="n-decks">{s["decks"]}</b> decks</li><li class="legal"><b id="n-legal">{s["legal"]}</b> legal</li>'
       f'<li class="illegal"><b id="n-illegal">{s["illegal"]}</b> not legal</li>'
