@@ -16,11 +16,10 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from deckcheck.decklist import COMMANDER, MAIN, Deck, parse_file, parse_text
+from deckcheck.decklist import Deck, parse_file, parse_text
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.errors import DeckcheckError, InputError
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation

@@ -9,18 +9,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from datetime import date
 
+from deckcheck.commands.options import add_data_dir, add_as_of
 from deckcheck.errors import DeckcheckError
 
 FORMATS = ("text", "json", "csv", "html")
 
-
-def _iso_date(text: str) -> date:
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date in YYYY-MM-DD form: {text!r}") from None
 
 
 def _jobs(text: str) -> int:
@@ -48,10 +42,8 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output")
     p.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N",
                    help="check with N processes (0: one per CPU; default 1)")
-    p.add_argument("--as-of", type=_iso_date, metavar="YYYY-MM-DD", default=None,
-                   help="check against the banned list and Game Changers in force on this date (default: today)")
-    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA, the user cache, "
-                                      "else the bundled snapshot)")
+    add_as_of(p, "the banned list and Game Changers")
+    add_data_dir(p)
     p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
     return p
 

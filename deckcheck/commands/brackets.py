@@ -9,18 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import date
 
+from deckcheck.commands.options import add_data_dir, add_as_of, add_commander
 from deckcheck.errors import DeckcheckError
 
 FORMATS = ("text", "json")
 
-
-def _iso_date(text: str) -> date:
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date in YYYY-MM-DD form: {text!r}") from None
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -32,12 +26,9 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "differ by intent only, so 5 is never claimed; two-card combos are not judged.")
     p.add_argument("decks", nargs="+", metavar="DECK", help="decklist file, or - for standard input")
     p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
-    p.add_argument("--as-of", type=_iso_date, metavar="YYYY-MM-DD", default=None,
-                   help="use the Game Changers list in force on this date (default: today)")
-    p.add_argument("--commander", action="append", metavar="NAME", default=None,
-                   help="the deck's commander (repeat for two); overrides what the list marks")
-    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA, the user cache, "
-                                      "else the bundled snapshot)")
+    add_as_of(p, "the Game Changers list")
+    add_commander(p)
+    add_data_dir(p)
     return p
 
 

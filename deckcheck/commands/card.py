@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from deckcheck.commands.options import add_data_dir
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
 from deckcheck.model.vocab import MODAL_DFC, SPLIT, ALTERNATIVE_SPELL_LAYOUTS, Zone
@@ -20,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                                    "Exit 0 when every name was found, 1 when some were not.")
     p.add_argument("names", nargs="+", metavar="NAME", help="card names, or - to read names from stdin")
     p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA or the user cache)")
+    add_data_dir(p)
     return p
 
 

@@ -7,18 +7,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import date
 
+from deckcheck.commands.options import add_data_dir, add_as_of, add_commander
 from deckcheck.errors import DeckcheckError, InputError
 
 FORMATS = ("text", "json", "csv")
 
-
-def _iso_date(text: str) -> date:
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date in YYYY-MM-DD form: {text!r}") from None
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -30,12 +24,9 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "decklist or no card data.")
     p.add_argument("decks", nargs="+", metavar="DECK", help="decklist file, or - for standard input")
     p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
-    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA, the user cache, "
-                                      "else the bundled snapshot)")
-    p.add_argument("--commander", action="append", metavar="NAME", default=None,
-                   help="the deck's commander (repeat for two); overrides what the list marks")
-    p.add_argument("--as-of", type=_iso_date, metavar="YYYY-MM-DD", default=None,
-                   help="check against the banned list in force on this date (default: today)")
+    add_data_dir(p)
+    add_commander(p)
+    add_as_of(p, "the banned list")
     return p
 
 

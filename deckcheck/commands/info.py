@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 
 from deckcheck import __version__
+from deckcheck.commands.options import add_data_dir
 from deckcheck.store import CardStore
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("info", help="show the card data in use", description="Show the card store in use: "
                        "where it is, its sources, how many cards it holds and how old its data is.")
-    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA or the user cache)")
+    add_data_dir(p)
     return p
 
 

@@ -10,6 +10,7 @@ import os
 import sys
 from pathlib import Path
 
+from deckcheck.commands.options import add_data_dir
 from deckcheck.store import STORE_FILE, build_store, resolve_data_dir
 
 
@@ -23,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "store already holds that version).")
     p.add_argument("--file", action="append", metavar="PATH", default=[],
                    help="a card data file to import (repeatable)")
-    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA or the user cache)")
+    add_data_dir(p)
     p.add_argument("--force", action="store_true", help="download even when the store is up to date")
     p.add_argument("--api", metavar="URL",
                    help="Scryfall API base URL (default: $DECKCHECK_SCRYFALL_API or https://api.scryfall.com)")

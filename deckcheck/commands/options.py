@@ -1,0 +1,32 @@
+"""Options that several subcommands share, defined once."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+
+
+def iso_date(text: str) -> date:
+    """argparse type for YYYY-MM-DD dates."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date in YYYY-MM-DD form: {text!r}") from None
+
+
+def add_data_dir(p: argparse.ArgumentParser) -> None:
+    """--data-dir: where the card store lives."""
+    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA, the user cache, "
+                                      "else the bundled snapshot)")
+
+
+def add_as_of(p: argparse.ArgumentParser, what: str = "the banned list and Game Changers") -> None:
+    """--as-of: check against the policy in force on a date."""
+    p.add_argument("--as-of", type=iso_date, metavar="YYYY-MM-DD", default=None,
+                   help=f"use {what} in force on this date (default: today)")
+
+
+def add_commander(p: argparse.ArgumentParser) -> None:
+    """--commander NAME (repeatable)."""
+    p.add_argument("--commander", action="append", metavar="NAME", default=None,
+                   help="the deck's commander (repeat for two); overrides what the list marks")
