@@ -26,10 +26,10 @@ deckcheck's readings, where the bracket text leaves a number open:
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
 from typing import Any
 
 from deckcheck.model.card import Card
@@ -113,9 +113,22 @@ def _sentences(card: Card) -> list[str]:
     return [s for text in _texts(card) for s in _SENTENCE.split(text) if s]
 
 
-@lru_cache(maxsize=65536)
+_FEATURES: dict[tuple[str, str], tuple[bool, str | None, bool]] = {}
+
+
 def _features(card: Card) -> tuple[bool, str | None, bool]:
-    """(mass land denial, extra turns: None | "some" | "chained", tutor) for one card, cached."""
+    """(mass land denial, extra turns: None | "some" | "chained", tutor) for one card, cached by Oracle id
+    and name (hashing the whole frozen Card, faces and all, cost more than the lookup saved in batches)."""
+    key = (card.oracle_id, card.name)
+    found = _FEATURES.get(key)
+    if found is None:
+        if len(_FEATURES) > 200_000:
+            _FEATURES.clear()
+        found = _FEATURES[key] = _compute_features(card)
+    return found
+
+
+def _compute_features(card: Card) -> tuple[bool, str | None, bool]:
     mld = extra = tutor = False
     chained = False
     for s in _sentences(card):
@@ -192,6 +205,27 @@ def _names(cards: list[Card]) -> str:
     return ", ".join(c.name for c in cards)
 
 
+_GC_MEMBER: weakref.WeakKeyDictionary[Policy, dict[tuple[date, str, str], bool | None]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _gc_members(policy: Policy, deck: list[Card], day: date) -> list[bool | None]:
+    """policy.game_changer_status(card, day).member for each card, cached per policy, day and card
+    (batches ask it for every card of every deck)."""
+    cache = _GC_MEMBER.get(policy)
+    if cache is None or len(cache) > 200_000:
+        cache = _GC_MEMBER[policy] = {}
+    out: list[bool | None] = []
+    for card in deck:
+        key = (day, card.oracle_id, card.name)
+        try:
+            found = cache[key]
+        except KeyError:
+            found = cache[key] = policy.game_changer_status(card, day).member
+        out.append(found)
+    return out
+
+
 def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = None) -> BracketEstimate:
     """The bracket floor of a deck: `cards` are its commanders and main deck. Each distinct card counts
     once (by oracle id, else name), so a list with one entry per copy gives the same answer as one per card.
@@ -205,12 +239,14 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
             seen.add(ident)
             deck.append(card)
 
-    gcs = [c for c in deck if policy.is_game_changer(c, day)]
-    maybe_gcs = [c for c in deck if policy.game_changer_status(c, day).member is None]
-    mld = [c for c in deck if is_mass_land_denial(c)]
-    turns = [c for c in deck if extra_turns(c)]
-    chained = [c for c in turns if extra_turns(c) == "chained"]
-    tutors = [c for c in deck if is_tutor(c)]
+    members = _gc_members(policy, deck, day)  # one policy question per card, cached
+    gcs = [c for c, m in zip(deck, members) if m]
+    maybe_gcs = [c for c, m in zip(deck, members) if m is None]
+    features = [_features(c) for c in deck]
+    mld = [c for c, f in zip(deck, features) if f[0]]
+    turns = [c for c, f in zip(deck, features) if f[1]]
+    chained = [c for c, f in zip(deck, features) if f[1] == "chained"]
+    tutors = [c for c, f in zip(deck, features) if f[2]]
 
     minimum = 1
     reasons: list[str] = []
