@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from deckcheck.decklist import parse_text
 from fuzz.fuzzlib import (
     DECK_PIECES, mutate_bytes, mutate_object, mutate_text, precon_decks, real_decklists, target_decklist_bytes,
     target_decklist_text,
@@ -100,3 +101,12 @@ def test_parser_memory_is_bounded_on_the_largest_accepted_input(tmp_path, deckli
     peak_mb = int(out[2]) / 1024
     assert peak_mb < 600, f"parsing a 16 MB decklist peaked at {peak_mb:.0f} MB"
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > 0
+
+
+@pytest.mark.parametrize("text", ["౦ Sol Ring\n", "౦ [foil]᧨➎\n", "０ Sol Ring\n", "٠٠ Sol Ring\n"])
+def test_zero_in_any_script_is_no_quantity(text: str) -> None:
+    """Found by the dedicated fuzz run: a zero written in another script (Telugu "౦") made an entry with
+    quantity 0; it is a `quantity 0` problem like "0"."""
+    deck = parse_text(text, "zero.txt")
+    assert not deck.entries
+    assert [p.message for p in deck.problems] == ["quantity 0"]

@@ -114,3 +114,19 @@ def test_truncated_and_corrupted_files_fail_cleanly(tmp_path, sf_objects) -> Non
             load_files([path])
         except InputError as exc:
             assert str(path) in str(exc) and "\n" not in str(exc)
+
+
+@pytest.mark.parametrize("cost", ["//", "{2}{U} // junk", "W}", "{W} // {U", "x // {1}"])
+def test_single_faced_card_with_a_broken_cost_is_reported_invalid(cost: str) -> None:
+    """Found by the dedicated fuzz run: the top-level mana_cost pattern lets " // " through (multi-face
+    cards write "{1}{R} // {1}{U}"), so a one-faced card with cost "//" was stored and its mana value
+    later raised ManaCostError. It is an invalid object now, reported and skipped."""
+    from deckcheck.sources import scryfall
+    from deckcheck.sources.merge import Accumulator, ImportReport
+
+    obj = {"object": "card", "oracle_id": "fuzz-1", "name": "Fuzz Card", "layout": "normal", "mana_cost": cost,
+           "type_line": "Creature — Fuzz", "oracle_text": "", "legalities": {"commander": "legal"}}
+    acc, report = Accumulator(), ImportReport()
+    scryfall.ingest(obj, acc, report, "fuzz.json")
+    assert not acc.records
+    assert report.invalid_count == 1 and "Fuzz Card" in str(report.invalid[0])

@@ -136,6 +136,7 @@ def read_quantity(digits: str) -> tuple[int | None, str | None]:
     if len(digits) > len(str(MAX_QUANTITY)) or int(digits) > MAX_QUANTITY:
         shown = digits if len(digits) <= 12 else f"{digits[:6]}…({len(digits)} digits)"
         return None, f"quantity {shown} is not a card count (more than {MAX_QUANTITY:,})"
-    if digits == "0":
+    value = int(digits)
+    if value == 0:  # also a zero in another script ("౦"): \d and int() read every Unicode digit
         return None, "quantity 0"
-    return int(digits), None
+    return value, None

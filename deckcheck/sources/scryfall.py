@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from deckcheck.model.card import Face
+from deckcheck.model.mana import ManaCostError, parse_cost
 from deckcheck.model.vocab import COLORS, MELD, NON_DECK_LAYOUTS, REVERSIBLE, sort_colors
 from deckcheck.sources.merge import Accumulator, CardRecord, ImportReport, normalize_legality
 from deckcheck.sources.validate import SchemaValidator, load_validator
@@ -136,6 +137,12 @@ def ingest(obj: Any, acc: Accumulator, report: ImportReport, path: str,
     if is_meld_result(obj):
         report.skipped["meld_result"] += 1
         return
+    if not obj.get("card_faces"):  # the schema lets " // " through for multi-face cards' top-level cost
+        try:
+            parse_cost(obj.get("mana_cost") or "")
+        except ManaCostError as exc:
+            report.add_invalid(path, ident(obj), str(exc))
+            return
     legality = normalize_legality((obj.get("legalities") or {}).get("commander"))
     game_changer = obj.get("game_changer") is True
     released = obj.get("released_at")
