@@ -37,6 +37,7 @@ class Checker:
         self._companion_bans: dict[tuple[str, date | None], Any] = {}
         self._suggestions: dict[str, list[str]] = {}
         self._names: dict[str, Card | None] = {}
+        self._resolved: dict[date | None, dict[str, tuple[Card | None, CardFacts | None]]] = {}
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
         self._notes: dict[str, None] = {}  # report-level notes, each said once, in order
         data_date = store.meta.get("updated_at")
@@ -150,17 +151,28 @@ class Checker:
         """Resolve every entry to its card and facts, sorted by section."""
         ctx = DeckContext(deck=deck, commanders=[], main=[], companions=[], unused=[], unknown=[], on=on,
                           policy=self.policy)
-        lookup = self.lookup
         by_section = {"commander": ctx.commanders, "main": ctx.main, "companion": ctx.companions,
                       "sideboard": ctx.unused, "maybeboard": ctx.unused}
+        resolved = self._resolved.get(on)
+        if resolved is None:
+            resolved = self._resolved[on] = {}
         for entry in deck.entries:
             bucket = by_section.get(entry.section)
             if bucket is None:
                 continue  # outside the game: display commanders, tokens, planes
-            card = lookup(entry.name)
-            if card is not None and card.commander_legality != "not_legal":
-                self._note_disagreement(card, on)
-            item = Item(entry, card, self.facts(card) if card is not None else None)
+            try:  # one dict lookup per entry in a batch: card and facts resolved once per name and date
+                card, facts = resolved[entry.name]
+            except KeyError:
+                card = self.lookup(entry.name)
+                facts = None
+                if card is not None:
+                    if card.commander_legality != "not_legal":
+                        self._note_disagreement(card, on)
+                    facts = self.facts(card)
+                if len(resolved) > 500_000:
+                    resolved.clear()
+                resolved[entry.name] = (card, facts)
+            item = Item(entry, card, facts)
             bucket.append(item)
             if card is None and entry.section not in _UNUSED:
                 ctx.unknown.append(item)
