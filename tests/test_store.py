@@ -1,0 +1,69 @@
+"""The card store: name lookup that ignores case, accents, ligatures, quotes, spacing and face
+separators; every face name finds its card; suggestions for typos. On the bundled snapshot (real cards)."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.model.names import name_key
+from deckcheck.store import BUNDLED, CardStore
+
+pytestmark = pytest.mark.skipif(not BUNDLED.is_file(), reason="bundled snapshot data/cards.sqlite not built")
+
+
+@pytest.fixture(scope="module")
+def store():
+    with CardStore.open_file(BUNDLED) as s:
+        yield s
+
+
+@pytest.mark.parametrize(
+    ("asked", "full"),
+    [
+        ("Lim-Dul's Vault", "Lim-Dûl's Vault"),  # accents
+        ("LIM-DÛL’S  VAULT", "Lim-Dûl's Vault"),  # case, curly apostrophe, spacing
+        ("Jotun Grunt", "Jötun Grunt"),
+        ("Fire", "Fire // Ice"),  # a split half
+        ("Ice", "Fire // Ice"),
+        ("Fire/Ice", "Fire // Ice"),  # MTGO's separator
+        ("Fire /// Ice", "Fire // Ice"),  # Arena's
+        ("fire//ice", "Fire // Ice"),
+        ("Insectile Aberration", "Delver of Secrets // Insectile Aberration"),  # a back face
+        ("Avacyn, the Purifier", "Archangel Avacyn // Avacyn, the Purifier"),
+    ],
+)
+def test_lookup_folds_names(store, asked, full):
+    card = store.lookup(asked)
+    assert card is not None and card.name == full
+
+
+def test_ligature_and_name_key():
+    assert name_key("Æther Vial") == name_key("Aether Vial") == "aether vial"
+    assert name_key("SP//dr, Piloted by Peni") == name_key("sp // dr, piloted by peni")
+
+
+def test_unknown_is_none(store):
+    assert store.lookup("Definitely Not A Card") is None
+
+
+@pytest.mark.parametrize(
+    ("typo", "first"),
+    [
+        ("Llanowar Elfs", "Llanowar Elves"),
+        ("Sol Rnig", "Sol Ring"),
+        ("Lightnig Bolt", "Lightning Bolt"),
+        ("Thassas Oracle", "Thassa's Oracle"),
+        ("Atraxa", "Atraxa, Praetors' Voice"),  # typed in part
+        ("Swords to Plowshare", "Swords to Plowshares"),
+    ],
+)
+def test_suggestions_rank_the_intended_card_first(store, typo, first):
+    suggestions = store.suggest(typo)
+    assert suggestions[0] == first
+    assert all(len(s) > 3 for s in suggestions)  # no tiny name that merely sits inside the typo ("Ow")
+
+
+def test_suggest_many_agrees_with_suggest(store):
+    typos = ["Llanowar Elfs", "Sol Rnig", "Lightnig Bolt", "Thassas Oracle", "Atraxa"]
+    many = store.suggest_many(typos)
+    assert many == {t: store.suggest(t) for t in typos}
