@@ -1,0 +1,106 @@
+"""Benchmark: `deckcheck batch` over all 17,900 Duel Commander decks (1 job and --jobs 2) against a plain
+script that json-parses the same decks and looks every name up in a dict.
+
+Issue 5 targets: at least 2,000 decks/s on one core (under 10 s in all), at least 1.7x that with --jobs 2,
+peak memory under 400 MB (all processes together).
+
+    python bench/bench_batch.py [--runs 3] [--file ../shared/data/decks/duel-commander/decks.jsonl.gz]
+
+The baseline's card data is the bundled store exported once to JSON, outside the timing; its dict holds
+every card's full name and face names, lower-cased. deckcheck parses each deck (the decklist parser),
+resolves every name (folded), applies every rule and writes the text report with the summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _measure import SHARED, bench_env, export_cards_json, load_average, median, run_measured  # noqa: E402
+
+DEFAULT = SHARED / "decks" / "duel-commander" / "decks.jsonl.gz"
+
+BASELINE = r'''
+import gzip, json, sys
+cards_path, decks_path = sys.argv[1], sys.argv[2]
+with open(cards_path, encoding="utf-8") as fh:
+    cards = json.loads(fh.read())
+index = {}
+for card in cards:
+    index[card["name"].lower()] = card
+    for face in card["faces"]:
+        index.setdefault(face["name"].lower(), card)
+decks = unknown = copies = 0
+with gzip.open(decks_path, "rt", encoding="utf-8") as fh:
+    for line in fh:
+        deck = json.loads(line)
+        decks += 1
+        for name in deck.get("commander") or []:
+            if index.get(name.lower()) is None:
+                unknown += 1
+        for entry in deck.get("decklist") or []:
+            count, _, name = entry.partition(" ")
+            if index.get(name.lower()) is None:
+                unknown += 1
+            else:
+                copies += int(count) if count.isdigit() else 1
+print(decks, unknown, copies)
+'''
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run deckcheck batch (-j 1, -j 2) and the baseline; print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--file", default=str(DEFAULT))
+    args = parser.parse_args(argv)
+    decks_file = Path(args.file)
+    if not decks_file.is_file():
+        print(f"bench_batch: {decks_file} not found", file=sys.stderr)
+        return 2
+    with gzip.open(decks_file, "rb") as fh:
+        n_decks = sum(1 for _ in fh)
+    env = bench_env()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        cards_json = folder / "cards.json"
+        export_cards_json(cards_json)
+        script = folder / "baseline.py"
+        script.write_text(BASELINE, encoding="utf-8")
+        report = str(folder / "report.txt")
+        batch = [sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", report, str(decks_file)]
+        commands = {
+            "plain json + dict": [sys.executable, str(script), str(cards_json), str(decks_file)],
+            "deckcheck batch": batch,
+            "deckcheck batch --jobs 2": batch[:4] + ["--jobs", "2"] + batch[4:],
+        }
+        run_measured(commands["deckcheck batch"][:3] + ["--help"], env=env)  # bytecode cache warm-up
+        runs: dict[str, list[dict[str, float]]] = {k: [] for k in commands}
+        for _ in range(args.runs):
+            for key, cmd in commands.items():
+                runs[key].append(run_measured(cmd, env=env, sample_tree=True))
+        summary = Path(report).read_text(encoding="utf-8").splitlines()[-3:]
+    print(f"batch: {n_decks:,} decks of {decks_file.name}; median of {args.runs} runs; {load_average()}")
+    print(f"{'':28}{'wall s':>8}{'cpu s':>8}{'decks/s':>9}{'peak MB':>9}{'all procs MB':>14}")
+    for key in commands:
+        wall = median(runs[key], "wall")
+        print(f"{key:28}{wall:8.2f}{median(runs[key], 'cpu'):8.2f}{n_decks / wall:9.0f}"
+              f"{median(runs[key], 'peak_mb'):9.0f}{median(runs[key], 'tree_peak_mb'):14.0f}")
+    one = median(runs["deckcheck batch"], "wall")
+    two = median(runs["deckcheck batch --jobs 2"], "wall")
+    base = median(runs["plain json + dict"], "wall")
+    print(f"deckcheck: {n_decks / one:.0f} decks/s on one job (target >= 2000), --jobs 2 is {one / two:.2f}x "
+          f"that (target >= 1.7x), {one / base:.1f}x the plain script's time; peak of all processes "
+          f"{max(median(runs[k], 'tree_peak_mb') for k in commands if k != 'plain json + dict'):.0f} MB "
+          f"(target < 400 MB)")
+    print("deckcheck's summary:", *summary, sep="\n  ")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
