@@ -8,6 +8,9 @@ if [[ "${1:-}" == "--quick" ]]; then runs_import=1 runs_cold=3 runs_batch=1; fi
 echo "== import (bench_import.py, by the importer helper)"
 python bench/bench_import.py --runs "$runs_import"
 echo
+echo "== the whole update --file (import + store build)"
+python bench/bench_update.py --runs "$runs_import"
+echo
 echo "== cold single-deck check"
 python bench/bench_cold_check.py --runs "$runs_cold"
 echo
