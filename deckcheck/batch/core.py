@@ -157,9 +157,32 @@ def _open_lines(path: str) -> Iterator[bytes]:
         yield from handle
 
 
+def record_source(raw: bytes | str, label: str) -> Source:
+    """The deck source of one JSON Lines line: a text or deck source, or an "error" source saying why the
+    line is not a deck object."""
+    try:
+        record = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        return ("error", label, f"not JSON ({str(exc).splitlines()[0][:80]})")
+    if not isinstance(record, dict):
+        return ("error", label, f"a JSON {type(record).__name__}, not a deck object")
+    if is_mtgjson_deck(record):
+        try:
+            return ("deck", label, parse_mtgjson_deck(record, label))
+        except DeckcheckError as exc:
+            return ("error", label, _message(exc, label))
+    if not any(k in record for k in ("text", "decklist", "main", "mainboard", "commander", "commanders")):
+        return ("error", label, "deck object without \"text\", \"decklist\" or \"commander\"")
+    given = record.get("path")
+    return ("text", given if isinstance(given, str) and given else label,
+            (record_text(record), _record_name(record)))
+
+
 def jsonl_sources(path: str) -> Iterator[Source]:
-    """One source per line of a JSON Lines file of decks (blank lines skipped). A line that is not a deck
-    object becomes an "error" source naming the file and line; a file that can't be read, one error source."""
+    """One source per line of a JSON Lines file of decks (blank lines skipped): a "jsonl" source holding
+    the raw line, which `record_source` turns into a deck where it is checked (so with --jobs the JSON
+    parsing is spread over the workers, not done in the parent). A line too long, or a file that can't be
+    read, is an "error" source naming the file (and line)."""
     count = 0
     try:
         for number, raw in enumerate(_open_lines(path), start=1):
@@ -173,26 +196,7 @@ def jsonl_sources(path: str) -> Iterator[Source]:
             if len(raw) > MAX_JSONL_LINE:
                 yield ("error", label, f"line of {len(raw):,} bytes is too long for a deck object")
                 continue
-            try:
-                record = json.loads(raw)
-            except (ValueError, RecursionError) as exc:
-                yield ("error", label, f"not JSON ({str(exc).splitlines()[0][:80]})")
-                continue
-            if not isinstance(record, dict):
-                yield ("error", label, f"a JSON {type(record).__name__}, not a deck object")
-                continue
-            if is_mtgjson_deck(record):
-                try:
-                    yield ("deck", label, parse_mtgjson_deck(record, label))
-                except DeckcheckError as exc:
-                    yield ("error", label, _message(exc, label))
-                continue
-            if not any(k in record for k in ("text", "decklist", "main", "mainboard", "commander", "commanders")):
-                yield ("error", label, "deck object without \"text\", \"decklist\" or \"commander\"")
-                continue
-            given = record.get("path")
-            yield ("text", given if isinstance(given, str) and given else label,
-                   (record_text(record), _record_name(record)))
+            yield ("jsonl", label, raw)  # parsed where it is checked: in the worker with --jobs
     except FileNotFoundError:
         yield ("error", path, "no such file")
     except PermissionError:
@@ -292,6 +296,8 @@ class DeckRunner:
         """The parsed deck of a source; InputError when it can't be read or holds no card entry (as
         `deckcheck check` does)."""
         kind, label, payload = source
+        if kind == "jsonl":
+            kind, label, payload = source = record_source(payload, label)
         if kind == "file":
             deck = parse_file(payload)
         elif kind == "text":
