@@ -88,15 +88,17 @@ def test_killed_update_leaves_the_old_store(tmp_path, files) -> None:
         if not finished:
             os.kill(proc.pid, signal.SIGKILL)
         proc.communicate(timeout=60)
-        killed_at.append((kind, round(time.monotonic() - begun, 2), "finished first" if finished else "killed"))
+        outcome = "finished first" if finished else "killed"
         left_strays += len(list(data_dir.glob(f".{STORE_FILE}.*.tmp"))) if not finished else 0
-        state = _store_state(data_dir)
-        if finished:  # it won the race: the store is the new one, whole
-            assert state[0] == new_count, killed_at
+        state = _store_state(data_dir)  # whole, whatever the moment of the kill
+        if state != old:  # the swap happened before the kill (or the run finished): the new store, whole
+            assert state[0] == new_count, (killed_at, state)
+            outcome += " after the swap"
             _finish(_update(data_dir, small))  # back to the old one for the next round
             state = _store_state(data_dir)
+        killed_at.append((kind, round(time.monotonic() - begun, 2), outcome))
         assert state == old, killed_at
-    assert sum(1 for k in killed_at if k[2] == "killed") >= 6, killed_at
+    assert sum(1 for k in killed_at if k[2] == "killed") >= 5, killed_at  # killed before the swap
 
     # stray temporary files of the killed builds do not break the next update, which removes them
     assert left_strays, "a build killed after its temporary file appeared leaves that file"
