@@ -296,8 +296,6 @@ class CardStore:
         One vectorized similarity pass over every name keeps a shortlist per name, to which the names
         sharing a word with it are added (a name typed in part, "Atraxa"); _closeness ranks the
         shortlist. 300 unknown names take about a second."""
-        import numpy as np
-        from rapidfuzz import fuzz, process  # lazily: only for names that are not found
 
         wanted = list(dict.fromkeys(names))
         keys, full = self._name_list()
@@ -305,12 +303,12 @@ class CardStore:
             return {n: [] for n in wanted}
         queries = [name_key(n) for n in wanted]
         k = min(shortlist, len(keys))
-        scores = process.cdist(queries, keys, scorer=fuzz.ratio, dtype=np.uint8, workers=-1)
-        top = np.argpartition(scores, -k, axis=1)[:, -k:]
         words = self._word_index()
         out: dict[str, list[str]] = {}
         for row, (name, query) in enumerate(zip(wanted, queries)):
-            candidates = {int(j) for j in top[row]}
+            if row % _SUGGEST_BLOCK == 0:  # one vectorized pass per block of names: bounded memory
+                top = _shortlists(queries[row:row + _SUGGEST_BLOCK], keys, k)
+            candidates = set(top[row % _SUGGEST_BLOCK])
             for word in set(_WORD.findall(query)):
                 if len(word) > 2:
                     candidates.update(words.get(word, ())[:200])
@@ -327,6 +325,22 @@ class CardStore:
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """The closest card names to a name no card has, best first."""
         return self.suggest_many([name], limit)[name]
+
+
+_SUGGEST_BLOCK = 256  # names scored at once: 256 x 60,000 one-byte scores, 15 MB
+
+
+def _shortlists(queries: list[str], keys: list[str], k: int) -> list[list[int]]:
+    """The k keys most similar to each query. One name is scored without numpy (so a deck with a typo
+    never loads it); many names in one vectorized pass."""
+    from rapidfuzz import fuzz, process
+
+    if len(queries) < 4:
+        return [[j for _key, _score, j in process.extract(q, keys, scorer=fuzz.ratio, limit=k)] for q in queries]
+    import numpy as np
+
+    scores = process.cdist(queries, keys, scorer=fuzz.ratio, dtype=np.uint8, workers=-1)
+    return [[int(j) for j in row] for row in np.argpartition(scores, -k, axis=1)[:, -k:]]
 
 
 def _closeness(query: str, key: str) -> float:
