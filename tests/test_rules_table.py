@@ -109,6 +109,9 @@ CASES = [
       D(("Rhoda, Geist Avenger", "Toothy, Imaginary Friend"), fill="Island"), "commander-pair"),
     C("pair/survivors", D(("Ellie, Brick Master", "Joel, Resolute Survivor"), fill="Mountain"),
       D(("Ellie, Brick Master", "Atreus, Impulsive Son"), fill="Mountain"), "commander-pair"),
+    # Friends forever (702.124i): only with another "Partner—Friends forever"; never with plain partner.
+    C("pair/friends-forever", D(("Bjorna, Nightfall Alchemist", "Cecily, Haunted Mage"), fill="Island"),
+      D(("Bjorna, Nightfall Alchemist", "Kraum, Ludevic's Opus"), fill="Island"), "commander-pair"),
     C("pair/father-and-son", D(("Atreus, Impulsive Son", "Kratos, Stoic Father"), fill="Mountain"),
       D(("Kratos, Stoic Father", "Jeska, Thrice Reborn"), fill="Mountain"), "commander-pair"),
     C("pair/background", D(("Karlach, Fury of Avernus", "Folk Hero"), fill="Mountain"),
