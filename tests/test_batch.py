@@ -118,7 +118,7 @@ def test_broken_files_never_stop_the_batch(tmp_path):
     (tmp_path / "e-good.txt").write_text((TOURNAMENT / "02-bruno-timey-wimey.txt").read_text(encoding="utf-8"),
                                          encoding="utf-8")
     code, out, err = run_cli("batch", "--format", "json", str(tmp_path))
-    assert code == 1, err
+    assert code == 2, err  # unreadable decks: exit 2 as for check, every deck still reported
     doc = json.loads(out)
     by_name = {Path(d["path"]).name: d for d in doc["decks"]}
     assert by_name["e-good.txt"]["legal"] is True
@@ -133,7 +133,7 @@ def test_json_has_checks_shape_plus_summary_and_brackets():
     import jsonschema
 
     code, out, _ = run_cli("batch", "--format", "json", str(TOURNAMENT))
-    assert code == 1
+    assert code == 2  # 11-kofi-late-registration.txt is unreadable
     doc = json.loads(out)
     summary = doc.pop("summary")
     jsonschema.Draft202012Validator(load_schema()).validate(doc)  # the rest is exactly check's shape
@@ -165,7 +165,7 @@ def test_same_deck_objects_as_check():
 
 def test_text_table_and_totals():
     code, out, _ = run_cli("batch", str(TOURNAMENT))
-    assert code == 1
+    assert code == 2
     lines = out.splitlines()
     assert lines[0].split() == ["deck", "name", "commanders", "identity", "cards", "legal", "errors", "warnings",
                                 "codes"]
@@ -180,7 +180,7 @@ def test_csv_one_row_per_deck(tmp_path):
     target = tmp_path / "out" / "report.csv"
     target.parent.mkdir()
     code, out, err = run_cli("batch", "--format", "csv", "-o", str(target), str(TOURNAMENT))
-    assert code == 1 and out == "" and "report written to" in err
+    assert code == 2 and out == "" and "report written to" in err
     rows = list(csv.DictReader(target.open(encoding="utf-8", newline="")))
     assert len(rows) == 12
     jonas = next(r for r in rows if "10-jonas" in r["deck"])
@@ -195,6 +195,7 @@ def test_exit_codes(tmp_path):
     legal = [str(TOURNAMENT / n) for n in ("01-alice-breed-lethality.txt", "12-lena-explorers-of-the-deep.csv")]
     assert run_cli("batch", *legal)[0] == 0
     assert run_cli("batch", *legal, str(TOURNAMENT / "06-farah-sliver-swarm.txt"))[0] == 1
+    assert run_cli("batch", *legal, str(TOURNAMENT / "11-kofi-late-registration.txt"))[0] == 2  # unreadable
     (tmp_path / "empty").mkdir()
     code, _, err = run_cli("batch", str(tmp_path / "empty"))
     assert code == 2 and "no decklist files found" in err
@@ -217,7 +218,7 @@ def test_as_of_release_date(store):
 def test_jobs_two_matches_one(tmp_path, tournament):
     code1, out1, _ = run_cli("batch", "--format", "json", str(TOURNAMENT))
     code2, out2, _ = run_cli("batch", "--format", "json", "--jobs", "2", str(TOURNAMENT))
-    assert code1 == code2 == 1
+    assert code1 == code2 == 2
     assert json.loads(out1) == json.loads(out2)
     many = check_many([TOURNAMENT] * 3, jobs=2)
     assert [r.report for r in many] == [r.report for r in tournament] * 3
@@ -270,7 +271,7 @@ def test_check_and_batch_text_do_not_import_pandas():
             "bad = [m for m in ('pandas', 'numpy', 'matplotlib', 'tqdm') if m in sys.modules]; "
             "print('LOADED', bad, rc, rc2, file=sys.stderr)")
     proc = subprocess.run([sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True, timeout=120)
-    assert "LOADED [] 0 1" in proc.stderr, proc.stderr[-2000:]
+    assert "LOADED [] 0 2" in proc.stderr, proc.stderr[-2000:]
 
 
 def test_import_deckcheck_is_lazy():

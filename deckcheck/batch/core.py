@@ -554,6 +554,9 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
 
 
 def exit_code(report: BatchReport) -> int:
-    """0 when every deck is legal, 1 when any deck has an error or could not be read."""
+    """As for `deckcheck check`: 2 when a deck could not be read (every other deck is still checked and
+    reported), else 1 when any deck has an error, else 0."""
+    if any(r.unreadable for r in report.results):
+        return 2
     return 0 if report.legal else 1
 

@@ -1,8 +1,9 @@
 """`deckcheck batch`: check many decks at once (files, folders, JSON Lines of decks) and print a summary
 table, JSON, CSV or a self-contained HTML tournament report.
 
-Exit 0 when every deck is legal, 1 when any deck has an error or could not be read (each such deck is a
-row of the report; the batch goes on), 2 for a usage error, no decks found or no card data."""
+Exit codes as for `deckcheck check`: 0 when every deck is legal, 1 when any deck has an error, 2 when a
+deck could not be read (it is a row of the report; the batch goes on), for a usage error, no decks found or
+no card data."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     ".mwdeck .csv .json, each optionally .gz) and JSON Lines files of decks (.jsonl, "
                     ".ndjson: one deck object a line, {\"commander\": [...], \"decklist\": [\"1 Name\", ...]} "
                     "or {\"text\": \"...\"}). An unreadable deck is reported in its row and never stops the "
-                    "batch. Exit 0: all legal; 1: a deck has an error or is unreadable; 2: usage error, "
+                    "batch. Exit 0: all legal; 1: a deck has an error; 2: a deck is unreadable, usage error, "
                     "no decks found or no card data.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="decklist file, folder or JSON Lines file")
     p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
