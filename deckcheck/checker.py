@@ -10,8 +10,6 @@ from typing import Any
 
 from deckcheck.decklist import Deck
 from deckcheck.model.card import Card
-from deckcheck.model.names import name_key, split_faces
-from deckcheck.model.vocab import MELD
 from deckcheck.report import DeckReport, Violation
 from deckcheck.rules import MODULES
 from deckcheck.rules.base import DeckContext, Item
@@ -36,7 +34,6 @@ class Checker:
         self._bans: dict[tuple[str, date | None], Any] = {}
         self._companion_bans: dict[tuple[str, date | None], Any] = {}
         self._suggestions: dict[str, list[str]] = {}
-        self._names: dict[str, Card | None] = {}
         self._resolved: dict[date | None, dict[str, tuple[Card | None, CardFacts | None]]] = {}
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
         self._notes: dict[str, None] = {}  # report-level notes, each said once, in order
@@ -55,24 +52,8 @@ class Checker:
         return found
 
     def lookup(self, name: str) -> Card | None:
-        """The store's card for a name as written (cached). MTGJSON deck files write a reversible card
-        as "Sol Ring // Sol Ring" and a meld card as "Gisela, the Broken Blade // Brisela, Voice of
-        Nightmares": when the whole name is unknown, its first face name is used if every other part
-        names that same face or some card."""
-        try:
-            return self._names[name]
-        except KeyError:
-            pass
-        card = self.store.lookup(name)
-        if card is None and "/" in name:
-            parts = split_faces(name)
-            if len(parts) > 1:
-                first = self.store.lookup(parts[0])
-                if first is not None and (first.layout == MELD or all(
-                        name_key(p) == name_key(parts[0]) or self.store.lookup(p) is not None for p in parts[1:])):
-                    card = first
-        self._names[name] = card
-        return card
+        """The store's card for a name as written (the store caches it)."""
+        return self.store.lookup(name)
 
     def can_lead(self, name: str) -> bool:
         """Whether the card with this name can be a commander on its own or as half of a pair (used to
@@ -83,23 +64,11 @@ class Checker:
         facts = self.facts(card)
         return facts.can_lead or facts.is_background
 
-    def suggest(self, name: str) -> list[str]:
-        """Close card names for an unknown name (cached)."""
-        found = self._suggestions.get(name)
-        if found is None:
-            found = self._suggestions[name] = self.store.suggest(name)
-        return found
-
     def suggest_many(self, names: Sequence[str]) -> dict[str, list[str]]:
-        """Close card names for many unknown names at once (cached; vectorized when the store can)."""
+        """Close card names for many unknown names at once (cached across decks)."""
         missing = [n for n in dict.fromkeys(names) if n not in self._suggestions]
         if missing:
-            many = getattr(self.store, "suggest_many", None)
-            if many is not None and len(missing) > 1:
-                self._suggestions.update(many(missing))
-            else:
-                for n in missing:
-                    self._suggestions[n] = self.store.suggest(n)
+            self._suggestions.update(self.store.suggest_many(missing))
         return {n: self._suggestions[n] for n in names}
 
     def ban(self, card: Card, on: date | None) -> Any:

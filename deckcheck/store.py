@@ -20,7 +20,7 @@ from typing import Any
 from deckcheck.errors import DeckcheckError, NoCardData
 from deckcheck.model.card import Card
 from deckcheck.model.names import name_key
-from deckcheck.model.vocab import NOT_LEGAL
+from deckcheck.model.vocab import MELD, NOT_LEGAL
 
 STORE_FILE = "cards.sqlite"
 SCHEMA_VERSION = "1"
@@ -238,12 +238,27 @@ class CardStore:
     def lookup(self, name: str) -> Card | None:
         """The card with this full name, face name, split half or other printed name, folded; or None.
 
-        When a key names several cards (a face of one, the whole of another), the full name wins."""
+        When a key names several cards (a face of one, the whole of another), the full name wins.
+        MTGJSON deck files write a reversible card as "Sol Ring // Sol Ring" and a meld card as "Gisela,
+        the Broken Blade // Brisela, Voice of Nightmares": when such a whole name is unknown, its first
+        part is used if every other part repeats it or names some card (any part, for a meld card)."""
         key = name_key(name)
         try:
             return self._cache[key]
         except KeyError:
             pass
+        card = self._lookup_key(key)
+        if card is None and " // " in key:
+            first, *rest = key.split(" // ")
+            front = self._lookup_key(first)
+            if front is not None and (front.layout == MELD or all(
+                    part == first or self._lookup_key(part) is not None for part in rest)):
+                card = front
+        self._cache[key] = card
+        return card
+
+    def _lookup_key(self, key: str) -> Card | None:
+        """The card one folded name key names, or None."""
         rows = self._con.execute(
             "SELECT n.kind, n.card, c.data FROM names n JOIN cards c ON c.id = n.card WHERE n.key = ? "
             "ORDER BY n.kind, n.card", (key,)).fetchall()
@@ -253,7 +268,6 @@ class CardStore:
             # "Unquenchable Fury"): among the best kind of match, a card legal somewhere wins.
             found = [self._card(r[1], r[2]) for r in rows if r[0] == rows[0][0]]
             card = next((c for c in found if c.commander_legality != NOT_LEGAL), found[0])
-        self._cache[key] = card
         return card
 
     def lookup_many(self, names: Iterable[str]) -> dict[str, Card | None]:

@@ -67,3 +67,22 @@ def test_suggest_many_agrees_with_suggest(store):
     typos = ["Llanowar Elfs", "Sol Rnig", "Lightnig Bolt", "Thassas Oracle", "Atraxa"]
     many = store.suggest_many(typos)
     assert many == {t: store.suggest(t) for t in typos}
+
+
+@pytest.mark.parametrize(
+    ("written", "full"),
+    [
+        ("Sol Ring // Sol Ring", "Sol Ring"),  # MTGJSON's name for a reversible printing
+        ("Fire // Ice", "Fire // Ice"),
+        ("Gisela, the Broken Blade // Brisela, Voice of Nightmares", "Gisela, the Broken Blade"),  # meld
+    ],
+)
+def test_mtgjson_style_joined_names_resolve(store, written, full):
+    """MTGJSON deck files join a reversible card's two identical faces, and a meld card with its result;
+    the first part then names the card (also for `deckcheck card`, not only the checker)."""
+    card = store.lookup(written)
+    assert card is not None and card.name == full
+
+
+def test_joined_name_of_unrelated_unknown_part_is_unknown(store):
+    assert store.lookup("Sol Ring // Not A Card At All") is None
