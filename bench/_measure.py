@@ -109,6 +109,18 @@ def run_measured(args: list[str], *, env: dict[str, str] | None = None, stdout_p
     return result
 
 
+#: The plain baselines' common start: json.load the exported cards (``cards_path``), index every name.
+BASELINE_INDEX = r'''
+with open(cards_path, encoding="utf-8") as fh:
+    cards = json.loads(fh.read())
+index = {}
+for card in cards:
+    index[card["name"].lower()] = card
+    for face in card["faces"]:
+        index.setdefault(face["name"].lower(), card)
+'''
+
+
 def median(runs: list[dict[str, float]], key: str) -> float:
     """The median of one measure over several runs."""
     return statistics.median(r[key] for r in runs)

@@ -21,21 +21,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _measure import SHARED, bench_env, export_cards_json, load_average, median, run_measured  # noqa: E402
+from _measure import BASELINE_INDEX, SHARED, bench_env, export_cards_json, load_average, median, run_measured  # noqa: E402
 
 DEFAULT = SHARED / "decks" / "duel-commander" / "decks.jsonl.gz"
 
 BASELINE = r'''
 import gzip, json, sys
 cards_path, decks_path = sys.argv[1], sys.argv[2]
-with open(cards_path, encoding="utf-8") as fh:
-    cards = json.loads(fh.read())
-index = {}
-for card in cards:
-    index[card["name"].lower()] = card
-    for face in card["faces"]:
-        index.setdefault(face["name"].lower(), card)
-decks = unknown = copies = 0
+'''+ BASELINE_INDEX + r'''decks = unknown = copies = 0
 with gzip.open(decks_path, "rt", encoding="utf-8") as fh:
     for line in fh:
         deck = json.loads(line)

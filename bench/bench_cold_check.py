@@ -20,20 +20,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _measure import (  # noqa: E402
-    bench_env, export_cards_json, load_average, median, precon_text, run_measured,
+    BASELINE_INDEX, bench_env, export_cards_json, load_average, median, precon_text, run_measured,
 )
 
 BASELINE = r'''
 import json, sys
 cards_path, deck_path = sys.argv[1], sys.argv[2]
-with open(cards_path, encoding="utf-8") as fh:
-    cards = json.loads(fh.read())
-index = {}
-for card in cards:
-    index[card["name"].lower()] = card
-    for face in card["faces"]:
-        index.setdefault(face["name"].lower(), card)
-found = missing = 0
+'''+ BASELINE_INDEX + r'''found = missing = 0
 with open(deck_path, encoding="utf-8") as fh:
     for line in fh:
         line = line.strip()
