@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deckcheck.decklist import SECTIONS, parse_bytes, parse_text
+from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks
 from deckcheck.errors import InputError
 
 # Pieces of real decklist syntax, so generated text reaches the interesting branches.
@@ -47,3 +50,43 @@ def test_random_bytes_never_raise_anything_but_input_error(data: bytes) -> None:
         assert str(exc).startswith("fuzz.bin")
         return
     _check(deck)
+
+
+# --- the JSON Lines fast path: parse_plain_blocks gives parse_lines' Deck, or None -------------------------
+LINE_PIECES = st.sampled_from([
+    "1 ", "4x ", "4 x ", "x4 ", "0 ", "00 ", "012 ", "1000 ", "1X ", "\t", "  ", " ", "Sol Ring", "Fire // Ice",
+    "sol ring", "SOL RING", "Lim-Dûl's Vault", "x Sol", "X ", " (CMM) 410", "[foil]", "*F*", "#tag", "^",
+    "\r", "\n", "\x0b", "\xa0", "\u2028", "\ufeff", "²", "١ ", "Name: x", "Sideboard", "é", "_",
+])
+NAMES = st.sampled_from(["Sol Ring", "sol  ring", "SOL RING", "Fire // Ice", "Lim-Dûl's Vault", "Forest",
+                         "x Forest", "Æther Vial", "Sol Ring (CMM) 410", "Sol Ring*", "é", "_x", "Ring²"])
+PLAIN = st.builds("{}{}{}{}{}".format, st.sampled_from(["", " ", "\t", "\xa0", "\ufeff"]),
+                  st.sampled_from(["1", "2", "01", "0", "000", "999", "1000", "١"]),
+                  st.sampled_from([" ", "x ", "X\t", "  ", " x ", "", "*"]), NAMES,
+                  st.sampled_from(["", " ", "  \t", "\x0b", "\r", "\n1 Forest"]))
+MOSTLY_PLAIN = st.builds("{}{} {}{}".format, st.sampled_from(["", " "]), st.sampled_from(["1", "2x", "10", "7X"]),
+                         NAMES, st.sampled_from(["", " "]))
+LINES = (st.lists(MOSTLY_PLAIN, max_size=8)
+         | st.lists(PLAIN | st.lists(LINE_PIECES | st.text(max_size=4), max_size=6).map("".join), max_size=8))
+HEADERS_OR_NONE = st.sampled_from([None, "Commander", "Companion", "Deck", "Sideboard", "Maybeboard", "About",
+                                   "Commander", "Deck"])
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(HEADERS_OR_NONE, LINES), max_size=4), st.none() | st.just("Deck name"))
+def test_plain_blocks_fast_path_equals_the_text_parser(blocks, name) -> None:
+    fast = parse_plain_blocks(blocks, "x.jsonl:1", name)
+    if fast is None:
+        return  # the caller parses blocks_text(blocks) instead
+    slow = parse_lines(blocks_text(blocks), "x.jsonl:1")
+    assert fast == replace(slow, name=name or slow.name)
+    assert not fast.problems
+
+
+def test_plain_blocks_fast_path_is_taken_for_plain_lines() -> None:
+    blocks = [("Commander", ["1 Atraxa, Praetors' Voice"]), ("Deck", ["1 Sol Ring", "2x  Forest ", "1 sol ring"])]
+    fast = parse_plain_blocks(blocks, "d")
+    assert fast == parse_lines(blocks_text(blocks), "d")
+    assert [(e.quantity, e.name, e.section, e.lines) for e in fast.entries] == [
+        (1, "Atraxa, Praetors' Voice", "commander", (2,)), (2, "Sol Ring", "main", (4, 6)), (2, "Forest", "main", (5,))]
+    assert parse_plain_blocks([(None, ["1 Sol Ring (CMM) 410"])], "d") is None

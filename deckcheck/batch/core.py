@@ -21,6 +21,7 @@ from typing import Any
 
 from deckcheck.decklist import Deck, parse_file, parse_text
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
+from deckcheck.decklist.text import blocks_text, parse_plain_blocks
 from deckcheck.errors import DeckcheckError, InputError
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation
 
@@ -110,33 +111,50 @@ def _named_lines(items: Any) -> list[str]:
     return out
 
 
-def record_text(record: Mapping[str, Any]) -> str:
-    """A JSON Lines deck object as decklist text: {"text": ...} as is; else "commander" (names),
-    "companion", "decklist"/"main"/"mainboard" ("N Name" lines) and "sideboard" as marked sections."""
-    text = record.get("text")
-    if isinstance(text, str):
-        return text
-    lines: list[str] = []
+def record_blocks(record: Mapping[str, Any]) -> list[tuple[str | None, list[str]]]:
+    """A JSON Lines deck object (without "text") as decklist blocks: (header line or None, its lines).
+    "commander" (names), "companion", "decklist"/"main"/"mainboard" ("N Name" lines) and "sideboard"
+    become marked sections; a deck with only a main list has no header at all."""
+    blocks: list[tuple[str | None, list[str]]] = []
     commanders = _named_lines(record.get("commander", record.get("commanders")))
     if commanders:
-        lines += ["Commander", *commanders]
+        blocks.append(("Commander", commanders))
     companion = _named_lines(record.get("companion"))
     if companion:
-        lines += ["Companion", *companion]
+        blocks.append(("Companion", companion))
     main = record.get("decklist", record.get("main", record.get("mainboard")))
     if isinstance(main, str):
         main = main.splitlines()
-    body = [line for line in map(_entry_line, main or ()) if line]
-    if commanders or companion:
-        lines.append("Deck")
-    lines += body
+    blocks.append(("Deck" if blocks else None, [line for line in map(_entry_line, main or ()) if line]))
     side = record.get("sideboard")
     if isinstance(side, str):
         side = side.splitlines()
     side_lines = [line for line in map(_entry_line, side or ()) if line]
     if side_lines:
-        lines += ["Sideboard", *side_lines]
-    return "\n".join(lines) + "\n"
+        blocks.append(("Sideboard", side_lines))
+    return blocks
+
+
+def record_text(record: Mapping[str, Any]) -> str:
+    """A JSON Lines deck object as decklist text: {"text": ...} as is; else its `record_blocks`."""
+    text = record.get("text")
+    if isinstance(text, str):
+        return text
+    return blocks_text(record_blocks(record))
+
+
+def record_deck_source(record: Mapping[str, Any], label: str) -> Source:
+    """The source of a deck object: a parsed Deck straight from its blocks when every line is a plain
+    "N Name" entry (the same Deck the text parser gives, without building and re-reading the text), else
+    its text."""
+    name = _record_name(record)
+    if not isinstance(record.get("text"), str):
+        blocks = record_blocks(record)
+        deck = parse_plain_blocks(blocks, label, name)
+        if deck is not None:
+            return ("deck", label, deck)
+        return ("text", label, (blocks_text(blocks), name))
+    return ("text", label, (record["text"], name))
 
 
 def _record_name(record: Mapping[str, Any]) -> str | None:
@@ -174,8 +192,7 @@ def record_source(raw: bytes | str, label: str) -> Source:
     if not any(k in record for k in ("text", "decklist", "main", "mainboard", "commander", "commanders")):
         return ("error", label, "deck object without \"text\", \"decklist\" or \"commander\"")
     given = record.get("path")
-    return ("text", given if isinstance(given, str) and given else label,
-            (record_text(record), _record_name(record)))
+    return record_deck_source(record, given if isinstance(given, str) and given else label)
 
 
 def jsonl_sources(path: str) -> Iterator[Source]:
@@ -215,8 +232,7 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
         elif isinstance(item, Mapping):
             texts += 1
             given = item.get("path")
-            label = given if isinstance(given, str) and given else f"<deck {texts}>"
-            yield ("text", label, (record_text(item), _record_name(item)))
+            yield record_deck_source(item, given if isinstance(given, str) and given else f"<deck {texts}>")
         elif isinstance(item, str) and ("\n" in item or "\r" in item):
             texts += 1
             yield ("text", f"<text {texts}>", (item, None))

@@ -25,7 +25,7 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool]) -> 
     side = deck.section(SIDEBOARD)
     side_count = sum(e.quantity for e in side)
     if 98 <= main_count <= 99 and 1 <= side_count <= 2 and all(can_lead(e.name) for e in side):
-        entries = tuple(replace(e, section=COMMANDER) if e.section == SIDEBOARD else e for e in deck.entries)
+        entries = tuple(e._replace(section=COMMANDER) if e.section == SIDEBOARD else e for e in deck.entries)
         note = f"took {_names(side)} from the sideboard as commander (MTGO convention)"
         return replace(deck, entries=entries, notes=deck.notes + (note,))
     if deck.first_block_names and not side:
@@ -34,7 +34,7 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool]) -> 
         lead_count = sum(e.quantity for e in leaders)
         if (1 <= lead_count <= 2 and 98 <= main_count - lead_count <= 99
                 and all(can_lead(e.name) for e in leaders)):
-            entries = tuple(replace(e, section=COMMANDER) if e in leaders else e for e in deck.entries)
+            entries = tuple(e._replace(section=COMMANDER) if e in leaders else e for e in deck.entries)
             note = f"took {_names(leaders)}, set off by a blank line at the top, as commander"
             return replace(deck, entries=entries, notes=deck.notes + (note,))
     return deck
@@ -58,7 +58,7 @@ def with_commanders(deck: Deck, names: list[str]) -> Deck:
     keys = [name_key(n) for n in names]
     for index, entry in enumerate(entries):
         if entry.section == COMMANDER and not any(_matches(entry.name, k) for k in keys):
-            entries[index] = replace(entry, section=MAIN)
+            entries[index] = entry._replace(section=MAIN)
             notes.append(f"--commander: {entry.name} moved from the commanders to the main deck")
     placed = 0  # commanders go first, in the order given
     for name, key in zip(names, keys):
@@ -68,9 +68,9 @@ def with_commanders(deck: Deck, names: list[str]) -> Deck:
             found = next((i for i, e in enumerate(entries) if e.section == section and _matches(e.name, key)), None)
             if found is not None:
                 entry = entries[found]
-                leader = replace(entry, quantity=1, section=COMMANDER)
+                leader = entry._replace(quantity=1, section=COMMANDER)
                 if entry.quantity > 1:
-                    entries[found] = replace(entry, quantity=entry.quantity - 1)
+                    entries[found] = entry._replace(quantity=entry.quantity - 1)
                 else:
                     del entries[found]
                 entries.insert(placed, leader)

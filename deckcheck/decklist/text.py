@@ -12,11 +12,13 @@ block (the cards after it are main deck) and a "//!Commander" tag block.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from deckcheck.decklist.model import (
-    COMMANDER, COMPANION, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector,
+    COMMANDER, COMPANION, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, Entry, EntryCollector,
     ParseProblem, problem, read_quantity,
 )
+from deckcheck.model.names import name_key
 
 _ABOUT = "about"  # TappedOut/Arena "About" block: deck name, not cards
 _COMMANDER_TAG = "!commander"  # "//!Commander": the cards that follow, up to a blank or comment line
@@ -62,6 +64,12 @@ _HASH = re.compile(r"\s#")
 _HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[0-9][0-9a-z]*)(?:\s|$)")
 # A plain entry "4 Name" / "4x Name" whose name starts with a letter and holds no annotation characters.
 _SIMPLE = re.compile(r"(\d{1,3})[xX]?[ \t]+([^\W\d_][^\[\]()*^#\t]*)").fullmatch
+#: Every line of a block at once, each a plain entry as `_SIMPLE` takes it once stripped (ASCII digits, not
+#: all zeros, a name not starting "x "): one (quantity, name) pair per line that is one.
+_SIMPLE_LINES = re.compile(
+    r"^[^\S\n]*(?!0+[xX]?[ \t])([0-9]{1,3})[xX]?[ \t]+(?![xX] )([^\W\d_](?:[^\[\]()*^#\t\n]*[^\s\[\]()*^#])?)"
+    r"[^\S\n]*$",
+    re.MULTILINE).findall
 _LETTER = re.compile(r"[^\W\d_]").search
 _KEEPS = (MAYBEBOARD, OUTSIDE)  # sections whose cards no marker moves
 _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
@@ -339,3 +347,49 @@ def parse_lines(text: str, path: str) -> Deck:
     return Deck(path=path, name=deck_name, entries=collector.entries(), problems=tuple(problems),
                 commanders_marked=marked, notes=tuple(notes_out), source_format="text",
                 first_block_names=first_block)
+
+
+def blocks_text(blocks: Sequence[tuple[str | None, Sequence[str]]]) -> str:
+    """Decklist text of blocks of lines, each after its header line (none for a None header)."""
+    lines: list[str] = []
+    for header, body in blocks:
+        if header is not None:
+            lines.append(header)
+        lines.extend(body)
+    return "\n".join(lines) + "\n"
+
+
+def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path: str,
+                       name: str | None = None) -> Deck | None:
+    """The Deck `parse_lines(blocks_text(blocks), path)` gives (named `name`), built without the text when
+    every header is a bare section word and every line a plain "N Name" entry; None when any is not (the
+    caller then parses the text). The fast path for JSON Lines decks, whose lines are usually all plain."""
+    make = tuple.__new__  # an Entry from its fields in order, without Entry(...)'s keyword handling
+    entries: list[Entry] = []
+    section = MAIN
+    number = 0
+    for header, body in blocks:
+        if header is not None:
+            number += 1
+            section = HEADERS.get(header.lower(), "")
+            if section not in (COMMANDER, COMPANION, MAIN, SIDEBOARD):
+                return None
+        if not body:
+            continue
+        text = "\n".join(body)
+        found = _SIMPLE_LINES(text)
+        if (len(found) != len(body) or text.count("\n") != len(body) - 1 or "\r" in text
+                or max(map(len, body)) > MAX_LINE_CHARS):
+            return None  # a line that is not plain, or one line of the block is really two
+        first = number + 1
+        number += len(body)
+        entries += [make(Entry, (int(q), " ".join(card.split()) if "  " in card else card, section, n, None, None,
+                                 (n,))) for (q, card), n in zip(found, range(first, number + 1))]
+    if len({(name_key(e[1]), e[2]) for e in entries}) != len(entries):
+        collector = EntryCollector()  # a card on two lines of a section: add them up as parse_lines does
+        for e in entries:
+            collector.add(e[0], e[1], e[2], e[3])
+        entries = list(collector.entries())
+    marked = any(e[2] == COMMANDER for e in entries)
+    return Deck(path=path, name=name, entries=tuple(entries), problems=(), commanders_marked=marked,
+                source_format="text")
