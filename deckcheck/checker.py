@@ -10,6 +10,7 @@ from typing import Any
 
 from deckcheck.decklist import Deck
 from deckcheck.model.card import Card
+from deckcheck.model.vocab import NOT_LEGAL
 from deckcheck.report import DeckReport, Violation
 from deckcheck.rules import MODULES
 from deckcheck.rules.base import DeckContext, Item
@@ -17,7 +18,8 @@ from deckcheck.rules.facts import CardFacts, compute_facts
 from deckcheck.rules.identity import resolve_identity
 from deckcheck.store import CardStore
 
-_UNUSED = ("sideboard", "maybeboard")
+_UNUSED = frozenset({"sideboard", "maybeboard"})  # outside the 100 (903.5e), still checked for names
+_IN_PLAY = frozenset({"commander", "main", "companion"}) | _UNUSED  # the sections the rules look at
 
 
 class Checker:
@@ -116,35 +118,61 @@ class Checker:
             return decklist.assign_sideboard_commanders(deck, self.can_lead)
         return deck
 
+    def _resolve(self, name: str, on: date | None) -> tuple[Card | None, CardFacts | None, bool]:
+        """A name's card, its facts, and whether the card is banned on the date or not legal at all."""
+        card = self.lookup(name)
+        if card is None:
+            return None, None, False
+        if card.commander_legality != NOT_LEGAL:
+            self._note_disagreement(card, on)
+        restricted = card.commander_legality == NOT_LEGAL or self.ban(card, on) is not None
+        return card, self.facts(card), restricted
+
     def context(self, deck: Deck, on: date | None = None) -> DeckContext:
-        """Resolve every entry to its card and facts, sorted by section."""
+        """Resolve every entry to its card and facts and sort the items by section; group the starting deck
+        by card and pick out its banned and not-legal cards, for the rules.
+
+        Written as whole-deck comprehensions rather than one loop with a branch per entry: in a batch this
+        runs for every entry of every deck, and each name is resolved once per date (`_resolve`)."""
         ctx = DeckContext(deck=deck, commanders=[], main=[], companions=[], unused=[], unknown=[], on=on,
                           policy=self.policy)
-        by_section = {"commander": ctx.commanders, "main": ctx.main, "companion": ctx.companions,
-                      "sideboard": ctx.unused, "maybeboard": ctx.unused}
         resolved = self._resolved.get(on)
         if resolved is None:
             resolved = self._resolved[on] = {}
-        for entry in deck.entries:
-            bucket = by_section.get(entry.section)
-            if bucket is None:
-                continue  # outside the game: display commanders, tokens, planes
-            try:  # one dict lookup per entry in a batch: card and facts resolved once per name and date
-                card, facts = resolved[entry.name]
-            except KeyError:
-                card = self.lookup(entry.name)
-                facts = None
-                if card is not None:
-                    if card.commander_legality != "not_legal":
-                        self._note_disagreement(card, on)
-                    facts = self.facts(card)
-                if len(resolved) > 500_000:
-                    resolved.clear()
-                resolved[entry.name] = (card, facts)
-            item = Item(entry, card, facts)
-            bucket.append(item)
-            if card is None and entry.section not in _UNUSED:
-                ctx.unknown.append(item)
+        entries = deck.entries
+        sections = {e.section for e in entries}
+        if not sections.issubset(_IN_PLAY):
+            entries = [e for e in entries if e.section in _IN_PLAY]  # not tokens, planes, display commanders
+        try:
+            rows = [resolved[e.name] for e in entries]
+        except KeyError:
+            if len(resolved) > 500_000:
+                resolved.clear()
+            for e in entries:
+                if e.name not in resolved:
+                    resolved[e.name] = self._resolve(e.name, on)
+            rows = [resolved[e.name] for e in entries]
+        make = tuple.__new__
+        items = [make(Item, (e, row[0], row[1])) for e, row in zip(entries, rows)]
+        if sections == {"main"}:
+            ctx.main = items
+        else:
+            ctx.commanders = [i for i in items if i.entry.section == "commander"]
+            ctx.main = [i for i in items if i.entry.section == "main"]
+            if "companion" in sections:
+                ctx.companions = [i for i in items if i.entry.section == "companion"]
+            if not sections.isdisjoint(_UNUSED):
+                ctx.unused = [i for i in items if i.entry.section in _UNUSED]
+        ctx.unknown = [i for i in items if i.card is None and i.entry.section not in _UNUSED]
+        starting = ctx.starting_deck
+        known = [i for i in starting if i.card is not None] if ctx.unknown else starting
+        oids = [i.card.oracle_id for i in known]  # type: ignore[union-attr]
+        if len(set(oids)) == len(oids):  # no card twice (the common case): one group per item
+            ctx.by_card = {oid: [i] for oid, i in zip(oids, known)}
+        else:
+            for oid, i in zip(oids, known):
+                ctx.by_card.setdefault(oid, []).append(i)
+        ctx.restricted = [i for i in known if resolved[i.entry.name][2]]
         resolve_identity(ctx)
         return ctx
 

@@ -18,8 +18,13 @@ SEVERITIES = (ERROR, WARNING)
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _freeze(value: Any) -> Any:
     """Make details JSON-ready and immutable enough: lists become tuples, dicts read-only."""
+    if type(value) in _SCALARS:  # most detail values: nothing to do
+        return value
     if isinstance(value, Mapping):
         return MappingProxyType({str(k): _freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple, set, frozenset)):

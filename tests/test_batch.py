@@ -100,6 +100,25 @@ def test_jsonl_inputs_every_kind_and_broken_lines(tmp_path, store):
     assert "not JSON" in batch.results[2].report.violations[0].message
 
 
+def test_jsonl_deck_objects_of_the_wrong_shape_are_reported_not_raised(tmp_path, store):
+    rows = [{"decklist": 5}, {"commander": {"name": "Edgar Markov"}, "decklist": []},
+            {"decklist": ["1 Sol Ring", 7, None, {"name": "Forest", "count": 3}]},
+            {"companion": "Lurrus of the Dream-Den", "sideboard": "1 Sol Ring\n1 Forest", "decklist": "1 Island"}]
+    path = tmp_path / "odd.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    batch = check_many([path], store=store)
+    assert [r.unreadable for r in batch] == [True, True, False, False]
+    assert batch.results[0].report.violations[0].message == '"decklist" is a JSON number, not a list of cards'
+    assert batch.results[1].report.violations[0].message == '"commander" is a JSON object, not a list of cards'
+    odd = batch.results[2].report
+    syntax = [v for v in odd.violations if v.code == "syntax"]
+    assert [v.lines for v in syntax] == [(2,)]  # the 7, on its line; null is an unknown card, not dropped
+    assert [v.cards for v in odd.violations if v.code == "unknown-card"] == [("null",)]
+    assert odd.card_count == 5
+    strings = batch.results[3].report
+    assert strings.companion == "Lurrus of the Dream-Den" and "sideboard" in strings.codes()
+
+
 def test_texts_decks_and_paths_mix(store, tournament):
     text = (TOURNAMENT / "07-gus-planeswalker-party.txt").read_text(encoding="utf-8")
     deck = deckcheck.parse_deck(TOURNAMENT / "06-farah-sliver-swarm.txt")

@@ -19,7 +19,7 @@ from datetime import date
 from types import MappingProxyType
 from typing import Any
 
-from deckcheck.decklist import Deck, parse_file, parse_text
+from deckcheck.decklist import MAX_LINE_CHARS, Deck, parse_file, parse_text
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.text import blocks_text, parse_plain_blocks
 from deckcheck.errors import DeckcheckError, InputError
@@ -87,23 +87,46 @@ def _walk(folder: str) -> Iterator[str]:
 
 
 def _entry_line(item: Any) -> str | None:
-    """One decklist line from a JSON Lines deck list item: "1 Name", "Name" or {"count", "name"}."""
+    """One decklist line from a JSON Lines deck list item: "1 Name", "Name" or {"count", "name"}; any other
+    item as its JSON text, so the checker reports it on its line rather than dropping it."""
     if isinstance(item, str):
         return item.strip() or None
     if isinstance(item, Mapping) and isinstance(item.get("name"), str):
         count = item.get("count", item.get("quantity", 1))
         return f"{count} {item['name']}"
-    return None
+    return json.dumps(item, ensure_ascii=False)[:MAX_LINE_CHARS + 1]
 
 
-def _named_lines(items: Any) -> list[str]:
+def _items(value: Any, key: str) -> list[Any]:
+    """A deck object's list under `key` (a string is its lines; absent is empty); ValueError otherwise."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return value.splitlines()
+    if not isinstance(value, list):
+        raise ValueError(f"\"{key}\" is a JSON {_json_type(value)}, not a list of cards")
+    return value
+
+
+def _json_type(value: Any) -> str:
+    return {dict: "object", bool: "boolean", int: "number", float: "number"}.get(type(value), type(value).__name__)
+
+
+def _entry_lines(items: list[Any]) -> list[str]:
+    """A deck list's lines: each item as `_entry_line` reads it, empty ones dropped."""
+    if all(type(item) is str for item in items):  # the usual "N Name" strings: no call per item
+        lines = [item.strip() for item in items]
+        return [line for line in lines if line] if "" in lines else lines
+    return [line for line in map(_entry_line, items) if line]
+
+
+def _named_lines(items: list[Any]) -> list[str]:
     """A commander/companion list's lines: a bare name gets a quantity of 1 (a name may start with a digit)."""
-    if isinstance(items, str):
-        items = [items]
     out = []
-    for item in items or ():
-        if isinstance(item, str) and item.strip():
-            out.append(f"1 {item.strip()}")
+    for item in items:
+        if isinstance(item, str):
+            if item.strip():
+                out.append(f"1 {item.strip()}")
         else:
             line = _entry_line(item)
             if line:
@@ -114,22 +137,20 @@ def _named_lines(items: Any) -> list[str]:
 def record_blocks(record: Mapping[str, Any]) -> list[tuple[str | None, list[str]]]:
     """A JSON Lines deck object (without "text") as decklist blocks: (header line or None, its lines).
     "commander" (names), "companion", "decklist"/"main"/"mainboard" ("N Name" lines) and "sideboard"
-    become marked sections; a deck with only a main list has no header at all."""
+    become marked sections; a deck with only a main list has no header at all. ValueError when one of
+    them is not a list (or a string of lines)."""
     blocks: list[tuple[str | None, list[str]]] = []
-    commanders = _named_lines(record.get("commander", record.get("commanders")))
+    key = "commander" if "commander" in record else "commanders"
+    commanders = _named_lines(_items(record.get(key), key))
     if commanders:
         blocks.append(("Commander", commanders))
-    companion = _named_lines(record.get("companion"))
+    companion = record.get("companion")
+    companion = _named_lines([companion] if isinstance(companion, str) else _items(companion, "companion"))
     if companion:
         blocks.append(("Companion", companion))
-    main = record.get("decklist", record.get("main", record.get("mainboard")))
-    if isinstance(main, str):
-        main = main.splitlines()
-    blocks.append(("Deck" if blocks else None, [line for line in map(_entry_line, main or ()) if line]))
-    side = record.get("sideboard")
-    if isinstance(side, str):
-        side = side.splitlines()
-    side_lines = [line for line in map(_entry_line, side or ()) if line]
+    key = next((k for k in ("decklist", "main", "mainboard") if k in record), "decklist")
+    blocks.append(("Deck" if blocks else None, _entry_lines(_items(record.get(key), key))))
+    side_lines = _entry_lines(_items(record.get("sideboard"), "sideboard"))
     if side_lines:
         blocks.append(("Sideboard", side_lines))
     return blocks
@@ -149,7 +170,10 @@ def record_deck_source(record: Mapping[str, Any], label: str) -> Source:
     its text."""
     name = _record_name(record)
     if not isinstance(record.get("text"), str):
-        blocks = record_blocks(record)
+        try:
+            blocks = record_blocks(record)
+        except ValueError as exc:
+            return ("error", label, str(exc))
         deck = parse_plain_blocks(blocks, label, name)
         if deck is not None:
             return ("deck", label, deck)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckcheck.report import ERROR, Violation
 
@@ -46,18 +46,14 @@ def error_rule(code: str, rule: str, summary: str, what: str, why: str, example:
     return Rule(code, rule, ERROR, summary, what, why, example)
 
 
-class Item:
+class Item(NamedTuple):
     """One entry of the deck with its card (None when the name is unknown) and the card's facts.
 
-    A plain slotted class rather than a frozen dataclass: the checker makes one per entry of every deck,
-    and this is measurably faster to build."""
+    A named tuple: the checker makes one per entry of every deck, and a tuple is the cheapest to build."""
 
-    __slots__ = ("entry", "card", "facts")
-
-    def __init__(self, entry: Entry, card: Card | None, facts: CardFacts | None) -> None:
-        self.entry = entry
-        self.card = card
-        self.facts = facts
+    entry: Entry
+    card: Card | None
+    facts: CardFacts | None
 
     @property
     def name(self) -> str:
@@ -84,6 +80,11 @@ class DeckContext:
     unknown: list[Item]
     on: date | None
     policy: Any
+    #: The known cards of the starting deck (commanders, then main deck in deck order) grouped by Oracle id:
+    #: two names of one card are one group. Built in the checker's single pass over the entries.
+    by_card: dict[str, list[Item]] = field(default_factory=dict)
+    #: The starting-deck items whose card is banned on the date or not legal at all (most decks: none).
+    restricted: list[Item] = field(default_factory=list)
     base_identity: str = ""  # the commanders' combined identity before any chosen colors (903.4, 702.124c)
     identity: str = ""  # with the colors chosen for "choose a color" commanders (903.4b)
     identity_mask: int = 0
@@ -94,6 +95,10 @@ class DeckContext:
     def starting_deck(self) -> list[Item]:
         """Commanders and main deck: the 100 and the companion's "starting deck" (702.139b)."""
         return self.commanders + self.main
+
+    def lines_of(self, oracle_id: str) -> list[int]:
+        """Every decklist line of one card of the starting deck."""
+        return [n for i in self.by_card.get(oracle_id, ()) for n in i.entry.lines]
 
     @property
     def card_count(self) -> int:

@@ -82,7 +82,6 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     leaders = " and ".join(i.name for i in known_commanders)
     out = []
     seen: set[str] = set()
-    lines_of: dict[str, list[int]] | None = None  # built once, when the first card is outside
     allowed = ctx.identity_mask
     for item in ctx.main:
         facts = item.facts
@@ -93,12 +92,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         if key in seen:
             continue
         seen.add(key)
-        if lines_of is None:  # one pass over the deck, not one per offending card (10,000-line decks)
-            lines_of = {}
-            for i in ctx.main:
-                if i.card is not None:
-                    lines_of.setdefault(i.card.oracle_id, []).extend(i.lines)
-        lines = lines_of[key]
+        lines = ctx.lines_of(key)
         out.append(COLOR_IDENTITY.violation(
             f"{item.name} ({item.facts.identity}) is outside the commander's color identity ({shown}): "
             f"{_names(bad)} not allowed under {leaders}",

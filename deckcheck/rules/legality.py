@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.model.vocab import NOT_LEGAL
 from deckcheck.report import Violation
-from deckcheck.rules.base import DeckContext, Item, error_rule
+from deckcheck.rules.base import DeckContext, error_rule
 
 if TYPE_CHECKING:
     from deckcheck.checker import Checker
@@ -39,34 +39,15 @@ NOT_LEGAL_RULE = error_rule(
 RULES = (BANNED, NOT_LEGAL_RULE)
 
 
-def _lines_index(items: list[Item]) -> dict[str, list[int]]:
-    """Decklist lines per Oracle id, built in one pass (not one pass per reported card)."""
-    index: dict[str, list[int]] = {}
-    for i in items:
-        if i.card is not None:
-            index.setdefault(i.card.oracle_id, []).extend(i.lines)
-    return index
-
-
 def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     """banned, then not-legal, one violation per card."""
     banned: list[Violation] = []
     not_legal: list[Violation] = []
     seen: set[str] = set()
-    starting = ctx.starting_deck
-    index: dict[str, list[int]] | None = None  # built when the first card is reported
-
-    def lines_of(oracle_id: str) -> list[int]:
-        nonlocal index
-        if index is None:
-            index = _lines_index(starting)
-        return index[oracle_id]
-
     on = ctx.on
-    for item in starting:
+    for item in ctx.restricted:  # the starting deck's banned or not-legal cards, found in the checker's pass
         card = item.card
-        if card is None or (card.commander_legality != NOT_LEGAL and checker.ban(card, on) is None):
-            continue  # the common case, decided from two cached values
+        assert card is not None
         if card.oracle_id in seen:
             continue
         seen.add(card.oracle_id)
@@ -75,12 +56,12 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
             role = " as a commander" if item.entry.section == "commander" else ""
             banned.append(BANNED.violation(
                 f"{card.name} is banned in Commander{role} ({_why(ban)})",
-                cards=(card.name,), lines=lines_of(card.oracle_id),
+                cards=(card.name,), lines=ctx.lines_of(card.oracle_id),
                 details=_ban_details(ban)))
         if card.commander_legality == NOT_LEGAL:
             not_legal.append(NOT_LEGAL_RULE.violation(
                 f"{card.name} is not legal in Commander ({_not_legal_why(card)})",
-                cards=(card.name,), lines=lines_of(card.oracle_id),
+                cards=(card.name,), lines=ctx.lines_of(card.oracle_id),
                 details={"layout": card.layout}))
     for item in ctx.companions:
         card = item.card

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckcheck.report import Violation
-from deckcheck.rules.base import DeckContext, Item, error_rule
+from deckcheck.rules.base import DeckContext, error_rule
 
 if TYPE_CHECKING:
     from deckcheck.checker import Checker
@@ -28,27 +28,14 @@ RULES = (SINGLETON,)
 
 def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     """One violation per card over its limit."""
-    counts: dict[str, int] = {}
-    limits: dict[str, int] = {}
-    for item in ctx.starting_deck:
-        facts = item.facts
-        if facts is None or facts.deck_limit is None:
-            continue
-        oid = item.card.oracle_id  # type: ignore[union-attr]
-        counts[oid] = counts.get(oid, 0) + item.entry.quantity
-        limits[oid] = facts.deck_limit
-    over = [oid for oid, n in counts.items() if n > limits[oid]]
     out = []
-    by_card: dict[str, list[Item]] = {oid: [] for oid in over}
-    if over:  # one pass over the deck, not one per card over its limit (10,000-line decks)
-        for i in ctx.starting_deck:
-            if i.card is not None:
-                group = by_card.get(i.card.oracle_id)
-                if group is not None:
-                    group.append(i)
-    for oid in over:
-        items = by_card[oid]
-        limit, copies = limits[oid], counts[oid]
+    for items in ctx.by_card.values():
+        if len(items) == 1 and items[0].entry.quantity == 1:
+            continue  # one copy on one line: within any limit (the common case, one test)
+        limit = items[0].facts.deck_limit  # type: ignore[union-attr]
+        copies = sum(i.entry.quantity for i in items)
+        if limit is None or copies <= limit:
+            continue
         name = items[0].name
         written = sorted({i.entry.name for i in items})
         names_note = f" (written as {', '.join(written)})" if len(written) > 1 else ""

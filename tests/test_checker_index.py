@@ -1,0 +1,34 @@
+"""The checker's one pass over the entries groups the starting deck by card and notes its banned cards; the
+rules read that index. Its order must be the starting deck's (commanders first) however the list is written."""
+
+from __future__ import annotations
+
+from deckcheck.checker import Checker
+from deckcheck.decklist import parse_text
+from deckcheck.policy import load_policy
+from deckcheck.store import CardStore
+
+MAIN = ["1 Mana Crypt", "1 Griselbrand", "1 Sol Ring", "1 griselbrand", "1 Golos, Tireless Pilgrim"]
+
+
+def _report(text: str):
+    return Checker(CardStore.open(), load_policy()).check(parse_text(text, "deck.txt"))
+
+
+def test_commander_listed_last_is_reported_first_with_every_line() -> None:
+    last = _report("Deck\n" + "\n".join(MAIN) + "\nCommander\n1 Golos, Tireless Pilgrim\n")
+    first = _report("Commander\n1 Golos, Tireless Pilgrim\nDeck\n" + "\n".join(MAIN) + "\n")
+    for report in (last, first):
+        banned = [v for v in report.violations if v.code == "banned"]
+        assert [v.cards[0] for v in banned] == ["Golos, Tireless Pilgrim", "Mana Crypt", "Griselbrand"]
+        assert "as a commander" in banned[0].message
+        singles = [v for v in report.violations if v.code == "singleton"]
+        assert [(v.cards[0], v.details["copies"]) for v in singles] == [("Golos, Tireless Pilgrim", 2),
+                                                                        ("Griselbrand", 2)]
+    by_card = {v.cards[0]: v.lines for v in last.violations if v.code == "banned"}
+    assert by_card == {"Golos, Tireless Pilgrim": (6, 8), "Mana Crypt": (2,), "Griselbrand": (3, 5)}
+
+
+def test_a_clean_deck_has_no_index_findings() -> None:
+    report = _report("Commander\n1 Atraxa, Praetors' Voice\nDeck\n1 Sol Ring\n1 Arcane Signet\n20 Forest\n")
+    assert {v.code for v in report.violations} == {"deck-size"}
