@@ -67,6 +67,19 @@ def test_suggest_many_agrees_with_suggest(store):
     typos = ["Llanowar Elfs", "Sol Rnig", "Lightnig Bolt", "Thassas Oracle", "Atraxa"]
     many = store.suggest_many(typos)
     assert many == {t: store.suggest(t) for t in typos}
+    for typo in typos:  # a fresh store scores its first single name without numpy: the same shortlists
+        with CardStore.open_file(BUNDLED) as fresh:
+            assert fresh.suggest(typo) == many[typo]
+
+
+def test_one_name_and_vectorized_shortlists_are_the_same_set() -> None:
+    from deckcheck.store import _shortlists
+
+    keys = ["sol ring", "sol rang", "sal ring", "soul ring", "sol ringer", "solring", "lotus", "ring", "sol"] * 3
+    for query in ("sol rnig", "ring", "xyz"):
+        one = _shortlists([query], keys, 5, vectorized=False)[0]
+        many = _shortlists([query, "lotus"], keys, 5, vectorized=True)[0]
+        assert sorted(one) == sorted(many) and len(one) == 5  # ties at the cut: the first keys, both ways
 
 
 @pytest.mark.parametrize(
