@@ -128,6 +128,22 @@ class Checker:
         restricted = card.commander_legality == NOT_LEGAL or self.ban(card, on) is not None
         return card, self.facts(card), restricted
 
+    def prefetch(self, decks: Sequence[Deck], on: date | None = None) -> None:
+        """Resolve every card name of many decks at once, and find suggestions for all their unknown names
+        in one similarity pass (a batch; checking them afterwards finds everything cached)."""
+        resolved = self._resolved.setdefault(on, {})
+        if len(resolved) > 500_000:
+            resolved.clear()
+        unknown: list[str] = []
+        for deck in decks:
+            for e in deck.entries:
+                if e.section in _IN_PLAY and e.name not in resolved:
+                    found = resolved[e.name] = self._resolve(e.name, on)
+                    if found[0] is None and e.section not in _UNUSED:
+                        unknown.append(e.name)
+        if unknown:
+            self.suggest_many(unknown)
+
     def context(self, deck: Deck, on: date | None = None) -> DeckContext:
         """Resolve every entry to its card and facts and sort the items by section; group the starting deck
         by card and pick out its banned and not-legal cards, for the rules.

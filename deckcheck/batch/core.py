@@ -46,6 +46,9 @@ JSONL_SUFFIXES = (".jsonl", ".ndjson")
 UNREADABLE = "unreadable"
 #: The most decks one JSON Lines file may hold (a guard against a runaway file, not a real limit).
 MAX_JSONL_DECKS = 1_000_000
+#: Decks read and resolved together (their unknown names get suggestions in one pass): a bound on the
+#: decks held at once, not on the batch.
+PREFETCH_DECKS = 250
 #: A JSON Lines line longer than this is refused (a real deck object is a few kilobytes).
 MAX_JSONL_LINE = 4 * 1024 * 1024
 
@@ -355,13 +358,26 @@ class DeckRunner:
 
     def run(self, source: Source) -> DeckResult:
         """Check one source; never raises for a bad deck (it becomes an unreadable row)."""
+        return self.run_many([source])[0]
+
+    def run_many(self, sources: Sequence[Source]) -> list[DeckResult]:
+        """Check many sources in order, resolving all their card names first (`Checker.prefetch`: one
+        similarity pass for all their unknown names instead of one per deck)."""
+        read: list[Deck | DeckResult] = [self._read_or_row(source) for source in sources]
+        options = self.options
+        self.checker.prefetch([d for d in read if isinstance(d, Deck)], options.on)
+        return [self._check(deck) if isinstance(deck, Deck) else deck for deck in read]
+
+    def _read_or_row(self, source: Source) -> Deck | DeckResult:
         label = source[1]
         try:
-            deck = self.read(source)
+            return self.read(source)
         except DeckcheckError as exc:
             return unreadable_result(label, _message(exc, label))
         except (OSError, ValueError, UnicodeError, RecursionError, MemoryError) as exc:
             return unreadable_result(label, f"can't be read: {_message(exc, label)}")
+
+    def _check(self, deck: Deck) -> DeckResult:
         options = self.options
         report = self.checker.check(deck, on=options.on, commanders=options.commanders,
                                     bracket=options.brackets)
@@ -394,7 +410,7 @@ def _init_worker(data_dir: str | None, store_path: str | None, options: BatchOpt
 
 def _run_chunk(chunk: list[Source]) -> tuple[list[DeckResult], list[str]]:
     assert _RUNNER is not None
-    results = [_RUNNER.run(source) for source in chunk]
+    results = _RUNNER.run_many(chunk)
     return results, _RUNNER.checker.report_notes(_RUNNER.options.on)
 
 
@@ -441,7 +457,7 @@ def run_batch(sources: Sequence[Source], *, store: Any = None, data_dir: str | N
         from multiprocessing.reduction import ForkingPickler
 
         ForkingPickler.register(MappingProxyType, _reduce_proxy)
-        size = chunk_size or max(1, min(250, len(sources) // (jobs * 8) or 1))
+        size = chunk_size or max(1, min(PREFETCH_DECKS, len(sources) // (jobs * 8) or 1))
         store_path = getattr(store, "path", None) if store is not None else None
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
                                               else None)
@@ -469,10 +485,10 @@ def run_batch(sources: Sequence[Source], *, store: Any = None, data_dir: str | N
     runner = DeckRunner(Checker(store, policy), options)
     bar = _progress(len(sources), progress)
     try:
-        for source in sources:
-            results.append(runner.run(source))
+        for chunk in _chunks(sources, chunk_size or PREFETCH_DECKS):
+            results += runner.run_many(chunk)
             if bar is not None:
-                bar.update(1)
+                bar.update(len(chunk))
     finally:
         if bar is not None:
             bar.close()

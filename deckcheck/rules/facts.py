@@ -113,9 +113,14 @@ class CardFacts:
     subtypes: frozenset[str]
     changeling: bool
     cost_symbols: tuple[str, ...]
-    has_activated_ability: bool
+    library_faces: tuple[Face, ...]  # the faces whose characteristics the card has in the library
     companion: str | None  # the companion condition's key, None when the card has no companion ability
     companion_text: str
+
+    @property
+    def has_activated_ability(self) -> bool:
+        """Whether the card in the library has an activated ability (read when a Zirda condition asks)."""
+        return any(has_activated_ability(f) for f in self.library_faces)
 
     @property
     def is_land_card(self) -> bool:
@@ -292,7 +297,7 @@ def compute_facts(card: Card) -> CardFacts:
         subtypes=frozenset(subtypes),
         changeling=changeling,
         cost_symbols=tuple(symbols),
-        has_activated_ability=any(has_activated_ability(f) for f in lib_faces),
+        library_faces=lib_faces,
         companion=companion_key,
         companion_text=companion_text,
     )
