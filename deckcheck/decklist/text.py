@@ -70,6 +70,14 @@ _SIMPLE_LINES = re.compile(
     r"^[^\S\n]*(?!0+[xX]?[ \t])([0-9]{1,3})[xX]?[ \t]+(?![xX] )([^\W\d_](?:[^\[\]()*^#\t\n]*[^\s\[\]()*^#])?)"
     r"[^\S\n]*$",
     re.MULTILINE).findall
+class _Quantities(dict):
+    """Quantity digits -> int, the common ones from a table ("1" to "999"), any other through int()."""
+
+    def __missing__(self, digits: str) -> int:
+        return int(digits)
+
+
+_QUANTITIES = _Quantities({str(n): n for n in range(1, 1000)})
 _LETTER = re.compile(r"[^\W\d_]").search
 _KEEPS = (MAYBEBOARD, OUTSIDE)  # sections whose cards no marker moves
 _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
@@ -366,6 +374,8 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
     caller then parses the text). The fast path for JSON Lines decks, whose lines are usually all plain."""
     make = tuple.__new__  # an Entry from its fields in order, without Entry(...)'s keyword handling
     entries: list[Entry] = []
+    keys: dict[str, set[str]] = {}  # folded names per section, to find a card written on two lines
+    repeated = False
     section = MAIN
     number = 0
     for header, body in blocks:
@@ -381,11 +391,18 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
         if (len(found) != len(body) or text.count("\n") != len(body) - 1 or "\r" in text
                 or max(map(len, body)) > MAX_LINE_CHARS):
             return None  # a line that is not plain, or one line of the block is really two
+        if "  " in text:
+            found = [(q, " ".join(card.split()) if "  " in card else card) for q, card in found]
         first = number + 1
         number += len(body)
-        entries += [make(Entry, (int(q), " ".join(card.split()) if "  " in card else card, section, n, None, None,
-                                 (n,))) for (q, card), n in zip(found, range(first, number + 1))]
-    if len({(name_key(e[1]), e[2]) for e in entries}) != len(entries):
+        entries += [make(Entry, (_QUANTITIES[q], card, section, n, None, None, (n,)))
+                    for (q, card), n in zip(found, range(first, number + 1))]
+        block_keys = set(map(name_key, [card for _, card in found]))
+        seen = keys.setdefault(section, set())
+        if len(block_keys) != len(found) or not seen.isdisjoint(block_keys):
+            repeated = True
+        seen |= block_keys
+    if repeated:
         collector = EntryCollector()  # a card on two lines of a section: add them up as parse_lines does
         for e in entries:
             collector.add(e[0], e[1], e[2], e[3])
