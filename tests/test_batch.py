@@ -297,3 +297,21 @@ def test_import_deckcheck_is_lazy():
     proc = subprocess.run([sys.executable, "-c", "import sys, deckcheck; print(sorted(m for m in sys.modules "
                            "if m.startswith('deckcheck')))"], cwd=PROJECT, capture_output=True, text=True, timeout=60)
     assert proc.stdout.strip() == "['deckcheck']"
+
+
+def test_batch_collects_less_while_checking_and_restores_the_gc_thresholds(store):
+    import gc
+
+    from deckcheck.batch import core
+
+    seen = []
+    old_run_many = core.DeckRunner.run_many
+    core.DeckRunner.run_many = lambda self, chunk: seen.append(gc.get_threshold()) or old_run_many(self, chunk)
+    before = gc.get_threshold()
+    try:
+        batch = check_many([TOURNAMENT], store=store)
+    finally:
+        core.DeckRunner.run_many = old_run_many
+    assert len(batch) == 12
+    assert seen and all(t[0] >= core.BATCH_GC_THRESHOLDS[0] for t in seen)
+    assert gc.get_threshold() == before
