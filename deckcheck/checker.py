@@ -181,6 +181,7 @@ class Checker:
                 ctx.unused = [i for i in items if i.entry.section in _UNUSED]
         ctx.unknown = [i for i in items if i.card is None and i.entry.section not in _UNUSED]
         starting = ctx.starting_deck
+        ctx.card_count = sum([i.entry.quantity for i in starting])
         known = [i for i in starting if i.card is not None] if ctx.unknown else starting
         oids = [i.card.oracle_id for i in known]  # type: ignore[union-attr]
         if len(set(oids)) == len(oids):  # no card twice (the common case): one group per item

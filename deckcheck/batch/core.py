@@ -484,7 +484,8 @@ def run_batch(sources: Sequence[Source], *, store: Any = None, data_dir: str | N
         store_path = getattr(store, "path", None) if store is not None else None
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
                                               else None)
-        with context.Pool(jobs, initializer=_init_worker, initargs=(data_dir, store_path, options)) as pool:
+        with context.Pool(jobs, initializer=_init_worker, initargs=(data_dir, store_path, options)) as pool, \
+                _collect_less():  # the results arriving are long-lived objects too
             bar = _progress(len(sources), progress)
             try:
                 for part, part_notes in pool.imap(_run_chunk, _chunks(sources, size)):

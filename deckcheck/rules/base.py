@@ -85,6 +85,8 @@ class DeckContext:
     by_card: dict[str, list[Item]] = field(default_factory=dict)
     #: The starting-deck items whose card is banned on the date or not legal at all (most decks: none).
     restricted: list[Item] = field(default_factory=list)
+    #: Copies among the commanders and the main deck (903.5a).
+    card_count: int = 0
     base_identity: str = ""  # the commanders' combined identity before any chosen colors (903.4, 702.124c)
     identity: str = ""  # with the colors chosen for "choose a color" commanders (903.4b)
     identity_mask: int = 0
@@ -100,7 +102,3 @@ class DeckContext:
         """Every decklist line of one card of the starting deck."""
         return [n for i in self.by_card.get(oracle_id, ()) for n in i.entry.lines]
 
-    @property
-    def card_count(self) -> int:
-        """Copies among the commanders and the main deck (903.5a)."""
-        return sum([i.entry.quantity for i in self.commanders]) + sum([i.entry.quantity for i in self.main])
