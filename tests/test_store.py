@@ -99,3 +99,16 @@ def test_mtgjson_style_joined_names_resolve(store, written, full):
 
 def test_joined_name_of_unrelated_unknown_part_is_unknown(store):
     assert store.lookup("Sol Ring // Not A Card At All") is None
+
+
+def test_blobs_inflate_the_same_through_the_raw_path_and_a_bad_one_is_refused(store):
+    import zlib
+
+    from deckcheck.store import _decompress
+
+    rows = store._con.execute("SELECT data FROM cards LIMIT 2000").fetchall()
+    assert rows and all(_decompress(b, store._zdict, store._zdict_id) == _decompress(b, store._zdict) for (b,) in rows)
+    bad = bytearray(rows[0][0])
+    bad[-1] ^= 1  # the stream's checksum of the card's JSON
+    with pytest.raises(zlib.error):
+        _decompress(bytes(bad), store._zdict, store._zdict_id)
