@@ -36,7 +36,8 @@ class Checker:
         self._bans: dict[tuple[str, date | None], Any] = {}
         self._companion_bans: dict[tuple[str, date | None], Any] = {}
         self._suggestions: dict[str, list[str]] = {}
-        self._resolved: dict[date | None, dict[str, tuple[Card | None, CardFacts | None]]] = {}
+        self._resolved: dict[date | None, dict[str, tuple[Card | None, CardFacts | None, bool]]] = {}
+        self._restricted: set[str] = set()  # names banned or not legal on some date checked: a quick test
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
         self._notes: dict[str, None] = {}  # report-level notes, each said once, in order
         data_date = store.meta.get("updated_at")
@@ -126,6 +127,8 @@ class Checker:
         if card.commander_legality != NOT_LEGAL:
             self._note_disagreement(card, on)
         restricted = card.commander_legality == NOT_LEGAL or self.ban(card, on) is not None
+        if restricted:
+            self._restricted.add(name)
         return card, self.facts(card), restricted
 
     def prefetch(self, decks: Sequence[Deck], on: date | None = None) -> None:
@@ -159,15 +162,16 @@ class Checker:
         sections = {e.section for e in entries}
         if not sections.issubset(_IN_PLAY):
             entries = [e for e in entries if e.section in _IN_PLAY]  # not tokens, planes, display commanders
+        names = [e.name for e in entries]
         try:
-            rows = [resolved[e.name] for e in entries]
+            rows = list(map(resolved.__getitem__, names))
         except KeyError:
             if len(resolved) > 500_000:
                 resolved.clear()
-            for e in entries:
-                if e.name not in resolved:
-                    resolved[e.name] = self._resolve(e.name, on)
-            rows = [resolved[e.name] for e in entries]
+            for name in names:
+                if name not in resolved:
+                    resolved[name] = self._resolve(name, on)
+            rows = list(map(resolved.__getitem__, names))
         make = tuple.__new__
         items = [make(Item, (e, row[0], row[1])) for e, row in zip(entries, rows)]
         if sections == {"main"}:
@@ -189,7 +193,8 @@ class Checker:
         else:
             for oid, i in zip(oids, known):
                 ctx.by_card.setdefault(oid, []).append(i)
-        ctx.restricted = [i for i in known if resolved[i.entry.name][2]]
+        if not self._restricted.isdisjoint(names):  # most decks: no banned or not-legal card at all
+            ctx.restricted = [i for i in known if resolved[i.entry.name][2]]
         resolve_identity(ctx)
         return ctx
 

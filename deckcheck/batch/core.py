@@ -119,7 +119,7 @@ def _json_type(value: Any) -> str:
 
 def _entry_lines(items: list[Any]) -> list[str]:
     """A deck list's lines: each item as `_entry_line` reads it, empty ones dropped."""
-    if all(type(item) is str for item in items):  # the usual "N Name" strings: no call per item
+    if set(map(type, items)) <= {str}:  # the usual "N Name" strings: no call per item
         lines = [item.strip() for item in items]
         return [line for line in lines if line] if "" in lines else lines
     return [line for line in map(_entry_line, items) if line]
