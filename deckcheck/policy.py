@@ -369,9 +369,9 @@ class Policy:
             return None  # not_legal and the like are not the policy's business
         at = max(on or date.today(), data_date) if data_date else (on or date.today())
         banned = self.ban(card, at) is not None
-        companion = not banned and self.companion_ban(card, at) is not None
         if (data_value == BANNED) == banned:
-            return None
+            return None  # they agree (nearly every card: asked first, before the companion question)
+        companion = not banned and self.companion_ban(card, at) is not None
         policy_value = "banned" if banned else ("legal except as a companion" if companion else "legal")
         last = self._last_change(card, at, "banned")
         if last is not None:
