@@ -155,9 +155,7 @@ class Checker:
         runs for every entry of every deck, and each name is resolved once per date (`_resolve`)."""
         ctx = DeckContext(deck=deck, commanders=[], main=[], companions=[], unused=[], unknown=[], on=on,
                           policy=self.policy)
-        resolved = self._resolved.get(on)
-        if resolved is None:
-            resolved = self._resolved[on] = {}
+        resolved = self._resolved.setdefault(on, {})
         entries = deck.entries
         sections = {e.section for e in entries}
         if not sections.issubset(_IN_PLAY):
@@ -165,12 +163,9 @@ class Checker:
         names = [e.name for e in entries]
         try:
             rows = list(map(resolved.__getitem__, names))
-        except KeyError:
-            if len(resolved) > 500_000:
-                resolved.clear()
-            for name in names:
-                if name not in resolved:
-                    resolved[name] = self._resolve(name, on)
+        except KeyError:  # a name met for the first time (a batch has resolved its chunk already)
+            self.prefetch([deck], on)
+            resolved = self._resolved[on]
             rows = list(map(resolved.__getitem__, names))
         make = tuple.__new__
         items = [make(Item, (e, row[0], row[1])) for e, row in zip(entries, rows)]
