@@ -59,7 +59,8 @@ LINE_PIECES = st.sampled_from([
     "\r", "\n", "\x0b", "\xa0", "\u2028", "\ufeff", "²", "١ ", "Name: x", "Sideboard", "é", "_",
 ])
 NAMES = st.sampled_from(["Sol Ring", "sol  ring", "Sol\xa0Ring", "Sol \x0bRing", "SOL RING", "Fire // Ice",
-                         "Lim-Dûl's Vault", "Forest", "x Forest", "Æther Vial", "Sol Ring (CMM) 410", "Sol Ring*", "é", "_x", "Ring²"])
+                         "Lim-Dûl's Vault", "Forest", "x Forest", "Æther Vial", "Sol Ring (CMM) 410", "Sol Ring*",
+                         "é", "_x", "Ring²"])
 PLAIN = st.builds("{}{}{}{}{}".format, st.sampled_from(["", " ", "\t", "\xa0", "\ufeff"]),
                   st.sampled_from(["1", "2", "01", "0", "000", "999", "1000", "١"]),
                   st.sampled_from([" ", "x ", "X\t", "  ", " x ", "", "*"]), NAMES,

@@ -70,6 +70,8 @@ _SIMPLE_LINES = re.compile(
     r"^[^\S\n]*(?!0+[xX]?[ \t])([0-9]{1,3})[xX]?[ \t]+(?![xX] )([^\W\d_](?:[^\[\]()*^#\t\n]*[^\s\[\]()*^#])?)"
     r"[^\S\n]*$",
     re.MULTILINE).findall
+
+
 class _Quantities(dict):
     """Quantity digits -> int, the common ones from a table ("1" to "999"), any other through int()."""
 
