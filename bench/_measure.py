@@ -4,6 +4,7 @@ worker processes count), take medians, and prepare the plain baselines' inputs."
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import os
@@ -148,3 +149,21 @@ def precon_text(name: str = "ArcaneWizardry_C17.json.gz") -> tuple[str, int]:
 def load_average() -> str:
     """The 1-minute load average and the CPU count, to read the wall times against."""
     return f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs"
+
+
+def input_and_runs(argv: list[str] | None, doc: str, default: Path, runs: int, *,
+                   as_option: bool = False) -> tuple[Path, int] | None:
+    """A benchmark's command line: its input file (`[FILE]`, or `--file FILE`) and `--runs`; None, after
+    saying so, when the file is missing (the caller exits 2)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    if as_option:
+        parser.add_argument("--file", default=str(default))
+    else:
+        parser.add_argument("file", nargs="?", default=str(default))
+    parser.add_argument("--runs", type=int, default=runs)
+    args = parser.parse_args(argv)
+    path = Path(args.file)
+    if not path.is_file():
+        print(f"{Path(sys.argv[0]).stem}: {path} not found", file=sys.stderr)
+        return None
+    return path, args.runs

@@ -13,7 +13,6 @@ resolves every name (folded), applies every rule and writes the text report with
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import sys
 import tempfile
@@ -21,7 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _measure import BASELINE_INDEX, SHARED, bench_env, export_cards_json, load_average, median, run_measured  # noqa: E402
+from _measure import (  # noqa: E402
+    BASELINE_INDEX, SHARED, bench_env, export_cards_json, input_and_runs, load_average, median, run_measured,
+)
 
 DEFAULT = SHARED / "decks" / "duel-commander" / "decks.jsonl.gz"
 
@@ -48,14 +49,10 @@ print(decks, unknown, copies)
 
 def main(argv: list[str] | None = None) -> int:
     """Run deckcheck batch (-j 1, -j 2) and the baseline; print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--file", default=str(DEFAULT))
-    args = parser.parse_args(argv)
-    decks_file = Path(args.file)
-    if not decks_file.is_file():
-        print(f"bench_batch: {decks_file} not found", file=sys.stderr)
+    given = input_and_runs(argv, __doc__, DEFAULT, 3, as_option=True)
+    if given is None:
         return 2
+    decks_file, n_runs = given
     with gzip.open(decks_file, "rb") as fh:
         n_decks = sum(1 for _ in fh)
     env = bench_env()
@@ -74,11 +71,11 @@ def main(argv: list[str] | None = None) -> int:
         }
         run_measured(commands["deckcheck batch"][:3] + ["--help"], env=env)  # bytecode cache warm-up
         runs: dict[str, list[dict[str, float]]] = {k: [] for k in commands}
-        for _ in range(args.runs):
+        for _ in range(n_runs):
             for key, cmd in commands.items():
                 runs[key].append(run_measured(cmd, env=env, sample_tree=True))
         summary = Path(report).read_text(encoding="utf-8").splitlines()[-3:]
-    print(f"batch: {n_decks:,} decks of {decks_file.name}; median of {args.runs} runs; {load_average()}")
+    print(f"batch: {n_decks:,} decks of {decks_file.name}; median of {n_runs} runs; {load_average()}")
     print(f"{'':28}{'wall s':>8}{'cpu s':>8}{'decks/s':>9}{'peak MB':>9}{'all procs MB':>14}{'best wall s':>13}")
     for key in commands:
         wall = median(runs[key], "wall")

@@ -8,15 +8,17 @@ Prints the median of N runs of each and the ratios (issue 2 target: time <= 1.5x
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_FILE = ROOT.parent / "shared" / "data" / "scryfall" / "all-cards-2019.json.gz"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _measure import ROOT, SHARED, input_and_runs  # noqa: E402
+
+DEFAULT_FILE = SHARED / "scryfall" / "all-cards-2019.json.gz"
 
 _CHILD = r"""
 import json, resource, sys, time
@@ -49,21 +51,17 @@ def measure(path: Path, mode: str) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print a small table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", nargs="?", default=str(DEFAULT_FILE))
-    parser.add_argument("--runs", type=int, default=3)
-    args = parser.parse_args(argv)
-    path = Path(args.file)
-    if not path.is_file():
-        print(f"bench_import: {path} not found", file=sys.stderr)
+    given = input_and_runs(argv, __doc__, DEFAULT_FILE, 3)
+    if given is None:
         return 2
+    path, n_runs = given
     results: dict[str, list[dict]] = {"json.load": [], "deckcheck": []}
-    for _ in range(args.runs):  # interleaved, so drift in machine load hits both alike
+    for _ in range(n_runs):  # interleaved, so drift in machine load hits both alike
         results["json.load"].append(measure(path, "json.load"))
         results["deckcheck"].append(measure(path, "deckcheck"))
     med = {mode: {k: statistics.median(r[k] for r in runs) for k in ("seconds", "peak_mb")}
            for mode, runs in results.items()}
-    print(f"file: {path} ({path.stat().st_size / 2**20:.1f} MB on disk), median of {args.runs} runs")
+    print(f"file: {path} ({path.stat().st_size / 2**20:.1f} MB on disk), median of {n_runs} runs")
     print(f"{'':12}{'wall s':>10}{'peak MB':>10}  result")
     print(f"{'json.load':12}{med['json.load']['seconds']:10.2f}{med['json.load']['peak_mb']:10.0f}  "
           f"{results['json.load'][0]['count']} objects")

@@ -10,14 +10,13 @@ a third of the memory of the plain parse.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _measure import SHARED, bench_env, load_average, median, run_measured  # noqa: E402
+from _measure import SHARED, bench_env, input_and_runs, load_average, median, run_measured  # noqa: E402
 
 DEFAULT = SHARED / "scryfall" / "all-cards-2019.json.gz"
 
@@ -34,14 +33,10 @@ print(len(data))
 
 def main(argv: list[str] | None = None) -> int:
     """Run both, print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", nargs="?", default=str(DEFAULT))
-    parser.add_argument("--runs", type=int, default=3)
-    args = parser.parse_args(argv)
-    path = Path(args.file)
-    if not path.is_file():
-        print(f"bench_update: {path} not found", file=sys.stderr)
+    given = input_and_runs(argv, __doc__, DEFAULT, 3)
+    if given is None:
         return 2
+    path, n_runs = given
     env = bench_env()
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "baseline.py"
@@ -53,10 +48,10 @@ def main(argv: list[str] | None = None) -> int:
         }
         run_measured(commands["deckcheck update --file"][:3] + ["--help"], env=env)  # bytecode warm-up
         runs: dict[str, list[dict[str, float]]] = {k: [] for k in commands}
-        for _ in range(args.runs):
+        for _ in range(n_runs):
             for key, cmd in commands.items():
                 runs[key].append(run_measured(cmd, env=env))
-    print(f"update: {path.name} ({path.stat().st_size / 2**20:.1f} MB on disk); median of {args.runs} runs; "
+    print(f"update: {path.name} ({path.stat().st_size / 2**20:.1f} MB on disk); median of {n_runs} runs; "
           f"{load_average()}")
     print(f"{'':26}{'wall s':>8}{'cpu s':>8}{'peak MB':>9}")
     for key in commands:
