@@ -165,7 +165,6 @@ class Checker:
             rows = list(map(resolved.__getitem__, names))
         except KeyError:  # a name met for the first time (a batch has resolved its chunk already)
             self.prefetch([deck], on)
-            resolved = self._resolved[on]
             rows = list(map(resolved.__getitem__, names))
         make = tuple.__new__
         items = [make(Item, (e, row[0], row[1])) for e, row in zip(entries, rows)]

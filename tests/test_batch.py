@@ -299,19 +299,17 @@ def test_import_deckcheck_is_lazy():
     assert proc.stdout.strip() == "['deckcheck']"
 
 
-def test_batch_collects_less_while_checking_and_restores_the_gc_thresholds(store):
+def test_batch_collects_less_while_checking_and_restores_the_gc_thresholds(store, monkeypatch):
     import gc
 
     from deckcheck.batch import core
 
     seen = []
-    old_run_many = core.DeckRunner.run_many
-    core.DeckRunner.run_many = lambda self, chunk: seen.append(gc.get_threshold()) or old_run_many(self, chunk)
+    run_many = core.DeckRunner.run_many
+    monkeypatch.setattr(core.DeckRunner, "run_many",
+                        lambda self, chunk: seen.append(gc.get_threshold()) or run_many(self, chunk))
     before = gc.get_threshold()
-    try:
-        batch = check_many([TOURNAMENT], store=store)
-    finally:
-        core.DeckRunner.run_many = old_run_many
+    batch = check_many([TOURNAMENT], store=store)
     assert len(batch) == 12
     assert seen and all(t[0] >= core.BATCH_GC_THRESHOLDS[0] for t in seen)
     assert gc.get_threshold() == before

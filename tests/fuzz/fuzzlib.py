@@ -292,26 +292,25 @@ def check_deck(deck: Any) -> None:
         assert isinstance(problem.text, str)
 
 
-def target_decklist_text(text: str) -> None:
-    """parse_text on one decklist text."""
+def _parse_target(parse: Any, data: Any, label: str) -> None:
+    """One decklist parser on one input: a Deck that keeps the invariants, or a one-line error naming it."""
     try:
-        deck = parse_text(text, "fuzz.txt")
+        deck = parse(data, label)
     except DeckcheckError as exc:
-        assert str(exc).startswith("fuzz.txt"), exc
+        assert str(exc).startswith(label), exc
         assert "\n" not in str(exc), exc
         return
     check_deck(deck)
+
+
+def target_decklist_text(text: str) -> None:
+    """parse_text on one decklist text."""
+    _parse_target(parse_text, text, "fuzz.txt")
 
 
 def target_decklist_bytes(data: bytes) -> None:
     """parse_bytes on raw bytes (gzip, encodings, binary detection)."""
-    try:
-        deck = parse_bytes(data, "fuzz.bin")
-    except DeckcheckError as exc:
-        assert str(exc).startswith("fuzz.bin"), exc
-        assert "\n" not in str(exc), exc
-        return
-    check_deck(deck)
+    _parse_target(parse_bytes, data, "fuzz.bin")
 
 
 def target_mana(cost: str) -> None:
