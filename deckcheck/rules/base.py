@@ -81,7 +81,7 @@ class DeckContext:
     on: date | None
     policy: Any
     #: The known cards of the starting deck (commanders, then main deck in deck order) grouped by Oracle id:
-    #: two names of one card are one group. Built in the checker's single pass over the entries.
+    #: two names of one card are one group. Built once by Checker.context, read by several rules.
     by_card: dict[str, list[Item]] = field(default_factory=dict)
     #: The starting-deck items whose card is banned on the date or not legal at all (most decks: none).
     restricted: list[Item] = field(default_factory=list)
