@@ -369,12 +369,31 @@ def blocks_text(blocks: Sequence[tuple[str | None, Sequence[str]]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: Plain lines already read by `parse_plain_blocks`: line -> (quantity, name, folded name), or None when the
+#: line is not a plain entry. Decks of one archive share most of their lines ("1 Sol Ring"), so a batch reads
+#: each distinct line once; cleared when it grows past _PLAIN_CACHE_LINES.
+_PLAIN_CACHE: dict[str, tuple[int, str, str] | None] = {}
+_PLAIN_CACHE_LINES = 200_000
+
+
+def _plain_line(line: str) -> tuple[int, str, str] | None:
+    """(quantity, name, folded name) of a plain "N Name" line, as `_SIMPLE_LINES` reads it; None otherwise."""
+    found = _SIMPLE_LINES(line) if "\n" not in line and "\r" not in line and len(line) <= MAX_LINE_CHARS else ()
+    if len(found) != 1:
+        return None
+    q, card = found[0]
+    if "  " in card:
+        card = " ".join(card.split())
+    return _QUANTITIES[q], card, name_key(card)
+
+
 def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path: str,
                        name: str | None = None) -> Deck | None:
     """The Deck `parse_lines(blocks_text(blocks), path)` gives (named `name`), built without the text when
     every header is a bare section word and every line a plain "N Name" entry; None when any is not (the
     caller then parses the text). The fast path for JSON Lines decks, whose lines are usually all plain."""
     make = tuple.__new__  # an Entry from its fields in order, without Entry(...)'s keyword handling
+    cache = _PLAIN_CACHE
     entries: list[Entry] = []
     keys: dict[str, set[str]] = {}  # folded names per section, to find a card written on two lines
     repeated = False
@@ -388,20 +407,21 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
                 return None
         if not body:
             continue
-        text = "\n".join(body)
-        found = _SIMPLE_LINES(text)
-        if (len(found) != len(body) or text.count("\n") != len(body) - 1 or "\r" in text
-                or max(map(len, body)) > MAX_LINE_CHARS):
-            return None  # a line that is not plain, or one line of the block is really two
-        if "  " in text:
-            found = [(q, " ".join(card.split()) if "  " in card else card) for q, card in found]
+        try:
+            rows = list(map(cache.__getitem__, body))
+        except KeyError:  # a line not met before
+            if len(cache) > _PLAIN_CACHE_LINES:
+                cache.clear()
+            rows = [cache[line] if line in cache else cache.setdefault(line, _plain_line(line)) for line in body]
+        if None in rows:
+            return None  # a line that is not plain (or that is really two lines)
         first = number + 1
         number += len(body)
-        entries += [make(Entry, (_QUANTITIES[q], card, section, n, None, None, (n,)))
-                    for (q, card), n in zip(found, range(first, number + 1))]
-        block_keys = set(map(name_key, [card for _, card in found]))
+        entries += [make(Entry, (q, card, section, n, None, None, (n,)))
+                    for (q, card, _), n in zip(rows, range(first, number + 1))]
+        block_keys = {key for _, _, key in rows}
         seen = keys.setdefault(section, set())
-        if len(block_keys) != len(found) or not seen.isdisjoint(block_keys):
+        if len(block_keys) != len(rows) or not seen.isdisjoint(block_keys):
             repeated = True
         seen |= block_keys
     if repeated:
