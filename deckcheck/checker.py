@@ -38,6 +38,7 @@ class Checker:
         self._suggestions: dict[str, list[str]] = {}
         self._resolved: dict[date | None, dict[str, tuple[Card | None, CardFacts | None, bool]]] = {}
         self._restricted: set[str] = set()  # names banned or not legal on some date checked: a quick test
+        self._unknown: set[str] = set()  # names no card has (the same quick test)
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
         self._notes: dict[str, None] = {}  # report-level notes, each said once, in order
         data_date = store.meta.get("updated_at")
@@ -123,6 +124,7 @@ class Checker:
         """A name's card, its facts, and whether the card is banned on the date or not legal at all."""
         card = self.lookup(name)
         if card is None:
+            self._unknown.add(name)
             return None, None, False
         if card.commander_legality != NOT_LEGAL:
             self._note_disagreement(card, on)
@@ -167,7 +169,7 @@ class Checker:
             self.prefetch([deck], on)
             rows = list(map(resolved.__getitem__, names))
         make = tuple.__new__
-        items = [make(Item, (e, row[0], row[1])) for e, row in zip(entries, rows)]
+        items = [make(Item, (e, card, facts)) for e, (card, facts, _) in zip(entries, rows)]
         if sections == {"main"}:
             ctx.main = items
         else:
@@ -177,16 +179,13 @@ class Checker:
                 ctx.companions = [i for i in items if i.entry.section == "companion"]
             if not sections.isdisjoint(_UNUSED):
                 ctx.unused = [i for i in items if i.entry.section in _UNUSED]
-        ctx.unknown = [i for i in items if i.card is None and i.entry.section not in _UNUSED]
+        if not self._unknown.isdisjoint(names):  # most decks: every name known
+            ctx.unknown = [i for i in items if i.card is None and i.entry.section not in _UNUSED]
         starting = ctx.starting_deck
         ctx.card_count = sum([i.entry.quantity for i in starting])
-        known = [i for i in starting if i.card is not None] if ctx.unknown else starting
-        oids = [i.card.oracle_id for i in known]  # type: ignore[union-attr]
-        if len(set(oids)) == len(oids):  # no card twice (the common case): one group per item
-            ctx.by_card = {oid: [i] for oid, i in zip(oids, known)}
-        else:
-            for oid, i in zip(oids, known):
-                ctx.by_card.setdefault(oid, []).append(i)
+        ctx.known = known = [i for i in starting if i.card is not None] if ctx.unknown else starting
+        ctx.oids = oids = [i.card.oracle_id for i in known]  # type: ignore[union-attr]
+        ctx.repeats = len(set(oids)) != len(oids)
         if not self._restricted.isdisjoint(names):  # most decks: no banned or not-legal card at all
             ctx.restricted = [i for i in known if resolved[i.entry.name][2]]
         resolve_identity(ctx)

@@ -80,9 +80,12 @@ class DeckContext:
     unknown: list[Item]
     on: date | None
     policy: Any
-    #: The known cards of the starting deck (commanders, then main deck in deck order) grouped by Oracle id:
-    #: two names of one card are one group. Built once by Checker.context, read by several rules.
-    by_card: dict[str, list[Item]] = field(default_factory=dict)
+    #: The known items of the starting deck (commanders, then main deck, in deck order) and their Oracle ids;
+    #: `repeats` is True when some card is on two lines (two names of one card are one card). Set by
+    #: Checker.context; `card_groups` and `multiples` read them.
+    known: list[Item] = field(default_factory=list)
+    oids: list[str] = field(default_factory=list)
+    repeats: bool = False
     #: The starting-deck items whose card is banned on the date or not legal at all (most decks: none).
     restricted: list[Item] = field(default_factory=list)
     #: Copies among the commanders and the main deck (903.5a).
@@ -92,13 +95,31 @@ class DeckContext:
     identity_mask: int = 0
     chosen_colors: str = ""
     notes: list[str] = field(default_factory=list)
+    _groups: dict[str, list[Item]] | None = None
 
     @property
     def starting_deck(self) -> list[Item]:
         """Commanders and main deck: the 100 and the companion's "starting deck" (702.139b)."""
         return self.commanders + self.main
 
+    def card_groups(self) -> dict[str, list[Item]]:
+        """The known items of the starting deck grouped by Oracle id (built on first use: most decks never
+        need it)."""
+        if self._groups is None:
+            groups: dict[str, list[Item]] = {}
+            for oid, item in zip(self.oids, self.known):
+                groups.setdefault(oid, []).append(item)
+            self._groups = groups
+        return self._groups
+
+    def multiples(self) -> list[list[Item]]:
+        """The groups of one card with more than one copy in the starting deck, on one line or several."""
+        if not self.repeats:
+            return [[i] for i in self.known if i.entry.quantity > 1]
+        return [g for g in self.card_groups().values() if len(g) > 1 or g[0].entry.quantity > 1]
+
     def lines_of(self, oracle_id: str) -> list[int]:
         """Every decklist line of one card of the starting deck."""
-        return [n for i in self.by_card.get(oracle_id, ()) for n in i.entry.lines]
-
+        if not self.repeats:
+            return [n for oid, i in zip(self.oids, self.known) if oid == oracle_id for n in i.entry.lines]
+        return [n for i in self.card_groups().get(oracle_id, ()) for n in i.entry.lines]
