@@ -7,9 +7,10 @@ error is not legal", and nothing here prints.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 ERROR = "error"
 WARNING = "warning"
@@ -41,6 +42,28 @@ def _thaw(value: Any) -> Any:
     return value
 
 
+_T = TypeVar("_T")
+
+
+def pickled_by_fields(cls: type[_T]) -> type[_T]:
+    """Pickle a frozen slots dataclass as its field values, restored as they were (without __init__, as
+    pickle does). The `--jobs` workers send every report back pickled, and the state functions dataclasses
+    gives such classes call `fields()` once per object: a second of the parent's time in a 17,900-deck
+    batch."""
+    names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    values = attrgetter(*names)
+    cls.__reduce__ = lambda self: (_restore, (cls, names, values(self)))  # type: ignore[assignment,method-assign]
+    return cls
+
+
+def _restore(cls: type[_T], names: tuple[str, ...], values: tuple[Any, ...]) -> _T:
+    obj = object.__new__(cls)
+    for name, value in zip(names, values):
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Violation:
     """One problem of one deck: a stable code, a severity, a message a person can act on, the cards and
@@ -80,6 +103,7 @@ class Violation:
         return d
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class DeckReport:
     """Everything the checker found about one deck. `card_count` counts commanders and main deck."""

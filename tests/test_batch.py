@@ -243,6 +243,18 @@ def test_jobs_two_matches_one(tmp_path, tournament):
     assert [r.report for r in many] == [r.report for r in tournament] * 3
 
 
+def test_results_pickle_back_equal(tournament):
+    """Workers send results pickled (field values restored as they were): equal, details still read-only."""
+    import pickle
+    from types import MappingProxyType
+
+    results = list(tournament)
+    back = pickle.loads(pickle.dumps(results))
+    assert back == results and [r.report.to_dict() for r in back] == [r.report.to_dict() for r in results]
+    details = [v.details for r in back for v in r.report.violations if v.details]
+    assert details and all(isinstance(d, MappingProxyType) for d in details)
+
+
 def test_frames(tournament):
     frame = tournament.to_frame()
     assert len(frame) == 12 and list(frame.columns)[:6] == ["path", "name", "commanders", "color_identity",

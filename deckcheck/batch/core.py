@@ -25,7 +25,7 @@ from deckcheck.decklist import MAX_LINE_CHARS, Deck, parse_file, parse_text
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.text import blocks_text, parse_plain_blocks
 from deckcheck.errors import DeckcheckError, InputError
-from deckcheck.report import ERROR, CheckReport, DeckReport, Violation
+from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
 
 
 def _proxy(items: dict[str, Any]) -> MappingProxyType:
@@ -279,6 +279,7 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
 
 
 # --- checking ------------------------------------------------------------------------------------------
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class DeckResult:
     """One deck of a batch: its report (an `unreadable` error when it could not be read), the deck's name
