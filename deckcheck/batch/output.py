@@ -8,17 +8,20 @@ import json
 from typing import IO
 
 from deckcheck.batch.core import BatchReport, DeckResult
+from deckcheck.report import ERROR
 
 #: Columns of the summary table and of the CSV.
 COLUMNS = ("deck", "name", "commanders", "identity", "cards", "legal", "errors", "warnings", "codes")
 #: The widest a text-table cell gets before it is cut with "…".
 MAX_CELL = {"deck": 48, "name": 28, "commanders": 44, "codes": 60}
+#: The columns whose text comes from the decks (the others are deckcheck's own words and numbers).
+_FREE_TEXT = frozenset({"deck", "name", "commanders", "codes"})
 
 
-def _verdict(result: DeckResult) -> str:
+def _verdict(result: DeckResult, errors: int) -> str:
     if result.unreadable:
         return "unreadable"
-    return "yes" if result.legal else "NO"
+    return "NO" if errors else "yes"
 
 
 def _codes(result: DeckResult) -> str:
@@ -33,16 +36,18 @@ def rows(report: BatchReport) -> list[dict[str, str]]:
     out = []
     for r in report.results:
         d = r.report
+        errors = sum(1 for v in d.violations if v.severity == ERROR) if d.violations else 0
         out.append({"deck": d.path, "name": r.name or "", "commanders": " + ".join(d.commanders),
                     "identity": d.color_identity or ("" if r.unreadable else "C"), "cards": str(d.card_count),
-                    "legal": _verdict(r), "errors": str(len(d.errors)), "warnings": str(len(d.warnings)),
-                    "codes": _codes(r)})
+                    "legal": _verdict(r, errors), "errors": str(errors),
+                    "warnings": str(len(d.violations) - errors), "codes": _codes(r) if d.violations else ""})
     return out
 
 
 def _cut(text: str, width: int | None, *, left: bool = False) -> str:
     """One line of at most `width` characters; `left` keeps the end (a path's file name and line)."""
-    text = " ".join(text.split())  # no line breaks or tabs from a decklist in a table cell
+    if "  " in text or not text.isprintable() or text[:1] == " " or text[-1:] == " ":
+        text = " ".join(text.split())  # no line breaks or tabs from a decklist in a table cell
     if width and len(text) > width:
         return "…" + text[-(width - 1):] if left else text[: width - 1] + "…"
     return text
@@ -52,7 +57,8 @@ def render_text(report: BatchReport, stream: IO[str]) -> None:
     """The summary table (one line per deck), the reasons unreadable decks could not be read, and totals."""
     table = rows(report)
     columns = [c for c in COLUMNS if c != "name" or any(row["name"] for row in table)]
-    cells = [[_cut(row[c], MAX_CELL.get(c), left=c == "deck") for c in columns] for row in table]
+    cells = [[_cut(row[c], MAX_CELL.get(c), left=c == "deck") if c in _FREE_TEXT else row[c] for c in columns]
+             for row in table]
     widths = [max([len(c)] + [len(line[i]) for line in cells]) for i, c in enumerate(columns)]
     right = {"cards", "errors", "warnings"}
 
