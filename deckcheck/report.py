@@ -24,13 +24,14 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 def _freeze(value: Any) -> Any:
     """Make details JSON-ready and immutable enough: lists become tuples, dicts read-only."""
-    if type(value) in _SCALARS:  # most detail values: nothing to do
+    kind = type(value)
+    if kind in _SCALARS:  # most detail values: nothing to do
         return value
-    if isinstance(value, Mapping):
+    if kind is dict or isinstance(value, Mapping):
         return MappingProxyType({str(k): _freeze(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple, set, frozenset)):
+    if kind is list or kind is tuple or isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(value) if isinstance(value, (set, frozenset)) else value
-        return tuple(_freeze(v) for v in items)
+        return tuple([_freeze(v) for v in items])
     return value
 
 
