@@ -14,7 +14,7 @@ from deckcheck.model.vocab import NOT_LEGAL
 from deckcheck.report import DeckReport, Violation
 from deckcheck.rules import MODULES
 from deckcheck.rules.base import DeckContext, Item
-from deckcheck.rules.facts import CardFacts, compute_facts
+from deckcheck.rules.facts import CardFacts
 from deckcheck.rules.identity import resolve_identity
 from deckcheck.store import CardStore
 
@@ -52,7 +52,7 @@ class Checker:
         """The card's rule facts, derived once per Oracle id."""
         found = self._facts.get(card.oracle_id)
         if found is None:
-            found = self._facts[card.oracle_id] = compute_facts(card)
+            found = self._facts[card.oracle_id] = CardFacts(card)
         return found
 
     def lookup(self, name: str) -> Card | None:

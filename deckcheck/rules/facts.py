@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 
 from deckcheck.model.card import Card, Face
 from deckcheck.model.identity import color_identity
@@ -92,14 +93,10 @@ class PartnerAbility:
 
 
 @dataclass(frozen=True, slots=True)
-class CardFacts:
-    """What the rules need to know about one Oracle card, computed once."""
+class LeaderAndLibraryFacts:
+    """The facts the rules ask only of a deck's commanders, companions and (with a companion) its cards:
+    computed on first use (see CardFacts)."""
 
-    name: str
-    identity: str  # computed color identity, WUBRG order (CR 903.4)
-    identity_mask: int  # the same as bits (W=1, U=2, B=4, R=8, G=16), for fast subset tests
-    deck_limit: int | None  # None: any number (basic lands, "A deck can have any number ...")
-    is_basic: bool
     # commander (CR 903.3)
     can_lead: bool  # can be the commander on its own terms
     is_background: bool  # a legendary Background: only next to "Choose a Background" (702.124k)
@@ -116,6 +113,61 @@ class CardFacts:
     library_faces: tuple[Face, ...]  # the faces whose characteristics the card has in the library
     companion: str | None  # the companion condition's key, None when the card has no companion ability
     companion_text: str
+
+
+def _later(field: str) -> property:
+    return property(attrgetter(f"more.{field}"), doc=f"LeaderAndLibraryFacts.{field}, computed on first use.")
+
+
+class CardFacts:
+    """What the rules need to know about one Oracle card, computed once per card.
+
+    What the rules ask of every card of every deck (its color identity and deck limit) is computed at once;
+    the rest (commander eligibility, partners, companion conditions, the card's library characteristics) is
+    asked only of a deck's commanders and companions, so it is computed on first use (`more`). In a batch
+    most cards are never a commander: this halves the time a card's first sight costs."""
+
+    __slots__ = ("card", "name", "identity", "identity_mask", "deck_limit", "is_basic", "_more")
+
+    def __init__(self, card: Card) -> None:
+        front = card.front
+        self.card = card
+        self.name = card.name
+        self.identity = color_identity(card)  # computed color identity, WUBRG order (CR 903.4)
+        self.identity_mask = color_mask(self.identity)  # the same as bits, for fast subset tests
+        self.is_basic = front.is_basic_land
+        # Deck limit (903.5b, 101.1); None: any number (basic lands, "A deck can have any number ...").
+        self.deck_limit: int | None = None
+        if not self.is_basic:
+            said, n = deck_limit_from_text("\n".join(f.oracle_text for f in card.faces))
+            self.deck_limit = n if said else 1
+        self._more: LeaderAndLibraryFacts | None = None
+
+    @property
+    def more(self) -> LeaderAndLibraryFacts:
+        """The commander, companion and library facts (computed the first time they are asked for)."""
+        found = self._more
+        if found is None:
+            found = self._more = _leader_and_library_facts(self.card)
+        return found
+
+    def __repr__(self) -> str:
+        return f"CardFacts({self.name!r}, identity={self.identity!r}, deck_limit={self.deck_limit})"
+
+    can_lead = _later("can_lead")
+    is_background = _later("is_background")
+    ineligible_reason = _later("ineligible_reason")
+    partners = _later("partners")
+    is_lone_doctor = _later("is_lone_doctor")
+    chooses_color = _later("chooses_color")
+    mana_value = _later("mana_value")
+    types = _later("types")
+    subtypes = _later("subtypes")
+    changeling = _later("changeling")
+    cost_symbols = _later("cost_symbols")
+    library_faces = _later("library_faces")
+    companion = _later("companion")
+    companion_text = _later("companion_text")
 
     @property
     def has_activated_ability(self) -> bool:
@@ -212,10 +264,9 @@ def _is_changeling(face: Face) -> bool:
         any(line.casefold().startswith("changeling") for line in face.oracle_text.splitlines())
 
 
-def compute_facts(card: Card) -> CardFacts:
-    """Derive a card's rule-relevant facts from its faces and Oracle text."""
+def _leader_and_library_facts(card: Card) -> LeaderAndLibraryFacts:
+    """The facts of a card the rules ask only of commanders and companions (and of a companion's deck)."""
     front = card.front
-    text_all = "\n".join(f.oracle_text for f in card.faces)
 
     # Types as the card exists outside the game; a CDA may add creature types off the battlefield (Grist).
     lib_faces = _library_faces(card)
@@ -260,13 +311,6 @@ def compute_facts(card: Card) -> CardFacts:
     lone_doctor = (legendary and "Creature" in front.types and " ".join(front.subtypes) == "Time Lord Doctor"
                    and not _is_changeling(front))
 
-    # Deck limit (903.5b, 101.1).
-    if front.is_basic_land:
-        limit: int | None = None
-    else:
-        said, n = deck_limit_from_text(text_all)
-        limit = n if said else 1
-
     symbols: list[str] = []
     for face in lib_faces:
         symbols.extend(s for s in parse_cost(face.mana_cost) if not s.isdigit())
@@ -279,13 +323,7 @@ def compute_facts(card: Card) -> CardFacts:
         companion_key = next((key for pattern, key in _COMPANION_CONDITIONS if pattern.search(companion_text)),
                              "unknown")
 
-    identity = color_identity(card)
-    return CardFacts(
-        name=card.name,
-        identity=identity,
-        identity_mask=color_mask(identity),
-        deck_limit=limit,
-        is_basic=front.is_basic_land,
+    return LeaderAndLibraryFacts(
         can_lead=can_lead,
         is_background=is_background,
         ineligible_reason=reason,
