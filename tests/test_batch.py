@@ -243,6 +243,15 @@ def test_jobs_two_matches_one(tmp_path, tournament):
     assert [r.report for r in many] == [r.report for r in tournament] * 3
 
 
+def test_jobs_read_a_stream_of_sources(store, tournament):
+    """run_batch takes a stream too (the CLI's --jobs reads decks while the workers check): same results."""
+    from deckcheck.batch.core import BatchOptions, run_batch
+
+    stream = (source for source in expand([TOURNAMENT] * 2))
+    results, _ = run_batch(stream, store=store, jobs=2, options=BatchOptions(keep_cards=True), chunk_size=5)
+    assert [r.report for r in results] == [r.report for r in tournament] * 2
+
+
 def test_results_pickle_back_equal(tournament):
     """Workers send results pickled (field values restored as they were): equal, details still read-only."""
     import pickle

@@ -14,7 +14,7 @@ import json
 import os
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -462,30 +462,34 @@ def _progress(total: int | None, enabled: bool | None) -> Any:
     return tqdm(total=total, unit="deck", file=sys.stderr, leave=False, mininterval=0.2)
 
 
-def run_batch(sources: Sequence[Source], *, store: Any = None, data_dir: str | None = None,
+def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | None = None,
               policy: Any = None, jobs: int = 1, options: BatchOptions | None = None,
               progress: bool | None = None, chunk_size: int | None = None
               ) -> tuple[list[DeckResult], list[str]]:
     """Check every source, in order; return the results and the report-level notes (the policy's caveat
     for the date, card data that disagrees with the policy: each once). jobs > 1 spreads chunks of decks
-    over that many processes, each opening the store once (the store's file, or `data_dir`)."""
+    over that many processes, each opening the store once (the store's file, or `data_dir`). `sources` may be
+    a stream (then the workers start on the first decks while the rest are still being read, and a progress
+    bar counts without a total)."""
     options = options or BatchOptions()
+    total = len(sources) if isinstance(sources, Sized) else None
     bar = None
     results: list[DeckResult] = []
     notes: dict[str, None] = {}
     jobs = max(1, int(jobs or 1))
-    if jobs > 1 and len(sources) > 1 and getattr(store, "path", ":memory:") != ":memory:":
+    if jobs > 1 and total != 1 and getattr(store, "path", ":memory:") != ":memory:":
         import multiprocessing
         from multiprocessing.reduction import ForkingPickler
 
         ForkingPickler.register(MappingProxyType, _reduce_proxy)
-        size = chunk_size or max(1, min(PREFETCH_DECKS, len(sources) // (jobs * 8) or 1))
+        spread = PREFETCH_DECKS if total is None else total // (jobs * 8)  # small inputs: every worker busy
+        size = chunk_size or max(1, min(PREFETCH_DECKS, spread or 1))
         store_path = getattr(store, "path", None) if store is not None else None
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
                                               else None)
         with context.Pool(jobs, initializer=_init_worker, initargs=(data_dir, store_path, options)) as pool, \
                 _collect_less():  # the results arriving are long-lived objects too
-            bar = _progress(len(sources), progress)
+            bar = _progress(total, progress)
             try:
                 for part, part_notes in pool.imap(_run_chunk, _chunks(sources, size)):
                     results.extend(part)
@@ -506,7 +510,7 @@ def run_batch(sources: Sequence[Source], *, store: Any = None, data_dir: str | N
 
         policy = load_policy()
     runner = DeckRunner(Checker(store, policy), options)
-    bar = _progress(len(sources), progress)
+    bar = _progress(total, progress)
     with _collect_less():
         try:
             for chunk in _chunks(sources, chunk_size or PREFETCH_DECKS):

@@ -8,6 +8,7 @@ no card data."""
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import sys
 
@@ -56,9 +57,13 @@ def run(args: argparse.Namespace) -> int:
     from deckcheck.store import CardStore
 
     store = CardStore.open(args.data_dir)
-    sources = list(expand(args.paths))
-    if not sources:
+    found = expand(args.paths)
+    first = next(found, None)
+    if first is None:
         raise DeckcheckError(f"no decklist files found in {', '.join(args.paths)}")
+    # One job: all sources first, for a progress bar with a total. With --jobs the workers start on the
+    # first decks while the parent is still reading the rest.
+    sources = itertools.chain([first], found) if args.jobs > 1 else [first, *found]
     options = BatchOptions(on=args.as_of, brackets=args.format in ("json", "html"))
     progress = False if args.no_progress else None
     results, notes = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
