@@ -150,8 +150,8 @@ class Checker:
             self.suggest_many(unknown)
 
     def context(self, deck: Deck, on: date | None = None) -> DeckContext:
-        """Resolve every entry to its card and facts and sort the items by section; group the starting deck
-        by card and pick out its banned and not-legal cards, for the rules.
+        """Resolve every entry to its card and facts and sort the items by section; list the starting deck's
+        known cards with their Oracle ids and pick out its banned and not-legal cards, for the rules.
 
         Written as whole-deck comprehensions rather than one loop with a branch per entry: in a batch this
         runs for every entry of every deck, and each name is resolved once per date (`_resolve`)."""
