@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from deckcheck.model.vocab import COLOR_NAMES, sort_colors
+from deckcheck.model.vocab import COLOR_NAMES, COLORS, sort_colors
 from deckcheck.report import Violation
 from deckcheck.rules.base import DeckContext, Item, error_rule
 from deckcheck.rules.facts import color_mask
@@ -34,6 +34,10 @@ COLOR_IDENTITY = error_rule(
 RULES = (COLOR_IDENTITY,)
 
 
+#: Each identity bit mask (W=1, U=2, B=4, R=8, G=16) as its color letters in WUBRG order.
+_MASK_COLORS = tuple("".join(c for c in COLORS if m & color_mask(c)) for m in range(32))
+
+
 def _names(colors: str) -> str:
     return ", ".join(COLOR_NAMES[c] for c in colors)
 
@@ -44,25 +48,28 @@ def resolve_identity(ctx: DeckContext) -> None:
     Each such commander adds one color of the player's choice (903.4b); the colors chosen are the ones that
     leave the fewest cards outside the identity (with ties, the colors of the most cards)."""
     known = [i for i in ctx.commanders if i.facts is not None]
-    base = set()
+    mask = 0
     for item in known:
-        base.update(item.facts.identity)  # type: ignore[union-attr]
-    ctx.base_identity = sort_colors(base)
+        mask |= item.facts.identity_mask  # type: ignore[union-attr]
     wildcards = sum(1 for i in known if i.facts.chooses_color)  # type: ignore[union-attr]
-    chosen = ""
-    if wildcards:
-        needs = [set(i.facts.identity) - base for i in ctx.main + ctx.companions
-                 if i.facts is not None and not set(i.facts.identity) <= base]
-        extra = sort_colors(set().union(*needs)) if needs else ""
-        best: tuple[int, str] = (len(needs) + 1, "")
-        for k in range(0, min(wildcards, len(extra)) + 1):
-            for combo in combinations(extra, k):
-                outside = sum(1 for n in needs if not n <= set(combo))
-                if outside < best[0]:
-                    best = (outside, "".join(combo))
-        chosen = best[1]
-    ctx.chosen_colors = chosen
-    ctx.identity = sort_colors(base | set(chosen))
+    if not wildcards:  # nearly every deck: the commanders' identities together, as bits
+        ctx.base_identity = ctx.identity = _MASK_COLORS[mask]
+        ctx.chosen_colors = ""
+        ctx.identity_mask = mask
+        return
+    base = set(_MASK_COLORS[mask])
+    ctx.base_identity = _MASK_COLORS[mask]
+    needs = [set(i.facts.identity) - base for i in ctx.main + ctx.companions
+             if i.facts is not None and not set(i.facts.identity) <= base]
+    extra = sort_colors(set().union(*needs)) if needs else ""
+    best: tuple[int, str] = (len(needs) + 1, "")
+    for k in range(0, min(wildcards, len(extra)) + 1):
+        for combo in combinations(extra, k):
+            outside = sum(1 for n in needs if not n <= set(combo))
+            if outside < best[0]:
+                best = (outside, "".join(combo))
+    ctx.chosen_colors = best[1]
+    ctx.identity = sort_colors(base | set(best[1]))
     ctx.identity_mask = color_mask(ctx.identity)
 
 
