@@ -120,4 +120,6 @@ class DeckContext:
 
     def lines_of(self, oracle_id: str) -> list[int]:
         """Every decklist line of one card of the starting deck."""
+        if not self.repeats:  # one item a card: a scan costs less than building the groups
+            return [n for oid, i in zip(self.oids, self.known) if oid == oracle_id for n in i.entry.lines]
         return [n for i in self.card_groups().get(oracle_id, ()) for n in i.entry.lines]
