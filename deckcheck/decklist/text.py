@@ -369,10 +369,10 @@ def blocks_text(blocks: Sequence[tuple[str | None, Sequence[str]]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-#: Plain lines already read by `parse_plain_blocks`: line -> (quantity, name, folded name), or None when the
-#: line is not a plain entry. Decks of one archive share most of their lines ("1 Sol Ring"), so a batch reads
-#: each distinct line once; cleared when it grows past _PLAIN_CACHE_LINES.
-_PLAIN_CACHE: dict[str, tuple[int, str, str] | None] = {}
+#: Plain lines already read by `parse_plain_blocks`: line -> (quantity, name, folded name). Decks of one
+#: archive share most of their lines ("1 Sol Ring"), so a batch reads each distinct line once; cleared when it
+#: grows past _PLAIN_CACHE_LINES. Lines that are not plain are never kept (a deck with one is parsed as text).
+_PLAIN_CACHE: dict[str, tuple[int, str, str]] = {}
 _PLAIN_CACHE_LINES = 200_000
 
 
@@ -409,12 +409,13 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
             continue
         try:
             rows = list(map(cache.__getitem__, body))
-        except KeyError:  # a line not met before
+        except KeyError:  # a line not met before, or not plain
             if len(cache) > _PLAIN_CACHE_LINES:
                 cache.clear()
-            rows = [cache[line] if line in cache else cache.setdefault(line, _plain_line(line)) for line in body]
-        if None in rows:
-            return None  # a line that is not plain (or that is really two lines)
+            rows = [cache.get(line) or _plain_line(line) for line in body]
+            if None in rows:
+                return None  # a line that is not plain (or that is really two lines)
+            cache.update(zip(body, rows))
         first = number + 1
         number += len(body)
         entries += [make(Entry, (q, card, section, n, None, None, (n,)))
