@@ -65,8 +65,10 @@ def main(argv: list[str] | None = None) -> int:
         script = folder / "baseline.py"
         script.write_text(BASELINE, encoding="utf-8")
         report = str(folder / "report.txt")
-        batch = [sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", report, str(decks_file)]
-        second = batch[:5] + [str(folder / "report-2.txt")] + batch[6:]
+        def batch_to(report: str) -> list[str]:
+            return [sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", report, str(decks_file)]
+
+        batch, second = batch_to(report), batch_to(str(folder / "report-2.txt"))
         commands = {
             "plain json + dict": [sys.executable, str(script), str(cards_json), str(decks_file)],
             "deckcheck batch": batch,
