@@ -95,7 +95,7 @@ class DeckContext:
     identity_mask: int = 0
     chosen_colors: str = ""
     notes: list[str] = field(default_factory=list)
-    _groups: dict[str, list[Item]] | None = None
+    _groups: dict[str, list[Item]] | None = field(default=None, init=False, repr=False)  # see card_groups
 
     @property
     def starting_deck(self) -> list[Item]:
