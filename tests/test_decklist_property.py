@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from deckcheck.batch.core import record_source, record_text
 from deckcheck.decklist import SECTIONS, parse_bytes, parse_text
 from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks
 from deckcheck.errors import InputError
@@ -91,3 +93,23 @@ def test_plain_blocks_fast_path_is_taken_for_plain_lines() -> None:
     assert [(e.quantity, e.name, e.section, e.lines) for e in fast.entries] == [
         (1, "Atraxa, Praetors' Voice", "commander", (2,)), (2, "Sol Ring", "main", (4, 6)), (2, "Forest", "main", (5,))]
     assert parse_plain_blocks([(None, ["1 Sol Ring (CMM) 410"])], "d") is None
+
+
+ITEMS = LINES | st.lists(st.one_of(MOSTLY_PLAIN, st.integers(), st.none(), st.just("  ")), max_size=6)
+RECORDS = st.fixed_dictionaries({"decklist": ITEMS}, optional={
+    "commander": st.lists(NAMES, max_size=2) | NAMES | st.integers(),
+    "sideboard": ITEMS, "companion": NAMES, "name": st.just("Deck name")})
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(RECORDS)
+def test_jsonl_records_read_like_their_text_every_time(record) -> None:
+    """A JSON Lines deck object never raises; read on the fast path it is the Deck its text gives, and
+    reading it again (its lines now cached) gives the same Deck."""
+    raw = json.dumps(record)
+    kind, label, payload = record_source(raw, "x.jsonl:1")
+    assert kind in ("deck", "text", "error")
+    if kind == "deck":
+        slow = parse_lines(record_text(record), label)
+        assert payload == replace(slow, name=record.get("name") or slow.name)
+        assert record_source(raw, "x.jsonl:1") == (kind, label, payload)
