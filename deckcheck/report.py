@@ -23,15 +23,16 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _freeze(value: Any) -> Any:
-    """Make details JSON-ready and immutable enough: lists become tuples, dicts read-only."""
+    """Make details JSON-ready and immutable enough: lists become tuples, dicts read-only. (Every violation
+    goes through here, so plain values are passed over without a call.)"""
     kind = type(value)
-    if kind in _SCALARS:  # most detail values: nothing to do
+    if kind in _SCALARS:
         return value
     if kind is dict or isinstance(value, Mapping):
-        return MappingProxyType({str(k): _freeze(v) for k, v in value.items()})
-    if kind is list or kind is tuple or isinstance(value, (list, tuple, set, frozenset)):
+        return MappingProxyType({str(k): v if type(v) in _SCALARS else _freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(value) if isinstance(value, (set, frozenset)) else value
-        return tuple([_freeze(v) for v in items])
+        return tuple([v if type(v) in _SCALARS else _freeze(v) for v in items])
     return value
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from deckcheck.model.names import name_key
@@ -38,8 +37,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         suggestions = all_suggestions[name]
         hint = f"; did you mean {' or '.join(suggestions)}?" if suggestions else "; no close name found"
         lines = tuple(n for i in items for n in i.lines)
-        details = MappingProxyType({"suggestions": tuple(suggestions),  # as Violation freezes them
-                                    "sections": tuple(sorted({i.entry.section for i in items}))})
         out.append(UNKNOWN_CARD.violation(f"unknown card \"{name}\"{hint}", cards=(name,), lines=lines,
-                                          details=details))
+                                          details={"suggestions": suggestions,
+                                                   "sections": sorted({i.entry.section for i in items})}))
     return out
