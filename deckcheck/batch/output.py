@@ -8,7 +8,6 @@ import json
 from typing import IO
 
 from deckcheck.batch.core import BatchReport, DeckResult
-from deckcheck.report import ERROR
 
 #: Columns of the summary table and of the CSV.
 COLUMNS = ("deck", "name", "commanders", "identity", "cards", "legal", "errors", "warnings", "codes")
@@ -36,7 +35,7 @@ def rows(report: BatchReport) -> list[dict[str, str]]:
     out = []
     for r in report.results:
         d = r.report
-        errors = sum(1 for v in d.violations if v.severity == ERROR) if d.violations else 0
+        errors = len(d.errors) if d.violations else 0  # a deck with an error is not legal (DeckReport.legal)
         out.append({"deck": d.path, "name": r.name or "", "commanders": " + ".join(d.commanders),
                     "identity": d.color_identity or ("" if r.unreadable else "C"), "cards": str(d.card_count),
                     "legal": _verdict(r, errors), "errors": str(errors),
