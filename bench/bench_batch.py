@@ -50,7 +50,8 @@ print(decks, unknown, copies)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run deckcheck batch (-j 1, -j 2) and the baseline; print the table."""
+    """Run deckcheck batch (-j 1, -j 2), two one-job batches at once (the machine's ceiling for -j 2) and
+    the baseline; print the table."""
     given = input_and_runs(argv, __doc__, DEFAULT, 3, as_option=True)
     if given is None:
         return 2
@@ -65,8 +66,9 @@ def main(argv: list[str] | None = None) -> int:
         script = folder / "baseline.py"
         script.write_text(BASELINE, encoding="utf-8")
         report = str(folder / "report.txt")
-        def batch_to(report: str) -> list[str]:
-            return [sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", report, str(decks_file)]
+
+        def batch_to(path: str) -> list[str]:
+            return [sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", path, str(decks_file)]
 
         batch, second = batch_to(report), batch_to(str(folder / "report-2.txt"))
         commands = {
