@@ -19,7 +19,8 @@ from deckcheck.rules.identity import resolve_identity
 from deckcheck.store import CardStore
 
 _UNUSED = frozenset({"sideboard", "maybeboard"})  # outside the 100 (903.5e), still checked for names
-_IN_PLAY = frozenset({"commander", "main", "companion"}) | _UNUSED  # the sections the rules look at
+_CHECKED = frozenset({"commander", "main", "companion"})  # the starting deck and its companion
+_IN_PLAY = _CHECKED | _UNUSED  # the sections the rules look at
 
 
 class Checker:
@@ -135,19 +136,20 @@ class Checker:
 
     def prefetch(self, decks: Sequence[Deck], on: date | None = None) -> None:
         """Resolve every card name of many decks at once, and find suggestions for all their unknown names
-        in one similarity pass (a batch; checking them afterwards finds everything cached)."""
+        in one similarity pass (a batch; checking them afterwards finds everything cached). Names are
+        resolved in the order the decks first name them (the order of the report's notes)."""
         resolved = self._resolved.setdefault(on, {})
         if len(resolved) > 500_000:
             resolved.clear()
-        unknown: list[str] = []
-        for deck in decks:
-            for e in deck.entries:
-                if e.section in _IN_PLAY and e.name not in resolved:
-                    found = resolved[e.name] = self._resolve(e.name, on)
-                    if found[0] is None and e.section not in _UNUSED:
-                        unknown.append(e.name)
-        if unknown:
-            self.suggest_many(unknown)
+        # entry[1] is the name, entry[2] the section: whole-chunk passes, not a branch per entry
+        named = dict.fromkeys(e[1] for deck in decks for e in deck.entries if e[2] in _IN_PLAY)
+        new = [name for name in named if name not in resolved]
+        for name in new:
+            resolved[name] = self._resolve(name, on)
+        unknown = {name for name in new if resolved[name][0] is None}
+        if unknown:  # suggestions for the ones the rules report (not those only in a sideboard)
+            self.suggest_many([e[1] for deck in decks for e in deck.entries
+                               if e[1] in unknown and e[2] in _CHECKED])
 
     def context(self, deck: Deck, on: date | None = None) -> DeckContext:
         """Resolve every entry to its card and facts and sort the items by section; list the starting deck's

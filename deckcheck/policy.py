@@ -190,6 +190,9 @@ class Policy:
             self._apply(state, event)
         self._dates = dates
         self._states = states
+        #: Every key a named ban (full or as a companion) has held on any date: a card with none of them,
+        #: and in no banned category, is legal on every date.
+        self._ever_named = frozenset(k for s in states for k in (*s.named, *s.companion))
 
     @staticmethod
     def _apply(state: _State, event: Event) -> None:
@@ -367,6 +370,8 @@ class Policy:
         data_value = card.commander_legality
         if data_value not in (LEGAL, BANNED):
             return None  # not_legal and the like are not the policy's business
+        if data_value == LEGAL and card_keys(card).isdisjoint(self._ever_named) and self._category(card) is None:
+            return None  # never banned by the policy: they agree on every date (nearly every card)
         at = max(on or date.today(), data_date) if data_date else (on or date.today())
         banned = self.ban(card, at) is not None
         if (data_value == BANNED) == banned:

@@ -334,6 +334,7 @@ class CardStore:
         # batch, a notebook) loads it once for the faster pass. Both give the same shortlists.
         vectorized = len(wanted) >= 4 or self._suggest_calls > 0
         self._suggest_calls += 1
+        from rapidfuzz import fuzz
         for row, (name, query) in enumerate(zip(wanted, queries)):
             if row % _SUGGEST_BLOCK == 0:  # one vectorized pass per block of names: bounded memory
                 top = _shortlists(queries[row:row + _SUGGEST_BLOCK], keys, k, vectorized)
@@ -341,7 +342,7 @@ class CardStore:
             for word in set(_WORD.findall(query)):
                 if len(word) > 2:
                     candidates.update(words.get(word, ())[:200])
-            ranked = sorted(((_closeness(query, keys[j]), j) for j in candidates), reverse=True)
+            ranked = sorted(((_closeness(query, keys[j], fuzz), j) for j in candidates), reverse=True)
             found: list[str] = []
             for score, j in ranked:
                 if score < 60 or len(found) == limit:
@@ -385,12 +386,11 @@ def _shortlists(queries: list[str], keys: list[str], k: int, vectorized: bool) -
     return out
 
 
-def _closeness(query: str, key: str) -> float:
+def _closeness(query: str, key: str, fuzz: Any) -> float:
     """How close a card name key is to what was typed, 0-100: plain similarity, or, for a card name longer
     than what was typed (a name given in part, "Atraxa"), the best partial match a little discounted. A
-    short name inside a longer typo ("Ow" in "Llanowar Elfs") is no match."""
-    from rapidfuzz import fuzz
-
+    short name inside a longer typo ("Ow" in "Llanowar Elfs") is no match. `fuzz` is rapidfuzz.fuzz (imported
+    by the caller, once for many names)."""
     score = fuzz.ratio(query, key)
     if len(key) > len(query):
         score = max(score, 0.9 * fuzz.partial_ratio(query, key), 0.9 * fuzz.token_set_ratio(query, key))

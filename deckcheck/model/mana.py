@@ -65,6 +65,7 @@ def mana_value(cost: str, *, x: int = 0) -> float:
     return sum(symbol_value(s, x=x) for s in parse_cost(cost))
 
 
+@lru_cache(maxsize=4096)
 def symbol_colors(symbol: str) -> str:
     """The colors of one mana symbol in WUBRG order: a hybrid symbol is all its colors (107.4e), a
     Phyrexian symbol its color (107.4f); {C}, {S}, numbers, X and the pawprint {P} have none."""
