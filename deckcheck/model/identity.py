@@ -22,7 +22,10 @@ _SELF_REFERENCES = ("this card", "this creature", "this permanent", "this spell"
 
 def _cda_colors(face: Face) -> set[str]:
     colors: set[str] = set()
-    for m in _CDA.finditer(mana.strip_reminder_text(face.oracle_text)):
+    text = mana.strip_reminder_text(face.oracle_text)
+    if text.isascii() and " is " not in text.lower():
+        return colors  # no such sentence (in ASCII text the pattern's " is " matches only these cases)
+    for m in _CDA.finditer(text):
         subject = m.group("subject").strip().lower()
         if subject != face.name.lower() and subject not in _SELF_REFERENCES:
             continue  # about another object, not a characteristic-defining ability of this one

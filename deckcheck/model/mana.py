@@ -80,6 +80,8 @@ def symbol_colors(symbol: str) -> str:
 
 def strip_reminder_text(text: str) -> str:
     """Rules text without reminder text, the parenthesized parts (CR 207.2, 903.4c)."""
+    if "(" not in text:
+        return text  # most rules text: nothing to strip
     previous = None
     while previous != text:
         previous, text = text, _REMINDER.sub("", text)
@@ -88,4 +90,6 @@ def strip_reminder_text(text: str) -> str:
 
 def text_symbols(text: str) -> list[str]:
     """Every {symbol} in a piece of text, reminder text excluded."""
+    if "{" not in text:
+        return []
     return [s.upper() for s in _SYMBOL.findall(strip_reminder_text(text))]
