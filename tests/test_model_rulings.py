@@ -114,3 +114,32 @@ def test_either_face_name_finds_the_card(store, asked, full):
 )
 def test_dfc_identity_combines_both_faces(store, name, identity):
     assert color_identity(card(store, name)) == identity
+
+
+# A characteristic-defining ability that sets colors counts (604.3), whatever its case or the characters
+# around it; the quick tests that skip text without such a sentence must never skip one.
+@pytest.mark.parametrize(
+    ("text", "identity"),
+    [
+        ("Flying", ""),  # the real card: no sentence at all
+        ("Flying\nOrnithopter is red.", "R"),
+        ("Flying\nORNITHOPTER IS BLUE AND RED.", "UR"),  # case does not matter
+        ("Flying\nThis creature is all colors.", "WUBRG"),
+        ("Flying — fast.\nOrnithopter is green.", "G"),  # not ASCII: the full search
+        ("Flying\nOrnithopter (a reminder)is white.", "W"),  # " is " only once the reminder is gone
+        ("Flying (This is a reminder: {R}.)", ""),  # a symbol in reminder text adds nothing (903.4c)
+        ("Flying\n{T}: Add {G}.", "G"),
+        ("Flying\nOther creatures you control are green.", ""),  # about other objects
+    ],
+)
+def test_color_setting_sentences_count(store, text, identity):
+    from dataclasses import replace
+
+    real = card(store, "Ornithopter")
+    changed = replace(real, faces=(replace(real.faces[0], oracle_text=text),))
+    assert color_identity(changed) == identity
+
+
+def test_color_setting_sentences_on_real_cards(store):
+    assert color_identity(card(store, "Transguild Courier")) == "WUBRG"  # "... is all colors."
+    assert color_identity(card(store, "Ghostfire")) == "R"  # "Ghostfire is colorless." adds nothing; {R} does
