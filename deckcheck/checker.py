@@ -4,11 +4,12 @@ rule modules and builds the DeckReport. One Checker serves many decks (the batch
 from __future__ import annotations
 
 import weakref
+from operator import itemgetter
 from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from deckcheck.decklist import Deck
+from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
 from deckcheck.model.card import Card
 from deckcheck.model.vocab import NOT_LEGAL
 from deckcheck.report import DeckReport, Violation
@@ -18,9 +19,15 @@ from deckcheck.rules.facts import CardFacts
 from deckcheck.rules.identity import resolve_identity
 from deckcheck.store import CardStore
 
+_STARTING = frozenset({COMMANDER, MAIN})  # the starting deck (702.139b): the commanders and the main deck
+_CHECKED = _STARTING | {COMPANION}  # the starting deck and its companion
 _UNUSED = frozenset({"sideboard", "maybeboard"})  # outside the 100 (903.5e), still checked for names
-_CHECKED = frozenset({"commander", "main", "companion"})  # the starting deck and its companion
 _IN_PLAY = _CHECKED | _UNUSED  # the sections the rules look at
+_MAIN_ONLY = {MAIN}
+_QUANTITY, _NAME, _SECTION = itemgetter(0), itemgetter(1), itemgetter(2)  # an Entry's fields
+_ORACLE_ID = itemgetter(3)  # a resolved row's
+#: What a name resolves to: (card, facts, banned or not legal, Oracle id); (None, None, False, None) unknown.
+_Row = tuple[Card | None, CardFacts | None, bool, str | None]
 
 
 class Checker:
@@ -37,7 +44,7 @@ class Checker:
         self._bans: dict[tuple[str, date | None], Any] = {}
         self._companion_bans: dict[tuple[str, date | None], Any] = {}
         self._suggestions: dict[str, list[str]] = {}
-        self._resolved: dict[date | None, dict[str, tuple[Card | None, CardFacts | None, bool]]] = {}
+        self._resolved: dict[date | None, dict[str, _Row]] = {}
         self._restricted: set[str] = set()  # names banned or not legal on some date checked: a quick test
         self._unknown: set[str] = set()  # names no card has (the same quick test)
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
@@ -121,18 +128,19 @@ class Checker:
             return decklist.assign_sideboard_commanders(deck, self.can_lead)
         return deck
 
-    def _resolve(self, name: str, on: date | None) -> tuple[Card | None, CardFacts | None, bool]:
-        """A name's card, its facts, and whether the card is banned on the date or not legal at all."""
+    def _resolve(self, name: str, on: date | None) -> _Row:
+        """A name's card, its facts, whether the card is banned on the date or not legal at all, and its
+        Oracle id."""
         card = self.lookup(name)
         if card is None:
             self._unknown.add(name)
-            return None, None, False
+            return None, None, False, None
         if card.commander_legality != NOT_LEGAL:
             self._note_disagreement(card, on)
         restricted = card.commander_legality == NOT_LEGAL or self.ban(card, on) is not None
         if restricted:
             self._restricted.add(name)
-        return card, self.facts(card), restricted
+        return card, self.facts(card), restricted, card.oracle_id
 
     def prefetch(self, decks: Sequence[Deck], on: date | None = None) -> None:
         """Resolve every card name of many decks at once, and find suggestions for all their unknown names
@@ -161,33 +169,52 @@ class Checker:
                           policy=self.policy)
         resolved = self._resolved.setdefault(on, {})
         entries = deck.entries
-        sections = {e.section for e in entries}
+        secs = list(map(_SECTION, entries))
+        sections = set(secs)
         if not sections.issubset(_IN_PLAY):
             entries = [e for e in entries if e.section in _IN_PLAY]  # not tokens, planes, display commanders
-        names = [e.name for e in entries]
+            secs = list(map(_SECTION, entries))
+        names = list(map(_NAME, entries))
         try:
             rows = list(map(resolved.__getitem__, names))
         except KeyError:  # a name met for the first time (a batch has resolved its chunk already)
             self.prefetch([deck], on)
             rows = list(map(resolved.__getitem__, names))
         make = tuple.__new__
-        items = [make(Item, (e, card, facts)) for e, (card, facts, _) in zip(entries, rows)]
-        if sections == {"main"}:
+        items = [make(Item, (e, card, facts)) for e, (card, facts, _, _) in zip(entries, rows)]
+        # Most decks are a main deck, or their commanders and then the main deck: then the items are the
+        # starting deck in order, and its count and Oracle ids come straight from the entries and rows.
+        in_order = False
+        if sections == _MAIN_ONLY:
             ctx.main = items
+            in_order = True
+        elif sections <= _STARTING and secs[:(n := secs.count(COMMANDER))].count(COMMANDER) == n:
+            ctx.commanders, ctx.main = items[:n], items[n:]
+            in_order = True
         else:
-            ctx.commanders = [i for i in items if i.entry.section == "commander"]
-            ctx.main = [i for i in items if i.entry.section == "main"]
-            if "companion" in sections:
-                ctx.companions = [i for i in items if i.entry.section == "companion"]
+            ctx.commanders = [i for i in items if i.entry.section == COMMANDER]
+            ctx.main = [i for i in items if i.entry.section == MAIN]
+            if COMPANION in sections:
+                ctx.companions = [i for i in items if i.entry.section == COMPANION]
             if not sections.isdisjoint(_UNUSED):
                 ctx.unused = [i for i in items if i.entry.section in _UNUSED]
         if not self._unknown.isdisjoint(names):  # most decks: every name known
             ctx.unknown = [i for i in items if i.card is None and i.entry.section not in _UNUSED]
         starting = ctx.starting_deck
-        ctx.card_count = sum([i.entry.quantity for i in starting])
-        ctx.known = known = [i for i in starting if i.card is not None] if ctx.unknown else starting
-        ctx.oids = oids = [i.card.oracle_id for i in known]  # type: ignore[union-attr]
-        ctx.repeats = len(set(oids)) != len(oids)
+        if in_order:
+            ctx.card_count = sum(map(_QUANTITY, entries))
+        else:
+            ctx.card_count = sum([i.entry.quantity for i in starting])
+        if ctx.unknown:
+            ctx.known = known = [i for i in starting if i.card is not None]
+            ctx.oids = [i.card.oracle_id for i in known]  # type: ignore[union-attr]
+        elif in_order:
+            ctx.known = known = starting
+            ctx.oids = list(map(_ORACLE_ID, rows))
+        else:
+            ctx.known = known = starting
+            ctx.oids = [i.card.oracle_id for i in known]  # type: ignore[union-attr]
+        ctx.repeats = len(set(ctx.oids)) != len(ctx.oids)
         if not self._restricted.isdisjoint(names):  # most decks: no banned or not-legal card at all
             ctx.restricted = [i for i in known if resolved[i.entry.name][2]]
         resolve_identity(ctx)

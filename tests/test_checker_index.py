@@ -3,6 +3,8 @@ rules read that index. Its order must be the starting deck's (commanders first) 
 
 from __future__ import annotations
 
+import pytest
+
 from deckcheck.checker import Checker
 from deckcheck.decklist import parse_text
 from deckcheck.policy import load_policy
@@ -32,3 +34,26 @@ def test_commander_listed_last_is_reported_first_with_every_line() -> None:
 def test_a_clean_deck_has_no_index_findings() -> None:
     report = _report("Commander\n1 Atraxa, Praetors' Voice\nDeck\n1 Sol Ring\n1 Arcane Signet\n20 Forest\n")
     assert {v.code for v in report.violations} == {"deck-size"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Commander\n1 Golos, Tireless Pilgrim\nDeck\n" + "\n".join(MAIN) + "\n",  # commanders first
+        "Deck\n" + "\n".join(MAIN) + "\nCommander\n1 Golos, Tireless Pilgrim\n",  # commanders last
+        "Commander\n1 Tymna the Weaver\nDeck\n" + "\n".join(MAIN) + "\nCommander\n1 Thrasios, Triton Hero\n",
+        "\n".join(MAIN) + "\n",  # a main deck only
+        "Commander\n1 Golos, Tireless Pilgrim\nDeck\n" + "\n".join(MAIN) + "\n3 Not A Card\nSideboard\n1 Opt\n",
+        "Commander\n1 Golos, Tireless Pilgrim\nCompanion\n1 Lurrus of the Dream-Den\nDeck\n" + "\n".join(MAIN) + "\n",
+    ],
+)
+def test_context_is_the_starting_deck_in_order_however_the_list_is_laid_out(text: str) -> None:
+    deck = parse_text(text, "deck.txt")
+    ctx = Checker(CardStore.open(), load_policy()).context(deck)
+    assert [i.entry for i in ctx.commanders] == [e for e in deck.entries if e.section == "commander"]
+    assert [i.entry for i in ctx.main] == [e for e in deck.entries if e.section == "main"]
+    starting = ctx.commanders + ctx.main
+    assert ctx.card_count == sum(i.entry.quantity for i in starting)
+    assert ctx.known == [i for i in starting if i.card is not None]
+    assert ctx.oids == [i.card.oracle_id for i in ctx.known]
+    assert ctx.repeats == (len(set(ctx.oids)) < len(ctx.oids))
