@@ -4,6 +4,7 @@ rule modules and builds the DeckReport. One Checker serves many decks (the batch
 from __future__ import annotations
 
 import weakref
+from itertools import repeat
 from operator import itemgetter
 from collections.abc import Sequence
 from datetime import date
@@ -25,7 +26,7 @@ _UNUSED = frozenset({"sideboard", "maybeboard"})  # outside the 100 (903.5e), st
 _IN_PLAY = _CHECKED | _UNUSED  # the sections the rules look at
 _MAIN_ONLY = {MAIN}
 _QUANTITY, _NAME, _SECTION = itemgetter(0), itemgetter(1), itemgetter(2)  # an Entry's fields
-_ORACLE_ID = itemgetter(3)  # a resolved row's
+_CARD, _FACTS, _ORACLE_ID = itemgetter(0), itemgetter(1), itemgetter(3)  # a resolved row's fields
 #: What a name resolves to: (card, facts, banned or not legal, Oracle id); (None, None, False, None) unknown.
 _Row = tuple[Card | None, CardFacts | None, bool, str | None]
 
@@ -180,8 +181,8 @@ class Checker:
         except KeyError:  # a name met for the first time (a batch has resolved its chunk already)
             self.prefetch([deck], on)
             rows = list(map(resolved.__getitem__, names))
-        make = tuple.__new__
-        items = [make(Item, (e, card, facts)) for e, (card, facts, _, _) in zip(entries, rows)]
+        # Item(entry, card, facts) for each entry, built without a Python-level step per entry
+        items = list(map(tuple.__new__, repeat(Item), zip(entries, map(_CARD, rows), map(_FACTS, rows))))
         # Most decks are a main deck, or their commanders and then the main deck: then the items are the
         # starting deck in order, and its count and Oracle ids come straight from the entries and rows.
         in_order = False

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import repeat
+from operator import itemgetter
 
 from deckcheck.decklist.model import (
     COMMANDER, COMPANION, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, Entry, EntryCollector,
@@ -374,6 +376,7 @@ def blocks_text(blocks: Sequence[tuple[str | None, Sequence[str]]]) -> str:
 #: grows past _PLAIN_CACHE_LINES. Lines that are not plain are never kept (a deck with one is parsed as text).
 _PLAIN_CACHE: dict[str, tuple[int, str, str]] = {}
 _PLAIN_CACHE_LINES = 200_000
+_ROW_QUANTITY, _ROW_NAME, _ROW_KEY = itemgetter(0), itemgetter(1), itemgetter(2)  # of a cached line
 
 
 def _plain_line(line: str) -> tuple[int, str, str] | None:
@@ -392,11 +395,10 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
     """The Deck `parse_lines(blocks_text(blocks), path)` gives (named `name`), built without the text when
     every header is a bare section word and every line a plain "N Name" entry; None when any is not (the
     caller then parses the text). The fast path for JSON Lines decks, whose lines are usually all plain."""
-    make = tuple.__new__  # an Entry from its fields in order, without Entry(...)'s keyword handling
     cache = _PLAIN_CACHE
     entries: list[Entry] = []
     keys: dict[str, set[str]] = {}  # folded names per section, to find a card written on two lines
-    repeated = False
+    repeated = marked = False  # a card on two lines of a section; a commander entry
     section = MAIN
     number = 0
     for header, body in blocks:
@@ -416,11 +418,14 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
             if None in rows:
                 return None  # a line that is not plain (or that is really two lines)
             cache.update(zip(body, rows))
-        first = number + 1
+        lines = range(number + 1, number + len(body) + 1)
         number += len(body)
-        entries += [make(Entry, (q, card, section, n, None, None, (n,)))
-                    for (q, card, _), n in zip(rows, range(first, number + 1))]
-        block_keys = {key for _, _, key in rows}
+        # Entry(quantity, name, section, line, None, None, (line,)) per row, without a Python-level step each
+        fields = zip(map(_ROW_QUANTITY, rows), map(_ROW_NAME, rows), repeat(section), lines, repeat(None),
+                     repeat(None), zip(lines))
+        entries += map(tuple.__new__, repeat(Entry), fields)
+        marked = marked or section == COMMANDER
+        block_keys = set(map(_ROW_KEY, rows))
         seen = keys.setdefault(section, set())
         if len(block_keys) != len(rows) or not seen.isdisjoint(block_keys):
             repeated = True
@@ -430,6 +435,5 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
         for e in entries:
             collector.add(e[0], e[1], e[2], e[3])
         entries = list(collector.entries())
-    marked = any(e[2] == COMMANDER for e in entries)
     return Deck(path=path, name=name, entries=tuple(entries), problems=(), commanders_marked=marked,
                 source_format="text")
