@@ -4,10 +4,10 @@ rule modules and builds the DeckReport. One Checker serves many decks (the batch
 from __future__ import annotations
 
 import weakref
-from itertools import repeat
-from operator import itemgetter
 from collections.abc import Sequence
 from datetime import date
+from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
