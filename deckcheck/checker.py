@@ -24,7 +24,7 @@ _STARTING = frozenset({COMMANDER, MAIN})  # the starting deck (702.139b): the co
 _CHECKED = _STARTING | {COMPANION}  # the starting deck and its companion
 _UNUSED = frozenset({"sideboard", "maybeboard"})  # outside the 100 (903.5e), still checked for names
 _IN_PLAY = _CHECKED | _UNUSED  # the sections the rules look at
-_MAIN_ONLY = {MAIN}
+_MAIN_ONLY = frozenset({MAIN})
 _QUANTITY, _NAME, _SECTION = itemgetter(0), itemgetter(1), itemgetter(2)  # an Entry's fields
 _CARD, _FACTS, _ORACLE_ID = itemgetter(0), itemgetter(1), itemgetter(3)  # a resolved row's fields
 #: What a name resolves to: (card, facts, banned or not legal, Oracle id); (None, None, False, None) unknown.

@@ -195,6 +195,10 @@ def color_mask(colors: str) -> int:
     return mask
 
 
+#: Each bit mask (0-31) as its color letters in WUBRG order: the inverse of `color_mask`.
+MASK_COLORS = tuple("".join(c for c, bit in _COLOR_BITS.items() if m & bit) for m in range(32))
+
+
 def _lines(text: str) -> list[str]:
     return [line.strip() for line in strip_reminder_text(text).splitlines() if line.strip()]
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from deckcheck.model.vocab import COLOR_NAMES, COLORS, sort_colors
+from deckcheck.model.vocab import COLOR_NAMES, sort_colors
 from deckcheck.report import Violation
 from deckcheck.rules.base import DeckContext, Item, error_rule
-from deckcheck.rules.facts import color_mask
+from deckcheck.rules.facts import MASK_COLORS, color_mask
 
 if TYPE_CHECKING:
     from deckcheck.checker import Checker
@@ -34,10 +34,6 @@ COLOR_IDENTITY = error_rule(
 RULES = (COLOR_IDENTITY,)
 
 
-#: Each identity bit mask (W=1, U=2, B=4, R=8, G=16) as its color letters in WUBRG order.
-_MASK_COLORS = tuple("".join(c for c in COLORS if m & color_mask(c)) for m in range(32))
-
-
 def _names(colors: str) -> str:
     return ", ".join(COLOR_NAMES[c] for c in colors)
 
@@ -53,12 +49,12 @@ def resolve_identity(ctx: DeckContext) -> None:
         mask |= item.facts.identity_mask  # type: ignore[union-attr]
     wildcards = sum(1 for i in known if i.facts.chooses_color)  # type: ignore[union-attr]
     if not wildcards:  # nearly every deck: the commanders' identities together, as bits
-        ctx.base_identity = ctx.identity = _MASK_COLORS[mask]
+        ctx.base_identity = ctx.identity = MASK_COLORS[mask]
         ctx.chosen_colors = ""
         ctx.identity_mask = mask
         return
-    base = set(_MASK_COLORS[mask])
-    ctx.base_identity = _MASK_COLORS[mask]
+    base = set(MASK_COLORS[mask])
+    ctx.base_identity = MASK_COLORS[mask]
     needs = [set(i.facts.identity) - base for i in ctx.main + ctx.companions
              if i.facts is not None and not set(i.facts.identity) <= base]
     extra = sort_colors(set().union(*needs)) if needs else ""
