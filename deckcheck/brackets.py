@@ -30,6 +30,7 @@ import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from itertools import compress
 from typing import Any
 
 from deckcheck.model.card import Card
@@ -44,6 +45,14 @@ MAX_GC_BRACKET_3 = 3
 TUTORS_UNRESTRICTED_FROM = date(2025, 10, 21)
 #: The day brackets and Game Changers were introduced.
 BRACKETS_FROM = date(2025, 2, 11)
+
+#: What the floor never judges (every estimate says so). The reasons are made once: shared strings, which
+#: a batch's pickled results (`--jobs`) then carry once per chunk.
+NOT_JUDGED = ("two-card combos: deckcheck has no combo data (brackets 1-2 allow none, bracket 3 no early-game "
+              "ones)",
+              "intent and expected game length: bracket 4 and 5 differ only by intent, so 5 is never claimed; "
+              "bracket 1's theme is not judged either")
+_NOT_JUDGED_REASONS = [f"Not judged: {u}." for u in NOT_JUDGED]
 
 _SENTENCE = re.compile(r"(?<=[.!])\s+|\n+")
 
@@ -113,18 +122,35 @@ def _sentences(card: Card) -> list[str]:
     return [s for text in _texts(card) for s in _SENTENCE.split(text) if s]
 
 
-_FEATURES: dict[tuple[str, str], tuple[bool, str | None, bool]] = {}
+class _PerCard:
+    """Values computed once per card object, by `id(card)`: a Card's own hash walks all its faces, and
+    (Oracle id, name) would lend one card's value to an edited copy. The cards are held, so no id is
+    reused while its value is kept; past `limit` cards the table starts afresh."""
+
+    __slots__ = ("by_id", "held", "limit")
+
+    def __init__(self, limit: int = 200_000) -> None:
+        self.by_id: dict[int, Any] = {}
+        self.held: list[Card] = []
+        self.limit = limit
+
+    def put(self, card: Card, value: Any) -> Any:
+        if len(self.held) >= self.limit:
+            self.by_id.clear()
+            self.held.clear()
+        self.by_id[id(card)] = value
+        self.held.append(card)
+        return value
+
+
+_FEATURES = _PerCard()
 
 
 def _features(card: Card) -> tuple[bool, str | None, bool]:
-    """(mass land denial, extra turns: None | "some" | "chained", tutor) for one card, cached by Oracle id
-    and name (hashing the whole frozen Card, faces and all, cost more than the lookup saved in batches)."""
-    key = (card.oracle_id, card.name)
-    found = _FEATURES.get(key)
+    """(mass land denial, extra turns: None | "some" | "chained", tutor) for one card, cached."""
+    found = _FEATURES.by_id.get(id(card))
     if found is None:
-        if len(_FEATURES) > 200_000:
-            _FEATURES.clear()
-        found = _FEATURES[key] = _compute_features(card)
+        found = _FEATURES.put(card, _compute_features(card))
     return found
 
 
@@ -205,25 +231,41 @@ def _names(cards: list[Card]) -> str:
     return ", ".join(c.name for c in cards)
 
 
-_GC_MEMBER: weakref.WeakKeyDictionary[Policy, dict[tuple[date, str, str], bool | None]] = \
-    weakref.WeakKeyDictionary()
+# A card's bracket flags: what the floor reads of one card on one day, as bits of one int.
+GAME_CHANGER, MAYBE_GAME_CHANGER, MASS_LAND_DENIAL, EXTRA_TURNS, CHAINED_TURNS, TUTOR = 1, 2, 4, 8, 16, 32
 
 
-def _gc_members(policy: Policy, deck: list[Card], day: date) -> list[bool | None]:
-    """policy.game_changer_status(card, day).member for each card, cached per policy, day and card
-    (batches ask it for every card of every deck)."""
-    cache = _GC_MEMBER.get(policy)
-    if cache is None or len(cache) > 200_000:
-        cache = _GC_MEMBER[policy] = {}
-    out: list[bool | None] = []
-    for card in deck:
-        key = (day, card.oracle_id, card.name)
-        try:
-            found = cache[key]
-        except KeyError:
-            found = cache[key] = policy.game_changer_status(card, day).member
-        out.append(found)
-    return out
+def card_flags(card: Card, policy: Policy, day: date) -> int:
+    """The card's bracket flags on `day`: Game Changer (or maybe one, where the record is incomplete), mass
+    land denial, extra turns (and chained ones), tutor."""
+    member = policy.game_changer_status(card, day).member
+    mld, turns, tutor = _features(card)
+    return ((GAME_CHANGER if member else MAYBE_GAME_CHANGER if member is None else 0)
+            | (MASS_LAND_DENIAL if mld else 0) | (EXTRA_TURNS if turns else 0)
+            | (CHAINED_TURNS if turns == "chained" else 0) | (TUTOR if tutor else 0))
+
+
+#: Per policy and day: each card's flags.
+_FLAGS: weakref.WeakKeyDictionary[Policy, dict[date, _PerCard]] = weakref.WeakKeyDictionary()
+
+
+def _deck_flags(cards: list[Card], policy: Policy, day: date) -> list[int]:
+    """`card_flags` of each card, cached per policy, day and card object: a batch asks for every card of
+    every deck, and a hit is C-level lookups only."""
+    tables = _FLAGS.get(policy)
+    if tables is None:
+        tables = _FLAGS[policy] = {}
+    table = tables.get(day)
+    if table is None:
+        table = tables[day] = _PerCard()
+    by_id = table.by_id
+    flags = list(map(by_id.get, map(id, cards)))
+    if None in flags:  # cards met for the first time
+        for i, card in enumerate(cards):
+            if flags[i] is None:
+                found = by_id.get(id(card))
+                flags[i] = found if found is not None else table.put(card, card_flags(card, policy, day))
+    return flags
 
 
 def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = None) -> BracketEstimate:
@@ -231,22 +273,22 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
     once (by oracle id, else name), so a list with one entry per copy gives the same answer as one per card.
     Game Changers are those in force on `on` (today by default)."""
     day = on or date.today()
+    cards = cards if isinstance(cards, list) else list(cards)
+    flags = _deck_flags(cards, policy, day)
+    # Only the cards with a flag count (most cards of a deck have none), each distinct card once.
     seen: set[str] = set()
-    deck: list[Card] = []
-    for card in cards:
+    flagged: list[tuple[Card, int]] = []
+    for card, bits in zip(compress(cards, flags), filter(None, flags)):
         ident = card.oracle_id or card.name
         if ident not in seen:
             seen.add(ident)
-            deck.append(card)
-
-    members = _gc_members(policy, deck, day)  # one policy question per card, cached
-    gcs = [c for c, m in zip(deck, members) if m]
-    maybe_gcs = [c for c, m in zip(deck, members) if m is None]
-    features = [_features(c) for c in deck]
-    mld = [c for c, f in zip(deck, features) if f[0]]
-    turns = [c for c, f in zip(deck, features) if f[1]]
-    chained = [c for c, f in zip(deck, features) if f[1] == "chained"]
-    tutors = [c for c, f in zip(deck, features) if f[2]]
+            flagged.append((card, bits))
+    gcs = [c for c, bits in flagged if bits & GAME_CHANGER]
+    maybe_gcs = [c for c, bits in flagged if bits & MAYBE_GAME_CHANGER]
+    mld = [c for c, bits in flagged if bits & MASS_LAND_DENIAL]
+    turns = [c for c, bits in flagged if bits & EXTRA_TURNS]
+    chained = [c for c, bits in flagged if bits & CHAINED_TURNS]
+    tutors = [c for c, bits in flagged if bits & TUTOR]
 
     minimum = 1
     reasons: list[str] = []
@@ -288,16 +330,15 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
     reasons.append(f"{len(tutors)} tutor{'s' if len(tutors) != 1 else ''}"
                    f"{f' ({_names(tutors)})' if tutors else ''}: {limit}.")
 
-    unjudged = ["two-card combos: deckcheck has no combo data (brackets 1-2 allow none, bracket 3 no "
-                "early-game ones)",
-                "intent and expected game length: bracket 4 and 5 differ only by intent, so 5 is never "
-                "claimed; bracket 1's theme is not judged either"]
+    more: list[str] = []  # what this deck leaves unjudged besides NOT_JUDGED
     if maybe_gcs:
-        unjudged.append(f"Game Changers on {day.isoformat()}: {_names(maybe_gcs)} may have been on the list "
-                        "(the record of 2025-04-22 is incomplete); not counted")
+        more.append(f"Game Changers on {day.isoformat()}: {_names(maybe_gcs)} may have been on the list "
+                    "(the record of 2025-04-22 is incomplete); not counted")
     if day < BRACKETS_FROM:
-        unjudged.append(f"brackets did not exist on {day.isoformat()}: the October 2025 definitions are used")
-    reasons.extend(f"Not judged: {u}." for u in unjudged)
+        more.append(f"brackets did not exist on {day.isoformat()}: the October 2025 definitions are used")
+    reasons += _NOT_JUDGED_REASONS
+    reasons += [f"Not judged: {u}." for u in more]
+    unjudged = NOT_JUDGED + tuple(more)
     return BracketEstimate(minimum=minimum, game_changers=tuple(c.name for c in gcs),
                            mass_land_denial=tuple(c.name for c in mld), extra_turns=tuple(c.name for c in turns),
-                           tutors=tuple(c.name for c in tutors), reasons=tuple(reasons), unjudged=tuple(unjudged))
+                           tutors=tuple(c.name for c in tutors), reasons=tuple(reasons), unjudged=unjudged)

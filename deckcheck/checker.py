@@ -27,6 +27,7 @@ _IN_PLAY = _CHECKED | _UNUSED  # the sections the rules look at
 _MAIN_ONLY = frozenset({MAIN})
 _QUANTITY, _NAME, _SECTION = itemgetter(0), itemgetter(1), itemgetter(2)  # an Entry's fields
 _CARD, _FACTS, _ORACLE_ID = itemgetter(0), itemgetter(1), itemgetter(3)  # a resolved row's fields
+_ITEM_CARD = itemgetter(1)  # an Item's card
 #: What a name resolves to: (card, facts, banned or not legal, Oracle id); (None, None, False, None) unknown.
 _Row = tuple[Card | None, CardFacts | None, bool, str | None]
 
@@ -242,8 +243,8 @@ class Checker:
         if bracket:
             from deckcheck.brackets import estimate_bracket
 
-            cards = [i.card for i in (*ctx.commanders, *ctx.main) if i.card is not None]
-            estimate = estimate_bracket(cards, self.policy, on).to_dict()
+            # the known cards of the commanders and the main deck, in deck order
+            estimate = estimate_bracket(list(map(_ITEM_CARD, ctx.known)), self.policy, on).to_dict()
         return DeckReport(path=deck.path, commanders=tuple(i.name for i in ctx.commanders),
                           color_identity=ctx.identity, card_count=ctx.card_count,
                           violations=tuple(violations), companion=companion, notes=tuple(notes),

@@ -5,13 +5,16 @@ from __future__ import annotations
 import gzip
 import json
 from collections import Counter
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 import pytest
 
 from deckcheck.brackets import (
+    GAME_CHANGER,
     BracketEstimate,
+    card_flags,
     estimate_bracket,
     extra_turns,
     is_mass_land_denial,
@@ -150,6 +153,24 @@ def test_copies_count_once_and_to_dict(policy: Policy) -> None:
     assert set(d) == {"minimum", "game_changers", "mass_land_denial", "extra_turns", "tutors", "reasons"}
     assert d["minimum"] == 2 and d["extra_turns"] == ["Time Warp"]
     json.dumps(d)
+
+
+def test_flags_are_kept_per_card_and_day(policy: Policy) -> None:
+    """The flags cache (by card object, per policy and day) never lends one card's flags to another: a
+    copy of Sol Ring with a tutor's text, the same Oracle id and name, is read as a tutor, the real one is
+    not; and a card's Game Changer flag follows the day asked about."""
+    sol = real_card("Sol Ring")
+    text = "Search your library for a card, put that card into your hand, then shuffle."
+    tutor_sol = replace(sol, faces=(replace(sol.faces[0], oracle_text=text),))
+    assert card_flags(sol, policy, TODAY) == 0
+    assert estimate_bracket([sol], policy, TODAY).tutors == ()
+    assert estimate_bracket([tutor_sol], policy, TODAY).tutors == ("Sol Ring",)
+    assert estimate_bracket([sol], policy, TODAY).tutors == ()
+    urza = real_card("Urza, Lord High Artificer")
+    assert card_flags(urza, policy, D("2025-06-01")) & GAME_CHANGER
+    assert estimate_bracket([urza], policy, D("2025-06-01")).game_changers == (urza.name,)
+    assert estimate_bracket([urza], policy, D("2025-10-21")).game_changers == ()
+    assert estimate_bracket((c for c in [urza, sol]), policy, D("2025-06-01")).minimum == 3  # any iterable
 
 
 # --- real precons --------------------------------------------------------------------------------
