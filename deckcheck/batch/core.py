@@ -120,7 +120,7 @@ def _json_type(value: Any) -> str:
 def _entry_lines(items: list[Any]) -> list[str]:
     """A deck list's lines: each item as `_entry_line` reads it, empty ones dropped."""
     if set(map(type, items)) <= {str}:  # the usual "N Name" strings: no call per item
-        lines = [item.strip() for item in items]
+        lines = list(map(str.strip, items))
         return [line for line in lines if line] if "" in lines else lines
     return [line for line in map(_entry_line, items) if line]
 
