@@ -26,7 +26,6 @@ deckcheck's readings, where the bracket text leaves a number open:
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
@@ -122,35 +121,20 @@ def _sentences(card: Card) -> list[str]:
     return [s for text in _texts(card) for s in _SENTENCE.split(text) if s]
 
 
-class _PerCard:
-    """Values computed once per card object, by `id(card)`: a Card's own hash walks all its faces, and
-    (Oracle id, name) would lend one card's value to an edited copy. The cards are held, so no id is
-    reused while its value is kept; past `limit` cards the table starts afresh."""
-
-    __slots__ = ("by_id", "held", "limit")
-
-    def __init__(self, limit: int = 200_000) -> None:
-        self.by_id: dict[int, Any] = {}
-        self.held: list[Card] = []
-        self.limit = limit
-
-    def put(self, card: Card, value: Any) -> Any:
-        if len(self.held) >= self.limit:
-            self.by_id.clear()
-            self.held.clear()
-        self.by_id[id(card)] = value
-        self.held.append(card)
-        return value
-
-
-_FEATURES = _PerCard()
+#: Text features by what they are read from (the card's name, and each face's name and rules text), so an
+#: edited copy of a card is read afresh; cleared past _MAX_FEATURES.
+_FEATURES: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[bool, str | None, bool]] = {}
+_MAX_FEATURES = 200_000
 
 
 def _features(card: Card) -> tuple[bool, str | None, bool]:
     """(mass land denial, extra turns: None | "some" | "chained", tutor) for one card, cached."""
-    found = _FEATURES.by_id.get(id(card))
+    key = (card.name, tuple((f.name, f.oracle_text) for f in card.faces))
+    found = _FEATURES.get(key)
     if found is None:
-        found = _FEATURES.put(card, _compute_features(card))
+        if len(_FEATURES) >= _MAX_FEATURES:
+            _FEATURES.clear()
+        found = _FEATURES[key] = _compute_features(card)
     return found
 
 
@@ -245,40 +229,52 @@ def card_flags(card: Card, policy: Policy, day: date) -> int:
             | (CHAINED_TURNS if turns == "chained" else 0) | (TUTOR if tutor else 0))
 
 
-#: Per policy and day: each card's flags.
-_FLAGS: weakref.WeakKeyDictionary[Policy, dict[date, _PerCard]] = weakref.WeakKeyDictionary()
+class BracketFlags:
+    """Each card's `card_flags` for one policy and day, kept per card object: a batch asks for every card
+    of every deck, and a card met before costs C-level lookups only. Cards are known by `id(card)` (a
+    Card's own hash walks all its faces) and held, so no id is reused while its flags are kept; a Checker
+    keeps one per day, so they live as long as the store the cards come from."""
+
+    __slots__ = ("policy", "day", "_by_id", "_held")
+
+    def __init__(self, policy: Policy, day: date) -> None:
+        self.policy = policy
+        self.day = day
+        self._by_id: dict[int, int] = {}
+        self._held: list[Card] = []
+
+    def of(self, cards: list[Card]) -> list[int]:
+        """The flags of each card, in order."""
+        by_id = self._by_id
+        flags = list(map(by_id.get, map(id, cards)))
+        if None in flags:  # cards met for the first time
+            for i, card in enumerate(cards):
+                if flags[i] is None:
+                    found = by_id.get(id(card))
+                    if found is None:
+                        found = by_id[id(card)] = card_flags(card, self.policy, self.day)
+                        self._held.append(card)
+                    flags[i] = found
+        return flags
 
 
-def _deck_flags(cards: list[Card], policy: Policy, day: date) -> list[int]:
-    """`card_flags` of each card, cached per policy, day and card object: a batch asks for every card of
-    every deck, and a hit is C-level lookups only."""
-    tables = _FLAGS.get(policy)
-    if tables is None:
-        tables = _FLAGS[policy] = {}
-    table = tables.get(day)
-    if table is None:
-        table = tables[day] = _PerCard()
-    by_id = table.by_id
-    flags = list(map(by_id.get, map(id, cards)))
-    if None in flags:  # cards met for the first time
-        for i, card in enumerate(cards):
-            if flags[i] is None:
-                found = by_id.get(id(card))
-                flags[i] = found if found is not None else table.put(card, card_flags(card, policy, day))
-    return flags
-
-
-def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = None) -> BracketEstimate:
+def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = None, *,
+                     flags: BracketFlags | None = None) -> BracketEstimate:
     """The bracket floor of a deck: `cards` are its commanders and main deck. Each distinct card counts
-    once (by oracle id, else name), so a list with one entry per copy gives the same answer as one per card.
-    Game Changers are those in force on `on` (today by default)."""
+    once (by oracle id, else name; of two card objects with one Oracle id, the first with a flag), so a list
+    with one entry per copy gives the same answer as one per card. Game Changers are those in force on `on`
+    (today by default). `flags`: the cards' flags kept from deck to deck (for this policy and day)."""
     day = on or date.today()
+    if flags is None:
+        flags = BracketFlags(policy, day)
+    elif flags.policy is not policy or flags.day != day:
+        raise ValueError(f"bracket flags of {flags.day.isoformat()} used for {day.isoformat()} or another policy")
     cards = cards if isinstance(cards, list) else list(cards)
-    flags = _deck_flags(cards, policy, day)
+    deck_flags = flags.of(cards)
     # Only the cards with a flag count (most cards of a deck have none), each distinct card once.
     seen: set[str] = set()
     flagged: list[tuple[Card, int]] = []
-    for card, bits in zip(compress(cards, flags), filter(None, flags)):
+    for card, bits in zip(compress(cards, deck_flags), filter(None, deck_flags)):
         ident = card.oracle_id or card.name
         if ident not in seen:
             seen.add(ident)

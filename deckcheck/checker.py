@@ -45,6 +45,7 @@ class Checker:
         self._facts: dict[str, CardFacts] = {}
         self._bans: dict[tuple[str, date | None], Any] = {}
         self._companion_bans: dict[tuple[str, date | None], Any] = {}
+        self._bracket_flags: dict[date, Any] = {}  # BracketFlags per day
         self._suggestions: dict[str, list[str]] = {}
         self._resolved: dict[date | None, dict[str, _Row]] = {}
         self._restricted: set[str] = set()  # names banned or not legal on some date checked: a quick test
@@ -241,10 +242,14 @@ class Checker:
         companion = ctx.companions[0].name if ctx.companions else None
         estimate = None
         if bracket:
-            from deckcheck.brackets import estimate_bracket
+            from deckcheck.brackets import BracketFlags, estimate_bracket
 
+            day = on or date.today()
+            flags = self._bracket_flags.get(day)
+            if flags is None:
+                flags = self._bracket_flags[day] = BracketFlags(self.policy, day)
             # the known cards of the commanders and the main deck, in deck order
-            estimate = estimate_bracket(list(map(_ITEM_CARD, ctx.known)), self.policy, on).to_dict()
+            estimate = estimate_bracket(list(map(_ITEM_CARD, ctx.known)), self.policy, day, flags=flags).to_dict()
         return DeckReport(path=deck.path, commanders=tuple(i.name for i in ctx.commanders),
                           color_identity=ctx.identity, card_count=ctx.card_count,
                           violations=tuple(violations), companion=companion, notes=tuple(notes),

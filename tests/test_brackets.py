@@ -13,7 +13,9 @@ import pytest
 
 from deckcheck.brackets import (
     GAME_CHANGER,
+    TUTOR,
     BracketEstimate,
+    BracketFlags,
     card_flags,
     estimate_bracket,
     extra_turns,
@@ -156,21 +158,25 @@ def test_copies_count_once_and_to_dict(policy: Policy) -> None:
 
 
 def test_flags_are_kept_per_card_and_day(policy: Policy) -> None:
-    """The flags cache (by card object, per policy and day) never lends one card's flags to another: a
-    copy of Sol Ring with a tutor's text, the same Oracle id and name, is read as a tutor, the real one is
-    not; and a card's Game Changer flag follows the day asked about."""
+    """Flags kept from deck to deck (as a Checker keeps them) never lend one card's flags to another: a copy
+    of Sol Ring given a tutor's text, the same Oracle id and name, is read as a tutor and the real one is
+    not; a card's Game Changer flag follows the day; flags kept for one day can't be used for another."""
     sol = real_card("Sol Ring")
     text = "Search your library for a card, put that card into your hand, then shuffle."
     tutor_sol = replace(sol, faces=(replace(sol.faces[0], oracle_text=text),))
+    kept = BracketFlags(policy, TODAY)
     assert card_flags(sol, policy, TODAY) == 0
-    assert estimate_bracket([sol], policy, TODAY).tutors == ()
-    assert estimate_bracket([tutor_sol], policy, TODAY).tutors == ("Sol Ring",)
-    assert estimate_bracket([sol], policy, TODAY).tutors == ()
+    assert estimate_bracket([sol], policy, TODAY, flags=kept).tutors == ()
+    assert estimate_bracket([tutor_sol], policy, TODAY, flags=kept).tutors == ("Sol Ring",)
+    assert estimate_bracket([sol, tutor_sol, tutor_sol], policy, TODAY, flags=kept).tutors == ("Sol Ring",)  # once
+    assert kept.of([tutor_sol, sol]) == [TUTOR, 0]
     urza = real_card("Urza, Lord High Artificer")
     assert card_flags(urza, policy, D("2025-06-01")) & GAME_CHANGER
     assert estimate_bracket([urza], policy, D("2025-06-01")).game_changers == (urza.name,)
     assert estimate_bracket([urza], policy, D("2025-10-21")).game_changers == ()
     assert estimate_bracket((c for c in [urza, sol]), policy, D("2025-06-01")).minimum == 3  # any iterable
+    with pytest.raises(ValueError, match="bracket flags of"):
+        estimate_bracket([urza], policy, D("2025-06-01"), flags=kept)
 
 
 # --- real precons --------------------------------------------------------------------------------
