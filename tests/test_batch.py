@@ -8,6 +8,7 @@ import csv
 import gzip
 import io
 import json
+import re
 import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
@@ -193,6 +194,35 @@ def test_text_table_and_totals():
     assert "12 decks: 5 legal, 6 not legal, 1 unreadable" in out
     assert "11-kofi-late-registration.txt: empty decklist" in out
     assert "color-identity 59 (in 2 decks)" in out
+
+
+def test_text_table_columns_line_up(tournament):
+    """Every row's cells sit in the columns the dashed rule marks: two spaces before each column, numbers
+    ending where their rule ends; a batch without decks still has its header."""
+    from deckcheck.batch import BatchReport
+    from deckcheck.batch.output import render_text
+
+    buf = io.StringIO()
+    render_text(tournament, buf)
+    lines = buf.getvalue().splitlines()
+    header, rule, rows = lines[0], lines[1], lines[2:2 + len(tournament)]
+    spans = [(m.start(), m.end()) for m in re.finditer(r"-+", rule)]
+    names = header.split()
+    assert len(spans) == len(names) and header.startswith("deck ")
+    numbers = ("cards", "errors", "warnings")
+    for (start, end), name in zip(spans, names):  # each name over its own rule: numbers' to the right
+        assert (header[end - len(name):end] if name in numbers else header[start:start + len(name)]) == name
+    for row in rows:
+        for (start, end), name in zip(spans, names):
+            if start:
+                assert row[start - 2:start] in ("  ", ""), (row, name)
+            if name in numbers:
+                assert row[end - 1].isdigit() and row[start:end].strip().isdigit(), (row, name)
+    empty = io.StringIO()
+    render_text(BatchReport(results=()), empty)
+    assert empty.getvalue().splitlines()[0].split() == ["deck", "commanders", "identity", "cards", "legal",
+                                                         "errors", "warnings", "codes"]
+    assert "0 decks: 0 legal" in empty.getvalue()
 
 
 def test_csv_one_row_per_deck(tmp_path):

@@ -58,17 +58,14 @@ def render_text(report: BatchReport, stream: IO[str]) -> None:
     columns = [c for c in COLUMNS if c != "name" or any(row["name"] for row in table)]
     cells = [[_cut(row[c], MAX_CELL.get(c), left=c == "deck") if c in _FREE_TEXT else row[c] for c in columns]
              for row in table]
-    widths = [max([len(c)] + [len(line[i]) for line in cells]) for i, c in enumerate(columns)]
+    widths = [max(map(len, column)) for column in zip(columns, *cells)]  # each column with its header
     right = {"cards", "errors", "warnings"}
+    # one format string for every line: numbers right-aligned, text left-aligned, two spaces between
+    line_format = "  ".join(f"{{:{'>' if c in right else '<'}{w}}}" for c, w in zip(columns, widths))
 
-    def fmt(values: list[str]) -> str:
-        parts = [v.rjust(w) if c in right else v.ljust(w) for c, v, w in zip(columns, values, widths)]
-        return "  ".join(parts).rstrip()
-
-    stream.write(fmt(list(columns)) + "\n")
-    stream.write(fmt(["-" * w for w in widths]) + "\n")
-    for line in cells:
-        stream.write(fmt(line) + "\n")
+    stream.write(line_format.format(*columns).rstrip() + "\n")
+    stream.write(line_format.format(*("-" * w for w in widths)).rstrip() + "\n")
+    stream.writelines([line_format.format(*line).rstrip() + "\n" for line in cells])
     unreadable = [r for r in report.results if r.unreadable]
     if unreadable:
         stream.write("\nunreadable:\n")
