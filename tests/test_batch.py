@@ -364,3 +364,32 @@ def test_batch_collects_less_while_checking_and_restores_the_gc_thresholds(store
     assert len(batch) == 12
     assert seen and all(t[0] >= core.BATCH_GC_THRESHOLDS[0] for t in seen)
     assert gc.get_threshold() == before
+
+
+def test_batch_command_reads_and_reports_collecting_less(monkeypatch):
+    """`deckcheck batch` reads its inputs and writes its report under the batch thresholds too (with every
+    result alive, the default ones made a hundred collections of the 17,900-deck batch), then restores them."""
+    import gc
+
+    from deckcheck.batch import core, output
+
+    seen: dict[str, tuple[int, ...]] = {}
+    expand, render = core.expand, output.RENDERERS["text"]
+
+    def recording_expand(paths):
+        seen["read"] = gc.get_threshold()
+        return expand(paths)
+
+    def recording_render(report, stream):
+        seen["report"] = gc.get_threshold()
+        render(report, stream)
+
+    monkeypatch.setattr(core, "expand", recording_expand)
+    monkeypatch.setattr("deckcheck.batch.expand", recording_expand)
+    monkeypatch.setitem(output.RENDERERS, "text", recording_render)
+    before = gc.get_threshold()
+    code, out, _ = run_cli("batch", "--no-progress", str(TOURNAMENT))
+    assert code == 2 and "12 decks" in out
+    assert set(seen) == {"read", "report"}
+    assert all(t[0] >= core.BATCH_GC_THRESHOLDS[0] for t in seen.values())
+    assert gc.get_threshold() == before

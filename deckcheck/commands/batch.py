@@ -52,6 +52,13 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Check every deck found; write the report; return the exit code."""
+    from deckcheck.batch import collect_less
+
+    with collect_less():  # the lines read, the results and the report's rows are long-lived objects
+        return _check_all(args)
+
+
+def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.batch import BatchOptions, BatchReport, exit_code, expand, run_batch
     from deckcheck.batch.output import RENDERERS
     from deckcheck.store import CardStore
