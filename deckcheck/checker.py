@@ -247,6 +247,8 @@ class Checker:
             day = on or date.today()
             flags = self._bracket_flags.get(day)
             if flags is None:
+                if len(self._bracket_flags) >= 8:  # a long-lived checker asked about many days
+                    self._bracket_flags.clear()
                 flags = self._bracket_flags[day] = BracketFlags(self.policy, day)
             # the known cards of the commanders and the main deck, in deck order
             estimate = estimate_bracket(list(map(_ITEM_CARD, ctx.known)), self.policy, day, flags=flags).to_dict()

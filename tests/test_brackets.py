@@ -6,7 +6,7 @@ import gzip
 import json
 from collections import Counter
 from dataclasses import replace
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -214,3 +214,18 @@ def test_precon_floors(policy: Policy, shared_data: Path) -> None:
             assert est.mass_land_denial or len(est.game_changers) > 3 or est.extra_turns, name
     assert floors[5] == 0 and sum(floors.values()) > 150
     assert floors[1] + floors[2] + floors[3] > floors[4]
+
+
+def test_checker_keeps_flags_for_a_few_days_only(policy: Policy) -> None:
+    """A long-lived Checker asked about many days keeps the flags of a few of them, and its floors stay
+    right across the days it forgot (Urza was a Game Changer until 2025-10-21)."""
+    from deckcheck.checker import Checker
+    from deckcheck.decklist import parse_text
+    from deckcheck.store import CardStore
+
+    checker = Checker(CardStore.open(), policy)
+    deck = parse_text("Commander\n1 Urza, Lord High Artificer\nDeck\n1 Sol Ring\n1 Thopter Foundry\n", "urza.txt")
+    days = [D("2025-06-01") + timedelta(days=n) for n in range(12)] + [D("2025-10-21")]
+    floors = [checker.check(deck, on=day, bracket=True).bracket["minimum"] for day in days]
+    assert floors == [3] * 12 + [1]
+    assert len(checker._bracket_flags) <= 8
