@@ -51,7 +51,7 @@ NOT_JUDGED = ("two-card combos: deckcheck has no combo data (brackets 1-2 allow 
               "ones)",
               "intent and expected game length: bracket 4 and 5 differ only by intent, so 5 is never claimed; "
               "bracket 1's theme is not judged either")
-_NOT_JUDGED_REASONS = [f"Not judged: {u}." for u in NOT_JUDGED]
+_NOT_JUDGED_REASONS = tuple(f"Not judged: {u}." for u in NOT_JUDGED)
 
 _SENTENCE = re.compile(r"(?<=[.!])\s+|\n+")
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import date
 from itertools import repeat
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
 from deckcheck.model.card import Card
@@ -19,6 +19,9 @@ from deckcheck.rules.base import DeckContext, Item
 from deckcheck.rules.facts import CardFacts
 from deckcheck.rules.identity import resolve_identity
 from deckcheck.store import CardStore
+
+if TYPE_CHECKING:
+    from deckcheck.brackets import BracketFlags  # imported when a bracket is asked for
 
 _STARTING = frozenset({COMMANDER, MAIN})  # the starting deck (702.139b): the commanders and the main deck
 _CHECKED = _STARTING | {COMPANION}  # the starting deck and its companion
@@ -45,7 +48,7 @@ class Checker:
         self._facts: dict[str, CardFacts] = {}
         self._bans: dict[tuple[str, date | None], Any] = {}
         self._companion_bans: dict[tuple[str, date | None], Any] = {}
-        self._bracket_flags: dict[date, Any] = {}  # BracketFlags per day
+        self._bracket_flags: dict[date, BracketFlags] = {}  # per day, see check()
         self._suggestions: dict[str, list[str]] = {}
         self._resolved: dict[date | None, dict[str, _Row]] = {}
         self._restricted: set[str] = set()  # names banned or not legal on some date checked: a quick test
@@ -208,14 +211,10 @@ class Checker:
             ctx.card_count = sum(map(_QUANTITY, entries))
         else:
             ctx.card_count = sum([i.entry.quantity for i in starting])
-        if ctx.unknown:
-            ctx.known = known = [i for i in starting if i.card is not None]
-            ctx.oids = [i.card.oracle_id for i in known]  # type: ignore[union-attr]
-        elif in_order:
-            ctx.known = known = starting
+        ctx.known = known = [i for i in starting if i.card is not None] if ctx.unknown else starting
+        if in_order and not ctx.unknown:  # the rows are the starting deck's, every card known
             ctx.oids = list(map(_ORACLE_ID, rows))
         else:
-            ctx.known = known = starting
             ctx.oids = [i.card.oracle_id for i in known]  # type: ignore[union-attr]
         ctx.repeats = len(set(ctx.oids)) != len(ctx.oids)
         if not self._restricted.isdisjoint(names):  # most decks: no banned or not-legal card at all
