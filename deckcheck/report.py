@@ -51,17 +51,22 @@ def pickled_by_fields(cls: type[_T]) -> type[_T]:
     """Pickle a frozen slots dataclass as its field values, restored as they were (without __init__, as
     pickle does). The `--jobs` workers send every report back pickled, and the state functions dataclasses
     gives such classes call `fields()` once per object: a second of the parent's time in a 17,900-deck
-    batch."""
+    batch. The values are set back through the slots' own descriptors, which a frozen class's __setattr__
+    does not stand in front of (half the time of object.__setattr__ by name)."""
     names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
     values = attrgetter(*names)
-    cls.__reduce__ = lambda self: (_restore, (cls, names, values(self)))  # type: ignore[assignment,method-assign]
+    _SLOT_SETTERS[cls] = tuple(getattr(cls, name).__set__ for name in names)
+    cls.__reduce__ = lambda self: (_restore, (cls, values(self)))  # type: ignore[assignment,method-assign]
     return cls
 
 
-def _restore(cls: type[_T], names: tuple[str, ...], values: tuple[Any, ...]) -> _T:
+_SLOT_SETTERS: dict[type, tuple[Any, ...]] = {}
+
+
+def _restore(cls: type[_T], values: tuple[Any, ...]) -> _T:
     obj = object.__new__(cls)
-    for name, value in zip(names, values):
-        object.__setattr__(obj, name, value)
+    for set_slot, value in zip(_SLOT_SETTERS[cls], values):
+        set_slot(obj, value)
     return obj
 
 
