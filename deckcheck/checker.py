@@ -6,8 +6,8 @@ from __future__ import annotations
 import weakref
 from collections.abc import Sequence
 from datetime import date
-from itertools import repeat
-from operator import itemgetter
+from itertools import chain, repeat
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
@@ -31,6 +31,7 @@ _MAIN_ONLY = frozenset({MAIN})
 _QUANTITY, _NAME, _SECTION = itemgetter(0), itemgetter(1), itemgetter(2)  # an Entry's fields
 _CARD, _FACTS, _ORACLE_ID = itemgetter(0), itemgetter(1), itemgetter(3)  # a resolved row's fields
 _ITEM_CARD = itemgetter(1)  # an Item's card
+_ENTRIES = attrgetter("entries")  # a Deck's entries
 #: What a name resolves to: (card, facts, banned or not legal, Oracle id); (None, None, False, None) unknown.
 _Row = tuple[Card | None, CardFacts | None, bool, str | None]
 
@@ -155,15 +156,23 @@ class Checker:
         resolved = self._resolved.setdefault(on, {})
         if len(resolved) > 500_000:
             resolved.clear()
-        # entry[1] is the name, entry[2] the section: whole-chunk passes, not a branch per entry
-        named = dict.fromkeys(e[1] for deck in decks for e in deck.entries if e[2] in _IN_PLAY)
+        # Whole-chunk passes over a chunk's million-odd entries, without a Python-level step per entry when
+        # every entry is in a section the rules look at (almost every deck)
+        entries = list(chain.from_iterable(map(_ENTRIES, decks)))
+        sections = set(map(_SECTION, entries))
+        if sections <= _IN_PLAY:
+            named = dict.fromkeys(map(_NAME, entries))
+        else:
+            named = dict.fromkeys(e.name for e in entries if e.section in _IN_PLAY)
         new = [name for name in named if name not in resolved]
         for name in new:
             resolved[name] = self._resolve(name, on)
-        unknown = {name for name in new if resolved[name][0] is None}
+        unknown = [name for name in new if resolved[name][0] is None]
         if unknown:  # suggestions for the ones the rules report (not those only in a sideboard)
-            self.suggest_many([e[1] for deck in decks for e in deck.entries
-                               if e[1] in unknown and e[2] in _CHECKED])
+            if not sections <= _CHECKED:
+                checked = {e.name for e in entries if e.section in _CHECKED}
+                unknown = [name for name in unknown if name in checked]
+            self.suggest_many(unknown)
 
     def context(self, deck: Deck, on: date | None = None) -> DeckContext:
         """Resolve every entry to its card and facts and sort the items by section; list the starting deck's

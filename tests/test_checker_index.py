@@ -57,3 +57,19 @@ def test_context_is_the_starting_deck_in_order_however_the_list_is_laid_out(text
     assert ctx.known == [i for i in starting if i.card is not None]
     assert ctx.oids == [i.card.oracle_id for i in ctx.known]
     assert ctx.repeats == (len(set(ctx.oids)) < len(ctx.oids))
+
+
+def test_prefetch_resolves_the_sections_the_rules_read_and_suggests_for_the_starting_deck_only() -> None:
+    plain = parse_text("Commander\n1 Golos, Tireless Pilgrim\nDeck\n1 Sol Ring\n1 Solr Ring\n", "a.txt")
+    mixed = parse_text("Commander\n1 Golos, Tireless Pilgrim\nDeck\n1 Arcane Signet\n1 Arcane Signett\n"
+                       "Sideboard\n1 Lightnig Bolt\n1 Opt\nTokens\n1 Treasure\n", "b.txt")
+    assert {e.section for e in mixed.entries} >= {"sideboard", "outside"}
+    checker = Checker(CardStore.open(), load_policy())
+    checker.prefetch([plain, mixed])
+    resolved = checker._resolved[None]
+    assert list(resolved) == ["Golos, Tireless Pilgrim", "Sol Ring", "Solr Ring", "Arcane Signet",
+                              "Arcane Signett", "Lightnig Bolt", "Opt"]  # not the token, in first-met order
+    assert set(checker._suggestions) == {"Solr Ring", "Arcane Signett"}  # not the sideboard-only typo
+    # every deck checked after the chunk's prefetch reports as a deck checked on its own
+    for deck in (plain, mixed):
+        assert checker.check(deck) == Checker(CardStore.open(), load_policy()).check(deck)
