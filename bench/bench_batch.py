@@ -22,11 +22,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _measure import (  # noqa: E402
-    BASELINE_INDEX, SHARED, bench_env, export_cards_json, input_and_runs, load_average, median, run_measured,
+    BASELINE_INDEX, ROOT, SHARED, bench_env, export_cards_json, input_and_runs, load_average, median, run_measured,
 )
+
+sys.path.insert(0, str(ROOT))
+from deckcheck.batch.core import PREFETCH_DECKS as CHUNK  # noqa: E402  (the decks a --jobs worker takes at a time)
 
 DEFAULT = SHARED / "decks" / "duel-commander" / "decks.jsonl.gz"
 PAIR = "2 x batch at once (ceiling)"
+HALVES = "2 x half batch at once"
 
 BASELINE = r'''
 import gzip, json, sys
@@ -50,8 +54,9 @@ print(decks, unknown, copies)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run deckcheck batch (-j 1, -j 2), two one-job batches at once (the machine's ceiling for -j 2) and
-    the baseline; print the table."""
+    """Run deckcheck batch (-j 1, -j 2), two one-job batches at once (the machine's ceiling for -j 2), two
+    one-job batches of half the decks each at once (a split with no pool) and the baseline; print the
+    table."""
     given = input_and_runs(argv, __doc__, DEFAULT, 3, as_option=True)
     if given is None:
         return 2
@@ -66,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         script = folder / "baseline.py"
         script.write_text(BASELINE, encoding="utf-8")
         report = str(folder / "report.txt")
+        halves = _split(decks_file, folder)
 
         def batch_to(path: str) -> list[str]:
             return [sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", path, str(decks_file)]
@@ -77,6 +83,11 @@ def main(argv: list[str] | None = None) -> int:
             "deckcheck batch --jobs 2": batch[:4] + ["--jobs", "2"] + batch[4:],
             # the machine's own ceiling for --jobs 2: two independent one-job batches started together
             PAIR: ["/bin/sh", "-c", f"{shlex.join(batch)} & {shlex.join(second)}; wait"],
+            # the decks split between two independent one-job batches as --jobs 2 splits them, in alternate
+            # chunks: what any two-process split costs here, each process with its own caches, before a pool
+            # adds its own traffic
+            HALVES: ["/bin/sh", "-c", " & ".join(shlex.join(batch_to(f"{half}.txt")[:-1] + [half]) for half in halves)
+                     + "; wait"],
         }
         run_measured(commands["deckcheck batch"][:3] + ["--help"], env=env)  # bytecode cache warm-up
         runs: dict[str, list[dict[str, float]]] = {k: [] for k in commands}
@@ -97,13 +108,26 @@ def main(argv: list[str] | None = None) -> int:
     base = median(runs["plain json + dict"], "wall")
     print(f"deckcheck: {n_decks / one:.0f} decks/s on one job (target >= 2000), --jobs 2 is {one / two:.2f}x "
           f"that (target >= 1.7x), {one / base:.1f}x the plain script's time; peak of all processes "
-          f"{max(median(runs[k], 'tree_peak_mb') for k in commands if k not in ('plain json + dict', PAIR)):.0f} MB "
+          f"{max(median(runs[k], 'tree_peak_mb') for k in commands if k.startswith('deckcheck')):.0f} MB "
           f"(target < 400 MB)")
     pair = median(runs[PAIR], "wall")
     print(f"this machine runs two independent one-job batches at {2 * one / pair:.2f}x the speed of one "
           f"(both together {pair:.2f} s): the most --jobs 2 could reach here; it reaches {one / two:.2f}x")
+    halves_wall = median(runs[HALVES], "wall")
+    print(f"the decks split in two one-job batches run at once (alternate chunks of {CHUNK}, no pool): "
+          f"{one / halves_wall:.2f}x the speed of one job ({halves_wall:.2f} s); --jobs 2 adds the pool's "
+          f"traffic to that split")
     print("deckcheck's summary:", *summary, sep="\n  ")
     return 0
+
+
+def _split(decks_file: Path, folder: Path) -> tuple[str, str]:
+    """The decks file written as two gzipped halves, alternate chunks of CHUNK decks each."""
+    paths = (str(folder / "half-1.jsonl.gz"), str(folder / "half-2.jsonl.gz"))
+    with gzip.open(decks_file, "rb") as fh, gzip.open(paths[0], "wb") as first, gzip.open(paths[1], "wb") as second:
+        for number, line in enumerate(line for line in fh if line.strip()):
+            (first, second)[number // CHUNK % 2].write(line)
+    return paths
 
 
 if __name__ == "__main__":
