@@ -282,6 +282,37 @@ def test_jobs_read_a_stream_of_sources(store, tournament):
     assert [r.report for r in results] == [r.report for r in tournament] * 2
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_run_batch_hands_each_chunk_over_as_it_arrives(store, tournament, jobs):
+    from deckcheck.batch.core import BatchOptions, run_batch
+
+    parts: list[list] = []
+    results, _ = run_batch(expand([TOURNAMENT] * 2), store=store, jobs=jobs, chunk_size=5,
+                           options=BatchOptions(keep_cards=True), on_part=parts.append)
+    assert [len(p) for p in parts] == [5, 5, 5, 5, 4]  # 24 decks in chunks of 5, in order
+    assert [r for p in parts for r in p] == results
+    assert [r.report for r in results] == [r.report for r in tournament] * 2
+
+
+def test_text_report_the_same_from_cells_made_as_results_arrive(tournament):
+    """`deckcheck batch` makes the text table's cells chunk by chunk (with --jobs, while the workers go on):
+    the report is the one rendered from the whole batch at once, with and without the deck-name column."""
+    from deckcheck.batch import BatchReport
+    from deckcheck.batch.output import render_text
+
+    code1, out1, _ = run_cli("batch", str(TOURNAMENT))
+    code2, out2, _ = run_cli("batch", "--jobs", "2", str(TOURNAMENT))
+    whole = io.StringIO()
+    render_text(BatchReport(results=tournament.results, card_data=tournament.card_data, notes=tournament.notes),
+                whole)
+    assert code1 == code2 == 2 and out1 == out2 == whole.getvalue()
+    assert " name " in out1.splitlines()[0]
+    unnamed = tuple(r for r in tournament.results if not r.name)
+    assert unnamed  # the folder has decks without a name: alone, they have no name column
+    code, out, _ = run_cli("batch", *(r.path for r in unnamed))
+    assert " name " not in out.splitlines()[0] and len(out.splitlines()) > len(unnamed) + 2
+
+
 def test_results_pickle_back_equal(tournament):
     """Workers send results pickled (field values restored as they were): equal, details still read-only."""
     import pickle
@@ -380,9 +411,9 @@ def test_batch_command_reads_and_reports_collecting_less(monkeypatch):
         seen["read"] = gc.get_threshold()
         return expand(paths)
 
-    def recording_render(report, stream):
+    def recording_render(report, stream, **options):
         seen["report"] = gc.get_threshold()
-        render(report, stream)
+        render(report, stream, **options)
 
     monkeypatch.setattr(core, "expand", recording_expand)
     monkeypatch.setattr("deckcheck.batch.expand", recording_expand)

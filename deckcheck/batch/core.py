@@ -14,8 +14,9 @@ import json
 import os
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager
+from functools import cached_property
 from dataclasses import dataclass, field, replace
 from datetime import date
 from types import MappingProxyType
@@ -466,13 +467,14 @@ def _progress(total: int | None, enabled: bool | None) -> Any:
 
 def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | None = None,
               policy: Any = None, jobs: int = 1, options: BatchOptions | None = None,
-              progress: bool | None = None, chunk_size: int | None = None
-              ) -> tuple[list[DeckResult], list[str]]:
+              progress: bool | None = None, chunk_size: int | None = None,
+              on_part: Callable[[list[DeckResult]], Any] | None = None) -> tuple[list[DeckResult], list[str]]:
     """Check every source, in order; return the results and the report-level notes (the policy's caveat
     for the date, card data that disagrees with the policy: each once). jobs > 1 spreads chunks of decks
     over that many processes, each opening the store once (the store's file, or `data_dir`). `sources` may be
     a stream (then the workers start on the first decks while the rest are still being read, and a progress
-    bar counts without a total)."""
+    bar counts without a total). `on_part` is called with each chunk's results as they arrive, in order
+    (with jobs > 1, while the workers go on with the next chunks)."""
     options = options or BatchOptions()
     total = len(sources) if isinstance(sources, Sized) else None
     bar = None
@@ -495,6 +497,8 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
             try:
                 for part, part_notes in pool.imap(_run_chunk, _chunks(sources, size)):
                     results.extend(part)
+                    if on_part is not None:
+                        on_part(part)
                     notes.update(dict.fromkeys(part_notes))
                     if bar is not None:
                         bar.update(len(part))
@@ -516,7 +520,10 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
     with collect_less():
         try:
             for chunk in _chunks(sources, chunk_size or PREFETCH_DECKS):
-                results += runner.run_many(chunk)
+                part = runner.run_many(chunk)
+                results += part
+                if on_part is not None:
+                    on_part(part)
                 if bar is not None:
                     bar.update(len(chunk))
         finally:
@@ -568,7 +575,13 @@ class BatchReport:
         return Counter(code for r in self.results for code in set(r.report.codes()))
 
     def summary(self) -> dict[str, Any]:
-        """{decks, legal, illegal, unreadable, codes: violations per code, decks_by_code}."""
+        """{decks, legal, illegal, unreadable, codes: violations per code, decks_by_code}: a new dict each
+        time (the counts are made once: the report and the command's last line both ask)."""
+        totals = self._totals
+        return {**totals, "codes": dict(totals["codes"]), "decks_by_code": dict(totals["decks_by_code"])}
+
+    @cached_property
+    def _totals(self) -> dict[str, Any]:
         unreadable = sum(1 for r in self.results if r.unreadable)
         legal = sum(1 for r in self.results if r.report.legal)
         return {"decks": len(self.results), "legal": legal, "illegal": len(self.results) - legal - unreadable,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Iterable
 from typing import IO
 
 from deckcheck.batch.core import BatchReport, DeckResult
@@ -32,15 +33,25 @@ def _codes(result: DeckResult) -> str:
 
 def rows(report: BatchReport) -> list[dict[str, str]]:
     """The summary table's rows, as strings."""
+    return [dict(zip(COLUMNS, row)) for row in row_values(report.results)]
+
+
+def row_values(results: Iterable[DeckResult]) -> list[tuple[str, ...]]:
+    """The summary table's row of each result: its COLUMNS values, as strings."""
     out = []
-    for r in report.results:
+    for r in results:
         d = r.report
         errors = len(d.errors) if d.violations else 0  # a deck with an error is not legal (DeckReport.legal)
-        out.append({"deck": d.path, "name": r.name or "", "commanders": " + ".join(d.commanders),
-                    "identity": d.color_identity or ("" if r.unreadable else "C"), "cards": str(d.card_count),
-                    "legal": _verdict(r, errors), "errors": str(errors),
-                    "warnings": str(len(d.violations) - errors), "codes": _codes(r) if d.violations else ""})
+        out.append((d.path, r.name or "", " + ".join(d.commanders),
+                    d.color_identity or ("" if r.unreadable else "C"), str(d.card_count), _verdict(r, errors),
+                    str(errors), str(len(d.violations) - errors), _codes(r) if d.violations else ""))
     return out
+
+
+def table_cells(results: Iterable[DeckResult]) -> list[list[str]]:
+    """The text table's cells of each result, every column (free text cut to its cell's width)."""
+    return [[_cut(value, MAX_CELL.get(c), left=c == "deck") if c in _FREE_TEXT else value
+             for c, value in zip(COLUMNS, row)] for row in row_values(results)]
 
 
 def _cut(text: str, width: int | None, *, left: bool = False) -> str:
@@ -52,12 +63,16 @@ def _cut(text: str, width: int | None, *, left: bool = False) -> str:
     return text
 
 
-def render_text(report: BatchReport, stream: IO[str]) -> None:
-    """The summary table (one line per deck), the reasons unreadable decks could not be read, and totals."""
-    table = rows(report)
-    columns = [c for c in COLUMNS if c != "name" or any(row["name"] for row in table)]
-    cells = [[_cut(row[c], MAX_CELL.get(c), left=c == "deck") if c in _FREE_TEXT else row[c] for c in columns]
-             for row in table]
+def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | None = None) -> None:
+    """The summary table (one line per deck), the reasons unreadable decks could not be read, and totals.
+    `cells`: the results' `table_cells`, when already made (as they arrived)."""
+    if cells is None:
+        cells = table_cells(report.results)
+    if not any(r.name for r in report.results):  # no deck names: no name column
+        columns = [c for c in COLUMNS if c != "name"]
+        cells = [row[:1] + row[2:] for row in cells]
+    else:
+        columns = list(COLUMNS)
     widths = [max(map(len, column)) for column in zip(columns, *cells)]  # each column with its header
     right = {"cards", "errors", "warnings"}
     # one format string for every line: numbers right-aligned, text left-aligned, two spaces between
@@ -89,8 +104,7 @@ def render_csv(report: BatchReport, stream: IO[str]) -> None:
     """One row per deck with the summary table's columns (codes joined with ", ")."""
     writer = csv.writer(stream, lineterminator="\n")
     writer.writerow(COLUMNS)
-    for row in rows(report):
-        writer.writerow([row[c] for c in COLUMNS])
+    writer.writerows(row_values(report.results))
 
 
 def render_json(report: BatchReport, stream: IO[str]) -> None:

@@ -11,6 +11,7 @@ import argparse
 import itertools
 import os
 import sys
+from functools import partial
 
 from deckcheck.commands.options import add_data_dir, add_as_of
 from deckcheck.errors import DeckcheckError
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.batch import BatchOptions, BatchReport, exit_code, expand, run_batch
-    from deckcheck.batch.output import RENDERERS
+    from deckcheck.batch.output import RENDERERS, table_cells
     from deckcheck.store import CardStore
 
     store = CardStore.open(args.data_dir)
@@ -73,10 +74,16 @@ def _check_all(args: argparse.Namespace) -> int:
     sources = itertools.chain([first], found) if args.jobs > 1 else [first, *found]
     options = BatchOptions(on=args.as_of, brackets=args.format in ("json", "html"))
     progress = False if args.no_progress else None
+    # The text table's cells are made as each chunk's results arrive: with --jobs, while the workers check
+    # the next chunks rather than after the last one
+    cells: list[list[str]] = []
+    on_part = (lambda part: cells.extend(table_cells(part))) if args.format == "text" else None
     results, notes = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
-                               progress=progress)
+                               progress=progress, on_part=on_part)
     report = BatchReport(results=tuple(results), card_data=dict(store.meta), on=args.as_of, notes=tuple(notes))
     render = RENDERERS[args.format]
+    if args.format == "text":
+        render = partial(render, cells=cells)  # the table's cells, made as the results arrived
     if args.output:
         tmp = f"{args.output}.tmp{os.getpid()}"
         try:
