@@ -16,9 +16,9 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager
-from functools import cached_property
 from dataclasses import dataclass, field, replace
 from datetime import date
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 

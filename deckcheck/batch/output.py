@@ -31,11 +31,6 @@ def _codes(result: DeckResult) -> str:
     return ", ".join(f"{c}×{n}" if n > 1 else c for c, n in counts.items())
 
 
-def rows(report: BatchReport) -> list[dict[str, str]]:
-    """The summary table's rows, as strings."""
-    return [dict(zip(COLUMNS, row)) for row in row_values(report.results)]
-
-
 def row_values(results: Iterable[DeckResult]) -> list[tuple[str, ...]]:
     """The summary table's row of each result: its COLUMNS values, as strings."""
     out = []
