@@ -256,6 +256,57 @@ def test_exit_codes(tmp_path):
     assert code == 2 and "can't write the report" in err
 
 
+@pytest.fixture(scope="module")
+def three_hundred_decks(tmp_path_factory, shared_data) -> Path:
+    """The first 300 Duel Commander decks: two chunks for `deckcheck batch`."""
+    path = tmp_path_factory.mktemp("decks") / "decks.jsonl"
+    with gzip.open(shared_data / "decks" / "duel-commander" / "decks.jsonl.gz", "rb") as fh:
+        path.write_bytes(b"".join(line for _, line in zip(range(300), fh)))
+    return path
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_json_report_written_as_decks_are_checked_is_the_whole_document(three_hundred_decks, jobs):
+    """`deckcheck batch --format json` writes each chunk's decks as they arrive: the same document as
+    rendering the finished batch at once."""
+    from deckcheck.batch import BatchReport
+    from deckcheck.batch.output import render_json
+
+    code, out, _ = run_cli("batch", "--format", "json", "--jobs", jobs, str(three_hundred_decks))
+    finished = check_many([three_hundred_decks])
+    whole = io.StringIO()
+    render_json(BatchReport(results=finished.results, card_data=finished.card_data, notes=finished.notes), whole)
+    assert code == 1 and out == whole.getvalue() == json.dumps(finished.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    assert len(json.loads(out)["decks"]) == 300
+
+
+@pytest.mark.parametrize("failure, code, said", [
+    (OSError(28, "No space left on device"), 2, "can't write the report: No space left on device"),
+    (KeyboardInterrupt(), 130, "interrupted"),
+])
+def test_a_report_stopped_midway_leaves_the_last_one_whole(tmp_path, monkeypatch, three_hundred_decks, failure,
+                                                           code, said):
+    """The JSON report is written while the batch runs, into a temporary file that replaces the report only
+    once it is whole: a disk filling up (or Ctrl-C) after the first chunk leaves the old report and no
+    temporary file."""
+    from deckcheck.batch import output
+
+    target = tmp_path / "report.json"
+    target.write_text("the last report\n")
+    real_add, chunks = output.JsonWriter.add, []
+
+    def add_then_fail(self, results):
+        chunks.append(len(results))
+        if len(chunks) == 2:
+            raise failure
+        real_add(self, results)
+
+    monkeypatch.setattr(output.JsonWriter, "add", add_then_fail)
+    got, _, err = run_cli("batch", "--format", "json", "-o", str(target), str(three_hundred_decks))
+    assert (got, chunks) == (code, [250, 50]) and said in err and len(err.splitlines()) == 1
+    assert target.read_text() == "the last report\n" and sorted(tmp_path.iterdir()) == [target]
+
+
 def test_as_of_release_date(store):
     dana = TOURNAMENT / "04-dana-mystic-intellect.txt"
     assert check_many([dana], store=store).results[0].report.codes() == ["banned"]

@@ -596,10 +596,15 @@ class BatchReport:
     def to_dict(self) -> dict[str, Any]:
         """The batch JSON: `deckcheck check`'s shape (the same deck objects in "decks", each with its
         "bracket") plus a "summary"."""
+        return self.document([r.to_dict() for r in self.results])
+
+    def document(self, decks: list[Any]) -> dict[str, Any]:
+        """The batch JSON around the given "decks" list (`to_dict` with every deck's object; the JSON
+        writer of `deckcheck batch` writes the decks as they are checked and the rest around them)."""
         d: dict[str, Any] = {"deckcheck_version": self.deckcheck_version,
                              "card_data": {"source": str(self.card_data.get("source", "")),
                                            "updated_at": str(self.card_data.get("updated_at", ""))},
-                             "decks": [r.to_dict() for r in self.results]}
+                             "decks": decks}
         d["summary"] = self.summary()
         if self.on is not None:
             d["summary"]["as_of"] = self.on.isoformat()

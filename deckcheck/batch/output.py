@@ -104,8 +104,51 @@ def render_csv(report: BatchReport, stream: IO[str]) -> None:
 
 def render_json(report: BatchReport, stream: IO[str]) -> None:
     """The batch JSON document (UTF-8, two-space indent)."""
-    json.dump(report.to_dict(), stream, ensure_ascii=False, indent=2)
-    stream.write("\n")
+    writer = JsonWriter(stream, report)
+    writer.add(report.results)
+    writer.close(report)
+
+
+#: Where the decks list stands in the batch JSON document (a key at the top level, two spaces in).
+_DECKS_KEY = '\n  "decks": []'
+
+
+class JsonWriter:
+    """The batch JSON document written a chunk of decks at a time, so that `deckcheck batch` can write each
+    chunk's decks as they are checked (with --jobs, while the workers go on with the next chunks) instead
+    of encoding them all after the last one. The bytes are those of `json.dump(report.to_dict(),
+    ensure_ascii=False, indent=2)` and a line break: the document around the decks comes from the same
+    encoder with an empty decks list, and each deck object is encoded alone and indented to its depth."""
+
+    def __init__(self, stream: IO[str], head: BatchReport) -> None:
+        """`head`: a report with the card data (and version) of the batch: what precedes the decks."""
+        self.stream = stream
+        self.count = 0
+        self._head = _around_decks(head)[0]
+
+    def add(self, results: Iterable[DeckResult]) -> None:
+        """Write these decks' objects, next in the decks list."""
+        objects = [_INDENT + json.dumps(r.to_dict(), ensure_ascii=False, indent=2).replace("\n", _NEWLINE)
+                   for r in results]
+        if objects:
+            self.stream.write((",\n" if self.count else self._head + '\n  "decks": [\n') + ",\n".join(objects))
+            self.count += len(objects)
+
+    def close(self, report: BatchReport) -> None:
+        """End the document: the summary (of `report`, every deck's) and the notes after the decks."""
+        head, tail = _around_decks(report)
+        self.stream.write(("\n  ]" if self.count else head + _DECKS_KEY) + tail + "\n")
+
+
+_INDENT = "    "  # a deck object's depth in the document: in "decks", in the top-level object
+_NEWLINE = "\n" + _INDENT
+
+
+def _around_decks(report: BatchReport) -> tuple[str, str]:
+    """The batch JSON before the decks list (up to its key) and after it."""
+    text = json.dumps(report.document([]), ensure_ascii=False, indent=2)
+    head, tail = text.split(_DECKS_KEY, 1)  # the only line break two spaces in, before a key
+    return head, tail
 
 
 def render_html(report: BatchReport, stream: IO[str]) -> None:

@@ -11,7 +11,10 @@ import argparse
 import itertools
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from functools import partial
+from typing import IO, Any
 
 from deckcheck.commands.options import add_data_dir, add_as_of
 from deckcheck.errors import DeckcheckError
@@ -61,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.batch import BatchOptions, BatchReport, exit_code, expand, run_batch
-    from deckcheck.batch.output import RENDERERS, table_cells
+    from deckcheck.batch.output import RENDERERS, JsonWriter, table_cells
     from deckcheck.store import CardStore
 
     store = CardStore.open(args.data_dir)
@@ -74,32 +77,62 @@ def _check_all(args: argparse.Namespace) -> int:
     sources = itertools.chain([first], found) if args.jobs > 1 else [first, *found]
     options = BatchOptions(on=args.as_of, brackets=args.format in ("json", "html"))
     progress = False if args.no_progress else None
-    # The text table's cells are made as each chunk's results arrive: with --jobs, while the workers check
-    # the next chunks rather than after the last one
-    cells: list[list[str]] = []
-    on_part = (lambda part: cells.extend(table_cells(part))) if args.format == "text" else None
-    results, notes = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
-                               progress=progress, on_part=on_part)
-    report = BatchReport(results=tuple(results), card_data=dict(store.meta), on=args.as_of, notes=tuple(notes))
-    render = RENDERERS[args.format]
-    if args.format == "text":
-        render = partial(render, cells=cells)  # the table's cells, made as the results arrived
+    card_data = dict(store.meta)
+    with _report_file(args.output) as out:
+        # What can be made of each chunk's results as they arrive is made then (with --jobs, while the
+        # workers check the next chunks, not after the last one): the decks' JSON is written, the text
+        # table's cells are made (their widths need every row)
+        finish = partial(RENDERERS[args.format], stream=out)  # the whole report, once every deck is checked
+        on_part = None
+        if args.format == "json":
+            writer = JsonWriter(out, BatchReport(results=(), card_data=card_data, on=args.as_of))
+            on_part, finish = partial(_write, args.output, writer.add), writer.close
+        elif args.format == "text":
+            cells: list[list[str]] = []
+            on_part, finish = (lambda part: cells.extend(table_cells(part))), partial(finish, cells=cells)
+        results, notes = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
+                                   progress=progress, on_part=on_part)
+        report = BatchReport(results=tuple(results), card_data=card_data, on=args.as_of, notes=tuple(notes))
+        _write(args.output, finish, report)
     if args.output:
-        tmp = f"{args.output}.tmp{os.getpid()}"
-        try:
-            with open(tmp, "w", encoding="utf-8", newline="") as out:
-                render(report, out)
-            os.replace(tmp, args.output)
-        except OSError as exc:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise DeckcheckError(f"{args.output}: can't write the report: {exc.strerror or exc}") from None
         s = report.summary()
         print(f"deckcheck: {s['decks']} decks: {s['legal']} legal, {s['illegal']} not legal, "
               f"{s['unreadable']} unreadable; report written to {args.output}", file=sys.stderr)
-    else:
-        render(report, sys.stdout)
-        sys.stdout.flush()
     return exit_code(report)
+
+
+@contextmanager
+def _report_file(path: str | None) -> Iterator[IO[str]]:
+    """Where the report goes: standard output, or a temporary file beside `path` that replaces it once the
+    report is whole, and is removed when anything stops the batch first."""
+    if not path:
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    tmp = f"{path}.tmp{os.getpid()}"
+    try:
+        out = open(tmp, "w", encoding="utf-8", newline="")
+    except OSError as exc:
+        raise _cant_write(path, exc) from None
+    try:
+        with out:
+            yield out
+        _write(path, os.replace, tmp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _write(path: str | None, write: Callable[..., Any], *args: Any) -> None:
+    """Call `write`; an OSError it raises writing the report file is a one-line error naming the file."""
+    try:
+        write(*args)
+    except OSError as exc:
+        if not path:
+            raise  # standard output: a closed pipe ends the command quietly (cli.main)
+        raise _cant_write(path, exc) from None
+
+
+def _cant_write(path: str, exc: OSError) -> DeckcheckError:
+    return DeckcheckError(f"{path}: can't write the report: {exc.strerror or exc}")
