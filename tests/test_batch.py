@@ -307,6 +307,26 @@ def test_a_report_stopped_midway_leaves_the_last_one_whole(tmp_path, monkeypatch
     assert target.read_text() == "the last report\n" and sorted(tmp_path.iterdir()) == [target]
 
 
+def test_a_full_disk_found_when_the_report_file_is_closed_is_an_error_not_a_traceback(tmp_path, monkeypatch):
+    """The last buffered bytes reach the disk only when the file is closed: a failure then is the same
+    one-line error, and the old report stays."""
+    from deckcheck.commands import batch as command
+
+    class FullAtClose(io.StringIO):
+        def close(self):
+            if not self.closed:
+                super().close()
+                raise OSError(28, "No space left on device")
+
+    opened = []
+    monkeypatch.setattr(command, "open", lambda *a, **k: opened.append(FullAtClose()) or opened[-1], raising=False)
+    target = tmp_path / "report.txt"
+    target.write_text("the last report\n")
+    code, _, err = run_cli("batch", "-o", str(target), str(TOURNAMENT))
+    assert code == 2 and err == f"deckcheck: error: {target}: can't write the report: No space left on device\n"
+    assert len(opened) == 1 and target.read_text() == "the last report\n"
+
+
 def test_as_of_release_date(store):
     dana = TOURNAMENT / "04-dana-mystic-intellect.txt"
     assert check_many([dana], store=store).results[0].report.codes() == ["banned"]

@@ -115,10 +115,12 @@ def _report_file(path: str | None) -> Iterator[IO[str]]:
     except OSError as exc:
         raise _cant_write(path, exc) from None
     try:
-        with out:
-            yield out
+        yield out
+        _write(path, out.close)  # the last buffered bytes: a full disk may only show now
         _write(path, os.replace, tmp, path)
     except BaseException:
+        with suppress(OSError):
+            out.close()
         with suppress(OSError):
             os.unlink(tmp)
         raise
