@@ -4,11 +4,11 @@ plus "summary"). The HTML report is deckcheck.render.html."""
 from __future__ import annotations
 
 import csv
-import json
 from collections.abc import Iterable
 from typing import IO
 
 from deckcheck.batch.core import BatchReport, DeckResult
+from deckcheck.render.json import DecksWriter
 
 #: Columns of the summary table and of the CSV.
 COLUMNS = ("deck", "name", "commanders", "identity", "cards", "legal", "errors", "warnings", "codes")
@@ -109,46 +109,22 @@ def render_json(report: BatchReport, stream: IO[str]) -> None:
     writer.close(report)
 
 
-#: Where the decks list stands in the batch JSON document (a key at the top level, two spaces in).
-_DECKS_KEY = '\n  "decks": []'
-
-
 class JsonWriter:
-    """The batch JSON document written a chunk of decks at a time, so that `deckcheck batch` can write each
-    chunk's decks as they are checked (with --jobs, while the workers go on with the next chunks) instead
-    of encoding them all after the last one. The bytes are those of `json.dump(report.to_dict(),
-    ensure_ascii=False, indent=2)` and a line break: the document around the decks comes from the same
-    encoder with an empty decks list, and each deck object is encoded alone and indented to its depth."""
+    """The batch JSON written a chunk of decks at a time (`render.json.DecksWriter`): `deckcheck batch`
+    writes each chunk's decks as its results arrive (with --jobs, while the workers go on with the next
+    chunks) instead of encoding them all after the last one."""
 
     def __init__(self, stream: IO[str], head: BatchReport) -> None:
-        """`head`: a report with the card data (and version) of the batch: what precedes the decks."""
-        self.stream = stream
-        self.count = 0
-        self._head = _around_decks(head)[0]
+        """`head`: a report with the batch's card data (and version): what precedes the decks."""
+        self._decks = DecksWriter(stream, head.document([]))
 
     def add(self, results: Iterable[DeckResult]) -> None:
         """Write these decks' objects, next in the decks list."""
-        objects = [_INDENT + json.dumps(r.to_dict(), ensure_ascii=False, indent=2).replace("\n", _NEWLINE)
-                   for r in results]
-        if objects:
-            self.stream.write((",\n" if self.count else self._head + '\n  "decks": [\n') + ",\n".join(objects))
-            self.count += len(objects)
+        self._decks.add(r.to_dict() for r in results)
 
     def close(self, report: BatchReport) -> None:
-        """End the document: the summary (of `report`, every deck's) and the notes after the decks."""
-        head, tail = _around_decks(report)
-        self.stream.write(("\n  ]" if self.count else head + _DECKS_KEY) + tail + "\n")
-
-
-_INDENT = "    "  # a deck object's depth in the document: in "decks", in the top-level object
-_NEWLINE = "\n" + _INDENT
-
-
-def _around_decks(report: BatchReport) -> tuple[str, str]:
-    """The batch JSON before the decks list (up to its key) and after it."""
-    text = json.dumps(report.document([]), ensure_ascii=False, indent=2)
-    head, tail = text.split(_DECKS_KEY, 1)  # the only line break two spaces in, before a key
-    return head, tail
+        """End the document: the summary of `report` (every deck's) and the notes."""
+        self._decks.close(report.document([]))
 
 
 def render_html(report: BatchReport, stream: IO[str]) -> None:

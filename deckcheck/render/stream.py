@@ -7,12 +7,11 @@ The bytes written are exactly what the format's renderer writes for the whole Ch
 from __future__ import annotations
 
 import io
-import json
-import textwrap
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
 from deckcheck.render import renderer
+from deckcheck.render.json import DecksWriter
 from deckcheck.report import CheckReport, DeckReport
 
 
@@ -25,6 +24,7 @@ class StreamingRenderer:
         self.stream = stream
         self.render = renderer(fmt)
         self.count = 0
+        self._json: DecksWriter | None = None  # the JSON document, from its first deck on
 
     def deck(self, deck: DeckReport) -> None:
         """Write one deck's report."""
@@ -32,7 +32,9 @@ class StreamingRenderer:
         first = self.count == 0
         self.count += 1
         if self.fmt == "json":
-            self._json_deck(one, first)
+            if self._json is None:
+                self._json = DecksWriter(self.stream, {**one.to_dict(), "decks": []})
+            self._json.add([deck.to_dict()])
         elif self.fmt == "text" or first:
             self.render(one, self.stream)
         else:  # csv and the like: the header row only once
@@ -41,28 +43,16 @@ class StreamingRenderer:
             self.stream.write(buf.getvalue().split("\n", 1)[1])
         self.stream.flush()
 
-    def _json_deck(self, one: CheckReport, first: bool) -> None:
-        if first:  # the document's head up to the decks list, as json.dump(indent=2) writes it
-            head = json.dumps({**one.to_dict(), "decks": []}, ensure_ascii=False, indent=2)
-            self.stream.write(head[: head.rindex("[]")] + "[\n")
-        else:
-            self.stream.write(",\n")
-        body = json.dumps(one.decks[0].to_dict(), ensure_ascii=False, indent=2)
-        self.stream.write(textwrap.indent(body, "    "))
-
     def close(self, notes: Sequence[str] = ()) -> None:
         """End the report with its report-level notes (nothing at all when no deck was written)."""
         if not self.count:
             return
-        if self.fmt == "json":
-            self.stream.write("\n  ]")
-            if notes:
-                self.stream.write(',\n  "notes": ' + json.dumps(list(notes), ensure_ascii=False, indent=2)
-                                  .replace("\n", "\n  "))
-            self.stream.write("\n}\n")
+        rest = CheckReport(decks=(), card_data=self.card_data, notes=tuple(notes))
+        if self._json is not None:
+            self._json.close(rest.to_dict())
         elif notes:
             buf = io.StringIO()
-            self.render(CheckReport(decks=(), card_data=self.card_data, notes=tuple(notes)), buf)
+            self.render(rest, buf)
             if self.fmt != "text":
                 buf = io.StringIO(buf.getvalue().split("\n", 1)[1] if "\n" in buf.getvalue() else "")
             self.stream.write(buf.getvalue())
