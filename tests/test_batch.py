@@ -384,6 +384,29 @@ def test_text_report_the_same_from_cells_made_as_results_arrive(tournament):
     assert " name " not in out.splitlines()[0] and len(out.splitlines()) > len(unnamed) + 2
 
 
+def test_html_report_the_same_from_parts_made_as_results_arrive(tournament):
+    """`deckcheck batch --format html` makes each deck's row and details section chunk by chunk (here 22
+    copies of the folder: a chunk of 250 decks and one of 14): the document is the one rendered from the
+    whole batch at once, numbered on across chunks, but for the minute it was generated."""
+    from deckcheck.batch import BatchReport
+    from deckcheck.batch.output import render_html
+
+    def without_time(page: str) -> str:
+        return re.sub(r"generated \d{4}-\d\d-\d\d \d\d:\d\d UTC", "generated (time)", page, count=1)
+
+    copies = 22
+    code1, out1, _ = run_cli("batch", "--format", "html", *[str(TOURNAMENT)] * copies)
+    code2, out2, _ = run_cli("batch", "--format", "html", "--jobs", "2", *[str(TOURNAMENT)] * copies)
+    whole = io.StringIO()
+    render_html(BatchReport(results=tournament.results * copies, card_data=tournament.card_data,
+                            notes=tournament.notes), whole)
+    assert code1 == code2 == 2
+    assert without_time(out1) == without_time(out2) == without_time(whole.getvalue())
+    n = len(tournament.results) * copies
+    assert n > 250 and out1.count('<a href="#deck-') == out1.count('<section class="deck ') == n
+    assert f'id="deck-{n}"' in out1 and f'id="deck-{n + 1}"' not in out1
+
+
 def test_results_pickle_back_equal(tournament):
     """Workers send results pickled (field values restored as they were): equal, details still read-only."""
     import pickle

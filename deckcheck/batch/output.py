@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterable
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from deckcheck.batch.core import BatchReport, DeckResult
 from deckcheck.render.json import DecksWriter
+
+if TYPE_CHECKING:
+    from deckcheck.render.html import DeckParts
 
 #: Columns of the summary table and of the CSV.
 COLUMNS = ("deck", "name", "commanders", "identity", "cards", "legal", "errors", "warnings", "codes")
@@ -127,11 +130,12 @@ class JsonWriter:
         self._decks.close(report.document([]))
 
 
-def render_html(report: BatchReport, stream: IO[str]) -> None:
-    """The self-contained HTML tournament report."""
+def render_html(report: BatchReport, stream: IO[str], parts: DeckParts | None = None) -> None:
+    """The self-contained HTML tournament report. `parts`: the results' DeckParts, when already made (as
+    they arrived)."""
     from deckcheck.render.html import render
 
-    render(report, stream)
+    render(report, stream, parts=parts)
 
 
 RENDERERS = {"text": render_text, "json": render_json, "csv": render_csv, "html": render_html}

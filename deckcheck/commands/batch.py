@@ -81,7 +81,7 @@ def _check_all(args: argparse.Namespace) -> int:
     with _report_file(args.output) as out:
         # What can be made of each chunk's results as they arrive is made then (with --jobs, while the
         # workers check the next chunks, not after the last one): the decks' JSON is written, the text
-        # table's cells are made (their widths need every row)
+        # table's cells (their widths need every row) and the HTML decks' rows and sections are made
         finish = partial(RENDERERS[args.format], stream=out)  # the whole report, once every deck is checked
         on_part = None
         if args.format == "json":
@@ -90,6 +90,11 @@ def _check_all(args: argparse.Namespace) -> int:
         elif args.format == "text":
             cells: list[list[str]] = []
             on_part, finish = (lambda part: cells.extend(table_cells(part))), partial(finish, cells=cells)
+        elif args.format == "html":
+            from deckcheck.render.html import DeckParts
+
+            parts = DeckParts()
+            on_part, finish = parts.add, partial(finish, parts=parts)
         results, notes = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
                                    progress=progress, on_part=on_part)
         report = BatchReport(results=tuple(results), card_data=card_data, on=args.as_of, notes=tuple(notes))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
+from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -99,8 +100,29 @@ def _detail(index: int, result: DeckResult) -> str:
     return "\n".join(parts)
 
 
-def render(report: BatchReport, stream: IO[str], *, title: str = "deckcheck tournament report") -> None:
-    """Write the whole report as one HTML document."""
+class DeckParts:
+    """Each deck's row of the decks table and its details section, numbered in batch order. `deckcheck
+    batch` adds each chunk's results as they arrive (with --jobs, while the workers go on with the next
+    chunks), so that only the summary is left for after the last one."""
+
+    def __init__(self) -> None:
+        self.rows: list[str] = []
+        self.details: list[str] = []
+
+    def add(self, results: Iterable[DeckResult]) -> None:
+        """Make the parts of these results, the next decks of the batch."""
+        for index, result in enumerate(results, start=len(self.rows) + 1):
+            self.rows.append(_row(index, result))
+            self.details.append(_detail(index, result))
+
+
+def render(report: BatchReport, stream: IO[str], *, title: str = "deckcheck tournament report",
+           parts: DeckParts | None = None) -> None:
+    """Write the whole report as one HTML document. `parts`: the results' DeckParts, when already made
+    (as they arrived)."""
+    if parts is None:
+        parts = DeckParts()
+        parts.add(report.results)
     s = report.summary()
     data = report.card_data
     generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -140,11 +162,9 @@ def render(report: BatchReport, stream: IO[str], *, title: str = "deckcheck tour
           ("#", "num"), ("deck", "text"), ("commanders", "text"), ("identity", "text"), ("cards", "num"),
           ("legal", "text"), ("errors", "num"), ("warnings", "num"), ("codes", "text"), ("bracket", "num")))
       + "</tr></thead>\n<tbody>\n")
-    for index, result in enumerate(report.results, start=1):
-        w(_row(index, result) + "\n")
+    stream.writelines(row + "\n" for row in parts.rows)
     w("</tbody></table></section>\n")
     w('<section id="details"><h2>Deck details</h2>\n')
-    for index, result in enumerate(report.results, start=1):
-        w(_detail(index, result) + "\n")
+    stream.writelines(detail + "\n" for detail in parts.details)
     w("</section>\n")
     w(f"<script>\n{_asset('report.js')}\n</script>\n</body>\n</html>\n")
