@@ -4,8 +4,9 @@ plus "summary"). The HTML report is deckcheck.render.html."""
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable
-from typing import IO, TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import IO, TYPE_CHECKING, Any
 
 from deckcheck.batch.core import BatchReport, DeckResult
 from deckcheck.render.json import DecksWriter
@@ -139,3 +140,25 @@ def render_html(report: BatchReport, stream: IO[str], parts: DeckParts | None = 
 
 
 RENDERERS = {"text": render_text, "json": render_json, "csv": render_csv, "html": render_html}
+
+
+def report_writer(fmt: str, stream: IO[str], head: BatchReport
+                  ) -> tuple[Callable[[list[DeckResult]], Any] | None, Callable[[BatchReport], None]]:
+    """How `deckcheck batch` writes a report of format `fmt`: what is made of each chunk's results as they
+    arrive (None: nothing), and what writes the report once every deck is checked. Made as the results
+    arrive (with --jobs, while the workers go on with the next chunks, not after the last one): the JSON
+    decks, written at once; the text table's cells (their widths need every row); the HTML decks' rows and
+    sections. `head`: a report with the batch's card data and date, for what precedes the JSON decks."""
+    finish = partial(RENDERERS[fmt], stream=stream)
+    if fmt == "json":
+        writer = JsonWriter(stream, head)
+        return writer.add, writer.close
+    if fmt == "text":
+        cells: list[list[str]] = []
+        return (lambda part: cells.extend(table_cells(part))), partial(finish, cells=cells)
+    if fmt == "html":
+        from deckcheck.render.html import DeckParts
+
+        parts = DeckParts()
+        return parts.add, partial(finish, parts=parts)
+    return None, finish

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.batch import BatchOptions, BatchReport, exit_code, expand, run_batch
-    from deckcheck.batch.output import RENDERERS, JsonWriter, table_cells
+    from deckcheck.batch.output import report_writer
     from deckcheck.store import CardStore
 
     store = CardStore.open(args.data_dir)
@@ -79,22 +79,10 @@ def _check_all(args: argparse.Namespace) -> int:
     progress = False if args.no_progress else None
     card_data = dict(store.meta)
     with _report_file(args.output) as out:
-        # What can be made of each chunk's results as they arrive is made then (with --jobs, while the
-        # workers check the next chunks, not after the last one): the decks' JSON is written, the text
-        # table's cells (their widths need every row) and the HTML decks' rows and sections are made
-        finish = partial(RENDERERS[args.format], stream=out)  # the whole report, once every deck is checked
-        on_part = None
-        if args.format == "json":
-            writer = JsonWriter(out, BatchReport(results=(), card_data=card_data, on=args.as_of))
-            on_part, finish = partial(_write, args.output, writer.add), writer.close
-        elif args.format == "text":
-            cells: list[list[str]] = []
-            on_part, finish = (lambda part: cells.extend(table_cells(part))), partial(finish, cells=cells)
-        elif args.format == "html":
-            from deckcheck.render.html import DeckParts
-
-            parts = DeckParts()
-            on_part, finish = parts.add, partial(finish, parts=parts)
+        head = BatchReport(results=(), card_data=card_data, on=args.as_of)
+        on_part, finish = report_writer(args.format, out, head)
+        if on_part is not None:
+            on_part = partial(_write, args.output, on_part)  # the JSON decks are written as they arrive
         results, notes = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
                                    progress=progress, on_part=on_part)
         report = BatchReport(results=tuple(results), card_data=card_data, on=args.as_of, notes=tuple(notes))
