@@ -8,6 +8,7 @@ import csv
 import gzip
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -77,9 +78,14 @@ def test_folder_walk_is_recursive_sorted_and_skips_other_files(tmp_path):
     (tmp_path / ".hidden").mkdir()
     for rel in ("a.txt", "b/deep/c.dck", "b/d.DEC", "e.json.gz", "notes.md", "x.py", ".hidden/f.txt", ".g.txt"):
         (tmp_path / rel).write_text("1 Sol Ring\n")
+    (tmp_path / "gone.txt").symlink_to(tmp_path / "nowhere.txt")  # kept: its row says it can't be read
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.txt")  # skipped: no writer, so opening it would wait forever
     labels = [label for _, label, _ in expand([tmp_path])]
     assert [Path(p).relative_to(tmp_path).as_posix() for p in labels] == ["a.txt", "b/d.DEC", "b/deep/c.dck",
-                                                                          "e.json.gz"]
+                                                                          "e.json.gz", "gone.txt"]
+    (broken,) = check_many([tmp_path / "gone.txt"]).results
+    assert broken.unreadable and "no such file" in broken.report.violations[0].message
 
 
 def test_jsonl_inputs_every_kind_and_broken_lines(tmp_path, store):

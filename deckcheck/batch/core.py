@@ -12,6 +12,7 @@ import gc
 import gzip
 import json
 import os
+import stat
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
@@ -80,8 +81,18 @@ def is_decklist_name(path: str | os.PathLike[str]) -> bool:
     return stem.endswith(DECK_SUFFIXES) or stem.endswith(JSONL_SUFFIXES)
 
 
+def _special_file(path: str) -> bool:
+    """Whether a path found in a folder is a named pipe, socket or device: never a decklist, and opening a
+    pipe with no writer would wait forever. A link that leads nowhere is kept (its row says so)."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def _walk(folder: str) -> Iterator[str]:
-    """Decklist files under a folder, recursively, sorted by path; hidden files and folders skipped."""
+    """Decklist files under a folder, recursively, sorted by path; hidden files and folders, pipes, sockets
+    and devices skipped."""
     found: list[tuple[tuple[str, ...], str]] = []
     for root, dirs, files in os.walk(folder):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
@@ -89,7 +100,8 @@ def _walk(folder: str) -> Iterator[str]:
         parts = () if rel == "." else tuple(rel.split(os.sep))
         found.extend((parts + (name,), os.path.join(root, name)) for name in files if is_decklist_name(name))
     for _, path in sorted(found):
-        yield path
+        if not _special_file(path):
+            yield path
 
 
 def _entry_line(item: Any) -> str | None:
