@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
 
 from deckcheck import __version__
 from deckcheck.errors import DeckcheckError
@@ -32,8 +36,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`kill`, `timeout`, a service stopping), raised where the command is: it stops as Ctrl-C stops
+    it, through the same cleanup (a report's temporary file removed, the old report and store kept)."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated()
+
+
+@contextmanager
+def _sigterm_stops() -> Iterator[None]:
+    """While a command runs, SIGTERM raises Terminated (from the main thread only: where signals arrive)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run deckcheck; return the exit code (0 legal/ok, 1 violations, 2 usage or input error)."""
+    """Run deckcheck; return the exit code (0 legal/ok, 1 violations, 2 usage or input error; 130 Ctrl-C,
+    143 SIGTERM)."""
+    with _sigterm_stops():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -47,6 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DeckcheckError as exc:
         print(f"deckcheck: error: {exc}", file=sys.stderr)
         return exc.exit_code
+    except Terminated:
+        print("deckcheck: terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("deckcheck: interrupted", file=sys.stderr)
         return 130

@@ -10,11 +10,13 @@ from __future__ import annotations
 import copyreg
 import gc
 import gzip
+import itertools
 import json
 import os
+import signal
 import stat
 import zlib
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -436,6 +438,12 @@ _RUNNER: DeckRunner | None = None
 
 def _init_worker(data_dir: str | None, store_path: str | None, options: BatchOptions) -> None:
     global _RUNNER
+    # Ctrl-C is the parent's to handle (no trace from each worker); SIGTERM (the pool's, when a worker died)
+    # simply ends the worker. Both were held back from its birth (`_signals_held`) until now.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_SIGNALS)
     from deckcheck.checker import Checker
     from deckcheck.policy import load_policy
     from deckcheck.store import CardStore
@@ -449,6 +457,51 @@ def _run_chunk(chunk: list[Source]) -> tuple[list[DeckResult], list[str]]:
     assert _RUNNER is not None
     results = _RUNNER.run_many(chunk)
     return results, _RUNNER.checker.report_notes(_RUNNER.options.on)
+
+
+class WorkerDied(DeckcheckError):
+    """A worker process of a batch ended without returning its chunk (killed, or out of memory)."""
+
+
+def _in_order(pool: Any, chunks: Iterable[list[Source]], ahead: int) -> Iterator[tuple[list[DeckResult], list[str]]]:
+    """Each chunk's (results, notes) from the worker processes, in input order, with at most `ahead` chunks
+    handed out and not yet returned (so a stream is read only as fast as it is checked). WorkerDied when a
+    worker ends without its result, rather than waiting for it forever."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    pending: deque[Any] = deque()
+    chunks = iter(chunks)
+    try:
+        first = next(chunks, None)
+        if first is None:
+            return
+        with _signals_held():  # the first chunk forks the workers
+            pending.append(pool.submit(_run_chunk, first))
+        while pending:
+            for chunk in itertools.islice(chunks, ahead - len(pending)):
+                pending.append(pool.submit(_run_chunk, chunk))
+            yield pending.popleft().result()
+    except BrokenProcessPool:  # from result(), or from submit() once the pool knows
+        raise WorkerDied("the batch stopped: a worker process ended before returning its decks (killed, or "
+                         "out of memory?); run it again, with fewer --jobs if memory is short") from None
+
+
+_HELD_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM back while worker processes are forked: a worker is born with them held and
+    lets them in once it has set its own handling (`_init_worker`); the parent gets any that came meanwhile
+    when this ends."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _chunks(sources: Iterable[Source], size: int) -> Iterator[list[Source]]:
@@ -495,28 +548,35 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
     jobs = max(1, int(jobs or 1))
     if jobs > 1 and total != 1 and getattr(store, "path", ":memory:") != ":memory:":
         import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
         from multiprocessing.reduction import ForkingPickler
 
         ForkingPickler.register(MappingProxyType, _reduce_proxy)
         spread = PREFETCH_DECKS if total is None else total // (jobs * 8)  # small inputs: every worker busy
         size = chunk_size or max(1, min(PREFETCH_DECKS, spread or 1))
+        if total is not None:
+            jobs = min(jobs, -(-total // size))  # no process without a chunk to check
         store_path = getattr(store, "path", None) if store is not None else None
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
                                               else None)
-        with context.Pool(jobs, initializer=_init_worker, initargs=(data_dir, store_path, options)) as pool, \
-                collect_less():  # the results arriving are long-lived objects too
-            bar = _progress(total, progress)
-            try:
-                for part, part_notes in pool.imap(_run_chunk, _chunks(sources, size)):
+        pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
+                                   initargs=(data_dir, store_path, options))
+        try:
+            with collect_less():  # the results arriving are long-lived objects too
+                parts = _in_order(pool, _chunks(sources, size), ahead=2 * jobs)
+                for count, (part, part_notes) in enumerate(parts):
+                    if count == 0:  # the workers are forked by now: none of them has the bar's thread
+                        bar = _progress(total, progress)
                     results.extend(part)
                     if on_part is not None:
                         on_part(part)
                     notes.update(dict.fromkeys(part_notes))
                     if bar is not None:
                         bar.update(len(part))
-            finally:
-                if bar is not None:
-                    bar.close()
+        finally:
+            if bar is not None:
+                bar.close()
+            pool.shutdown(wait=True, cancel_futures=True)  # stopped early: the chunks still queued are dropped
         return results, list(notes)
     from deckcheck.checker import Checker
     from deckcheck.store import CardStore

@@ -1,0 +1,110 @@
+"""A `deckcheck batch --jobs 2` stopped from outside, with real processes and real signals: a worker killed
+(as the out-of-memory killer would), Ctrl-C for the whole process group, SIGTERM for the command. Each run
+ends at once with its exit code and a one-line message (no traceback, no hang), the last report whole, no
+temporary file beside it and no worker left running."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from check_support import PROJECT, SHARED_DATA
+
+ARCHIVE = SHARED_DATA / "decks" / "duel-commander" / "decks.jsonl.gz"  # 17,900 decks: seconds of work
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").is_file() or not hasattr(os, "killpg"),
+                                reason="POSIX signals and Linux /proc")
+
+
+def _start(tmp_path: Path) -> tuple[subprocess.Popen[str], Path, list[int]]:
+    """The batch, started in its own process group, once its two workers exist (and its report file is
+    open); the report holds an older report."""
+    report = tmp_path / "report.txt"
+    report.write_text("the last report\n")
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    proc = subprocess.Popen([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "--jobs", "2",
+                             "-o", str(report), str(ARCHIVE)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        workers = _children(proc.pid)
+        if len(workers) == 2:
+            return proc, report, workers
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.02)
+    proc.kill()
+    raise AssertionError("the workers never started")
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _finish(proc: subprocess.Popen[str]) -> str:
+    try:
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            pytest.fail("the batch did not end")
+    return err
+
+
+def _gone(pid: int) -> bool:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return True
+        if state == "Z":
+            return True  # ended, waiting for its new parent to collect it
+        time.sleep(0.05)
+    return False
+
+
+def _assert_stopped_cleanly(report: Path, workers: list[int]) -> None:
+    assert report.read_text() == "the last report\n"
+    assert sorted(report.parent.iterdir()) == [report]  # no temporary report left
+    assert all(_gone(pid) for pid in workers)
+
+
+def test_a_killed_worker_ends_the_batch_with_an_error_not_a_wait(tmp_path):
+    proc, report, workers = _start(tmp_path)
+    os.kill(workers[0], signal.SIGKILL)
+    err = _finish(proc)
+    assert proc.returncode == 2, err
+    assert err.startswith("deckcheck: error: the batch stopped: a worker process ended") and err.count("\n") == 1
+    _assert_stopped_cleanly(report, workers)
+
+
+def test_ctrl_c_ends_a_jobs_batch_with_one_line(tmp_path):
+    proc, report, workers = _start(tmp_path)
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends it: to the command and its workers
+    err = _finish(proc)
+    assert (proc.returncode, err) == (130, "deckcheck: interrupted\n")
+    _assert_stopped_cleanly(report, workers)
+
+
+def test_sigterm_ends_a_jobs_batch_as_ctrl_c_does(tmp_path):
+    proc, report, workers = _start(tmp_path)
+    proc.terminate()  # to the command only, as `kill` and `timeout` send it
+    err = _finish(proc)
+    assert (proc.returncode, err) == (143, "deckcheck: terminated\n")
+    _assert_stopped_cleanly(report, workers)
