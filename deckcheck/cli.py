@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import signal
 import sys
 import threading
@@ -75,7 +76,9 @@ def _main(argv: Sequence[str] | None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        return int(args.run(args))
+        code = int(args.run(args))
+        sys.stdout.flush()  # the last buffered output: a full disk may only show now
+        return code
     except DeckcheckError as exc:
         print(f"deckcheck: error: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -87,3 +90,19 @@ def _main(argv: Sequence[str] | None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # deckcheck names the files it reads and writes: unnamed, it is standard output
+        _discard_output()
+        where = exc.filename or "can't write the output"
+        print(f"deckcheck: error: {where}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+
+
+def _discard_output() -> None:
+    """Point standard output at the null device, so the interpreter's last flush at exit does not fail
+    again with what could not be written."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture): nothing to flush
+        pass

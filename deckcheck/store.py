@@ -119,13 +119,23 @@ def build_store(cards: Iterable[Card], meta: Mapping[str, Any], data_dir: str | 
     """Write a new store into ``data_dir`` and swap it in atomically; return its path.
 
     The new file is written beside the old one and renamed over it only when complete, so a failed or
-    interrupted build leaves the previous store untouched.
+    interrupted build leaves the previous store untouched. DeckcheckError when it can't be written (a full
+    disk, a folder without write access).
     """
     directory = Path(data_dir)
-    directory.mkdir(parents=True, exist_ok=True)
     target = directory / filename
-    _remove_stale_builds(directory, filename)
-    tmp = directory / f".{filename}.{os.getpid()}.{time.monotonic_ns()}.tmp"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        return _write_store(cards, meta, directory, target)
+    except (OSError, sqlite3.Error) as exc:  # a full disk, a folder that can't be written
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+        kept = "; the old store is kept" if target.is_file() else ""
+        raise DeckcheckError(f"{target}: can't write the card store: {reason}{kept}") from None
+
+
+def _write_store(cards: Iterable[Card], meta: Mapping[str, Any], directory: Path, target: Path) -> Path:
+    _remove_stale_builds(directory, target.name)
+    tmp = directory / f".{target.name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
     try:
         con = sqlite3.connect(tmp)
         try:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -211,3 +213,19 @@ def test_300_unknown_cards_all_reported_with_suggestions(capsys, tmp_path: Path,
     hits = sum(1 for v, name in zip(unknown, real[1000:1300]) if name in v["details"]["suggestions"])
     assert hits >= 270, hits  # the real name is among the suggestions for nearly every typo
     assert elapsed < 15, elapsed
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
+@pytest.mark.parametrize("command", [["check", "--format", "json", *[str(LEGAL)] * 60],
+                                     ["batch", "--format", "json", "--no-progress", *[str(LEGAL)] * 60]])
+def test_output_that_cant_be_written_is_one_line_not_a_traceback(tmp_path, command) -> None:
+    """Standard output into a file the disk has no room for (RLIMIT_FSIZE: the kernel refuses the write past
+    8 KB, as a full disk does): exit 2 and one line."""
+    import resource  # POSIX only
+
+    env = dict(os.environ, PYTHONPATH=str(PROJECT), PYTHONDONTWRITEBYTECODE="1")
+    with open(tmp_path / "report.json", "w") as out:
+        done = subprocess.run([sys.executable, "-m", "deckcheck", *command], env=env, stdout=out,
+                              stderr=subprocess.PIPE, text=True, timeout=300,
+                              preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192)))
+    assert (done.returncode, done.stderr) == (2, "deckcheck: error: can't write the output: File too large\n")

@@ -299,6 +299,39 @@ def test_interrupted_update_keeps_old_store(server, old_store):
     assert _leftovers(data_dir) == []
 
 
+def _update_writing_at_most(limit: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """`deckcheck update ARGS` in a process that may write no file past `limit` bytes (RLIMIT_FSIZE: the
+    kernel refuses the write, as a full disk does; Python ignores the SIGXFSZ that comes with it)."""
+    import resource
+
+    env = dict(os.environ, PYTHONPATH=str(PROJECT), PYTHONDONTWRITEBYTECODE="1")
+    return subprocess.run([sys.executable, "-m", "deckcheck", "update", *args], env=env, capture_output=True,
+                          text=True, timeout=300,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit)))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
+def test_a_full_disk_while_downloading_keeps_the_old_store(server, old_store):
+    data_dir, before = old_store
+    done = _update_writing_at_most(len(server.bulk) // 2, "--data-dir", str(data_dir))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"deckcheck: error: {data_dir}: can't write the download: File too large\n"
+    assert _digest(data_dir) == before
+    assert _leftovers(data_dir) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
+def test_a_full_disk_while_building_the_store_keeps_the_old_store(old_store, shared_data):
+    data_dir, before = old_store
+    big = shared_data / "scryfall" / "all-cards-2019.json.gz"
+    done = _update_writing_at_most(512 * 1024, "--file", str(big), "--data-dir", str(data_dir))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"deckcheck: error: {data_dir / STORE_FILE}: can't write the card store: ")
+    assert done.stderr.endswith("; the old store is kept\n") and done.stderr.count("\n") == 1
+    assert _digest(data_dir) == before
+    assert _leftovers(data_dir) == []
+
+
 # --- local files --------------------------------------------------------------------------------------
 
 def test_update_from_several_files(shared_data, tmp_path, capsys):

@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _online(args: argparse.Namespace, data_dir: Path) -> int:
-    from deckcheck.errors import InputError
+    from deckcheck.errors import DeckcheckError, InputError
     from deckcheck.sources.download import Client, api_base
 
     api = api_base(args.api)
@@ -117,7 +117,10 @@ def _online(args: argparse.Namespace, data_dir: Path) -> int:
             print(f"card data is up to date (Scryfall {entry.type} of {entry.updated_at}); "
                   "nothing downloaded")
             return 0
-        data_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DeckcheckError(f"{data_dir}: can't make the data folder: {exc.strerror or exc}") from None
         tmp = data_dir / f".download.{os.getpid()}.tmp"
         try:
             client.download(entry.url, tmp, progress=sys.stderr.isatty())

@@ -172,6 +172,10 @@ class Client:
                         self.sleep(delay)
                     finally:
                         response.close()
+        except OSError as exc:
+            if isinstance(exc, requests.RequestException):  # requests' errors are OSErrors too
+                raise
+            raise DownloadError(f"{dest.parent}: can't write the download: {exc.strerror or exc}") from None
         finally:
             if bar is not None:
                 bar.close()
