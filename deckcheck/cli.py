@@ -90,6 +90,9 @@ def _main(argv: Sequence[str] | None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except MemoryError:
+        print("deckcheck: error: out of memory", file=sys.stderr)
+        return 2
     except OSError as exc:  # deckcheck names the files it reads and writes: unnamed, it is standard output
         _discard_output()
         where = exc.filename or "can't write the output"

@@ -289,12 +289,13 @@ def test_json_report_written_as_decks_are_checked_is_the_whole_document(three_hu
 @pytest.mark.parametrize("failure, code, said", [
     (OSError(28, "No space left on device"), 2, "can't write the report: No space left on device"),
     (KeyboardInterrupt(), 130, "interrupted"),
+    (MemoryError(), 2, "out of memory"),
 ])
 def test_a_report_stopped_midway_leaves_the_last_one_whole(tmp_path, monkeypatch, three_hundred_decks, failure,
                                                            code, said):
     """The JSON report is written while the batch runs, into a temporary file that replaces the report only
-    once it is whole: a disk filling up (or Ctrl-C) after the first chunk leaves the old report and no
-    temporary file."""
+    once it is whole: a disk filling up (Ctrl-C, memory running out) after the first chunk leaves the old
+    report and no temporary file."""
     from deckcheck.batch import output
 
     target = tmp_path / "report.json"

@@ -112,10 +112,12 @@ def _report_file(path: str | None) -> Iterator[IO[str]]:
         _write(path, out.close)  # the last buffered bytes: a full disk may only show now
         _write(path, os.replace, tmp, path)
     except BaseException:
-        with suppress(OSError):
-            out.close()
-        with suppress(OSError):
-            os.unlink(tmp)
+        try:
+            with suppress(OSError):
+                out.close()  # may fail again (what made the batch stop: no room, no memory)
+        finally:
+            with suppress(OSError):
+                os.unlink(tmp)
         raise
 
 
