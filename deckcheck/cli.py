@@ -93,10 +93,12 @@ def _main(argv: Sequence[str] | None) -> int:
     except MemoryError:
         print("deckcheck: error: out of memory", file=sys.stderr)
         return 2
-    except OSError as exc:  # deckcheck names the files it reads and writes: unnamed, it is standard output
-        _discard_output()
-        where = exc.filename or "can't write the output"
-        print(f"deckcheck: error: {where}: {exc.strerror or exc}", file=sys.stderr)
+    except OSError as exc:
+        if exc.filename:  # a file deckcheck did not name in an error of its own
+            print(f"deckcheck: error: {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+        else:  # deckcheck names the files it reads and writes: unnamed, it is standard output
+            _discard_output()
+            print(f"deckcheck: error: can't write the output: {exc.strerror or exc}", file=sys.stderr)
         return 2
 
 
