@@ -182,6 +182,17 @@ def _write_store(cards: Iterable[Card], meta: Mapping[str, Any], directory: Path
     return target
 
 
+#: What reading a damaged store file raises: SQLite's page errors, a blob that doesn't inflate, JSON that doesn't
+#: decode or a card object that doesn't fit the model.
+_DAMAGE = (sqlite3.DatabaseError, zlib.error, ValueError, KeyError, TypeError)
+
+
+def _reason(exc: Exception) -> str:
+    """What went wrong reading a store, in one short line (SQLite may quote a whole damaged value)."""
+    text = (str(exc).splitlines() or [""])[0]
+    return f"{type(exc).__name__}: {text[:100]}{'…' if len(text) > 100 else ''}"
+
+
 class CardStore:
     """Read access to a card store: look cards up by any name, suggest names for typos."""
 
@@ -218,8 +229,8 @@ class CardStore:
         try:
             con = sqlite3.connect(uri, uri=True, check_same_thread=False)
             store = cls(con, str(path))
-        except sqlite3.DatabaseError as exc:
-            raise DeckcheckError(f"{path}: not a deckcheck card store ({exc})") from None
+        except _DAMAGE as exc:
+            raise DeckcheckError(f"{path}: not a deckcheck card store ({_reason(exc)})") from None
         return store
 
     @classmethod
@@ -245,15 +256,28 @@ class CardStore:
         self.close()
 
     # --- reading --------------------------------------------------------------------------
+    def _damaged(self, exc: Exception) -> DeckcheckError:
+        """The error for a store whose file does not read back (a damaged page, a blob that doesn't inflate
+        or decode): raised where it is found, instead of the library's own."""
+        return DeckcheckError(f"{self.path}: the card store is damaged ({_reason(exc)}); "
+                              "run `deckcheck update` to build it again")
+
     def __len__(self) -> int:
-        return int(self._con.execute("SELECT count(*) FROM cards").fetchone()[0])
+        try:
+            return int(self._con.execute("SELECT count(*) FROM cards").fetchone()[0])
+        except _DAMAGE as exc:
+            raise self._damaged(exc) from None
 
     def _card(self, card_id: int, blob: bytes | None = None) -> Card:
         card = self._by_id.get(card_id)
         if card is None:
-            if blob is None:
-                blob = self._con.execute("SELECT data FROM cards WHERE id = ?", (card_id,)).fetchone()[0]
-            card = self._by_id[card_id] = Card.from_dict(json.loads(_decompress(blob, self._zdict, self._zdict_id)))
+            try:
+                if blob is None:
+                    blob = self._con.execute("SELECT data FROM cards WHERE id = ?", (card_id,)).fetchone()[0]
+                card = Card.from_dict(json.loads(_decompress(blob, self._zdict, self._zdict_id)))
+            except _DAMAGE as exc:
+                raise self._damaged(exc) from None
+            self._by_id[card_id] = card
         return card
 
     def lookup(self, name: str) -> Card | None:
@@ -280,9 +304,12 @@ class CardStore:
 
     def _lookup_key(self, key: str) -> Card | None:
         """The card one folded name key names, or None."""
-        rows = self._con.execute(
-            "SELECT n.kind, n.card, c.data FROM names n JOIN cards c ON c.id = n.card WHERE n.key = ? "
-            "ORDER BY n.kind, n.card", (key,)).fetchall()
+        try:
+            rows = self._con.execute(
+                "SELECT n.kind, n.card, c.data FROM names n JOIN cards c ON c.id = n.card WHERE n.key = ? "
+                "ORDER BY n.kind, n.card", (key,)).fetchall()
+        except _DAMAGE as exc:
+            raise self._damaged(exc) from None
         card = None
         if rows:
             # Two cards can share a name (a Theros Challenge Deck card and a Commander card, both
@@ -297,20 +324,30 @@ class CardStore:
 
     def get(self, oracle_id: str) -> Card | None:
         """The card with this Oracle id, or None."""
-        row = self._con.execute("SELECT id, data FROM cards WHERE oracle_id = ?", (oracle_id,)).fetchone()
+        try:
+            row = self._con.execute("SELECT id, data FROM cards WHERE oracle_id = ?", (oracle_id,)).fetchone()
+        except _DAMAGE as exc:
+            raise self._damaged(exc) from None
         return self._card(row[0], row[1]) if row else None
 
     def iter_cards(self) -> Iterator[Card]:
         """Every card in the store, in name order."""
-        for card_id, blob in self._con.execute("SELECT id, data FROM cards ORDER BY name").fetchall():
+        try:
+            rows = self._con.execute("SELECT id, data FROM cards ORDER BY name").fetchall()
+        except _DAMAGE as exc:
+            raise self._damaged(exc) from None
+        for card_id, blob in rows:
             yield self._card(card_id, blob)
 
     def _name_list(self) -> tuple[list[str], list[str]]:
         """Every full and face name key, with the full name each belongs to (loaded on first need)."""
         if self._suggest_keys is None or self._suggest_names is None:
-            rows = self._con.execute(
-                "SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card WHERE n.kind <= ?",
-                (FACE_NAME,)).fetchall()
+            try:
+                rows = self._con.execute(
+                    "SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card WHERE n.kind <= ?",
+                    (FACE_NAME,)).fetchall()
+            except _DAMAGE as exc:
+                raise self._damaged(exc) from None
             self._suggest_keys = [r[0] for r in rows]
             self._suggest_names = [r[1] for r in rows]
         return self._suggest_keys, self._suggest_names

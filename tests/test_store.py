@@ -112,3 +112,60 @@ def test_blobs_inflate_the_same_through_the_raw_path_and_a_bad_one_is_refused(st
     bad[-1] ^= 1  # the stream's checksum of the card's JSON
     with pytest.raises(zlib.error):
         _decompress(bytes(bad), store._zdict, store._zdict_id)
+
+
+EXAMPLE = BUNDLED.parent / "examples" / "abzan-armor-tdc.txt"
+
+
+def _damaged_copy(tmp_path, damage) -> str:
+    """A data folder holding a copy of the bundled store, damaged by `damage(path)`."""
+    import shutil
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    shutil.copy(BUNDLED, folder / BUNDLED.name)
+    damage(folder / BUNDLED.name)
+    return str(folder)
+
+
+def _flip_sol_ring(path) -> None:
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    blob = bytearray(con.execute("SELECT data FROM cards WHERE name = 'Sol Ring'").fetchone()[0])
+    blob[-1] ^= 1  # its checksum no longer matches
+    con.execute("UPDATE cards SET data = ? WHERE name = 'Sol Ring'", (bytes(blob),))
+    con.commit()
+    con.close()
+
+
+def _overwrite_pages(path) -> None:
+    import random
+
+    size, rng = path.stat().st_size, random.Random(5)
+    with open(path, "r+b") as fh:
+        for offset in range(4096 * 30, size - 4096, 4096 * 7):  # every seventh page past the meta table
+            fh.seek(offset)
+            fh.write(rng.randbytes(4096))
+
+
+@pytest.mark.parametrize("argv", [["check", str(EXAMPLE)], ["batch", "--no-progress", str(EXAMPLE)],
+                                  ["batch", "--no-progress", "--jobs", "2", str(EXAMPLE), str(EXAMPLE)],
+                                  ["card", "Sol Ring"], ["card", "Sol Rnig"]])
+@pytest.mark.parametrize("damage", [_flip_sol_ring, _overwrite_pages])
+def test_a_damaged_store_is_one_line_naming_it_not_a_traceback(tmp_path, capsys, argv, damage):
+    """A card store whose file does not read back (a blob that fails its checksum, pages of noise) stops
+    every command with one line naming the store, whichever read meets the damage first."""
+    from deckcheck.cli import main
+
+    data_dir = _damaged_copy(tmp_path, damage)
+    code = main([*argv, "--data-dir", data_dir])
+    out, err = capsys.readouterr()
+    if damage is _flip_sol_ring and argv == ["card", "Sol Rnig"]:  # names only: the damaged blob is not read
+        assert (code, err) == (1, "") and "did you mean Sol Ring" in out
+        return
+    store = f"{data_dir}/{BUNDLED.name}"
+    assert code == 2 and err.count("\n") == 1 and err.startswith(f"deckcheck: error: {store}: "), err
+    assert "card store" in err
+    if damage is _flip_sol_ring:
+        assert "the card store is damaged (error: card data corrupted (checksum mismatch))" in err
