@@ -38,31 +38,42 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM (`kill`, `timeout`, a service stopping), raised where the command is: it stops as Ctrl-C stops
-    it, through the same cleanup (a report's temporary file removed, the old report and store kept)."""
+    """SIGTERM (`kill`, `timeout`, a service stopping) or SIGHUP (the terminal closed), raised where the
+    command is: it stops as Ctrl-C stops it, through the same cleanup (a report's temporary file removed, the
+    old report and store kept)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: The signals that stop a command as Ctrl-C does (SIGHUP is POSIX only).
+STOPPING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 def _terminate(signum: int, frame: Any) -> None:
-    raise Terminated()
+    raise Terminated(signum)
 
 
 @contextmanager
-def _sigterm_stops() -> Iterator[None]:
-    """While a command runs, SIGTERM raises Terminated (from the main thread only: where signals arrive)."""
+def _stopping_signals_raise() -> Iterator[None]:
+    """While a command runs, SIGTERM and SIGHUP raise Terminated (from the main thread only: where signals
+    arrive)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGTERM, _terminate)
+    previous = {signum: signal.signal(signum, _terminate) for signum in STOPPING}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run deckcheck; return the exit code (0 legal/ok, 1 violations, 2 usage or input error; 130 Ctrl-C,
-    143 SIGTERM)."""
-    with _sigterm_stops():
+    143 SIGTERM, 129 SIGHUP)."""
+    with _stopping_signals_raise():
         return _main(argv)
 
 
@@ -82,9 +93,9 @@ def _main(argv: Sequence[str] | None) -> int:
     except DeckcheckError as exc:
         print(f"deckcheck: error: {exc}", file=sys.stderr)
         return exc.exit_code
-    except Terminated:
+    except Terminated as exc:
         print("deckcheck: terminated", file=sys.stderr)
-        return 143
+        return 128 + exc.signum
     except KeyboardInterrupt:
         print("deckcheck: interrupted", file=sys.stderr)
         return 130

@@ -1,7 +1,7 @@
 """A `deckcheck batch --jobs 2` stopped from outside, with real processes and real signals: a worker killed
-(as the out-of-memory killer would), Ctrl-C for the whole process group, SIGTERM for the command. Each run
-ends at once with its exit code and a one-line message (no traceback, no hang), the last report whole, no
-temporary file beside it and no worker left running."""
+(as the out-of-memory killer would), Ctrl-C for the whole process group, SIGTERM for the command, SIGHUP
+for the group (a closed terminal). Each run ends at once with its exit code and a one-line message (no
+traceback, no hang), the last report whole, no temporary file beside it and no worker left running."""
 
 from __future__ import annotations
 
@@ -107,4 +107,12 @@ def test_sigterm_ends_a_jobs_batch_as_ctrl_c_does(tmp_path):
     proc.terminate()  # to the command only, as `kill` and `timeout` send it
     err = _finish(proc)
     assert (proc.returncode, err) == (143, "deckcheck: terminated\n")
+    _assert_stopped_cleanly(report, workers)
+
+
+def test_a_closed_terminal_ends_a_jobs_batch_as_ctrl_c_does(tmp_path):
+    proc, report, workers = _start(tmp_path)
+    os.killpg(proc.pid, signal.SIGHUP)  # as a closing terminal sends it: to the command and its workers
+    err = _finish(proc)
+    assert (proc.returncode, err) == (129, "deckcheck: terminated\n")
     _assert_stopped_cleanly(report, workers)

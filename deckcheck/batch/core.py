@@ -438,10 +438,10 @@ _RUNNER: DeckRunner | None = None
 
 def _init_worker(data_dir: str | None, store_path: str | None, options: BatchOptions) -> None:
     global _RUNNER
-    # Ctrl-C is the parent's to handle (no trace from each worker); SIGTERM (the pool's, when a worker died)
-    # simply ends the worker. Both were held back from its birth (`_signals_held`) until now.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # Ctrl-C and a closed terminal are the parent's to handle (no trace from each worker); SIGTERM (the
+    # pool's, when a worker died) simply ends the worker. All were held back from its birth until now.
+    for signum in _HELD_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL if signum == signal.SIGTERM else signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_SIGNALS)
     from deckcheck.checker import Checker
@@ -486,14 +486,15 @@ def _in_order(pool: Any, chunks: Iterable[list[Source]], ahead: int) -> Iterator
                          "out of memory?); run it again, with fewer --jobs if memory is short") from None
 
 
-_HELD_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+#: Held while workers are forked, and set by each (`_init_worker`); SIGHUP is POSIX only.
+_HELD_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
 
 
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM back while worker processes are forked: a worker is born with them held and
-    lets them in once it has set its own handling (`_init_worker`); the parent gets any that came meanwhile
-    when this ends."""
+    """Hold Ctrl-C, SIGTERM and SIGHUP back while worker processes are forked: a worker is born with them
+    held and lets them in once it has set its own handling (`_init_worker`); the parent gets any that came
+    meanwhile when this ends."""
     if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
         yield
         return
