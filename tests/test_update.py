@@ -20,6 +20,7 @@ import pytest
 
 from deckcheck import __version__
 from deckcheck.cli import main
+from deckcheck.sources.validate import MAX_PROBLEM
 from deckcheck.store import STORE_FILE, CardStore
 
 pytestmark = pytest.mark.shared
@@ -368,3 +369,31 @@ def test_update_reports_invalid_objects(shared_data, tmp_path, capsys):
     assert "59 cards from 85 objects" in captured.out
     assert "invalid objects skipped: 1" in captured.out
     assert f"{path}: id {broken['id']}: 'name' is a required property" in captured.err
+
+
+@pytest.mark.parametrize("suffix", [".json", ".jsonl"])
+def test_a_value_nested_too_deeply_is_one_line_and_keeps_the_old_store(old_store, tmp_path, capsys, suffix):
+    """JSON nested past the decoder's stack (a hostile or broken file) is refused with the file's name,
+    not a RecursionError."""
+    data_dir, before = old_store
+    deep = '{"a":' * 100_000 + "1" + "}" * 100_000
+    path = tmp_path / f"deep{suffix}"
+    path.write_text(f"[{deep}]" if suffix == ".json" else deep + "\n", encoding="utf-8")
+    assert main(["update", "--file", str(path), "--data-dir", str(data_dir)]) == 2
+    at = 1 if suffix == ".json" else 0  # the value's first character: after "[", or the line's first
+    assert capsys.readouterr().err == f"deckcheck: error: {path}: invalid JSON: a value nested too deeply at character {at}\n"
+    assert _digest(data_dir) == before
+
+
+def test_an_invalid_object_s_reason_stays_short(shared_data, tmp_path, capsys):
+    """jsonschema quotes the bad value whole: a 20,000-character name is reported in one short line that
+    still says why."""
+    objs = json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))
+    broken = next(o for o in objs if o["layout"] == "normal")
+    broken["name"] = [["x" * 10] * 2_000]
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(objs), encoding="utf-8")
+    assert main(["update", "--file", str(path), "--data-dir", str(tmp_path / "d")]) == 0
+    (line,) = [ln for ln in capsys.readouterr().err.splitlines() if broken["id"] in ln]
+    reason = line.split(f"{broken['id']}: name: ", 1)[1]
+    assert len(reason) <= MAX_PROBLEM and reason.endswith("is not of type 'string'")

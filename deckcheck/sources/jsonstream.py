@@ -159,6 +159,9 @@ class TextStream:
                     raise self.error("unexpected end of file (truncated JSON)") from None
                 raise self.error(f"invalid JSON: {exc.msg} at character {self.consumed + exc.pos}") \
                     from None
+            except RecursionError:  # the decoder's stack, not a size: no card nests a thousand levels deep
+                raise self.error(f"invalid JSON: a value nested too deeply at character "
+                                 f"{self.consumed + self.pos}") from None
             if end == len(self.buf) and not self.eof and self.more():
                 continue  # a number may continue in the next chunk
             self.pos = end

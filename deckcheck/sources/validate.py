@@ -167,6 +167,10 @@ def compile_schema(schema: dict[str, Any]) -> Check:
     return namespace[entry]
 
 
+#: The longest a reason for an invalid object gets (jsonschema quotes the bad value in full).
+MAX_PROBLEM = 200
+
+
 class SchemaValidator:
     """A compiled Draft 2020-12 validator of one source object shape; ``problem(obj)`` is None for a
     valid object, else a one-line reason."""
@@ -198,7 +202,11 @@ class SchemaValidator:
         if error is None:  # the fast predicate and jsonschema disagree: trust jsonschema
             return None
         where = "/".join(str(p) for p in error.absolute_path)
-        return f"{where}: {error.message}" if where else error.message
+        message = error.message  # quotes the bad value whole: keep its start and the reason at the end
+        if len(message) > MAX_PROBLEM:
+            half = (MAX_PROBLEM - 3) // 2  # and " … " between
+            message = f"{message[:half]} … {message[-half:]}"
+        return f"{where}: {message}" if where else message
 
     def jsonschema_is_valid(self, obj: Any) -> bool:
         """jsonschema's own verdict (for tests that compare it with the fast predicate)."""
