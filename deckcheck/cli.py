@@ -15,6 +15,7 @@ from typing import Any
 
 from deckcheck import __version__
 from deckcheck.errors import DeckcheckError
+from deckcheck.render import OUTPUT_ERRORS
 
 #: Subcommands in the order `deckcheck --help` lists them.
 COMMANDS = ("check", "batch", "brackets", "card", "rules", "update", "info")
@@ -73,8 +74,25 @@ def _stopping_signals_raise() -> Iterator[None]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run deckcheck; return the exit code (0 legal/ok, 1 violations, 2 usage or input error; 130 Ctrl-C,
     143 SIGTERM, 129 SIGHUP)."""
-    with _stopping_signals_raise():
+    with _stopping_signals_raise(), _output_never_fails_on_text():
         return _main(argv)
+
+
+@contextmanager
+def _output_never_fails_on_text() -> Iterator[None]:
+    """Text deckcheck passes on but didn't make (a name given with bytes that don't decode, a lone surrogate
+    escaped in JSON) is written as backslash escapes, never an encoding error: in a JSON report they are
+    the same string's escapes, `\udcff`."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is None:
+        yield
+        return
+    previous = sys.stdout.errors
+    reconfigure(errors=OUTPUT_ERRORS)
+    try:
+        yield
+    finally:
+        sys.stdout.reconfigure(errors=previous)
 
 
 def _main(argv: Sequence[str] | None) -> int:

@@ -182,8 +182,8 @@ def _write_store(cards: Iterable[Card], meta: Mapping[str, Any], directory: Path
     return target
 
 
-#: What reading a damaged store file raises: SQLite's page errors, a blob that doesn't inflate, JSON that doesn't
-#: decode or a card object that doesn't fit the model.
+#: What reading a damaged card blob (or meta row) raises: SQLite's page errors, a blob that doesn't inflate,
+#: JSON that doesn't decode or a card object that doesn't fit the model. A query alone raises only SQLite's.
 _DAMAGE = (sqlite3.DatabaseError, zlib.error, ValueError, KeyError, TypeError)
 
 
@@ -265,7 +265,7 @@ class CardStore:
     def __len__(self) -> int:
         try:
             return int(self._con.execute("SELECT count(*) FROM cards").fetchone()[0])
-        except _DAMAGE as exc:
+        except sqlite3.DatabaseError as exc:
             raise self._damaged(exc) from None
 
     def _card(self, card_id: int, blob: bytes | None = None) -> Card:
@@ -308,7 +308,9 @@ class CardStore:
             rows = self._con.execute(
                 "SELECT n.kind, n.card, c.data FROM names n JOIN cards c ON c.id = n.card WHERE n.key = ? "
                 "ORDER BY n.kind, n.card", (key,)).fetchall()
-        except _DAMAGE as exc:
+        except UnicodeEncodeError:  # a name read with undecodable bytes kept (surrogateescape): no card's
+            return None
+        except sqlite3.DatabaseError as exc:
             raise self._damaged(exc) from None
         card = None
         if rows:
@@ -326,7 +328,7 @@ class CardStore:
         """The card with this Oracle id, or None."""
         try:
             row = self._con.execute("SELECT id, data FROM cards WHERE oracle_id = ?", (oracle_id,)).fetchone()
-        except _DAMAGE as exc:
+        except sqlite3.DatabaseError as exc:
             raise self._damaged(exc) from None
         return self._card(row[0], row[1]) if row else None
 
@@ -334,7 +336,7 @@ class CardStore:
         """Every card in the store, in name order."""
         try:
             rows = self._con.execute("SELECT id, data FROM cards ORDER BY name").fetchall()
-        except _DAMAGE as exc:
+        except sqlite3.DatabaseError as exc:
             raise self._damaged(exc) from None
         for card_id, blob in rows:
             yield self._card(card_id, blob)
@@ -346,7 +348,7 @@ class CardStore:
                 rows = self._con.execute(
                     "SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card WHERE n.kind <= ?",
                     (FACE_NAME,)).fetchall()
-            except _DAMAGE as exc:
+            except sqlite3.DatabaseError as exc:
                 raise self._damaged(exc) from None
             self._suggest_keys = [r[0] for r in rows]
             self._suggest_names = [r[1] for r in rows]

@@ -525,3 +525,19 @@ def test_batch_command_reads_and_reports_collecting_less(monkeypatch):
     assert set(seen) == {"read", "report"}
     assert all(t[0] >= core.BATCH_GC_THRESHOLDS[0] for t in seen.values())
     assert gc.get_threshold() == before
+
+
+def test_a_lone_surrogate_from_json_lines_is_written_as_its_escape(tmp_path):
+    """JSON allows a lone surrogate ("\\udcff"), which UTF-8 can't encode: the JSON report writes it back as
+    the same escape, to a strict standard output and to a report file, and reads back as the same text."""
+    decks = tmp_path / "decks.jsonl"
+    decks.write_text('{"text": "1 Sol Ring\\n1 \\udcff"}\n', encoding="utf-8")  # the JSON escape, as written
+    report = tmp_path / "report.json"
+    env = dict(os.environ, PYTHONPATH=str(PROJECT), PYTHONIOENCODING="utf-8:strict")
+    for output in ([], ["-o", str(report)]):
+        done = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--format", "json", "--no-progress",
+                               *output, str(decks)], env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+        written = report.read_text(encoding="utf-8") if output else done.stdout
+        (syntax,) = [v for v in json.loads(written)["decks"][0]["violations"] if v["code"] == "syntax"]
+        assert syntax["details"]["text"] == "1 \udcff"

@@ -47,6 +47,14 @@ def test_card_unknown_name_has_suggestions_and_exit_1(capsys):
     assert "Sol Ring" in out[1]["suggestions"]
 
 
+def test_a_name_with_undecodable_bytes_is_unknown_not_a_damaged_store(capsys):
+    """Python keeps bytes it can't decode in argv and standard input as lone surrogates, which SQLite can't
+    take: such a name is no card's, and says so (it was reported as a damaged card store)."""
+    code, out = run_json(capsys, "Sol Ring", "\udcff\udcfeabc")
+    assert code == 1 and out[0]["name"] == "Sol Ring"
+    assert out[1]["error"] == "unknown-card" and out[1]["query"] == "\udcff\udcfeabc"
+
+
 def test_card_reads_names_from_stdin(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("Fire/Ice\n\nLim-Dul's Vault\nAether Vial\n"))
     code, out = run_json(capsys, "-")

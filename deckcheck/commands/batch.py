@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from deckcheck.commands.options import add_data_dir, add_as_of
 from deckcheck.errors import DeckcheckError
+from deckcheck.render import OUTPUT_ERRORS
 
 FORMATS = ("text", "json", "csv", "html")
 
@@ -104,7 +105,7 @@ def _report_file(path: str | None) -> Iterator[IO[str]]:
         return
     tmp = f"{path}.tmp{os.getpid()}"
     try:
-        out = open(tmp, "w", encoding="utf-8", newline="")
+        out = open(tmp, "w", encoding="utf-8", errors=OUTPUT_ERRORS, newline="")
     except OSError as exc:
         raise _cant_write(path, exc) from None
     try:

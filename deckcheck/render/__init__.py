@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 #: --format name -> module under deckcheck.render (each has `render(report, stream)`).
 RENDERERS = {"text": "text", "json": "json", "csv": "csv"}
+#: How text that can't be encoded is written, on standard output and into report files: as backslash
+#: escapes (in JSON, the same string's escapes).
+OUTPUT_ERRORS = "backslashreplace"
 #: The JSON Schema (Draft 2020-12) of the report JSON.
 SCHEMA_PATH = Path(__file__).resolve().parent / "report.schema.json"
 
