@@ -4,6 +4,7 @@ with ``register(subparsers)`` and ``run(args) -> int``; this module only dispatc
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import signal
@@ -125,10 +126,16 @@ def _main(argv: Sequence[str] | None) -> int:
     except OSError as exc:
         if exc.filename:  # a file deckcheck did not name in an error of its own
             print(f"deckcheck: error: {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
-        else:  # deckcheck names the files it reads and writes: unnamed, it is standard output
+        elif exc.errno in _NO_ROOM:  # deckcheck names the files it writes: unnamed, it is standard output
             _discard_output()
-            print(f"deckcheck: error: can't write the output: {exc.strerror or exc}", file=sys.stderr)
+            print(f"deckcheck: error: can't write the output: {exc.strerror}", file=sys.stderr)
+        else:
+            print(f"deckcheck: error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
+
+
+#: A write's errors for want of room (a full disk, a file too large, a quota, a read-only file system).
+_NO_ROOM = frozenset(getattr(errno, name) for name in ("ENOSPC", "EFBIG", "EDQUOT", "EROFS") if hasattr(errno, name))
 
 
 def _discard_output() -> None:

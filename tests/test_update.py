@@ -397,3 +397,27 @@ def test_an_invalid_object_s_reason_stays_short(shared_data, tmp_path, capsys):
     (line,) = [ln for ln in capsys.readouterr().err.splitlines() if broken["id"] in ln]
     reason = line.split(f"{broken['id']}: name: ", 1)[1]
     assert len(reason) <= MAX_PROBLEM and reason.endswith("is not of type 'string'")
+
+
+@pytest.mark.parametrize("api, said", [("notaurl", "notaurl/bulk-data: MissingSchema: "),
+                                       ("ftp://127.0.0.1", "ftp://127.0.0.1/bulk-data: InvalidSchema: ")])
+def test_an_address_requests_refuses_is_one_line_and_keeps_the_old_store(old_store, monkeypatch, capsys, api,
+                                                                          said):
+    """requests' own refusals (no scheme, a scheme it has no adapter for) are not retried and not mistaken
+    for anything else: one line naming the address."""
+    data_dir, before = old_store
+    monkeypatch.setenv("DECKCHECK_SCRYFALL_API", api)
+    assert main(["update", "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"deckcheck: error: {said}") and err.count("\n") == 1
+    assert _digest(data_dir) == before
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "nan", "inf"])
+def test_a_bad_backoff_setting_is_one_line(old_store, monkeypatch, capsys, value):
+    data_dir, before = old_store
+    monkeypatch.setenv("DECKCHECK_HTTP_BACKOFF", value)
+    assert main(["update", "--data-dir", str(data_dir)]) == 2
+    assert capsys.readouterr().err == (f"deckcheck: error: $DECKCHECK_HTTP_BACKOFF: not a number of seconds "
+                                       f"(0 or more): {value!r}\n")
+    assert _digest(data_dir) == before

@@ -103,12 +103,26 @@ def run(args: argparse.Namespace) -> int:
     return _online(args, data_dir)
 
 
+def _backoff() -> float:
+    """The first retry's wait in seconds, from $DECKCHECK_HTTP_BACKOFF (default 1; doubled each retry)."""
+    from deckcheck.errors import DeckcheckError
+
+    text = os.environ.get("DECKCHECK_HTTP_BACKOFF", "1")
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise DeckcheckError(f"$DECKCHECK_HTTP_BACKOFF: not a number of seconds (0 or more): {text!r}")
+    return value
+
+
 def _online(args: argparse.Namespace, data_dir: Path) -> int:
     from deckcheck.errors import DeckcheckError, InputError
     from deckcheck.sources.download import Client, api_base
 
     api = api_base(args.api)
-    client = Client(backoff=float(os.environ.get("DECKCHECK_HTTP_BACKOFF", "1")))
+    client = Client(backoff=_backoff())
     try:
         entry = client.bulk_entry(api, args.bulk_type)
         stored = _stored_meta(data_dir)

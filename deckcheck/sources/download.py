@@ -90,6 +90,8 @@ class Client:
                 response = self.session.get(url, stream=stream, timeout=self.timeout, headers=headers)
             except (requests.ConnectionError, requests.Timeout) as exc:
                 last = f"connection failed ({type(exc).__name__})"
+            except requests.RequestException as exc:  # not worth a retry: a malformed address, a redirect loop
+                raise DownloadError(f"{url}: {type(exc).__name__}: {exc}") from None
             else:
                 if response.status_code < 400:
                     return response
