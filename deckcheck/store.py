@@ -262,18 +262,21 @@ class CardStore:
         return DeckcheckError(f"{self.path}: the card store is damaged ({_reason(exc)}); "
                               "run `deckcheck update` to build it again")
 
-    def __len__(self) -> int:
+    def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        """A query's rows (every read after opening goes through here); damage found is `_damaged`."""
         try:
-            return int(self._con.execute("SELECT count(*) FROM cards").fetchone()[0])
+            return self._con.execute(sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
             raise self._damaged(exc) from None
 
-    def _card(self, card_id: int, blob: bytes | None = None) -> Card:
+    def __len__(self) -> int:
+        return int(self._rows("SELECT count(*) FROM cards")[0][0])
+
+    def _card(self, card_id: int, blob: bytes) -> Card:
+        """The card of a row (decoded once per store)."""
         card = self._by_id.get(card_id)
         if card is None:
             try:
-                if blob is None:
-                    blob = self._con.execute("SELECT data FROM cards WHERE id = ?", (card_id,)).fetchone()[0]
                 card = Card.from_dict(json.loads(_decompress(blob, self._zdict, self._zdict_id)))
             except _DAMAGE as exc:
                 raise self._damaged(exc) from None
@@ -305,13 +308,10 @@ class CardStore:
     def _lookup_key(self, key: str) -> Card | None:
         """The card one folded name key names, or None."""
         try:
-            rows = self._con.execute(
-                "SELECT n.kind, n.card, c.data FROM names n JOIN cards c ON c.id = n.card WHERE n.key = ? "
-                "ORDER BY n.kind, n.card", (key,)).fetchall()
+            rows = self._rows("SELECT n.kind, n.card, c.data FROM names n JOIN cards c ON c.id = n.card "
+                              "WHERE n.key = ? ORDER BY n.kind, n.card", (key,))
         except UnicodeEncodeError:  # a name read with undecodable bytes kept (surrogateescape): no card's
             return None
-        except sqlite3.DatabaseError as exc:
-            raise self._damaged(exc) from None
         card = None
         if rows:
             # Two cards can share a name (a Theros Challenge Deck card and a Commander card, both
@@ -326,30 +326,19 @@ class CardStore:
 
     def get(self, oracle_id: str) -> Card | None:
         """The card with this Oracle id, or None."""
-        try:
-            row = self._con.execute("SELECT id, data FROM cards WHERE oracle_id = ?", (oracle_id,)).fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise self._damaged(exc) from None
-        return self._card(row[0], row[1]) if row else None
+        rows = self._rows("SELECT id, data FROM cards WHERE oracle_id = ?", (oracle_id,))
+        return self._card(rows[0][0], rows[0][1]) if rows else None
 
     def iter_cards(self) -> Iterator[Card]:
         """Every card in the store, in name order."""
-        try:
-            rows = self._con.execute("SELECT id, data FROM cards ORDER BY name").fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise self._damaged(exc) from None
-        for card_id, blob in rows:
+        for card_id, blob in self._rows("SELECT id, data FROM cards ORDER BY name"):
             yield self._card(card_id, blob)
 
     def _name_list(self) -> tuple[list[str], list[str]]:
         """Every full and face name key, with the full name each belongs to (loaded on first need)."""
         if self._suggest_keys is None or self._suggest_names is None:
-            try:
-                rows = self._con.execute(
-                    "SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card WHERE n.kind <= ?",
-                    (FACE_NAME,)).fetchall()
-            except sqlite3.DatabaseError as exc:
-                raise self._damaged(exc) from None
+            rows = self._rows("SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card WHERE n.kind <= ?",
+                              (FACE_NAME,))
             self._suggest_keys = [r[0] for r in rows]
             self._suggest_names = [r[1] for r in rows]
         return self._suggest_keys, self._suggest_names
