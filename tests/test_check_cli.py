@@ -229,3 +229,9 @@ def test_output_that_cant_be_written_is_one_line_not_a_traceback(tmp_path, comma
                               stderr=subprocess.PIPE, text=True, timeout=300,
                               preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192)))
     assert (done.returncode, done.stderr) == (2, "deckcheck: error: can't write the output: File too large\n")
+
+
+@pytest.mark.parametrize("command", ["check", "brackets"])
+def test_an_empty_commander_name_is_a_usage_error(capsys, command) -> None:
+    code, _, err = run(capsys, command, "--commander", "  ", str(LEGAL))
+    assert code == 2 and "argument --commander: a card name can't be empty" in err

@@ -26,7 +26,15 @@ def add_as_of(p: argparse.ArgumentParser, what: str = "the banned list and Game 
                    help=f"use {what} in force on this date (default: today)")
 
 
+def card_name(text: str) -> str:
+    """argparse type for a card name: trimmed, not empty."""
+    name = " ".join(text.split())
+    if not name:
+        raise argparse.ArgumentTypeError("a card name can't be empty")
+    return name
+
+
 def add_commander(p: argparse.ArgumentParser) -> None:
     """--commander NAME (repeatable)."""
-    p.add_argument("--commander", action="append", metavar="NAME", default=None,
+    p.add_argument("--commander", action="append", metavar="NAME", default=None, type=card_name,
                    help="the deck's commander (repeat for two); overrides what the list marks")
