@@ -541,3 +541,22 @@ def test_a_lone_surrogate_from_json_lines_is_written_as_its_escape(tmp_path):
         written = report.read_text(encoding="utf-8") if output else done.stdout
         (syntax,) = [v for v in json.loads(written)["decks"][0]["violations"] if v["code"] == "syntax"]
         assert syntax["details"]["text"] == "1 \udcff"
+
+
+def test_a_report_file_that_is_one_of_the_decks_is_refused(tmp_path):
+    """`-o` naming a deck being checked (the file itself, a hard link to it, or a decklist in a folder given)
+    would replace the deck with the report: a usage error, and the deck untouched."""
+    folder = tmp_path / "decks"
+    (folder / ".drafts").mkdir(parents=True)
+    deck = folder / "alice.txt"
+    text = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    deck.write_text(text, encoding="utf-8")
+    os.link(deck, tmp_path / "linked.txt")
+    for output, inputs in [(deck, [deck]), (tmp_path / "linked.txt", [deck]), (deck, [folder])]:
+        code, _, err = run_cli("batch", "-o", str(output), *map(str, inputs))
+        said = f"deckcheck: error: {output}: is one of the decks to check; write the report to another file\n"
+        assert (code, err) == (2, said)
+        assert deck.read_text(encoding="utf-8") == text
+    hidden = folder / ".drafts" / "report.txt"  # the folder walk skips hidden folders: not a deck
+    hidden.write_text("the last report\n")
+    assert run_cli("batch", "-o", str(hidden), str(folder))[0] == 0 and "alice.txt" in hidden.read_text()

@@ -68,6 +68,7 @@ def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.batch.output import report_writer
     from deckcheck.store import CardStore
 
+    _refuse_to_overwrite_an_input(args.output, args.paths)
     store = CardStore.open(args.data_dir)
     found = expand(args.paths)
     first = next(found, None)
@@ -93,6 +94,28 @@ def _check_all(args: argparse.Namespace) -> int:
         print(f"deckcheck: {s['decks']} decks: {s['legal']} legal, {s['illegal']} not legal, "
               f"{s['unreadable']} unreadable; report written to {args.output}", file=sys.stderr)
     return exit_code(report)
+
+
+def _refuse_to_overwrite_an_input(output: str | None, paths: list[str]) -> None:
+    """A report file that is one of the decks given would replace it: refused. One of the decks is a file
+    given (by name, link or hard link) or a decklist in a folder given."""
+    from deckcheck.batch import is_decklist_name
+
+    if not output or not os.path.lexists(output):
+        return
+    where = os.path.abspath(output)
+    for path in paths:
+        with suppress(OSError):
+            if os.path.isdir(path):
+                rel = os.path.relpath(where, os.path.abspath(path))
+                walked = not rel.startswith(os.pardir) and not any(part[:1] == "." for part in rel.split(os.sep))
+                if walked and is_decklist_name(output):  # as the folder walk takes files
+                    break
+            elif os.path.samefile(path, output):
+                break
+    else:
+        return
+    raise DeckcheckError(f"{output}: is one of the decks to check; write the report to another file")
 
 
 @contextmanager
