@@ -97,25 +97,23 @@ def _check_all(args: argparse.Namespace) -> int:
 
 
 def _refuse_to_overwrite_an_input(output: str | None, paths: list[str]) -> None:
-    """A report file that is one of the decks given would replace it: refused. One of the decks is a file
-    given (by name, link or hard link) or a decklist in a folder given."""
+    """A report file that is one of the decks given would replace it: refused."""
+    if output and os.path.lexists(output) and any(_reads(path, output) for path in paths):
+        raise DeckcheckError(f"{output}: is one of the decks to check; write the report to another file")
+
+
+def _reads(path: str, file: str) -> bool:
+    """Whether checking `path` reads `file`: the file itself (by name, link or hard link), or a decklist in
+    a folder that the folder walk takes."""
     from deckcheck.batch import is_decklist_name
 
-    if not output or not os.path.lexists(output):
-        return
-    where = os.path.abspath(output)
-    for path in paths:
-        with suppress(OSError):
-            if os.path.isdir(path):
-                rel = os.path.relpath(where, os.path.abspath(path))
-                walked = not rel.startswith(os.pardir) and not any(part[:1] == "." for part in rel.split(os.sep))
-                if walked and is_decklist_name(output):  # as the folder walk takes files
-                    break
-            elif os.path.samefile(path, output):
-                break
-    else:
-        return
-    raise DeckcheckError(f"{output}: is one of the decks to check; write the report to another file")
+    try:
+        if os.path.isdir(path):
+            parts = os.path.relpath(os.path.abspath(file), os.path.abspath(path)).split(os.sep)
+            return parts[0] != os.pardir and not any(p.startswith(".") for p in parts) and is_decklist_name(file)
+        return os.path.samefile(path, file)
+    except (OSError, ValueError):  # gone meanwhile; another drive (Windows)
+        return False
 
 
 @contextmanager
