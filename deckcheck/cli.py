@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from deckcheck import __version__
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import STOPPING, DeckcheckError, Terminated
 from deckcheck.render import OUTPUT_ERRORS
 
 #: Subcommands in the order `deckcheck --help` lists them.
@@ -37,20 +37,6 @@ def build_parser() -> argparse.ArgumentParser:
         command = module.register(sub)
         command.set_defaults(run=module.run)
     return parser
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM (`kill`, `timeout`, a service stopping) or SIGHUP (the terminal closed), raised where the
-    command is: it stops as Ctrl-C stops it, through the same cleanup (a report's temporary file removed, the
-    old report and store kept)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-#: The signals that stop a command as Ctrl-C does (SIGHUP is POSIX only).
-STOPPING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 def _terminate(signum: int, frame: Any) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import signal
+
 
 class DeckcheckError(Exception):
     """An error the user can act on: bad input, an unreadable file, no card data. Exit code 2."""
@@ -21,3 +23,17 @@ class InputError(DeckcheckError):
         super().__init__(f"{where}: {message}")
         self.path = path
         self.line = line
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`kill`, `timeout`, a service stopping) or SIGHUP (the terminal closed), raised where the
+    command is: it stops as Ctrl-C stops it, through the same cleanup (a report's temporary file removed, the
+    old report and store kept). Exit code 128 + the signal's number."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: The signals that stop a command as Ctrl-C does (SIGHUP is POSIX only).
+STOPPING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))

@@ -19,7 +19,7 @@ import pytest
 
 import deckcheck
 from deckcheck import cli
-from deckcheck.batch import check_many, expand
+from deckcheck.batch import check_many, expand, walk_takes
 from deckcheck.render import load_schema
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -84,6 +84,8 @@ def test_folder_walk_is_recursive_sorted_and_skips_other_files(tmp_path):
     labels = [label for _, label, _ in expand([tmp_path])]
     assert [Path(p).relative_to(tmp_path).as_posix() for p in labels] == ["a.txt", "b/d.DEC", "b/deep/c.dck",
                                                                           "e.json.gz", "gone.txt"]
+    assert all(walk_takes(tmp_path, label) for label in labels)  # the walk and its predicate agree
+    assert not any(walk_takes(tmp_path, tmp_path / rel) for rel in ("notes.md", "x.py", ".hidden/f.txt", ".g.txt"))
     (broken,) = check_many([tmp_path / "gone.txt"]).results
     assert broken.unreadable and "no such file" in broken.report.violations[0].message
 

@@ -28,7 +28,7 @@ from typing import Any
 from deckcheck.decklist import MAX_LINE_CHARS, Deck, parse_file, parse_text
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.text import blocks_text, parse_plain_blocks
-from deckcheck.errors import DeckcheckError, InputError
+from deckcheck.errors import STOPPING, DeckcheckError, InputError
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
 
 
@@ -90,6 +90,17 @@ def _special_file(path: str) -> bool:
         return not stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return False
+
+
+def walk_takes(folder: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool:
+    """Whether the walk of `folder` takes the file at `path`: a decklist name under it, with no hidden
+    folder or file on the way (pipes, sockets and devices aside)."""
+    try:
+        rel = os.path.relpath(os.path.abspath(path), os.path.abspath(folder))
+    except ValueError:  # another drive (Windows)
+        return False
+    parts = rel.split(os.sep)
+    return parts[0] != os.pardir and not any(p.startswith(".") for p in parts) and is_decklist_name(path)
 
 
 def _walk(folder: str) -> Iterator[str]:
@@ -486,8 +497,8 @@ def _in_order(pool: Any, chunks: Iterable[list[Source]], ahead: int) -> Iterator
                          "out of memory?); run it again, with fewer --jobs if memory is short") from None
 
 
-#: Held while workers are forked, and set by each (`_init_worker`); SIGHUP is POSIX only.
-_HELD_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+#: Held while workers are forked, and set by each (`_init_worker`): Ctrl-C and the signals that stop a command.
+_HELD_SIGNALS = {signal.SIGINT, *STOPPING}
 
 
 @contextmanager

@@ -103,16 +103,13 @@ def _refuse_to_overwrite_an_input(output: str | None, paths: list[str]) -> None:
 
 
 def _reads(path: str, file: str) -> bool:
-    """Whether checking `path` reads `file`: the file itself (by name, link or hard link), or a decklist in
-    a folder that the folder walk takes."""
-    from deckcheck.batch import is_decklist_name
+    """Whether checking `path` reads `file`: the file itself (by name, link or hard link), or a decklist the
+    walk of a folder takes."""
+    from deckcheck.batch import walk_takes
 
     try:
-        if os.path.isdir(path):
-            parts = os.path.relpath(os.path.abspath(file), os.path.abspath(path)).split(os.sep)
-            return parts[0] != os.pardir and not any(p.startswith(".") for p in parts) and is_decklist_name(file)
-        return os.path.samefile(path, file)
-    except (OSError, ValueError):  # gone meanwhile; another drive (Windows)
+        return walk_takes(path, file) if os.path.isdir(path) else os.path.samefile(path, file)
+    except OSError:  # gone meanwhile
         return False
 
 
