@@ -10,12 +10,13 @@ import os
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from deckcheck import __version__
-from deckcheck.errors import STOPPING, DeckcheckError, Terminated
+from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, Terminated
 from deckcheck.render import OUTPUT_ERRORS
 
 #: Subcommands in the order `deckcheck --help` lists them.
@@ -61,8 +62,25 @@ def _stopping_signals_raise() -> Iterator[None]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run deckcheck; return the exit code (0 legal/ok, 1 violations, 2 usage or input error; 130 Ctrl-C,
     143 SIGTERM, 129 SIGHUP)."""
-    with _stopping_signals_raise(), _output_never_fails_on_text():
+    with _stopping_signals_raise(), _output_never_fails_on_text(), _warnings_as_lines():
         return _main(argv)
+
+
+@contextmanager
+def _warnings_as_lines() -> Iterator[None]:
+    """deckcheck's own warnings as one line each on standard error, every time (no Python source line)."""
+    shown = warnings.showwarning
+
+    def show(message: Warning | str, category: type[Warning], *args: Any, **kwargs: Any) -> None:
+        if issubclass(category, DeckcheckWarning):
+            print(f"deckcheck: warning: {message}", file=sys.stderr)
+        else:
+            shown(message, category, *args, **kwargs)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", DeckcheckWarning)
+        warnings.showwarning = show
+        yield
 
 
 @contextmanager

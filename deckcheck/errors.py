@@ -15,6 +15,11 @@ class NoCardData(DeckcheckError):
     """No card store has been built and no bundled snapshot is present."""
 
 
+class DeckcheckWarning(UserWarning):
+    """Something the user should know that does not stop the command (the command line prints it as one
+    line on standard error, "deckcheck: warning: ...")."""
+
+
 class InputError(DeckcheckError):
     """An input file that can't be read or is not what it should be; names the file (and line)."""
 

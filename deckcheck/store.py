@@ -12,12 +12,13 @@ import os
 import re
 import sqlite3
 import time
+import warnings
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from deckcheck.errors import DeckcheckError, NoCardData
+from deckcheck.errors import DeckcheckError, DeckcheckWarning, NoCardData
 from deckcheck.model.card import Card
 from deckcheck.model.names import name_key
 from deckcheck.model.vocab import MELD, NOT_LEGAL
@@ -214,11 +215,19 @@ class CardStore:
     # --- opening --------------------------------------------------------------------------
     @classmethod
     def open(cls, data_dir: str | os.PathLike[str] | None = None) -> CardStore:
-        """Open the store in the data directory (see resolve_data_dir), else the bundled snapshot."""
-        built = resolve_data_dir(data_dir) / STORE_FILE
-        for path in (built, BUNDLED):
-            if path.is_file():
-                return cls.open_file(path)
+        """Open the store in the data directory (see resolve_data_dir), else the bundled snapshot. A folder
+        named by the user (`data_dir`, $DECKCHECK_DATA) that holds no store gets a DeckcheckWarning: a
+        mistyped path would otherwise check every deck against the older snapshot without a word."""
+        folder = resolve_data_dir(data_dir)
+        built = folder / STORE_FILE
+        if built.is_file():
+            return cls.open_file(built)
+        if BUNDLED.is_file():
+            if data_dir or os.environ.get("DECKCHECK_DATA"):
+                warnings.warn(DeckcheckWarning(
+                    f"{folder}: no card store there, so the bundled snapshot is used; "
+                    f"`deckcheck update --data-dir {folder}` builds one"), stacklevel=2)
+            return cls.open_file(BUNDLED)
         raise NoCardData(f"no card data: no store at {built} and no bundled snapshot at {BUNDLED}; "
                          "run `deckcheck update`")
 

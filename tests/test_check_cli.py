@@ -235,3 +235,20 @@ def test_output_that_cant_be_written_is_one_line_not_a_traceback(tmp_path, comma
 def test_an_empty_commander_name_is_a_usage_error(capsys, command) -> None:
     code, _, err = run(capsys, command, "--commander", "  ", str(LEGAL))
     assert code == 2 and "argument --commander: a card name can't be empty" in err
+
+
+def test_a_named_data_folder_without_a_store_says_the_bundled_snapshot_is_used(capsys, tmp_path, monkeypatch) -> None:
+    # a mistyped --data-dir or $DECKCHECK_DATA must not check decks against the older snapshot in silence
+    monkeypatch.delenv("DECKCHECK_DATA", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # the default folder: empty too
+    legal_line = f"{LEGAL}: legal: 100 cards, Felothar the Steadfast, identity WBG\n"
+    for _ in range(2):  # every run says it, not only the first in a process
+        code, out, err = run(capsys, "check", "--data-dir", str(tmp_path / "typo"), str(LEGAL))
+        assert (code, out) == (0, legal_line)
+        assert err == (f"deckcheck: warning: {tmp_path / 'typo'}: no card store there, so the bundled snapshot "
+                       f"is used; `deckcheck update --data-dir {tmp_path / 'typo'}` builds one\n")
+    monkeypatch.setenv("DECKCHECK_DATA", str(tmp_path / "env"))
+    code, out, err = run(capsys, "check", str(LEGAL))
+    assert (code, out) == (0, legal_line) and err.startswith(f"deckcheck: warning: {tmp_path / 'env'}: no card store")
+    monkeypatch.delenv("DECKCHECK_DATA")
+    assert run(capsys, "check", str(LEGAL)) == (0, legal_line, "")  # nothing named: the snapshot out of the box

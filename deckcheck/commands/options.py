@@ -16,8 +16,8 @@ def iso_date(text: str) -> date:
 
 def add_data_dir(p: argparse.ArgumentParser) -> None:
     """--data-dir: where the card store lives."""
-    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA, the user cache, "
-                                      "else the bundled snapshot)")
+    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA, else the user cache); "
+                                      "without a store there, the bundled snapshot")
 
 
 def add_as_of(p: argparse.ArgumentParser, what: str = "the banned list and Game Changers") -> None:
