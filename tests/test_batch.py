@@ -545,9 +545,10 @@ def test_a_lone_surrogate_from_json_lines_is_written_as_its_escape(tmp_path):
         assert syntax["details"]["text"] == "1 \udcff"
 
 
-def test_a_report_file_that_is_one_of_the_decks_is_refused(tmp_path):
+def test_a_report_file_a_batch_reads_as_a_deck_is_refused(tmp_path):
     """`-o` naming a deck being checked (the file itself, a hard link to it, or a decklist in a folder given)
-    would replace the deck with the report: a usage error, and the deck untouched."""
+    would replace the deck with the report: a usage error, and the deck untouched. A new report file the walk
+    of a folder given would take is refused too: the next batch would read it as a deck."""
     folder = tmp_path / "decks"
     (folder / ".drafts").mkdir(parents=True)
     deck = folder / "alice.txt"
@@ -559,6 +560,12 @@ def test_a_report_file_that_is_one_of_the_decks_is_refused(tmp_path):
         said = f"deckcheck: error: {output}: is one of the decks to check; write the report to another file\n"
         assert (code, err) == (2, said)
         assert deck.read_text(encoding="utf-8") == text
+    new = folder / "report.txt"  # not there yet, but the next batch of the folder would read it as a deck
+    code, _, err = run_cli("batch", "-o", str(new), str(folder))
+    assert (code, not new.exists()) == (2, True)
+    assert err == (f"deckcheck: error: {new}: the next batch of {folder} would read this report as a deck; write "
+                   "it outside that folder, or under a name a folder walk skips (hidden, or .html)\n")
+    assert run_cli("batch", "-o", str(folder / "report.html"), str(folder))[0] == 0  # not a decklist name
     hidden = folder / ".drafts" / "report.txt"  # the folder walk skips hidden folders: not a deck
     hidden.write_text("the last report\n")
     assert run_cli("batch", "-o", str(hidden), str(folder))[0] == 0 and "alice.txt" in hidden.read_text()

@@ -97,9 +97,15 @@ def _check_all(args: argparse.Namespace) -> int:
 
 
 def _refuse_to_overwrite_an_input(output: str | None, paths: list[str]) -> None:
-    """A report file that is one of the decks given would replace it: refused."""
-    if output and os.path.lexists(output) and any(_reads(path, output) for path in paths):
+    """A report file that is one of the decks given would replace it, and a new one that the walk of a folder
+    given would take would be read as a deck by the next batch of that folder: both refused."""
+    reader = next((path for path in paths if _reads(path, output)), None) if output else None
+    if reader is None:
+        return
+    if os.path.lexists(output):
         raise DeckcheckError(f"{output}: is one of the decks to check; write the report to another file")
+    raise DeckcheckError(f"{output}: the next batch of {reader} would read this report as a deck; write it "
+                         "outside that folder, or under a name a folder walk skips (hidden, or .html)")
 
 
 def _reads(path: str, file: str) -> bool:
