@@ -362,6 +362,24 @@ def test_jobs_read_a_stream_of_sources(store, tournament):
     assert [r.report for r in results] == [r.report for r in tournament] * 2
 
 
+def test_jobs_beyond_two_per_cpu_are_lowered_with_a_warning(store, tournament, monkeypatch):
+    """The pool forks every worker at once, with Ctrl-C and SIGTERM held: `--jobs 10000` forked 10,000 processes
+    and could not be stopped. Now at most two a CPU, and a warning says so."""
+    import multiprocessing
+
+    from deckcheck.batch import core
+    from deckcheck.errors import DeckcheckWarning
+
+    monkeypatch.setattr(core, "usable_cpus", lambda: 1)
+    workers: list[int] = []
+    with pytest.warns(DeckcheckWarning, match=r"^5 jobs lowered to 2: at most 2 processes for each of the 1 CPU here$"):
+        results, _ = core.run_batch(expand([TOURNAMENT] * 2), store=store, jobs=5, chunk_size=5,
+                                    options=core.BatchOptions(keep_cards=True),
+                                    on_part=lambda part: workers.append(len(multiprocessing.active_children())))
+    assert workers and max(workers) == 2
+    assert [r.report for r in results] == [r.report for r in tournament] * 2
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_run_batch_hands_each_chunk_over_as_it_arrives(store, tournament, jobs):
     from deckcheck.batch.core import BatchOptions, run_batch

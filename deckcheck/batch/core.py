@@ -15,6 +15,7 @@ import json
 import os
 import signal
 import stat
+import warnings
 import zlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
@@ -28,7 +29,7 @@ from typing import Any
 from deckcheck.decklist import MAX_LINE_CHARS, Deck, parse_file, parse_text
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.text import blocks_text, parse_plain_blocks
-from deckcheck.errors import STOPPING, DeckcheckError, InputError
+from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
 
 
@@ -470,6 +471,30 @@ def _run_chunk(chunk: list[Source]) -> tuple[list[DeckResult], list[str]]:
     return results, _RUNNER.checker.report_notes(_RUNNER.options.on)
 
 
+#: The most worker processes a batch starts for each CPU it may use. More would only add memory (each holds its
+#: own caches), and the pool starts them all at once, with Ctrl-C and SIGTERM held meanwhile.
+JOBS_PER_CPU = 2
+
+
+def usable_cpus() -> int:
+    """The number of CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # no affinity on this platform
+        return os.cpu_count() or 1
+
+
+def _bounded_jobs(jobs: int) -> int:
+    """`jobs`, lowered (with a DeckcheckWarning) to JOBS_PER_CPU processes per usable CPU."""
+    cpus = usable_cpus()
+    ceiling = JOBS_PER_CPU * cpus
+    if jobs <= ceiling:
+        return jobs
+    warnings.warn(DeckcheckWarning(f"{jobs} jobs lowered to {ceiling}: at most {JOBS_PER_CPU} processes for each "
+                                   f"of the {cpus} CPU{'s' if cpus != 1 else ''} here"), stacklevel=3)
+    return ceiling
+
+
 class WorkerDied(DeckcheckError):
     """A worker process of a batch ended without returning its chunk (killed, or out of memory)."""
 
@@ -557,7 +582,7 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
     bar = None
     results: list[DeckResult] = []
     notes: dict[str, None] = {}
-    jobs = max(1, int(jobs or 1))
+    jobs = _bounded_jobs(max(1, int(jobs or 1)))
     if jobs > 1 and total != 1 and getattr(store, "path", ":memory:") != ":memory:":
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor

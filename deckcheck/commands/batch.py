@@ -31,7 +31,11 @@ def _jobs(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a number of processes: {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError("--jobs must be 0 (one per CPU) or more")
-    return value or (os.cpu_count() or 1)
+    if value:
+        return value
+    from deckcheck.batch.core import usable_cpus
+
+    return usable_cpus()
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -48,7 +52,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
     p.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output")
     p.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N",
-                   help="check with N processes (0: one per CPU; default 1)")
+                   help="check with N processes (0: one per CPU; at most two per CPU; default 1)")
     add_as_of(p, "the banned list and Game Changers")
     add_data_dir(p)
     p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
@@ -91,8 +95,9 @@ def _check_all(args: argparse.Namespace) -> int:
         _write(args.output, finish, report)
     if args.output:
         s = report.summary()
-        print(f"deckcheck: {s['decks']} decks: {s['legal']} legal, {s['illegal']} not legal, "
-              f"{s['unreadable']} unreadable; report written to {args.output}", file=sys.stderr)
+        decks = f"{s['decks']} deck{'s' if s['decks'] != 1 else ''}"
+        print(f"deckcheck: {decks}: {s['legal']} legal, {s['illegal']} not legal, {s['unreadable']} unreadable; "
+              f"report written to {args.output}", file=sys.stderr)
     return exit_code(report)
 
 
