@@ -347,6 +347,19 @@ def test_update_from_several_files(shared_data, tmp_path, capsys):
     assert count == LOCAL_CARDS
 
 
+def test_a_data_folder_that_can_t_be_one_fails_before_the_import(tmp_path, capsys):
+    """Said at once, not after importing the files: the bad card file below is never reached."""
+    bad = tmp_path / "bad.json"
+    bad.write_text("[{")
+    not_a_folder = tmp_path / "a-file"
+    not_a_folder.write_text("mine\n")
+    for data_dir, said in [(not_a_folder, f"{not_a_folder}: not a folder (the card store is built in one)"),
+                           (not_a_folder / "d", f"{not_a_folder / 'd'}: can't make the data folder: Not a directory")]:
+        assert main(["update", "--file", str(bad), "--data-dir", str(data_dir)]) == 2
+        assert capsys.readouterr().err == f"deckcheck: error: {said}\n"
+    assert not_a_folder.read_text() == "mine\n"
+
+
 def test_update_with_bad_file_keeps_old_store(old_store, tmp_path, shared_data, capsys):
     data_dir, before = old_store
     bad = tmp_path / "bad.json.gz"

@@ -14,10 +14,11 @@ def iso_date(text: str) -> date:
         raise argparse.ArgumentTypeError(f"not a date in YYYY-MM-DD form: {text!r}") from None
 
 
-def add_data_dir(p: argparse.ArgumentParser) -> None:
-    """--data-dir: where the card store lives."""
-    p.add_argument("--data-dir", help="card store directory (default: $DECKCHECK_DATA, else the user cache); "
-                                      "without a store there, the bundled snapshot")
+def add_data_dir(p: argparse.ArgumentParser, *, builds: bool = False) -> None:
+    """--data-dir: where the card store lives (or, for `update`, is built)."""
+    default = "default: $DECKCHECK_DATA, else the user cache"
+    p.add_argument("--data-dir", metavar="DIR", help=f"where to build the card store ({default})" if builds else
+                   f"card store directory ({default}); without a store there, the bundled snapshot")
 
 
 def add_as_of(p: argparse.ArgumentParser, what: str = "the banned list and Game Changers") -> None:

@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "store already holds that version).")
     p.add_argument("--file", action="append", metavar="PATH", default=[],
                    help="a card data file to import (repeatable)")
-    add_data_dir(p)
+    add_data_dir(p, builds=True)
     p.add_argument("--force", action="store_true", help="download even when the store is up to date")
     p.add_argument("--api", metavar="URL",
                    help="Scryfall API base URL (default: $DECKCHECK_SCRYFALL_API or https://api.scryfall.com)")
@@ -95,12 +95,28 @@ def _stored_meta(data_dir: Path) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     data_dir = resolve_data_dir(args.data_dir)
+    _make_data_folder(data_dir)  # before a long import or download, not after
     if args.file:
         result = _import(list(args.file))
         target = build_store(result.cards, result.meta, data_dir)
         _summary(result, target)
         return 0
     return _online(args, data_dir)
+
+
+def _make_data_folder(data_dir: Path) -> None:
+    """The folder the store is built in, made if need be; a one-line error when it can't be one or can't be
+    written in."""
+    from deckcheck.errors import DeckcheckError
+
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise DeckcheckError(f"{data_dir}: not a folder (the card store is built in one)") from None
+    except OSError as exc:
+        raise DeckcheckError(f"{data_dir}: can't make the data folder: {exc.strerror or exc}") from None
+    if not os.access(data_dir, os.W_OK | os.X_OK):
+        raise DeckcheckError(f"{data_dir}: can't write in the data folder: permission denied")
 
 
 def _backoff() -> float:
@@ -118,7 +134,7 @@ def _backoff() -> float:
 
 
 def _online(args: argparse.Namespace, data_dir: Path) -> int:
-    from deckcheck.errors import DeckcheckError, InputError
+    from deckcheck.errors import InputError
     from deckcheck.sources.download import Client, api_base
 
     api = api_base(args.api)
@@ -131,10 +147,6 @@ def _online(args: argparse.Namespace, data_dir: Path) -> int:
             print(f"card data is up to date (Scryfall {entry.type} of {entry.updated_at}); "
                   "nothing downloaded")
             return 0
-        try:
-            data_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise DeckcheckError(f"{data_dir}: can't make the data folder: {exc.strerror or exc}") from None
         tmp = data_dir / f".download.{os.getpid()}.tmp"
         try:
             client.download(entry.url, tmp, progress=sys.stderr.isatty())
