@@ -64,6 +64,11 @@ def test_card_reads_names_from_stdin(capsys, monkeypatch):
     assert out[0]["color_identity"] == "UR" and out[0]["mana_value"] == 4  # split: halves summed (709.4b)
 
 
+def test_an_empty_card_name_is_a_usage_error(capsys):
+    assert main(["card", "--data-dir", NO_STORE, "Sol Ring", " "]) == 2
+    assert capsys.readouterr().err.endswith("deckcheck card: error: argument NAME: a card name can't be empty\n")
+
+
 def test_card_text_shows_mana_value_per_zone_and_both_identities(capsys):
     assert main(["card", "--data-dir", NO_STORE, "Emeria's Call"]) == 0
     out = capsys.readouterr().out

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from deckcheck.commands.options import add_data_dir
+from deckcheck.commands.options import add_data_dir, card_name
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
 from deckcheck.model.vocab import MODAL_DFC, SPLIT, ALTERNATIVE_SPELL_LAYOUTS, Zone
@@ -19,7 +19,8 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                        description="Show each card: faces and types, mana value per zone, computed color "
                                    "identity next to the source's, Commander legality, Game Changer. "
                                    "Exit 0 when every name was found, 1 when some were not.")
-    p.add_argument("names", nargs="+", metavar="NAME", help="card names, or - to read names from stdin")
+    p.add_argument("names", nargs="+", metavar="NAME", type=card_name,
+                   help="card names, or - to read names from stdin")
     p.add_argument("--format", choices=("text", "json"), default="text")
     add_data_dir(p)
     return p
