@@ -6,13 +6,14 @@ from __future__ import annotations
 import argparse
 import errno
 import importlib
+import io
 import os
 import signal
 import sys
 import threading
 import warnings
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from deckcheck import __version__
@@ -62,8 +63,30 @@ def _stopping_signals_raise() -> Iterator[None]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run deckcheck; return the exit code (0 legal/ok, 1 violations, 2 usage or input error; 130 Ctrl-C,
     143 SIGTERM, 129 SIGHUP)."""
-    with _stopping_signals_raise(), _output_never_fails_on_text(), _warnings_as_lines():
+    with _closed_streams(), _stopping_signals_raise(), _output_never_fails_on_text(), _warnings_as_lines():
         return _main(argv)
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output that the caller closed (`deckcheck check deck >&-`), which Python leaves as None: a
+    write to it is a write error, as to any output that can't be written."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+@contextmanager
+def _closed_streams() -> Iterator[None]:
+    """A closed standard output fails the command that writes to it (exit 2), not with a traceback; a closed
+    standard error takes the messages nobody can read."""
+    saved = sys.stdout, sys.stderr
+    with open(os.devnull, "w") if sys.stderr is None else nullcontext(sys.stderr) as stderr:
+        sys.stdout = _ClosedOutput() if sys.stdout is None else sys.stdout
+        sys.stderr = stderr
+        try:
+            yield
+        finally:
+            sys.stdout, sys.stderr = saved
 
 
 @contextmanager
@@ -130,7 +153,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except OSError as exc:
         if exc.filename:  # a file deckcheck did not name in an error of its own
             print(f"deckcheck: error: {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
-        elif exc.errno in _NO_ROOM:  # deckcheck names the files it writes: unnamed, it is standard output
+        elif exc.errno in _CANT_WRITE:  # deckcheck names the files it writes: unnamed, it is standard output
             _discard_output()
             print(f"deckcheck: error: can't write the output: {exc.strerror}", file=sys.stderr)
         else:
@@ -138,8 +161,10 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
 
 
-#: A write's errors for want of room (a full disk, a file too large, a quota, a read-only file system).
-_NO_ROOM = frozenset(getattr(errno, name) for name in ("ENOSPC", "EFBIG", "EDQUOT", "EROFS") if hasattr(errno, name))
+#: A write's errors: for want of room (a full disk, a file too large, a quota, a read-only file system), or a
+#: closed output.
+_CANT_WRITE = frozenset(getattr(errno, name) for name in ("ENOSPC", "EFBIG", "EDQUOT", "EROFS", "EBADF")
+                        if hasattr(errno, name))
 
 
 def _discard_output() -> None:

@@ -231,6 +231,20 @@ def test_output_that_cant_be_written_is_one_line_not_a_traceback(tmp_path, comma
     assert (done.returncode, done.stderr) == (2, "deckcheck: error: can't write the output: File too large\n")
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="preexec_fn is POSIX")
+@pytest.mark.parametrize("command", [["check", str(LEGAL)], ["batch", "--no-progress", str(LEGAL)],
+                                     ["card", "Sol Ring"], ["info"]])
+def test_a_closed_standard_output_is_one_line_not_a_traceback(tmp_path, command) -> None:
+    """`deckcheck check deck >&-`: Python leaves sys.stdout None, and writing to it was an AttributeError."""
+    env = dict(os.environ, PYTHONPATH=str(PROJECT), PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run([sys.executable, "-m", "deckcheck", *command], env=env, stderr=subprocess.PIPE, text=True,
+                          timeout=300, preexec_fn=lambda: os.close(1))
+    assert (done.returncode, done.stderr) == (2, "deckcheck: error: can't write the output: standard output is closed\n")
+    ok = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", str(tmp_path / "r.txt"), str(LEGAL)],
+                        env=env, stderr=subprocess.PIPE, text=True, timeout=300, preexec_fn=lambda: os.close(1))
+    assert ok.returncode == 0 and "report written to" in ok.stderr  # nothing for standard output: no error
+
+
 @pytest.mark.parametrize("command", ["check", "brackets"])
 def test_an_empty_commander_name_is_a_usage_error(capsys, command) -> None:
     code, _, err = run(capsys, command, "--commander", "  ", str(LEGAL))
