@@ -64,6 +64,28 @@ def test_card_reads_names_from_stdin(capsys, monkeypatch):
     assert out[0]["color_identity"] == "UR" and out[0]["mana_value"] == 4  # split: halves summed (709.4b)
 
 
+def test_unknown_names_get_their_suggestions_in_one_pass_worded_as_check_words_them(capsys, monkeypatch):
+    from deckcheck.store import CardStore
+
+    names = ["Atraxa", "Sol Rnig", "uiddnm emblux", "Sol Ring", "Lightning Blot"]
+    alone = []
+    for name in names:
+        main(["card", "--data-dir", NO_STORE, name])
+        alone.append(capsys.readouterr().out.rstrip("\n"))
+    passes = []
+    suggest_many = CardStore.suggest_many
+    monkeypatch.setattr(CardStore, "suggest_many", lambda self, wanted, *a, **k: passes.append(list(wanted)) or
+                        suggest_many(self, wanted, *a, **k))
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(names) + "\n"))
+    assert main(["card", "--data-dir", NO_STORE, "-"]) == 1
+    assert capsys.readouterr().out.rstrip("\n").split("\n\n") == alone
+    assert passes == [["Atraxa", "Sol Rnig", "uiddnm emblux", "Lightning Blot"]]
+    # names hold commas, so the close names are joined with "or", as `deckcheck check` joins them
+    assert alone[0] == ("Atraxa: unknown card; did you mean Atraxa, Praetors' Voice or Atraxa, Grand Unifier or "
+                        "Atraxa's Fall?")
+    assert alone[2] == "uiddnm emblux: unknown card; no close name found"
+
+
 def test_an_empty_card_name_is_a_usage_error(capsys):
     assert main(["card", "--data-dir", NO_STORE, "Sol Ring", " "]) == 2
     assert capsys.readouterr().err.endswith("deckcheck card: error: argument NAME: a card name can't be empty\n")

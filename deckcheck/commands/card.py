@@ -77,20 +77,24 @@ def render_text(card: Card) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from deckcheck.rules.unknown import did_you_mean  # here: every command's start imports this module
+
     names = args.names
     if names == ["-"]:
         names = [line.strip() for line in sys.stdin if line.strip()]
     store = CardStore.open(args.data_dir)
     results: list[dict[str, Any]] = []
     texts: list[str] = []
+    found = {name: store.lookup(name) for name in names}
+    close = store.suggest_many([name for name, card in found.items() if card is None])  # one pass for all
     missing = 0
     for name in names:
-        card = store.lookup(name)
+        card = found[name]
         if card is None:
             missing += 1
-            suggestions = store.suggest(name)
+            suggestions = close[name]
             results.append({"query": name, "error": "unknown-card", "suggestions": suggestions})
-            hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+            hint = did_you_mean(suggestions)
             texts.append(f"{name}: unknown card{hint}")
         elif args.format == "json":
             results.append(card_dict(name, card))

@@ -25,6 +25,11 @@ UNKNOWN_CARD = error_rule(
 RULES = (UNKNOWN_CARD,)
 
 
+def did_you_mean(suggestions: list[str]) -> str:
+    """What follows "unknown card ...": the close names joined by "or" (card names hold commas)."""
+    return f"; did you mean {' or '.join(suggestions)}?" if suggestions else "; no close name found"
+
+
 def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     """One violation per unknown name (repeats of a name are one violation with all their lines)."""
     by_key: dict[str, list] = {}
@@ -35,7 +40,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     for items in by_key.values():
         name = items[0].entry.name
         suggestions = all_suggestions[name]
-        hint = f"; did you mean {' or '.join(suggestions)}?" if suggestions else "; no close name found"
+        hint = did_you_mean(suggestions)
         lines = tuple(n for i in items for n in i.lines)
         out.append(UNKNOWN_CARD.violation(f"unknown card \"{name}\"{hint}", cards=(name,), lines=lines,
                                           details={"suggestions": suggestions,
