@@ -274,6 +274,28 @@ def three_hundred_decks(tmp_path_factory, shared_data) -> Path:
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
+def test_standard_input_is_json_lines_of_decks_or_one_decklist(three_hundred_decks, jobs):
+    """`zcat decks.jsonl.gz | deckcheck batch -`: read as the JSON Lines file is (two chunks here, so --jobs 2
+    runs its pool), labelled <stdin>:LINE; text that is not JSON Lines is one decklist, as `check -` reads it."""
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+
+    def batch(*argv: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "--format", "csv", "--jobs",
+                               jobs, *argv], env=env, input=stdin, capture_output=True, timeout=300)
+
+    from_file = batch(str(three_hundred_decks))
+    from_stdin = batch("-", stdin=three_hundred_decks.read_bytes())
+    assert from_stdin.returncode == from_file.returncode == 1 and from_stdin.stderr == b""
+    assert from_stdin.stdout == from_file.stdout.replace(str(three_hundred_decks).encode() + b":", b"<stdin>:")
+    assert from_stdin.stdout.count(b"<stdin>:") == 300
+    deck = TOURNAMENT / "01-alice-breed-lethality.txt"
+    one = batch("-", stdin=deck.read_bytes())
+    assert one.stdout == batch(str(deck)).stdout.replace(str(deck).encode(), b"<stdin>")
+    twice = batch("-", "-", stdin=b"")
+    assert (twice.returncode, twice.stderr) == (2, b"deckcheck: error: standard input (-) can be given only once\n")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
 def test_json_report_written_as_decks_are_checked_is_the_whole_document(three_hundred_decks, jobs):
     """`deckcheck batch --format json` writes each chunk's decks as they arrive: the same document as
     rendering the finished batch at once."""
@@ -561,6 +583,32 @@ def test_a_lone_surrogate_from_json_lines_is_written_as_its_escape(tmp_path):
         written = report.read_text(encoding="utf-8") if output else done.stdout
         (syntax,) = [v for v in json.loads(written)["decks"][0]["violations"] if v["code"] == "syntax"]
         assert syntax["details"]["text"] == "1 \udcff"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_report_to_a_pipe_or_through_a_link_goes_where_it_points(tmp_path):
+    """The report replaced the file named by -o once whole: a named pipe was replaced by a regular file (its
+    reader got nothing; as root, `-o /dev/stdout` would replace the device link), and a symbolic link by the
+    report. A pipe or device is now written straight, and through a link the file it names is replaced."""
+    import threading
+
+    deck = str(TOURNAMENT / "01-alice-breed-lethality.txt")
+    expected = run_cli("batch", "--no-progress", deck)[1]
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_text(encoding="utf-8")), daemon=True)
+    reader.start()
+    assert run_cli("batch", "--no-progress", "-o", str(pipe), deck)[0] == 0
+    reader.join(30)
+    assert got == [expected] and pipe.is_fifo()
+    (tmp_path / "reports").mkdir()
+    link = tmp_path / "latest.txt"
+    link.symlink_to(tmp_path / "reports" / "monday.txt")  # dangling until the first report
+    for _ in range(2):
+        assert run_cli("batch", "--no-progress", "-o", str(link), deck)[0] == 0
+        assert link.is_symlink() and (tmp_path / "reports" / "monday.txt").read_text(encoding="utf-8") == expected
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["latest.txt", "monday.txt", "pipe", "reports"]
 
 
 def test_a_report_file_a_batch_reads_as_a_deck_is_refused(tmp_path):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copyreg
 import gc
 import gzip
+import io
 import itertools
 import json
 import os
@@ -26,7 +27,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from deckcheck.decklist import MAX_LINE_CHARS, Deck, parse_file, parse_text
+from deckcheck.decklist import MAX_BYTES, MAX_LINE_CHARS, Deck, parse_file, parse_text, read_stream
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.text import blocks_text, parse_plain_blocks
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError
@@ -251,14 +252,14 @@ def record_source(raw: bytes | str, label: str) -> Source:
     return record_deck_source(record, given if isinstance(given, str) and given else label)
 
 
-def jsonl_sources(path: str) -> Iterator[Source]:
-    """One source per line of a JSON Lines file of decks (blank lines skipped): a "jsonl" source holding
-    the raw line, which `record_source` turns into a deck where it is checked (so with --jobs the JSON
-    parsing is spread over the workers, not done in the parent). A line too long, or a file that can't be
-    read, is an "error" source naming the file (and line)."""
+def jsonl_sources(path: str, lines: Iterable[bytes] | None = None) -> Iterator[Source]:
+    """One source per line of a JSON Lines file of decks (blank lines skipped; `lines` instead of the file's
+    when given): a "jsonl" source holding the raw line, which `record_source` turns into a deck where it is
+    checked (so with --jobs the JSON parsing is spread over the workers, not done in the parent). A line too
+    long, or a file that can't be read, is an "error" source naming the file (and line)."""
     count = 0
     try:
-        for number, raw in enumerate(_open_lines(path), start=1):
+        for number, raw in enumerate(_open_lines(path) if lines is None else lines, start=1):
             label = f"{path}:{number}"
             if not raw.strip():
                 continue
@@ -276,6 +277,31 @@ def jsonl_sources(path: str) -> Iterator[Source]:
         yield ("error", path, "permission denied")
     except (OSError, EOFError, zlib.error) as exc:
         yield ("error", path, f"can't read: {getattr(exc, 'strerror', None) or exc}")
+
+
+def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
+    """Standard input (`-`) of a binary `stream`: JSON Lines of decks, read as they come, when its first line
+    that is not blank is a JSON object; else one decklist in any dialect, as `deckcheck check -` reads it."""
+    lines = iter(stream)
+    head: list[bytes] = []
+    for raw in lines:
+        head.append(raw)
+        if raw.strip():
+            break
+    if head and _json_object(head[-1]):
+        yield from jsonl_sources(label, itertools.chain(head, lines))
+        return
+    try:
+        yield ("deck", label, read_stream(io.BytesIO(b"".join(head) + (stream.read(MAX_BYTES + 1) or b"")), label))
+    except DeckcheckError as exc:
+        yield ("error", label, _message(exc, label))
+
+
+def _json_object(raw: bytes) -> bool:
+    try:
+        return isinstance(json.loads(raw), dict)
+    except (ValueError, RecursionError):
+        return False
 
 
 def expand(inputs: Iterable[Any]) -> Iterator[Source]:

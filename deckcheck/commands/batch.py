@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
+import stat
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -48,7 +49,9 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "or {\"text\": \"...\"}). An unreadable deck is reported in its row and never stops the "
                     "batch. Exit 0: all legal; 1: a deck has an error; 2: a deck is unreadable, usage error, "
                     "no decks found or no card data.")
-    p.add_argument("paths", nargs="+", metavar="PATH", help="decklist file, folder or JSON Lines file")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="decklist file, folder or JSON Lines file; - for standard input (JSON Lines of decks, or "
+                        "one decklist)")
     p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
     p.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output")
     p.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N",
@@ -69,12 +72,16 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.batch import BatchOptions, BatchReport, exit_code, expand, run_batch
+    from deckcheck.batch.core import stdin_sources
     from deckcheck.batch.output import report_writer
     from deckcheck.store import CardStore
 
+    if args.paths.count("-") > 1:
+        raise DeckcheckError("standard input (-) can be given only once")
     _refuse_to_overwrite_an_input(args.output, args.paths)
     store = CardStore.open(args.data_dir)
-    found = expand(args.paths)
+    found = itertools.chain.from_iterable(stdin_sources(sys.stdin.buffer) if path == "-" else expand([path])
+                                          for path in args.paths)
     first = next(found, None)
     if first is None:
         raise DeckcheckError(f"no decklist files found in {', '.join(args.paths)}")
@@ -132,7 +139,17 @@ def _report_file(path: str | None) -> Iterator[IO[str]]:
         yield sys.stdout
         sys.stdout.flush()
         return
-    tmp = f"{path}.tmp{os.getpid()}"
+    if _there_but_not_a_regular_file(path):  # a pipe, a terminal, a device (/dev/stdout): written straight
+        out = _write(path, open, path, "w", encoding="utf-8", errors=OUTPUT_ERRORS, newline="")
+        try:
+            yield out
+            _write(path, out.flush)
+        finally:
+            with suppress(OSError):
+                out.close()
+        return
+    target = os.path.realpath(path)  # through a symbolic link: the file it names is replaced, not the link
+    tmp = f"{target}.tmp{os.getpid()}"
     try:
         out = open(tmp, "w", encoding="utf-8", errors=OUTPUT_ERRORS, newline="")
     except OSError as exc:
@@ -140,7 +157,7 @@ def _report_file(path: str | None) -> Iterator[IO[str]]:
     try:
         yield out
         _write(path, out.close)  # the last buffered bytes: a full disk may only show now
-        _write(path, os.replace, tmp, path)
+        _write(path, os.replace, tmp, target)
     except BaseException:
         try:
             with suppress(OSError):
@@ -151,10 +168,18 @@ def _report_file(path: str | None) -> Iterator[IO[str]]:
         raise
 
 
-def _write(path: str | None, write: Callable[..., Any], *args: Any) -> None:
+def _there_but_not_a_regular_file(path: str) -> bool:
+    """Whether `path` is there and is not a regular file (followed through links): never replaced by one."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:  # not there (yet), or a broken link
+        return False
+
+
+def _write(path: str | None, write: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """Call `write`; an OSError it raises writing the report file is a one-line error naming the file."""
     try:
-        write(*args)
+        return write(*args, **kwargs)
     except OSError as exc:
         if not path:
             raise  # standard output: a closed pipe ends the command quietly (cli.main)
