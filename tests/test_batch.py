@@ -569,6 +569,35 @@ def test_batch_command_reads_and_reports_collecting_less(monkeypatch):
     assert gc.get_threshold() == before
 
 
+def test_an_endless_json_lines_line_is_read_in_bounded_memory(tmp_path):
+    """A JSON Lines file of one endless line (a 3 GB sparse file, by hand) was read whole into memory before
+    its length was checked: out of memory. Now no line is read past the limit, and the decks around it stay."""
+    import tracemalloc
+
+    from deckcheck.batch.core import MAX_JSONL_LINE, jsonl_sources
+
+    path = tmp_path / "endless.jsonl"
+    with open(path, "wb") as fh:
+        fh.write(b'{"text": "1 Sol Ring"}\n' + b"x" * (10 * MAX_JSONL_LINE) + b'\n{"text": "1 Sol Ring"}\n')
+    tracemalloc.start()
+    try:
+        sources = list(jsonl_sources(str(path)))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [(kind, label) for kind, label, _ in sources] == [("jsonl", f"{path}:1"), ("error", f"{path}:2"),
+                                                             ("jsonl", f"{path}:3")]
+    assert sources[1][2] == f"a line of more than {MAX_JSONL_LINE:,} bytes: too long for a deck object"
+    assert peak < 3 * MAX_JSONL_LINE, peak
+
+
+def test_a_json_lines_deck_nested_too_deeply_says_so_in_whole_words():
+    from deckcheck.batch.core import record_source
+
+    nested = b'{"text": ' + b"[" * 200_000 + b"]" * 200_000 + b"}"
+    assert record_source(nested, "d.jsonl:1") == ("error", "d.jsonl:1", "not JSON (a value nested too deeply)")
+
+
 def test_a_lone_surrogate_from_json_lines_is_written_as_its_escape(tmp_path):
     """JSON allows a lone surrogate ("\\udcff"), which UTF-8 can't encode: the JSON report writes it back as
     the same escape, to a strict standard output and to a report file, and reads back as the same text."""

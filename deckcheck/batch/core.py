@@ -229,7 +229,18 @@ def _open_lines(path: str) -> Iterator[bytes]:
         head = raw.read(2)
         raw.seek(0)
         handle = gzip.GzipFile(fileobj=raw) if head == b"\x1f\x8b" else raw
-        yield from handle
+        yield from _bounded_lines(handle)
+
+
+def _bounded_lines(stream: Any) -> Iterator[bytes]:
+    """A binary stream's lines, none read whole past MAX_JSONL_LINE bytes (a file of one endless line would
+    fill the memory): a longer line is given cut one byte past the limit, and the rest of it is skipped."""
+    while line := stream.readline(MAX_JSONL_LINE + 1):
+        yield line
+        if len(line) > MAX_JSONL_LINE and not line.endswith(b"\n"):
+            del line
+            while (rest := stream.readline(65536)) and not rest.endswith(b"\n"):
+                pass
 
 
 def record_source(raw: bytes | str, label: str) -> Source:
@@ -237,7 +248,9 @@ def record_source(raw: bytes | str, label: str) -> Source:
     line is not a deck object."""
     try:
         record = json.loads(raw)
-    except (ValueError, RecursionError) as exc:
+    except RecursionError:
+        return ("error", label, "not JSON (a value nested too deeply)")
+    except ValueError as exc:
         return ("error", label, f"not JSON ({str(exc).splitlines()[0][:80]})")
     if not isinstance(record, dict):
         return ("error", label, f"a JSON {type(record).__name__}, not a deck object")
@@ -268,7 +281,7 @@ def jsonl_sources(path: str, lines: Iterable[bytes] | None = None) -> Iterator[S
                 yield ("error", label, f"more than {MAX_JSONL_DECKS:,} decks in one file; the rest skipped")
                 return
             if len(raw) > MAX_JSONL_LINE:
-                yield ("error", label, f"line of {len(raw):,} bytes is too long for a deck object")
+                yield ("error", label, f"a line of more than {MAX_JSONL_LINE:,} bytes: too long for a deck object")
                 continue
             yield ("jsonl", label, raw)  # parsed where it is checked: in the worker with --jobs
     except FileNotFoundError:
@@ -282,7 +295,7 @@ def jsonl_sources(path: str, lines: Iterable[bytes] | None = None) -> Iterator[S
 def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
     """Standard input (`-`) of a binary `stream`: JSON Lines of decks, read as they come, when its first line
     that is not blank is a JSON object; else one decklist in any dialect, as `deckcheck check -` reads it."""
-    lines = iter(stream)
+    lines = _bounded_lines(stream)
     head: list[bytes] = []
     for raw in lines:
         head.append(raw)
