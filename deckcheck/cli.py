@@ -13,7 +13,7 @@ import sys
 import threading
 import warnings
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
 from deckcheck import __version__
@@ -80,6 +80,8 @@ def _closed_streams() -> Iterator[None]:
     """A closed standard output fails the command that writes to it (exit 2), not with a traceback; a closed
     standard error takes the messages nobody can read."""
     saved = sys.stdout, sys.stderr
+    if None in (sys.stdin, sys.stdout, sys.stderr):
+        _hold_closed_descriptors()
     with open(os.devnull, "w") if sys.stderr is None else nullcontext(sys.stderr) as stderr:
         sys.stdout = _ClosedOutput() if sys.stdout is None else sys.stdout
         sys.stderr = stderr
@@ -87,6 +89,16 @@ def _closed_streams() -> Iterator[None]:
             yield
         finally:
             sys.stdout, sys.stderr = saved
+
+
+def _hold_closed_descriptors() -> None:
+    """The null device opened onto the standard descriptors (0-2) that are closed, for as long as the process
+    lives: otherwise the next file opened (the card store being built) would take descriptor 1, where
+    anything written to standard output at the C level would land."""
+    with suppress(OSError):
+        while (fd := os.open(os.devnull, os.O_RDWR)) <= 2:
+            pass
+        os.close(fd)
 
 
 @contextmanager

@@ -245,6 +245,18 @@ def test_a_closed_standard_output_is_one_line_not_a_traceback(tmp_path, command)
     assert ok.returncode == 0 and "report written to" in ok.stderr  # nothing for standard output: no error
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="preexec_fn is POSIX")
+def test_no_file_deckcheck_opens_takes_a_closed_standard_descriptor(tmp_path) -> None:
+    """With descriptor 1 closed, the next file opened got it (the card store being built, say), and anything
+    written to standard output at the C level would have landed in that file."""
+    code = ("import os, sys\nfrom deckcheck.cli import _closed_streams\nwith _closed_streams():\n"
+            f"    with open({str(tmp_path / 'store')!r}, 'wb') as f:\n        print(f.fileno(), file=sys.stderr)\n")
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    done = subprocess.run([sys.executable, "-c", code], env=env, stderr=subprocess.PIPE, text=True, timeout=60,
+                          preexec_fn=lambda: os.close(1))
+    assert done.returncode == 0 and int(done.stderr) > 2, done.stderr
+
+
 @pytest.mark.parametrize("command", ["check", "brackets"])
 def test_an_empty_commander_name_is_a_usage_error(capsys, command) -> None:
     code, _, err = run(capsys, command, "--commander", "  ", str(LEGAL))
