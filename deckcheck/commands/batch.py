@@ -133,8 +133,9 @@ def _reads(path: str, file: str) -> bool:
 
 @contextmanager
 def _report_file(path: str | None) -> Iterator[IO[str]]:
-    """Where the report goes: standard output, or a temporary file beside `path` that replaces it once the
-    report is whole, and is removed when anything stops the batch first."""
+    """Where the report goes: standard output; a pipe or device, written straight; else a temporary file beside
+    the file `path` names (through links) that replaces it once the report is whole, and is removed when
+    anything stops the batch first."""
     if not path:
         yield sys.stdout
         sys.stdout.flush()
