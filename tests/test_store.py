@@ -30,11 +30,22 @@ def store():
         ("fire//ice", "Fire // Ice"),
         ("Insectile Aberration", "Delver of Secrets // Insectile Aberration"),  # a back face
         ("Avacyn, the Purifier", "Archangel Avacyn // Avacyn, the Purifier"),
+        ("Arcane \u200bSignet", "Arcane Signet"),  # a zero-width space pasted from a web page
+        ("Sol Ring\u200b", "Sol Ring"),
+        ("Sol Ri\u00adng", "Sol Ring"),  # a soft hyphen
+        ("Counter\u2060spell", "Counterspell"),  # a word joiner
     ],
 )
 def test_lookup_folds_names(store, asked, full):
     card = store.lookup(asked)
     assert card is not None and card.name == full
+
+
+def test_every_card_name_folds_to_a_key_the_store_holds(store):
+    """name_key is applied when the store is built and at every lookup: a change to it that moved any real
+    name's key would need the bundled store rebuilt."""
+    stored = {key for (key,) in store._rows("SELECT key FROM names")}
+    assert all(name_key(card.name) in stored for card in store.iter_cards())
 
 
 def test_ligature_and_name_key():

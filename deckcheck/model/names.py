@@ -1,5 +1,5 @@
 """Name folding: one key per spelling of a card name, so lookups ignore case, accents, ligatures,
-curly quotes, spacing and the way faces are separated."""
+curly quotes, spacing, invisible format characters and the way faces are separated."""
 
 from __future__ import annotations
 
@@ -21,8 +21,10 @@ def name_key(name: str) -> str:
     """The folded lookup key of a card name: "Lim-Dûl's Vault" and "lim-dul’s  vault" give the same key,
     and so do "Fire // Ice", "Fire/Ice" and "fire /// ice"."""
     text = name.translate(_LIGATURES)
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    if not text.isascii():  # accents off; invisible format characters (a zero-width space pasted from a web page,
+        # a soft hyphen) out: no card name has one
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(ch for ch in text if not unicodedata.combining(ch) and unicodedata.category(ch) != "Cf")
     text = _SEPARATOR.sub(" // ", text.casefold())
     return _SPACES.sub(" ", text).strip()
 
