@@ -17,7 +17,7 @@ from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
 from deckcheck import __version__
-from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, Terminated
+from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, Terminated
 from deckcheck.render import OUTPUT_ERRORS
 
 #: Subcommands in the order `deckcheck --help` lists them.
@@ -75,20 +75,33 @@ class _ClosedOutput(io.TextIOBase):
         raise OSError(errno.EBADF, "standard output is closed")
 
 
+class _ClosedInput(io.RawIOBase):
+    """Standard input that the caller closed (`deckcheck check - <&-`), which Python leaves as None: reading
+    it is an input error naming it, as an unreadable file's is."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        raise InputError("<stdin>", "standard input is closed")
+
+
 @contextmanager
 def _closed_streams() -> Iterator[None]:
-    """A closed standard output fails the command that writes to it (exit 2), not with a traceback; a closed
-    standard error takes the messages nobody can read."""
-    saved = sys.stdout, sys.stderr
-    if None in (sys.stdin, sys.stdout, sys.stderr):
+    """A closed standard input or output fails the command that reads or writes it (exit 2), not with a
+    traceback; a closed standard error takes the messages nobody can read."""
+    saved = sys.stdin, sys.stdout, sys.stderr
+    if None in saved:
         _hold_closed_descriptors()
     with open(os.devnull, "w") if sys.stderr is None else nullcontext(sys.stderr) as stderr:
+        if sys.stdin is None:
+            sys.stdin = io.TextIOWrapper(io.BufferedReader(_ClosedInput()))
         sys.stdout = _ClosedOutput() if sys.stdout is None else sys.stdout
         sys.stderr = stderr
         try:
             yield
         finally:
-            sys.stdout, sys.stderr = saved
+            sys.stdin, sys.stdout, sys.stderr = saved
 
 
 def _hold_closed_descriptors() -> None:

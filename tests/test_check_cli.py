@@ -246,6 +246,19 @@ def test_a_closed_standard_output_is_one_line_not_a_traceback(tmp_path, command)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="preexec_fn is POSIX")
+@pytest.mark.parametrize("command", [["check", str(LEGAL), "-"], ["batch", "--no-progress", "-"], ["card", "-"]])
+def test_a_closed_standard_input_is_one_line_not_a_traceback(command) -> None:
+    """`deckcheck check - <&-`: Python leaves sys.stdin None, and reading it was an AttributeError. Now an
+    input error naming it, like an unreadable file's (`check` goes on with the other decks)."""
+    env = dict(os.environ, PYTHONPATH=str(PROJECT), PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run([sys.executable, "-m", "deckcheck", *command], env=env, capture_output=True, text=True,
+                          timeout=300, preexec_fn=lambda: os.close(0))
+    assert (done.returncode, done.stderr) == (2, "deckcheck: error: <stdin>: standard input is closed\n")
+    assert done.stdout == (f"{LEGAL}: legal: 100 cards, Felothar the Steadfast, identity WBG\n"
+                           if command[0] == "check" else "")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="preexec_fn is POSIX")
 def test_no_file_deckcheck_opens_takes_a_closed_standard_descriptor(tmp_path) -> None:
     """With descriptor 1 closed, the next file opened got it (the card store being built, say), and anything
     written to standard output at the C level would have landed in that file."""
