@@ -141,7 +141,7 @@ def _report_file(path: str | None) -> Iterator[IO[str]]:
         sys.stdout.flush()
         return
     if _there_but_not_a_regular_file(path):  # a pipe, a terminal, a device (/dev/stdout): written straight
-        out = _write(path, open, path, "w", encoding="utf-8", errors=OUTPUT_ERRORS, newline="")
+        out = _write(path, _open_report, path)
         try:
             yield out
             _write(path, out.flush)
@@ -151,10 +151,7 @@ def _report_file(path: str | None) -> Iterator[IO[str]]:
         return
     target = os.path.realpath(path)  # through a symbolic link: the file it names is replaced, not the link
     tmp = f"{target}.tmp{os.getpid()}"
-    try:
-        out = open(tmp, "w", encoding="utf-8", errors=OUTPUT_ERRORS, newline="")
-    except OSError as exc:
-        raise _cant_write(path, exc) from None
+    out = _write(path, _open_report, tmp)
     try:
         yield out
         _write(path, out.close)  # the last buffered bytes: a full disk may only show now
@@ -169,6 +166,11 @@ def _report_file(path: str | None) -> Iterator[IO[str]]:
         raise
 
 
+def _open_report(name: str) -> IO[str]:
+    """A report file opened for writing (text deckcheck did not make, and can't encode, as escapes)."""
+    return open(name, "w", encoding="utf-8", errors=OUTPUT_ERRORS, newline="")
+
+
 def _there_but_not_a_regular_file(path: str) -> bool:
     """Whether `path` is there and is not a regular file (followed through links): never replaced by one."""
     try:
@@ -177,15 +179,11 @@ def _there_but_not_a_regular_file(path: str) -> bool:
         return False
 
 
-def _write(path: str | None, write: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+def _write(path: str | None, write: Callable[..., Any], *args: Any) -> Any:
     """Call `write`; an OSError it raises writing the report file is a one-line error naming the file."""
     try:
-        return write(*args, **kwargs)
+        return write(*args)
     except OSError as exc:
         if not path:
             raise  # standard output: a closed pipe ends the command quietly (cli.main)
-        raise _cant_write(path, exc) from None
-
-
-def _cant_write(path: str, exc: OSError) -> DeckcheckError:
-    return DeckcheckError(f"{path}: can't write the report: {exc.strerror or exc}")
+        raise DeckcheckError(f"{path}: can't write the report: {exc.strerror or exc}") from None
