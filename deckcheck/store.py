@@ -40,13 +40,17 @@ CREATE TABLE names (key TEXT NOT NULL, kind INTEGER NOT NULL, card INTEGER NOT N
 """
 
 
+def _named_data_dir(arg: str | os.PathLike[str] | None = None) -> Path | None:
+    """The folder the user named for the store: --data-dir, else $DECKCHECK_DATA; None when neither is."""
+    named = arg or os.environ.get("DECKCHECK_DATA")
+    return Path(named).expanduser() if named else None
+
+
 def resolve_data_dir(arg: str | os.PathLike[str] | None = None) -> Path:
     """Where the store lives: --data-dir, else $DECKCHECK_DATA, else the user's cache directory."""
-    if arg:
-        return Path(arg).expanduser()
-    env = os.environ.get("DECKCHECK_DATA")
-    if env:
-        return Path(env).expanduser()
+    named = _named_data_dir(arg)
+    if named is not None:
+        return named
     import platformdirs  # lazily: only needed when no directory is given
 
     return Path(platformdirs.user_cache_dir("deckcheck"))
@@ -218,12 +222,13 @@ class CardStore:
         """Open the store in the data directory (see resolve_data_dir), else the bundled snapshot. A folder
         named by the user (`data_dir`, $DECKCHECK_DATA) that holds no store gets a DeckcheckWarning: a
         mistyped path would otherwise check every deck against the older snapshot without a word."""
-        folder = resolve_data_dir(data_dir)
+        named = _named_data_dir(data_dir)
+        folder = named or resolve_data_dir()
         built = folder / STORE_FILE
         if built.is_file():
             return cls.open_file(built)
         if BUNDLED.is_file():
-            if data_dir or os.environ.get("DECKCHECK_DATA"):
+            if named is not None:
                 warnings.warn(DeckcheckWarning(
                     f"{folder}: no card store there, so the bundled snapshot is used; "
                     f"`deckcheck update --data-dir {folder}` builds one"), stacklevel=2)
