@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
                        "5.2.0 set files (2022-04-25)",
                        "Scryfall all-cards 2019-10, layout fixtures 2023, objects 2025-11 and 2025-12",
                        "MTGJSON 5.2.2 deck cards (2026-01-03)"]
-    path = build_store(result.cards, meta, HERE)
+    path = build_store(result.cards, meta, HERE, others=result.others)
     took = time.perf_counter() - started
     print(f"{path}: {len(result.cards)} cards, {path.stat().st_size / 1e6:.1f} MB, {took:.1f} s")
     skipped = ", ".join(f"{kind} {n}" for kind, n in sorted(result.report.skipped.items()))

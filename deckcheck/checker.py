@@ -11,7 +11,7 @@ from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
-from deckcheck.model.card import Card
+from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.vocab import NOT_LEGAL
 from deckcheck.report import DeckReport, Violation
 from deckcheck.rules import MODULES
@@ -51,6 +51,7 @@ class Checker:
         self._companion_bans: dict[tuple[str, date | None], Any] = {}
         self._bracket_flags: dict[date, BracketFlags] = {}  # per day, see check()
         self._suggestions: dict[str, list[str]] = {}
+        self._others: dict[str, NonDeckObject | None] = {}
         self._resolved: dict[date | None, dict[str, _Row]] = {}
         self._restricted: set[str] = set()  # names banned or not legal on some date checked: a quick test
         self._unknown: set[str] = set()  # names no card has (the same quick test)
@@ -89,6 +90,14 @@ class Checker:
         if missing:
             self._suggestions.update(self.store.suggest_many(missing))
         return {n: self._suggestions[n] for n in names}
+
+    def non_deck_object(self, name: str) -> NonDeckObject | None:
+        """The token, meld result or other object no deck can hold that a name no card has names (cached)."""
+        try:
+            return self._others[name]
+        except KeyError:
+            found = self._others[name] = self.store.lookup_other(name)
+            return found
 
     def ban(self, card: Card, on: date | None) -> Any:
         """The policy's ban of this card on this date (None: not banned), cached."""
@@ -172,7 +181,7 @@ class Checker:
             if not sections <= _CHECKED:
                 checked = {e.name for e in entries if e.section in _CHECKED}
                 unknown = [name for name in unknown if name in checked]
-            self.suggest_many(unknown)
+            self.suggest_many([name for name in unknown if self.non_deck_object(name) is None])
 
     def context(self, deck: Deck, on: date | None = None) -> DeckContext:
         """Resolve every entry to its card and facts and sort the items by section; list the starting deck's

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.errors import DeckcheckError, DeckcheckWarning, NoCardData
-from deckcheck.model.card import Card
+from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.names import name_key
-from deckcheck.model.vocab import MELD, NOT_LEGAL
+from deckcheck.model.vocab import MELD, MELD_RESULT, NOT_LEGAL
 
 STORE_FILE = "cards.sqlite"
 SCHEMA_VERSION = "1"
@@ -37,6 +37,8 @@ CREATE TABLE cards (id INTEGER PRIMARY KEY, oracle_id TEXT NOT NULL UNIQUE, name
                     data BLOB NOT NULL);
 CREATE TABLE names (key TEXT NOT NULL, kind INTEGER NOT NULL, card INTEGER NOT NULL,
                     PRIMARY KEY (key, kind, card)) WITHOUT ROWID;
+CREATE TABLE others (key TEXT PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, parts TEXT NOT NULL)
+                    WITHOUT ROWID;
 """
 
 
@@ -120,8 +122,12 @@ def _remove_stale_builds(directory: Path, filename: str) -> None:
 
 
 def build_store(cards: Iterable[Card], meta: Mapping[str, Any], data_dir: str | os.PathLike[str],
-                *, filename: str = STORE_FILE) -> Path:
+                *, filename: str = STORE_FILE, others: Iterable[NonDeckObject] = ()) -> Path:
     """Write a new store into ``data_dir`` and swap it in atomically; return its path.
+
+    ``others`` are the objects of the card data that are never deck cards but that decklists name (meld
+    results, tokens, emblems): the store keeps their names, those no card answers to, for
+    `CardStore.lookup_other`.
 
     The new file is written beside the old one and renamed over it only when complete, so a failed or
     interrupted build leaves the previous store untouched. DeckcheckError when it can't be written (a full
@@ -131,14 +137,15 @@ def build_store(cards: Iterable[Card], meta: Mapping[str, Any], data_dir: str | 
     target = directory / filename
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        return _write_store(cards, meta, directory, target)
+        return _write_store(cards, others, meta, directory, target)
     except (OSError, sqlite3.Error) as exc:  # a full disk, a folder that can't be written
         reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
         kept = "; the old store is kept" if target.is_file() else ""
         raise DeckcheckError(f"{target}: can't write the card store: {reason}{kept}") from None
 
 
-def _write_store(cards: Iterable[Card], meta: Mapping[str, Any], directory: Path, target: Path) -> Path:
+def _write_store(cards: Iterable[Card], others: Iterable[NonDeckObject], meta: Mapping[str, Any],
+                 directory: Path, target: Path) -> Path:
     _remove_stale_builds(directory, target.name)
     tmp = directory / f".{target.name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
     try:
@@ -162,6 +169,8 @@ def _write_store(cards: Iterable[Card], meta: Mapping[str, Any], directory: Path
                 names.extend((key, kind, card_id) for key, kind in keys.items())
                 count += 1
             con.executemany("INSERT OR IGNORE INTO names VALUES (?, ?, ?)", names)
+            con.executemany("INSERT OR IGNORE INTO others VALUES (?, ?, ?, ?)",
+                            _other_rows(others, {key for key, _kind, _card in names}))
             full_meta = {**{k: v for k, v in meta.items()}, "card_count": count,
                          "schema_version": SCHEMA_VERSION,
                          "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
@@ -187,6 +196,20 @@ def _write_store(cards: Iterable[Card], meta: Mapping[str, Any], directory: Path
     return target
 
 
+def _other_rows(others: Iterable[NonDeckObject], card_keys: set[str]) -> list[tuple[str, str, str, str]]:
+    """The rows of the `others` table: each name key of each object that no card answers to. Where objects
+    share a key, a full name beats a face name ("Treasure" the token, not "Dinosaur // Treasure"), and a
+    meld result comes first (its message names the cards to play instead)."""
+    rows = []
+    for found in others:
+        parts = json.dumps(list(found.parts), ensure_ascii=False)
+        for is_face, name in ((False, found.name), *((True, face) for face in found.face_names)):
+            key = name_key(name)
+            if key and key not in card_keys:
+                rows.append((is_face, found.kind != MELD_RESULT, found.name, key, found.kind, parts))
+    return [(key, name, kind, parts) for _face, _meld, name, key, kind, parts in sorted(rows)]
+
+
 #: What reading a damaged card blob (or meta row) raises: SQLite's page errors, a blob that doesn't inflate,
 #: JSON that doesn't decode or a card object that doesn't fit the model. A query alone raises only SQLite's.
 _DAMAGE = (sqlite3.DatabaseError, zlib.error, ValueError, KeyError, TypeError)
@@ -210,6 +233,7 @@ class CardStore:
         self._suggest_names: list[str] | None = None
         self._suggest_words: dict[str, list[int]] | None = None
         self._suggest_calls = 0
+        self._has_others: bool | None = None  # whether the store keeps non-deck objects (see lookup_other)
         rows = dict(connection.execute("SELECT key, value FROM meta"))
         zdict = rows.pop("zdict", b"")
         self._zdict: bytes = zdict if isinstance(zdict, bytes) else b""
@@ -248,12 +272,13 @@ class CardStore:
         return store
 
     @classmethod
-    def from_cards(cls, cards: Iterable[Card], meta: Mapping[str, Any] | None = None) -> CardStore:
+    def from_cards(cls, cards: Iterable[Card], meta: Mapping[str, Any] | None = None,
+                   others: Iterable[NonDeckObject] = ()) -> CardStore:
         """An in-memory store (for tests and notebooks)."""
         import tempfile
 
         with tempfile.TemporaryDirectory() as tmp:
-            path = build_store(cards, meta or {"source": "in-memory"}, tmp)
+            path = build_store(cards, meta or {"source": "in-memory"}, tmp, others=others)
             disk = sqlite3.connect(path)
             mem = sqlite3.connect(":memory:", check_same_thread=False)
             disk.backup(mem)
@@ -333,6 +358,26 @@ class CardStore:
             found = [self._card(r[1], r[2]) for r in rows if r[0] == rows[0][0]]
             card = next((c for c in found if c.commander_legality != NOT_LEGAL), found[0])
         return card
+
+    def lookup_other(self, name: str) -> NonDeckObject | None:
+        """The meld result, token or emblem that a name no card has names, or None.
+        A store built before these were kept has none."""
+        if self._has_others is None:
+            self._has_others = bool(self._rows("SELECT count(*) FROM sqlite_master WHERE type = 'table' "
+                                               "AND name = 'others'")[0][0])
+        if not self._has_others:
+            return None
+        try:
+            rows = self._rows("SELECT name, kind, parts FROM others WHERE key = ?", (name_key(name),))
+        except UnicodeEncodeError:  # undecodable bytes kept (surrogateescape): nothing's name
+            return None
+        if not rows:
+            return None
+        found_name, kind, parts = rows[0]
+        try:
+            return NonDeckObject(found_name, kind, parts=tuple(json.loads(parts)))
+        except _DAMAGE as exc:
+            raise self._damaged(exc) from None
 
     def lookup_many(self, names: Iterable[str]) -> dict[str, Card | None]:
         """Look up many names at once; a dict from each name asked to its card (or None)."""

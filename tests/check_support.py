@@ -41,7 +41,7 @@ def shared_store_path(cache_dir: Path) -> Path:
         from deckcheck.store import build_store
 
         result = load_files([str(p) for p in source_files()])
-        build_store(result.cards, result.meta, target_dir)
+        build_store(result.cards, result.meta, target_dir, others=result.others)
     return target
 
 

@@ -104,3 +104,18 @@ def test_info_says_what_the_snapshot_holds_and_its_date(capsys):
     out = capsys.readouterr().out
     assert "card data as of: 2026-01-03" in out
     assert "cards: 29306" in out
+
+
+def test_a_meld_result_or_a_token_is_named_for_what_it_is_not_unknown(capsys):
+    """Scryfall marks Brisela legal in Commander; it is the back halves of two cards, not a card."""
+    code, out = run_json(capsys, "Brisela, Voice of Nightmares", "treasure")
+    assert code == 1
+    assert out == [
+        {"query": "Brisela, Voice of Nightmares", "error": "not-a-deck-card", "kind": "meld_result",
+         "object": "Brisela, Voice of Nightmares", "parts": ["Bruna, the Fading Light", "Gisela, the Broken Blade"]},
+        {"query": "treasure", "error": "not-a-deck-card", "kind": "token", "object": "Treasure", "parts": []},
+    ]
+    assert main(["card", "--data-dir", NO_STORE, "Urza, Planeswalker"]) == 1
+    assert capsys.readouterr().out == (
+        '"Urza, Planeswalker" is a meld result, not a card a deck can hold: "The Mightstone and Weakstone" and '
+        '"Urza, Lord Protector" meld into it on the battlefield (CR 712.4)\n')

@@ -76,6 +76,13 @@ CASES = [
       "syntax", "deck-size"),
     C("unknown-card", D(("Krenko, Mob Boss",), ("Lightning Bolt",), fill="Mountain"),
       D(("Krenko, Mob Boss",), ("Lightning Blot",), fill="Mountain"), "unknown-card"),
+    # --- not-a-deck-card: a meld result (Scryfall marks Brisela legal in Commander), a token, an emblem
+    C("not-a-deck-card/meld-result", D(("Bruna, the Fading Light",), ("Gisela, the Broken Blade",), fill="Plains"),
+      D(("Bruna, the Fading Light",), ("Brisela, Voice of Nightmares",), fill="Plains"), "not-a-deck-card"),
+    C("not-a-deck-card/token", D(("Krenko, Mob Boss",), ("Treasure Map",), fill="Mountain"),
+      D(("Krenko, Mob Boss",), ("Treasure",), fill="Mountain"), "not-a-deck-card"),
+    C("not-a-deck-card/commander-is-a-meld-result", D(("Bruna, the Fading Light",), fill="Plains"),
+      D(("Brisela, Voice of Nightmares",), fill="Plains"), "not-a-deck-card"),
     # --- no-commander (903.3)
     C("no-commander", D(("Krenko, Mob Boss",), ("Sol Ring",), fill="Mountain", unmarked=True,
                         override=("Krenko, Mob Boss",)),

@@ -160,6 +160,26 @@ def test_mtgjson_set_file_meld_and_faces(emn, tmp_path):
     assert result.meta["updated_at"] == "2022-04-25"
 
 
+def test_objects_no_deck_holds_are_kept_by_name_with_a_meld_result_s_parts(emn, fixtures, tmp_path):
+    """Meld results and tokens are not cards, but their names are kept so a deck naming one is told what it
+    is: MTGJSON names a meld result's parts only on the parts ("Part // Result", side a), Scryfall on the
+    result's own all_parts."""
+    from_set = {o.name: o for o in load_files([_write_json(tmp_path / "EMN.json", emn)]).others}
+    assert from_set["Chittering Host"].kind == "meld_result"
+    assert from_set["Chittering Host"].parts == ("Graf Rats", "Midnight Scavengers")
+    assert from_set["Brisela, Voice of Nightmares"].parts == ("Bruna, the Fading Light", "Gisela, the Broken Blade")
+    assert from_set["Eldrazi Horror"].kind == "token"  # the set's tokens list
+    assert "Bruna, the Fading Light" not in from_set
+    from_scryfall = {o.name: o for o in load_files([_write_json(tmp_path / "f.json", fixtures)]).others}
+    assert from_scryfall["Brisela, Voice of Nightmares"].parts == ("Bruna, the Fading Light",
+                                                                 "Gisela, the Broken Blade")
+    ring = from_scryfall["The Ring // The Ring Tempts You"]
+    assert (ring.kind, ring.face_names) == ("double_faced_token", ("The Ring", "The Ring Tempts You"))
+    assert from_scryfall["Angel // Angel"].face_names == ("Angel",)  # once
+    # planes, schemes and Vanguards are not kept: their names are mostly a card's first words ("Karn")
+    assert {o.kind for o in from_scryfall.values()} == {"token", "double_faced_token", "emblem", "meld_result"}
+
+
 def test_mtgjson_faces_become_one_card(shared_data, tmp_path):
     with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "ZNR.json.gz", "rt") as fh:
         znr = json.load(fh)

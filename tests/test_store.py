@@ -180,3 +180,47 @@ def test_a_damaged_store_is_one_line_naming_it_not_a_traceback(tmp_path, capsys,
     assert "card store" in err
     if damage is _flip_sol_ring:
         assert "the card store is damaged (error: card data corrupted (checksum mismatch))" in err
+
+
+@pytest.mark.parametrize(
+    ("asked", "kind", "named"),
+    [
+        ("Brisela, Voice of Nightmares", "meld_result", "Brisela, Voice of Nightmares"),
+        ("urza, planeswalker", "meld_result", "Urza, Planeswalker"),
+        ("Treasure", "token", "Treasure"),  # the token's own name beats a face of "Dinosaur // Treasure"
+        ("The Ring Tempts You", "double_faced_token", "The Ring // The Ring Tempts You"),
+        ("Liliana, the Last Hope Emblem", "emblem", "Liliana, the Last Hope Emblem"),
+    ],
+)
+def test_names_of_objects_no_deck_holds(store, asked, kind, named):
+    assert store.lookup(asked) is None
+    found = store.lookup_other(asked)
+    assert (found.kind, found.name) == (kind, named)
+
+
+def test_a_name_of_a_card_or_a_plane_is_never_kept_as_another_object(store):
+    """Tokens share names with cards (an embalmed Vizier of Many Faces): the card is what the name means.
+    A plane's or Vanguard's name is mostly a card's first words, written short: an unknown card."""
+    assert store.lookup("Vizier of Many Faces") is not None
+    assert store.lookup_other("Vizier of Many Faces") is None
+    for name in ("Sol Rign", "Sokenzan", "Glen Elendra", "Karn"):
+        assert store.lookup(name) is None and store.lookup_other(name) is None
+
+
+def test_a_store_built_before_other_objects_were_kept_has_none(tmp_path, capsys):
+    import shutil
+    import sqlite3
+
+    from deckcheck.cli import main
+
+    old = tmp_path / "cards.sqlite"
+    shutil.copy(BUNDLED, old)
+    with sqlite3.connect(old) as con:
+        con.execute("DROP TABLE others")
+    con.close()
+    with CardStore.open_file(old) as s:
+        assert s.lookup_other("Treasure") is None
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander: Krenko, Mob Boss\n1 Treasure\n98 Mountain\n")
+    assert main(["check", str(deck), "--data-dir", str(tmp_path)]) == 1
+    assert 'unknown-card unknown card "Treasure"' in capsys.readouterr().out

@@ -50,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from deckcheck.checker import Checker
     from deckcheck.commands.check import read_deck
     from deckcheck.policy import load_policy
+    from deckcheck.rules.unknown import NO_CARD
     from deckcheck.store import CardStore
 
     if args.decks.count("-") > 1:
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             failed += 1
             continue
         report = checker.check(deck, on=args.as_of, commanders=args.commander, bracket=True)
-        unknown = [name for v in report.violations if v.code == "unknown-card" for name in v.cards]
+        unknown = [name for v in report.violations if v.code in NO_CARD for name in v.cards]
         out.append((report.path, list(report.commanders), report.bracket, unknown))
     if args.format == "json":
         doc = {"decks": [{"path": p, "commanders": c, "bracket": b, "unknown_cards": u} for p, c, b, u in out]}

@@ -77,7 +77,8 @@ def render_text(card: Card) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deckcheck.rules.unknown import did_you_mean  # here: every command's start imports this module
+    # here: every command's start imports this module
+    from deckcheck.rules.unknown import NOT_A_DECK_CARD, UNKNOWN_CARD, did_you_mean, what_it_is
 
     names = args.names
     if names == ["-"]:
@@ -86,14 +87,21 @@ def run(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     texts: list[str] = []
     found = {name: store.lookup(name) for name in names}
-    close = store.suggest_many([name for name, card in found.items() if card is None])  # one pass for all
+    others = {name: store.lookup_other(name) for name, card in found.items() if card is None}
+    close = store.suggest_many([name for name, other in others.items() if other is None])  # one pass for all
     missing = 0
     for name in names:
         card = found[name]
-        if card is None:
+        other = others.get(name)
+        if other is not None:
+            missing += 1
+            results.append({"query": name, "error": NOT_A_DECK_CARD.code, "kind": other.kind,
+                            "object": other.name, "parts": list(other.parts)})
+            texts.append(what_it_is(name, other))
+        elif card is None:
             missing += 1
             suggestions = close[name]
-            results.append({"query": name, "error": "unknown-card", "suggestions": suggestions})
+            results.append({"query": name, "error": UNKNOWN_CARD.code, "suggestions": suggestions})
             hint = did_you_mean(suggestions)
             texts.append(f"{name}: unknown card{hint}")
         elif args.format == "json":

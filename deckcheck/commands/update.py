@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     _make_data_folder(data_dir)  # before a long import or download, not after
     if args.file:
         result = _import(list(args.file))
-        target = build_store(result.cards, result.meta, data_dir)
+        target = build_store(result.cards, result.meta, data_dir, others=result.others)
         _summary(result, target)
         return 0
     return _online(args, data_dir)
@@ -157,7 +157,7 @@ def _online(args: argparse.Namespace, data_dir: Path) -> int:
                 raise InputError(entry.url, str(exc).split(": ", 1)[-1]) from None
             result.meta["bulk_type"] = entry.type
             result.meta["files"] = [entry.url]
-            target = build_store(result.cards, result.meta, data_dir)
+            target = build_store(result.cards, result.meta, data_dir, others=result.others)
         finally:
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()

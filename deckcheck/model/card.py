@@ -261,3 +261,16 @@ def melded_mana_value(first: Card, second: Card) -> float:
     return first.mana_value() + second.mana_value()
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class NonDeckObject:
+    """An object of the card data that is never a card of a deck but that decklists name: a meld result (the
+    back halves of two meld cards, put together on the battlefield, CR 712.4), a token or an emblem. The
+    store keeps their names so that a deck naming one is told what it names, not only that no card has
+    the name."""
+
+    name: str
+    kind: str  # one of NAMED_IN_DECKLISTS
+    face_names: tuple[str, ...] = ()  # a double-faced token's faces
+    parts: tuple[str, ...] = ()  # a meld result's two cards, in name order

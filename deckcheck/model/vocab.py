@@ -70,6 +70,13 @@ NON_DECK_LAYOUTS = frozenset(
         "minigame",
     }
 )
+#: What a meld result (the back halves of two meld cards, CR 712.4) is called among those objects.
+MELD_RESULT = "meld_result"
+#: The non-deck objects a decklist names in place of a card: a meld result written for its two cards, and
+#: tokens and emblems exported with the deck. The store keeps their names (NonDeckObject). Planes, schemes
+#: and Vanguards are not among them: they have decks of their own, and their names are mostly a real card's
+#: first words ("Sokenzan", "Karn", "Glen Elendra"), which a list that writes names short means as that card.
+NAMED_IN_DECKLISTS = frozenset({MELD_RESULT, "token", "double_faced_token", "emblem"})
 
 #: Commander legality values (Scryfall's spelling; MTGJSON's are mapped onto these).
 LEGAL = "legal"

@@ -1,15 +1,18 @@
-"""`unknown-card`: a name that no card has; the message suggests the closest names."""
+"""`unknown-card`: a name that no card has; the message suggests the closest names. `not-a-deck-card`: a
+name no card has that names a meld result, a token or an emblem."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from deckcheck.model.names import name_key
+from deckcheck.model.vocab import MELD_RESULT
 from deckcheck.report import Violation
 from deckcheck.rules.base import DeckContext, error_rule
 
 if TYPE_CHECKING:
     from deckcheck.checker import Checker
+    from deckcheck.model.card import NonDeckObject
 
 UNKNOWN_CARD = error_rule(
     "unknown-card", "",
@@ -22,7 +25,43 @@ UNKNOWN_CARD = error_rule(
     "`1 Lightning Blot` -> unknown card \"Lightning Blot\"; did you mean Lightning Bolt?",
 )
 
-RULES = (UNKNOWN_CARD,)
+NOT_A_DECK_CARD = error_rule(
+    "not-a-deck-card", "",
+    "A meld result, a token or an emblem: never a card of a deck.",
+    "A name that no card has is looked up among the meld results, tokens and emblems of the card data. A meld "
+    "result (Brisela, Voice of Nightmares) is the back halves of two cards, put together only on the "
+    "battlefield (CR 712.4); a token is a marker, not a card (CR 111.1); an emblem lives in the command zone "
+    "(CR 114.1). A name of a plane, scheme or Vanguard is an unknown card with suggestions: such names are "
+    "mostly a card's first words, written short.",
+    "Some card data marks meld results legal in Commander, and a naive checker accepts them; a list that "
+    "names one is not the deck that can be played. It still counts towards the 100, as written.",
+    "`1 Brisela, Voice of Nightmares` -> \"Brisela, Voice of Nightmares\" is a meld result, not a card a deck "
+    "can hold: \"Bruna, the Fading Light\" and \"Gisela, the Broken Blade\" meld into it on the battlefield "
+    "(CR 712.4)",
+)
+
+RULES = (UNKNOWN_CARD, NOT_A_DECK_CARD)
+
+#: The codes of names that are no card: their entries have no card to check.
+NO_CARD = frozenset(rule.code for rule in RULES)
+
+#: What each kind of non-deck object is, and the rule that says so.
+_KINDS = {
+    MELD_RESULT: ("a meld result", "712.4"),
+    "token": ("a token", "111.1"),
+    "double_faced_token": ("a token", "111.1"),
+    "emblem": ("an emblem", "114.1"),
+}
+
+
+def what_it_is(name: str, found: NonDeckObject) -> str:
+    """What a name that no card has names, in one sentence: \"Treasure\" is a token, ..."""
+    kind, cr = _KINDS.get(found.kind, ("an object of the card data", ""))
+    text = f"\"{name}\" is {kind}, not a card a deck can hold"
+    if found.kind == MELD_RESULT and found.parts:
+        quoted = " and ".join(f'"{part}"' for part in found.parts)  # card names hold "and" (The Mightstone and Weakstone)
+        text += f": {quoted} meld into it on the battlefield"
+    return f"{text} (CR {cr})" if cr else text
 
 
 def did_you_mean(suggestions: list[str]) -> str:
@@ -31,18 +70,28 @@ def did_you_mean(suggestions: list[str]) -> str:
 
 
 def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
-    """One violation per unknown name (repeats of a name are one violation with all their lines)."""
+    """One violation per name no card has (repeats of a name are one violation with all their lines): what
+    it names when it is an object no deck can hold, else the closest card names."""
     by_key: dict[str, list] = {}
     for item in ctx.unknown:
         by_key.setdefault(name_key(item.entry.name), []).append(item)
+    named = {key: checker.non_deck_object(items[0].entry.name) for key, items in by_key.items()}
+    all_suggestions = checker.suggest_many([items[0].entry.name for key, items in by_key.items()
+                                            if named[key] is None])
     out = []
-    all_suggestions = checker.suggest_many([items[0].entry.name for items in by_key.values()])
-    for items in by_key.values():
+    for key, items in by_key.items():
         name = items[0].entry.name
+        lines = tuple(n for i in items for n in i.lines)
+        sections = sorted({i.entry.section for i in items})
+        found = named[key]
+        if found is not None:
+            out.append(NOT_A_DECK_CARD.violation(
+                what_it_is(name, found), cards=(name,), lines=lines,
+                details={"kind": found.kind, "object": found.name, "parts": list(found.parts),
+                         "sections": sections}))
+            continue
         suggestions = all_suggestions[name]
         hint = did_you_mean(suggestions)
-        lines = tuple(n for i in items for n in i.lines)
         out.append(UNKNOWN_CARD.violation(f"unknown card \"{name}\"{hint}", cards=(name,), lines=lines,
-                                          details={"suggestions": suggestions,
-                                                   "sections": sorted({i.entry.section for i in items})}))
+                                          details={"suggestions": suggestions, "sections": sections}))
     return out

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.errors import InputError
-from deckcheck.model.card import Card
+from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.sources import mtgjson, scryfall
 from deckcheck.sources.jsonstream import iter_file
 from deckcheck.sources.merge import Accumulator, ImportReport, merge_sources
@@ -30,6 +30,7 @@ class ImportResult:
     cards: list[Card]
     meta: dict[str, Any]
     report: ImportReport = field(default_factory=ImportReport)
+    others: list[NonDeckObject] = field(default_factory=list)  # meld results, tokens, emblems: never deck cards
 
 
 @dataclass
@@ -125,4 +126,8 @@ def load_files(paths: Iterable[str | os.PathLike[str]], *, progress: Callable[[i
         "cards": len(merged),
     }
     cards = sorted(merged.values(), key=lambda c: c.name)
-    return ImportResult(cards=cards, meta=meta, report=report)
+    others = Accumulator()
+    for acc in groups.values():
+        others.absorb_others(acc)
+    return ImportResult(cards=cards, meta=meta, report=report,
+                        others=sorted(others.others.values(), key=lambda o: o.name))

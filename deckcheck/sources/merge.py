@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from deckcheck.model.card import Card, Face
-from deckcheck.model.vocab import BANNED, LEGAL, NOT_LEGAL, RESTRICTED
+from deckcheck.model.card import Card, Face, NonDeckObject
+from deckcheck.model.vocab import BANNED, LEGAL, NAMED_IN_DECKLISTS, NOT_LEGAL, RESTRICTED
 
 #: How strongly a printing's Commander legality speaks: a higher rank wins within one source.
 LEGALITY_RANK = {NOT_LEGAL: 0, LEGAL: 1, RESTRICTED: 2, BANNED: 3}
@@ -91,6 +91,11 @@ class CardRecord:
                     aliases=aliases, released_at=self.released_at, complete=not self.incomplete)
 
 
+def _usable_name(value: Any) -> bool:
+    """Whether a value read from an unchecked object can be kept as a name."""
+    return isinstance(value, str) and 0 < len(value) <= 200 and value.strip() == value and "\n" not in value
+
+
 @dataclass
 class Invalid:
     """One skipped invalid object: the file, the object's name or id, and why."""
@@ -138,6 +143,21 @@ class Accumulator:
     def __init__(self) -> None:
         self.records: dict[str, CardRecord] = {}
         self.newest: str | None = None  # newest printing date seen
+        self.others: dict[str, NonDeckObject] = {}  # objects that are never deck cards, by name
+
+    def add_other(self, name: Any, kind: str, face_names: Any = (), parts: Any = ()) -> None:
+        """Remember an object that is never a deck card, of a kind decklists name (NAMED_IN_DECKLISTS; see
+        NonDeckObject). Its names come from objects that were not schema-checked, so anything but a short
+        one-line string is left out; a meld result named by several files or parts gathers all its parts."""
+        if kind not in NAMED_IN_DECKLISTS or not _usable_name(name):
+            return
+        faces = tuple(dict.fromkeys(f for f in face_names if _usable_name(f) and f != name))
+        found = tuple(p for p in parts if _usable_name(p) and p != name)
+        old = self.others.get(name)
+        if old is not None:
+            faces = tuple(dict.fromkeys((*old.face_names, *faces)))
+            found = (*old.parts, *found)
+        self.others[name] = NonDeckObject(name, old.kind if old else kind, faces, tuple(sorted(set(found))))
 
     def absorb(self, other: Accumulator) -> None:
         """Merge another accumulator of the same snapshot into this one."""
@@ -147,8 +167,14 @@ class Accumulator:
                 self.records[oid] = rec
             else:
                 mine.absorb(rec)
+        self.absorb_others(other)
         if other.newest and (self.newest is None or other.newest > self.newest):
             self.newest = other.newest
+
+    def absorb_others(self, other: Accumulator) -> None:
+        """Merge another accumulator's objects that are never deck cards into this one's."""
+        for found in other.others.values():
+            self.add_other(found.name, found.kind, found.face_names, found.parts)
 
     def cards(self) -> dict[str, Card]:
         """The finished cards by oracle id (records without a face are dropped)."""

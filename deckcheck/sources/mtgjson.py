@@ -4,7 +4,8 @@ card records, one per oracle id (identifiers.scryfallOracleId).
 MTGJSON writes one object per face of a multi-face card (``side`` "a"/"b", ``faceName``, ``name`` the
 full "Front // Back"); the faces of one card share an oracle id and are gathered into one record. A meld
 part is written as side "a" named "Part // Result" and the meld result as side "b" with the result's
-own oracle id: the part keeps only its own face, the result is skipped (it is not a deck card).
+own oracle id: the part keeps only its own face, the result is not a deck card (it is kept as a
+NonDeckObject, with the parts that name it).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from deckcheck.model.card import Face
-from deckcheck.model.vocab import COLORS, MELD, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, sort_colors
+from deckcheck.model.vocab import COLORS, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, sort_colors
 from deckcheck.sources.jsonstream import NON_CARD_LISTS
 from deckcheck.sources.merge import Accumulator, CardRecord, ImportReport, normalize_legality
 from deckcheck.sources.validate import SchemaValidator, load_validator
@@ -119,6 +120,8 @@ def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportRe
     if listed_in in NON_CARD_LISTS or layout in NON_DECK_LAYOUTS:
         kind = layout if layout in NON_DECK_LAYOUTS else _LIST_KINDS.get(listed_in, str(layout))
         report.skipped[kind] += 1
+        name = obj.get("name")
+        acc.add_other(name, kind, name.split(" // ") if isinstance(name, str) else ())
         return
     if validator is None:
         validator = load_validator("mtgjson_atomic_card" if listed_in == "atomic" else "mtgjson_card")
@@ -131,9 +134,13 @@ def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportRe
     index = ord(side) - ord("a") if side else 0
     if layout == MELD:
         if side != "a":  # the meld result (side "b"): not a deck card
-            report.skipped["meld_result"] += 1
+            report.skipped[MELD_RESULT] += 1
+            acc.add_other(obj.get("faceName") or name, MELD_RESULT)
             return
-        name, index = obj.get("faceName") or name, 0  # a meld part is a card of its own (712.4)
+        part = obj.get("faceName") or name
+        if name.startswith(f"{part} // "):  # "Part // Result"
+            acc.add_other(name[len(part) + 4:], MELD_RESULT, parts=(part,))
+        name, index = part, 0  # a meld part is a card of its own (712.4)
     elif layout == REVERSIBLE:  # both sides are the same card, or each a card of its own
         name, index, layout = obj.get("faceName") or name, 0, "normal"
     oid = obj["identifiers"]["scryfallOracleId"]

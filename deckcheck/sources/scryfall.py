@@ -11,7 +11,7 @@ from typing import Any, TypedDict
 
 from deckcheck.model.card import Face
 from deckcheck.model.mana import ManaCostError, parse_cost
-from deckcheck.model.vocab import COLORS, MELD, NON_DECK_LAYOUTS, REVERSIBLE, sort_colors
+from deckcheck.model.vocab import COLORS, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, sort_colors
 from deckcheck.sources.merge import Accumulator, CardRecord, ImportReport, normalize_legality
 from deckcheck.sources.validate import SchemaValidator, load_validator
 
@@ -129,13 +129,18 @@ def ingest(obj: Any, acc: Accumulator, report: ImportReport, path: str,
         layout = None  # not hashable or not a word: the schema check below reports it
     if layout in NON_DECK_LAYOUTS:
         report.skipped[layout] += 1
+        faces = obj.get("card_faces")
+        acc.add_other(obj.get("name"), layout,
+                      [f.get("name") for f in faces if isinstance(f, dict)] if isinstance(faces, list) else ())
         return
     validator = validator or load_validator("scryfall_card")
     if not validator.is_valid(obj):
         report.add_invalid(path, ident(obj), validator.problem(obj) or "invalid")
         return
     if is_meld_result(obj):
-        report.skipped["meld_result"] += 1
+        report.skipped[MELD_RESULT] += 1
+        acc.add_other(obj["name"], MELD_RESULT, parts=[p.get("name") for p in obj.get("all_parts") or ()
+                                                       if p.get("component") == "meld_part"])
         return
     if not obj.get("card_faces"):  # the schema lets " // " through for multi-face cards' top-level cost
         try:

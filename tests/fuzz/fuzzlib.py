@@ -349,6 +349,16 @@ def _check_card(card: Card) -> None:
         name_key(name)
 
 
+def _check_others(acc: Accumulator) -> None:
+    """The objects no deck holds that an import kept (meld results, tokens, emblems): their rows in the store
+    (name keys, parts as JSON) can be made."""
+    from deckcheck.store import _other_rows
+
+    for row in _other_rows(acc.others.values(), set()):
+        assert all(isinstance(value, str) for value in row)
+        json.loads(row[3])
+
+
 @lru_cache(maxsize=None)
 def _validator(name: str):
     return load_validator(name)
@@ -361,6 +371,7 @@ def target_scryfall(obj: Any) -> None:
     assert report.objects == 1
     for card in acc.cards().values():
         _check_card(card)
+    _check_others(acc)
 
 
 def target_mtgjson(obj: Any, context: dict[str, Any]) -> None:
@@ -371,6 +382,7 @@ def target_mtgjson(obj: Any, context: dict[str, Any]) -> None:
     assert report.objects == 1
     for card in acc.cards().values():
         _check_card(card)
+    _check_others(acc)
 
 
 def run_one(target: Callable[..., None], *args: Any) -> None:
