@@ -384,6 +384,56 @@ def test_jobs_read_a_stream_of_sources(store, tournament):
     assert [r.report for r in results] == [r.report for r in tournament] * 2
 
 
+def test_jobs_check_with_the_policy_and_the_store_given(tmp_path, tournament):
+    """The workers of --jobs loaded the default policy whatever the caller gave, and check_many(jobs=2,
+    data_dir=...) reported no card data at all."""
+    from deckcheck.policy import POLICY_DIR, load_policy
+    from deckcheck.store import BUNDLED
+
+    for name in ("banned-list.json", "game-changers.json", "category-bans.json"):
+        (tmp_path / name).write_text((POLICY_DIR / name).read_text(encoding="utf-8"), encoding="utf-8")
+    banned = json.loads((tmp_path / "banned-list.json").read_text(encoding="utf-8"))
+    for event in banned["events"]:
+        event["cards"] = [card for card in event["cards"] if card != "Dockside Extortionist"]
+    (tmp_path / "banned-list.json").write_text(json.dumps(banned), encoding="utf-8")
+    lenient = load_policy(tmp_path)
+    one = check_many([TOURNAMENT], policy=lenient)
+    two = check_many([TOURNAMENT], policy=lenient, jobs=2, data_dir=str(BUNDLED.parent))
+    dana = [r for r in two if r.path.endswith("04-dana-mystic-intellect.txt")]
+    assert dana and dana[0].legal  # no Dockside ban in this policy
+    assert [r.report for r in two] == [r.report for r in one]
+    assert two.card_data == tournament.card_data and two.card_data["card_count"] > 0
+
+
+def test_jobs_refuse_a_store_replaced_before_the_workers_opened_it(tmp_path, tournament):
+    """The workers open the store's file when they start: an update landing between the command's own open
+    and theirs gave them other card data than the report names. Now they refuse, in one line."""
+    import shutil
+
+    from deckcheck.batch.core import BatchOptions, run_batch
+    from deckcheck.errors import DeckcheckError
+    from deckcheck.store import BUNDLED, CardStore
+
+    shutil.copy(BUNDLED, tmp_path / "cards.sqlite")
+    store = CardStore.open(tmp_path)
+    assert store.meta  # read before the file is replaced
+    rebuilt = tmp_path / "rebuilt"
+    rebuilt.mkdir()
+    shutil.copy(BUNDLED, rebuilt / "cards.sqlite")
+    import sqlite3
+
+    with sqlite3.connect(rebuilt / "cards.sqlite") as con:
+        con.execute("UPDATE meta SET value = ? WHERE key = 'built_at'", (json.dumps("2099-01-01T00:00:00Z"),))
+    con.close()
+    os.replace(rebuilt / "cards.sqlite", tmp_path / "cards.sqlite")  # as `deckcheck update` swaps it in
+    with pytest.raises(DeckcheckError, match=r"cards\.sqlite: the card store was replaced \(by `deckcheck "
+                                             r"update`\?\) while the batch started; run the batch again$"):
+        run_batch(expand([TOURNAMENT] * 2), store=store, jobs=2, chunk_size=5)
+    results, _ = run_batch(expand([TOURNAMENT] * 2), store=CardStore.open(tmp_path), jobs=2, chunk_size=5,
+                           options=BatchOptions(keep_cards=True))
+    assert [r.report for r in results] == [r.report for r in tournament] * 2
+
+
 def test_jobs_beyond_two_per_cpu_are_lowered_with_a_warning(store, tournament, monkeypatch):
     """The pool forks every worker at once, with Ctrl-C and SIGTERM held: `--jobs 10000` forked 10,000 processes
     and could not be stopped. Now at most two a CPU, and a warning says so."""

@@ -483,12 +483,13 @@ def collect_less() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
-# Worker processes: each opens the store once, in the pool initializer.
+# Worker processes: each opens the parent's store file once, in the pool initializer.
 _RUNNER: DeckRunner | None = None
+_REFUSED: DeckcheckError | None = None  # why this worker checks nothing (raised for each chunk it is given)
 
 
-def _init_worker(data_dir: str | None, store_path: str | None, options: BatchOptions) -> None:
-    global _RUNNER
+def _init_worker(store_path: str, store_meta: Mapping[str, Any], policy: Any, options: BatchOptions) -> None:
+    global _RUNNER, _REFUSED
     # Ctrl-C and a closed terminal are the parent's to handle (no trace from each worker); SIGTERM (the
     # pool's, when a worker died) simply ends the worker. All were held back from its birth until now.
     for signum in _HELD_SIGNALS:
@@ -496,16 +497,24 @@ def _init_worker(data_dir: str | None, store_path: str | None, options: BatchOpt
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_SIGNALS)
     from deckcheck.checker import Checker
-    from deckcheck.policy import load_policy
     from deckcheck.store import CardStore
 
-    store = CardStore.open_file(store_path) if store_path else CardStore.open(data_dir)
-    _RUNNER = DeckRunner(Checker(store, load_policy()), options)
+    try:
+        store = CardStore.open_file(store_path)
+    except DeckcheckError as exc:
+        _REFUSED = exc
+        return
+    if store.meta != store_meta:  # `deckcheck update` replaced the file since the parent opened it
+        _REFUSED = DeckcheckError(f"{store_path}: the card store was replaced (by `deckcheck update`?) while "
+                                  "the batch started; run the batch again")
+        return
+    _RUNNER = DeckRunner(Checker(store, policy), options)
     gc.set_threshold(*BATCH_GC_THRESHOLDS)  # a worker only checks decks (see collect_less)
 
 
 def _run_chunk(chunk: list[Source]) -> tuple[list[DeckResult], list[str]]:
-    assert _RUNNER is not None
+    if _RUNNER is None:
+        raise _REFUSED or DeckcheckError("a batch worker has no card store")
     results = _RUNNER.run_many(chunk)
     return results, _RUNNER.checker.report_notes(_RUNNER.options.on)
 
@@ -611,8 +620,9 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
               progress: bool | None = None, chunk_size: int | None = None,
               on_part: Callable[[list[DeckResult]], Any] | None = None) -> tuple[list[DeckResult], list[str]]:
     """Check every source, in order; return the results and the report-level notes (the policy's caveat
-    for the date, card data that disagrees with the policy: each once). jobs > 1 spreads chunks of decks
-    over that many processes, each opening the store once (the store's file, or `data_dir`). `sources` may be
+    for the date, card data that disagrees with the policy: each once). `store` is opened from `data_dir`
+    when not given. jobs > 1 spreads chunks of decks over that many processes, each opening the store's file
+    once and checking that it is still the same store (an update may have replaced it). `sources` may be
     a stream (then the workers start on the first decks while the rest are still being read, and a progress
     bar counts without a total). `on_part` is called with each chunk's results as they arrive, in order
     (with jobs > 1, while the workers go on with the next chunks)."""
@@ -622,6 +632,14 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
     results: list[DeckResult] = []
     notes: dict[str, None] = {}
     jobs = _bounded_jobs(max(1, int(jobs or 1)))
+    from deckcheck.checker import Checker
+    from deckcheck.policy import load_policy
+    from deckcheck.store import CardStore
+
+    if store is None:
+        store = CardStore.open(data_dir)
+    if policy is None:
+        policy = load_policy()
     if jobs > 1 and total != 1 and getattr(store, "path", ":memory:") != ":memory:":
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
@@ -632,11 +650,10 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
         size = chunk_size or max(1, min(PREFETCH_DECKS, spread or 1))
         if total is not None:
             jobs = min(jobs, -(-total // size))  # no process without a chunk to check
-        store_path = getattr(store, "path", None) if store is not None else None
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
                                               else None)
         pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
-                                   initargs=(data_dir, store_path, options))
+                                   initargs=(store.path, store.meta, policy, options))
         try:
             with collect_less():  # the results arriving are long-lived objects too
                 parts = _in_order(pool, _chunks(sources, size), ahead=2 * jobs)
@@ -654,15 +671,6 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
                 bar.close()
             pool.shutdown(wait=True, cancel_futures=True)  # stopped early: the chunks still queued are dropped
         return results, list(notes)
-    from deckcheck.checker import Checker
-    from deckcheck.store import CardStore
-
-    if store is None:
-        store = CardStore.open(data_dir)
-    if policy is None:
-        from deckcheck.policy import load_policy
-
-        policy = load_policy()
     runner = DeckRunner(Checker(store, policy), options)
     bar = _progress(total, progress)
     with collect_less():
@@ -792,7 +800,7 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
         paths_or_texts = [paths_or_texts]
     if isinstance(on, str):
         on = date.fromisoformat(on)
-    if store is None and (jobs <= 1 or data_dir is None):
+    if store is None:  # opened here, so that the report names the card data every deck was checked with
         from deckcheck.store import CardStore
 
         store = CardStore.open(data_dir)
@@ -802,8 +810,7 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
         sources = list(expand(paths_or_texts))
         results, notes = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs,
                                    options=options, progress=progress)
-    meta = store.meta if store is not None else {}
-    return BatchReport(results=tuple(results), card_data=dict(meta), on=on, notes=tuple(notes))
+    return BatchReport(results=tuple(results), card_data=dict(store.meta), on=on, notes=tuple(notes))
 
 
 def exit_code(report: BatchReport) -> int:
