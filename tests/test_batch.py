@@ -233,6 +233,24 @@ def test_text_table_columns_line_up(tournament):
     assert "0 decks: 0 legal" in empty.getvalue()
 
 
+def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_text(tmp_path):
+    """A registered deck is the player's text: a name or line "=HYPERLINK(...)" ran as a formula in the
+    organizer's spreadsheet. Such cells (and the real card "+2 Mace") now start with an apostrophe."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text('Commander: Krenko, Mob Boss\n1 =HYPERLINK("http://x.invalid","click")\n1 +2 Mace\n'
+                    "1 @SUM(1+1)\n96 Mountain\n", encoding="utf-8")
+    players = tmp_path / "players.jsonl"
+    players.write_text(json.dumps({"player": "=cmd|' /C calc'!A0", "commander": ["Krenko, Mob Boss"],
+                                   "decklist": ["99 Mountain"]}) + "\n", encoding="utf-8")
+    code, out, _ = run_cli("batch", "--format", "csv", str(players), str(deck))
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [r["name"] for r in rows] == ["'=cmd|' /C calc'!A0", ""]
+    code, out, _ = run_cli("check", "--format", "csv", str(deck))
+    cards = {r["cards"] for r in csv.DictReader(io.StringIO(out))}
+    assert cards == {"'=HYPERLINK(\"http://x.invalid\",\"click\")", "'@SUM(1+1)", "'+2 Mace"}
+    assert not any(cell.startswith(tuple("=+-@")) for row in csv.reader(io.StringIO(out)) for cell in row)
+
+
 def test_csv_one_row_per_deck(tmp_path):
     target = tmp_path / "out" / "report.csv"
     target.parent.mkdir()

@@ -3,12 +3,12 @@ plus "summary"). The HTML report is deckcheck.render.html."""
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import IO, TYPE_CHECKING, Any
 
 from deckcheck.batch.core import BatchReport, DeckResult
+from deckcheck.render.csv import SafeWriter
 from deckcheck.render.json import DecksWriter
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | N
 
 def render_csv(report: BatchReport, stream: IO[str]) -> None:
     """One row per deck with the summary table's columns (codes joined with ", ")."""
-    writer = csv.writer(stream, lineterminator="\n")
+    writer = SafeWriter(stream)
     writer.writerow(COLUMNS)
     writer.writerows(row_values(report.results))
 

@@ -3,16 +3,43 @@
 from __future__ import annotations
 
 import csv
-from typing import IO
+from collections.abc import Iterable
+from typing import IO, Any
 
 from deckcheck.report import CheckReport
 
 COLUMNS = ("path", "legal", "line", "code", "severity", "rule", "cards", "message")
 
+#: The first characters that make a spreadsheet read a cell as a formula (CSV injection, CWE-1236).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: Any) -> Any:
+    """A cell as a spreadsheet shows it as text: one that would start a formula gets a leading apostrophe. A
+    player's name or a decklist line can be "=HYPERLINK(...)", and a real card is named "+2 Mace"; a lone
+    "-" is no formula and stays as it is."""
+    if isinstance(cell, str) and cell[:1] in _FORMULA_START and cell != "-":
+        return "'" + cell
+    return cell
+
+
+class SafeWriter:
+    """csv.writer whose text cells are spreadsheet_safe: every CSV deckcheck writes goes through one."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._writer = csv.writer(stream, lineterminator="\n")
+
+    def writerow(self, row: Iterable[Any]) -> None:
+        self._writer.writerow([spreadsheet_safe(cell) for cell in row])
+
+    def writerows(self, rows: Iterable[Iterable[Any]]) -> None:
+        for row in rows:
+            self.writerow(row)
+
 
 def render(report: CheckReport, stream: IO[str]) -> None:
     """Write the CSV report with a header row; several cards or lines are joined with "; "."""
-    writer = csv.writer(stream, lineterminator="\n")
+    writer = SafeWriter(stream)
     writer.writerow(COLUMNS)
     for deck in report.decks:
         legal = "true" if deck.legal else "false"
