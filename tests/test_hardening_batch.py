@@ -116,3 +116,29 @@ def test_a_closed_terminal_ends_a_jobs_batch_as_ctrl_c_does(tmp_path):
     err = _finish(proc)
     assert (proc.returncode, err) == (129, "deckcheck: terminated\n")
     _assert_stopped_cleanly(report, workers)
+
+
+def test_too_few_file_descriptors_for_the_workers_is_one_line_not_a_hang(tmp_path):
+    """Under a low open-file limit the pool fails to start its second worker: the batch printed the
+    system's error and then hung forever (the first worker waited for work, and the interpreter's exit
+    waited for it). Every limit from 8 to 24 descriptors now ends at once: checked, or one line saying why
+    the workers can't start."""
+    import resource
+
+    decks = [str(PROJECT / "data" / "examples" / "abzan-armor-tdc.txt")] * 2
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    outcomes = {}
+    for limit in range(8, 25):
+        def low_limit(limit=limit):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+        proc = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "--jobs", "2", *decks],
+                              env=env, capture_output=True, text=True, timeout=60, preexec_fn=low_limit)
+        if proc.returncode == 0:
+            outcomes[limit] = "checked"
+            continue
+        assert proc.returncode == 2, (limit, proc.stderr)
+        assert proc.stderr == ("deckcheck: error: can't start the batch's worker processes: Too many open files; "
+                               "run it with fewer --jobs, or raise the limit (ulimit -n for files, -u for "
+                               "processes)\n"), (limit, proc.stderr)
+        outcomes[limit] = "refused"
+    assert outcomes[8] == "refused" and outcomes[24] == "checked", outcomes

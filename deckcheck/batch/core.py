@@ -560,14 +560,38 @@ def _in_order(pool: Any, chunks: Iterable[list[Source]], ahead: int) -> Iterator
         if first is None:
             return
         with _signals_held():  # the first chunk forks the workers
-            pending.append(pool.submit(_run_chunk, first))
+            pending.append(_submit(pool, first))
         while pending:
             for chunk in itertools.islice(chunks, ahead - len(pending)):
-                pending.append(pool.submit(_run_chunk, chunk))
+                pending.append(_submit(pool, chunk))
             yield pending.popleft().result()
     except BrokenProcessPool:  # from result(), or from submit() once the pool knows
         raise WorkerDied("the batch stopped: a worker process ended before returning its decks (killed, or "
                          "out of memory?); run it again, with fewer --jobs if memory is short") from None
+
+
+def _submit(pool: Any, chunk: list[Source]) -> Any:
+    """Hand a chunk to the pool, which starts its processes with the first: DeckcheckError when it can't
+    (too many open files or processes for this user's limits), instead of the system's bare OSError."""
+    try:
+        return pool.submit(_run_chunk, chunk)
+    except OSError as exc:
+        raise _cant_start(exc) from None
+
+
+def _cant_start(exc: OSError) -> DeckcheckError:
+    return DeckcheckError(f"can't start the batch's worker processes: {exc.strerror or exc}; run it with fewer "
+                          "--jobs, or raise the limit (ulimit -n for files, -u for processes)")
+
+
+def _end_strays(processes: list[Any]) -> None:
+    """End the worker processes a pool started but no longer looks after: when it fails to start the others
+    (too many open files), the first ones wait for work forever, and so would the interpreter's exit, which
+    waits for its children."""
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+            process.join(5)
 
 
 #: Held while workers are forked, and set by each (`_init_worker`): Ctrl-C and the signals that stop a command.
@@ -652,8 +676,11 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
             jobs = min(jobs, -(-total // size))  # no process without a chunk to check
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
                                               else None)
-        pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
-                                   initargs=(store.path, store.meta, policy, options))
+        try:
+            pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
+                                       initargs=(store.path, store.meta, policy, options))
+        except OSError as exc:  # its pipes: too many open files
+            raise _cant_start(exc) from None
         try:
             with collect_less():  # the results arriving are long-lived objects too
                 parts = _in_order(pool, _chunks(sources, size), ahead=2 * jobs)
@@ -669,7 +696,9 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
         finally:
             if bar is not None:
                 bar.close()
+            started = list((getattr(pool, "_processes", None) or {}).values())  # CPython's, gone after shutdown
             pool.shutdown(wait=True, cancel_futures=True)  # stopped early: the chunks still queued are dropped
+            _end_strays(started)
         return results, list(notes)
     runner = DeckRunner(Checker(store, policy), options)
     bar = _progress(total, progress)
