@@ -166,6 +166,9 @@ def _write_store(cards: Iterable[Card], others: Iterable[NonDeckObject], meta: M
                     keys.setdefault(name_key(face), FACE_NAME)
                 for alias in card.aliases:
                     keys.setdefault(name_key(alias), ALIAS)
+                for key in [key for key in keys if '"' in key]:
+                    for spelling in _quote_spellings(key):
+                        keys.setdefault(spelling, ALIAS)
                 names.extend((key, kind, card_id) for key, kind in keys.items())
                 count += 1
             con.executemany("INSERT OR IGNORE INTO names VALUES (?, ?, ?)", names)
@@ -194,6 +197,12 @@ def _write_store(cards: Iterable[Card], others: Iterable[NonDeckObject], meta: M
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
     return target
+
+
+def _quote_spellings(key: str) -> tuple[str, str]:
+    """The other ways lists write a name key holding double quotes (Henzie "Toolbox" Torre, "Ach! Hans,
+    Run!"): without them, and with single quotes."""
+    return name_key(key.replace('"', "")), key.replace('"', "'")
 
 
 def _other_rows(others: Iterable[NonDeckObject], card_keys: set[str]) -> list[tuple[str, str, str, str]]:
@@ -239,6 +248,11 @@ class CardStore:
         self._zdict: bytes = zdict if isinstance(zdict, bytes) else b""
         self._zdict_id = zlib.adler32(self._zdict) if self._zdict else None
         self.meta: dict[str, Any] = {k: json.loads(v) for k, v in rows.items()}
+        version = self.meta.get("schema_version")
+        if version != SCHEMA_VERSION:  # another deckcheck's layout: its reads would fail somewhere later
+            raise DeckcheckError(f"{path}: a card store of schema {version}, which this deckcheck can't read "
+                                 f"(it reads schema {SCHEMA_VERSION}); run `deckcheck update` to build one it reads"
+                                 if version is not None else f"{path}: not a deckcheck card store (no schema version)")
 
     # --- opening --------------------------------------------------------------------------
     @classmethod
@@ -264,12 +278,16 @@ class CardStore:
     def open_file(cls, path: str | os.PathLike[str]) -> CardStore:
         """Open one store file read-only."""
         uri = Path(path).resolve().as_uri() + "?mode=ro"
+        con = None
         try:
             con = sqlite3.connect(uri, uri=True, check_same_thread=False)
-            store = cls(con, str(path))
-        except _DAMAGE as exc:
+            return cls(con, str(path))
+        except (*_DAMAGE, DeckcheckError) as exc:
+            if con is not None:
+                con.close()
+            if isinstance(exc, DeckcheckError):
+                raise
             raise DeckcheckError(f"{path}: not a deckcheck card store ({_reason(exc)})") from None
-        return store
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card], meta: Mapping[str, Any] | None = None,

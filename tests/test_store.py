@@ -34,6 +34,10 @@ def store():
         ("Sol Ring\u200b", "Sol Ring"),
         ("Sol Ri\u00adng", "Sol Ring"),  # a soft hyphen
         ("Counter\u2060spell", "Counterspell"),  # a word joiner
+        ("Henzie Toolbox Torre", 'Henzie "Toolbox" Torre'),  # double quotes left out, or single
+        ("Miles 'Tails' Prower", 'Miles "Tails" Prower'),
+        ("Kongming, \u201cSleeping Dragon\u201d", 'Kongming, "Sleeping Dragon"'),
+        ("Ach! Hans, Run!", '"Ach! Hans, Run!"'),
     ],
 )
 def test_lookup_folds_names(store, asked, full):
@@ -180,6 +184,36 @@ def test_a_damaged_store_is_one_line_naming_it_not_a_traceback(tmp_path, capsys,
     assert "card store" in err
     if damage is _flip_sol_ring:
         assert "the card store is damaged (error: card data corrupted (checksum mismatch))" in err
+
+
+def _schema(version):
+    def damage(path) -> None:
+        import json
+        import sqlite3
+
+        con = sqlite3.connect(path)
+        if version is None:
+            con.execute("DELETE FROM meta WHERE key = 'schema_version'")
+        else:
+            con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (json.dumps(version),))
+        con.commit()
+        con.close()
+    return damage
+
+
+@pytest.mark.parametrize(("version", "said"), [
+    ("2", "a card store of schema 2, which this deckcheck can't read (it reads schema 1); run `deckcheck update` "
+          "to build one it reads"),
+    (None, "not a deckcheck card store (no schema version)"),
+])
+def test_a_store_of_another_schema_is_refused_at_open(tmp_path, capsys, version, said):
+    """A store written by another deckcheck (a newer layout), or an SQLite file with a meta table that is no
+    store, is refused when opened, in one line, before any read of it fails somewhere else."""
+    from deckcheck.cli import main
+
+    data_dir = _damaged_copy(tmp_path, _schema(version))
+    assert main(["check", str(EXAMPLE), "--data-dir", data_dir]) == 2
+    assert capsys.readouterr().err == f"deckcheck: error: {data_dir}/{BUNDLED.name}: {said}\n"
 
 
 @pytest.mark.parametrize(
