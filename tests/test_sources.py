@@ -144,6 +144,47 @@ def test_small_chunks_give_the_same_objects(tmp_path, fixtures, monkeypatch):
     assert got == fixtures
 
 
+def test_a_gzip_inflates_a_bounded_piece_at_a_time_and_whole(tmp_path, monkeypatch):
+    """A gzip expands up to a thousand times: one read of 1 MB could inflate to a gigabyte at once. Pieces
+    are now at most _INFLATE_SIZE, and together still the whole file (two members, the second of zeros)."""
+    import os
+    from deckcheck.sources import jsonstream as js
+
+    monkeypatch.setattr(js, "_INFLATE_SIZE", 1 << 16)
+    text = os.urandom(300_000).hex().encode()
+    path = tmp_path / "two-members.gz"
+    path.write_bytes(gzip.compress(text) + gzip.compress(bytes(5_000_000)))
+    pieces = list(js._byte_chunks(path, None))
+    assert max(map(len, pieces)) <= 1 << 16
+    assert b"".join(pieces) == text + bytes(5_000_000)
+
+
+def test_a_long_value_is_decoded_a_few_times_and_a_bomb_s_refused(tmp_path, monkeypatch):
+    """A value longer than a read was decoded again after every read (a 200 MB object inflated from a
+    200 KB gzip: 11 s and 1.3 GB before its error); now the text read doubles between tries, and a value
+    past MAX_VALUE_CHARS is no card data."""
+    from deckcheck.sources import jsonstream as js
+
+    monkeypatch.setattr(js, "_READ_SIZE", 1 << 12)
+    card = {"object": "card", "name": "Long", "filler": ["x" * 50] * 20_000}  # about 1 MB
+    path = _write_json(tmp_path / "long.json", [card])
+    tries = []
+    decode = json.JSONDecoder().raw_decode
+
+    class Counting(js.TextStream):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._decode = lambda buf, pos: tries.append(pos) or decode(buf, pos)
+
+    monkeypatch.setattr(js, "TextStream", Counting)
+    assert [obj for _, obj, _ in js.iter_file(path)] == [card]
+    assert len(tries) <= 12  # 1 MB in 4 KB reads: about 256 tries before
+    monkeypatch.setattr(js, "MAX_VALUE_CHARS", 100_000)
+    with pytest.raises(InputError, match=r"long\.json: a JSON value at character 1 is longer than 100,000 "
+                                         r"characters: not card data$"):
+        list(js.iter_file(path))
+
+
 def test_mtgjson_set_file_meld_and_faces(emn, tmp_path):
     path = _write_json(tmp_path / "EMN.json", emn)
     result = load_files([path])

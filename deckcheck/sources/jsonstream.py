@@ -19,6 +19,12 @@ from deckcheck.errors import InputError
 
 _GZIP_MAGIC = b"\x1f\x8b"
 _READ_SIZE = 1 << 20  # bytes read from disk at a time
+_INFLATE_SIZE = 4 << 20  # the most bytes one chunk inflates to at a time (a gzip expands up to 1,000 times)
+#: The longest JSON value read whole, in characters. A card object is a few kilobytes (5,847 characters at
+#: most in ../shared/data), the largest value an MTGJSON set file holds (its booster sheets) well under a
+#: megabyte; past this a file is no card data (a decompression bomb), and reading on would take the memory
+#: of the machine.
+MAX_VALUE_CHARS = 16 << 20
 _WS = " \t\r\n"
 _FIRST_KEY = re.compile(r'\{\s*"((?:[^"\\]|\\.)*)"')
 #: Lists that hold card objects in MTGJSON set and deck files.
@@ -54,16 +60,19 @@ def _byte_chunks(path: Path, progress: Callable[[int], None] | None) -> Iterator
         data = first
         try:
             while True:
-                while data:
-                    out = inflater.decompress(data)
+                while True:  # this chunk inflated _INFLATE_SIZE bytes at a time
+                    out = inflater.decompress(data, _INFLATE_SIZE)
                     if out:
                         yield out
                     if inflater.eof:  # a gzip member ended; another may follow (multi-member gzip)
                         data = inflater.unused_data
-                        if data:
-                            inflater = zlib.decompressobj(wbits=31)
+                        if not data:
+                            break
+                        inflater = zlib.decompressobj(wbits=31)
                         continue
-                    data = b""
+                    data = inflater.unconsumed_tail
+                    if not data and len(out) < _INFLATE_SIZE:  # a full output may have more to come
+                        break
                 data = fh.read(_READ_SIZE)
                 if progress and data:
                     progress(len(data))
@@ -153,7 +162,7 @@ class TextStream:
             except json.JSONDecodeError as exc:
                 # An error near the end of the buffer may only mean the value continues in the next
                 # chunk; an error well inside the buffer is broken JSON.
-                if not self.eof and exc.pos >= len(self.buf) - (1 << 16) and self.more():
+                if not self.eof and exc.pos >= len(self.buf) - (1 << 16) and self._grow():
                     continue
                 if self.eof and exc.pos >= len(self.buf) - 1:
                     raise self.error("unexpected end of file (truncated JSON)") from None
@@ -162,10 +171,23 @@ class TextStream:
             except RecursionError:  # the decoder's stack, not a size: no card nests a thousand levels deep
                 raise self.error(f"invalid JSON: a value nested too deeply at character "
                                  f"{self.consumed + self.pos}") from None
-            if end == len(self.buf) and not self.eof and self.more():
+            if end == len(self.buf) and not self.eof and self._grow():
                 continue  # a number may continue in the next chunk
             self.pos = end
             return obj
+
+    def _grow(self) -> bool:
+        """More text for a value that goes on past the buffer: as much again as it has so far, so that a long
+        value is decoded a few times, not once per chunk. False at the end of the file; InputError past
+        MAX_VALUE_CHARS."""
+        have = len(self.buf) - self.pos
+        if have > MAX_VALUE_CHARS:
+            raise self.error(f"a JSON value at character {self.consumed + self.pos} is longer than "
+                             f"{MAX_VALUE_CHARS:,} characters: not card data")
+        grew = False
+        while len(self.buf) - self.pos < min(2 * have, MAX_VALUE_CHARS + 1) and self.more():
+            grew = True
+        return grew or self.more()
 
     def first_key(self) -> str | None:
         """The first key of the object that starts here, without consuming anything."""
