@@ -18,6 +18,7 @@ from deckcheck.rules import MODULES
 from deckcheck.rules.base import DeckContext, Item
 from deckcheck.rules.facts import CardFacts
 from deckcheck.rules.identity import resolve_identity
+from deckcheck.rules.unknown import SUGGESTED_PER_DECK, names_to_suggest
 from deckcheck.store import CardStore
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ class Checker:
         return {n: self._suggestions[n] for n in names}
 
     def non_deck_object(self, name: str) -> NonDeckObject | None:
-        """The token, meld result or other object no deck can hold that a name no card has names (cached)."""
+        """The meld result, token or emblem that a name no card has names, or None (cached)."""
         try:
             return self._others[name]
         except KeyError:
@@ -181,7 +182,13 @@ class Checker:
             if not sections <= _CHECKED:
                 checked = {e.name for e in entries if e.section in _CHECKED}
                 unknown = [name for name in unknown if name in checked]
-            self.suggest_many([name for name in unknown if self.non_deck_object(name) is None])
+            unknown = [name for name in unknown if self.non_deck_object(name) is None]
+            if len(unknown) > SUGGESTED_PER_DECK:  # only each deck's first ones get suggestions (as in the rule)
+                first = set(chain.from_iterable(names_to_suggest(
+                    e.name for e in deck.entries if e.section in _CHECKED and resolved[e.name][0] is None
+                    and self.non_deck_object(e.name) is None) for deck in decks))
+                unknown = [name for name in unknown if name in first]
+            self.suggest_many(unknown)
 
     def context(self, deck: Deck, on: date | None = None) -> DeckContext:
         """Resolve every entry to its card and facts and sort the items by section; list the starting deck's

@@ -3,6 +3,7 @@ name no card has that names a meld result, a token or an emblem."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from deckcheck.model.names import name_key
@@ -14,12 +15,19 @@ if TYPE_CHECKING:
     from deckcheck.checker import Checker
     from deckcheck.model.card import NonDeckObject
 
+#: The unknown names of one deck that get suggestions: three times a whole deck of typos (issue 3 asks for
+#: 300 unknown cards with suggestions). A wrong file checked as a deck (10,000 lines of prose) spent 13 s
+#: finding close names for every line.
+SUGGESTED_PER_DECK = 300
+
+
 UNKNOWN_CARD = error_rule(
     "unknown-card", "",
     "A name that no card has.",
     "Each entry's name is looked up by its full name, a face name, a split half or another printed name, "
     "ignoring case, accents, curly quotes and the way faces are separated. A name that matches nothing is "
-    "reported with the closest card names.",
+    f"reported with the closest card names (for a deck's first {SUGGESTED_PER_DECK} unknown names; the rest "
+    "without).",
     "An unknown card can't be checked for color identity, singleton or bans; the deck that was checked "
     "is not the deck you meant. It still counts towards the 100.",
     "`1 Lightning Blot` -> unknown card \"Lightning Blot\"; did you mean Lightning Bolt?",
@@ -64,6 +72,17 @@ def what_it_is(name: str, found: NonDeckObject) -> str:
     return f"{text} (CR {cr})" if cr else text
 
 
+def names_to_suggest(names: Iterable[str]) -> list[str]:
+    """Of a deck's unknown names in list order, the ones that get suggestions: the first SUGGESTED_PER_DECK
+    distinct ones (a name written twice, in any case or spelling, is one)."""
+    first: dict[str, str] = {}
+    for name in names:
+        first.setdefault(name_key(name), name)
+        if len(first) == SUGGESTED_PER_DECK:
+            break
+    return list(first.values())
+
+
 def did_you_mean(suggestions: list[str]) -> str:
     """What follows "unknown card ...": the close names joined by "or" (card names hold commas)."""
     return f"; did you mean {' or '.join(suggestions)}?" if suggestions else "; no close name found"
@@ -76,8 +95,8 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     for item in ctx.unknown:
         by_key.setdefault(name_key(item.entry.name), []).append(item)
     named = {key: checker.non_deck_object(items[0].entry.name) for key, items in by_key.items()}
-    all_suggestions = checker.suggest_many([items[0].entry.name for key, items in by_key.items()
-                                            if named[key] is None])
+    suggested = names_to_suggest(items[0].entry.name for key, items in by_key.items() if named[key] is None)
+    all_suggestions = checker.suggest_many(suggested)
     out = []
     for key, items in by_key.items():
         name = items[0].entry.name
@@ -90,8 +109,12 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                 details={"kind": found.kind, "object": found.name, "parts": list(found.parts),
                          "sections": sections}))
             continue
-        suggestions = all_suggestions[name]
-        hint = did_you_mean(suggestions)
+        if name in all_suggestions:
+            suggestions = all_suggestions[name]
+            hint = did_you_mean(suggestions)
+        else:
+            suggestions = []
+            hint = f"; no suggestions past a deck's first {SUGGESTED_PER_DECK} unknown names"
         out.append(UNKNOWN_CARD.violation(f"unknown card \"{name}\"{hint}", cards=(name,), lines=lines,
                                           details={"suggestions": suggestions, "sections": sections}))
     return out
