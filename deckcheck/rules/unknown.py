@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 #: finding close names for every line.
 SUGGESTED_PER_DECK = 300
 
-
 UNKNOWN_CARD = error_rule(
     "unknown-card", "",
     "A name that no card has.",
@@ -67,7 +66,8 @@ def what_it_is(name: str, found: NonDeckObject) -> str:
     kind, cr = _KINDS.get(found.kind, ("an object of the card data", ""))
     text = f"\"{name}\" is {kind}, not a card a deck can hold"
     if found.kind == MELD_RESULT and found.parts:
-        quoted = " and ".join(f'"{part}"' for part in found.parts)  # card names hold "and" (The Mightstone and Weakstone)
+        # quoted: card names hold "and" (The Mightstone and Weakstone)
+        quoted = " and ".join(f'"{part}"' for part in found.parts)
         text += f": {quoted} meld into it on the battlefield"
     return f"{text} (CR {cr})" if cr else text
 
