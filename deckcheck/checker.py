@@ -185,8 +185,8 @@ class Checker:
             unknown = [name for name in unknown if self.non_deck_object(name) is None]
             if len(unknown) > SUGGESTED_PER_DECK:  # only each deck's first ones get suggestions (as in the rule)
                 first = set(chain.from_iterable(names_to_suggest(
-                    e.name for e in deck.entries if e.section in _CHECKED and resolved[e.name][0] is None
-                    and self.non_deck_object(e.name) is None) for deck in decks))
+                    (e.name for e in deck.entries if e.section in _CHECKED and resolved[e.name][0] is None), self)
+                    for deck in decks))
                 unknown = [name for name in unknown if name in first]
             self.suggest_many(unknown)
 

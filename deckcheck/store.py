@@ -249,10 +249,11 @@ class CardStore:
         self._zdict_id = zlib.adler32(self._zdict) if self._zdict else None
         self.meta: dict[str, Any] = {k: json.loads(v) for k, v in rows.items()}
         version = self.meta.get("schema_version")
+        if version is None:
+            raise DeckcheckError(f"{path}: not a deckcheck card store (no schema version)")
         if version != SCHEMA_VERSION:  # another deckcheck's layout: its reads would fail somewhere later
             raise DeckcheckError(f"{path}: a card store of schema {version}, which this deckcheck can't read "
-                                 f"(it reads schema {SCHEMA_VERSION}); run `deckcheck update` to build one it reads"
-                                 if version is not None else f"{path}: not a deckcheck card store (no schema version)")
+                                 f"(it reads schema {SCHEMA_VERSION}); run `deckcheck update` to build one it reads")
 
     # --- opening --------------------------------------------------------------------------
     @classmethod

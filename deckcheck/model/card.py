@@ -261,8 +261,6 @@ def melded_mana_value(first: Card, second: Card) -> float:
     return first.mana_value() + second.mana_value()
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class NonDeckObject:
     """An object of the card data that is never a card of a deck but that decklists name: a meld result (the

@@ -72,14 +72,16 @@ def what_it_is(name: str, found: NonDeckObject) -> str:
     return f"{text} (CR {cr})" if cr else text
 
 
-def names_to_suggest(names: Iterable[str]) -> list[str]:
+def names_to_suggest(names: Iterable[str], checker: Checker) -> list[str]:
     """Of a deck's unknown names in list order, the ones that get suggestions: the first SUGGESTED_PER_DECK
-    distinct ones (a name written twice, in any case or spelling, is one)."""
+    distinct ones (a name written twice, in any case or spelling, is one) that name no meld result, token or
+    emblem. The rule and `Checker.prefetch` (which finds a batch chunk's suggestions first) both ask here."""
     first: dict[str, str] = {}
     for name in names:
-        first.setdefault(name_key(name), name)
-        if len(first) == SUGGESTED_PER_DECK:
-            break
+        if checker.non_deck_object(name) is None:
+            first.setdefault(name_key(name), name)
+            if len(first) == SUGGESTED_PER_DECK:
+                break
     return list(first.values())
 
 
@@ -94,15 +96,14 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     by_key: dict[str, list] = {}
     for item in ctx.unknown:
         by_key.setdefault(name_key(item.entry.name), []).append(item)
-    named = {key: checker.non_deck_object(items[0].entry.name) for key, items in by_key.items()}
-    suggested = names_to_suggest(items[0].entry.name for key, items in by_key.items() if named[key] is None)
-    all_suggestions = checker.suggest_many(suggested)
+    all_suggestions = checker.suggest_many(names_to_suggest((items[0].entry.name for items in by_key.values()),
+                                                            checker))
     out = []
-    for key, items in by_key.items():
+    for items in by_key.values():
         name = items[0].entry.name
         lines = tuple(n for i in items for n in i.lines)
         sections = sorted({i.entry.section for i in items})
-        found = named[key]
+        found = checker.non_deck_object(name)
         if found is not None:
             out.append(NOT_A_DECK_CARD.violation(
                 what_it_is(name, found), cards=(name,), lines=lines,
