@@ -103,7 +103,7 @@ def test_info_says_what_the_snapshot_holds_and_its_date(capsys):
     assert main(["info", "--data-dir", NO_STORE]) == 0
     out = capsys.readouterr().out
     assert "card data as of: 2026-01-03" in out
-    assert "cards: 29306" in out
+    assert "cards: 29305" in out
 
 
 def test_a_meld_result_or_a_token_is_named_for_what_it_is_not_unknown(capsys):
@@ -119,3 +119,17 @@ def test_a_meld_result_or_a_token_is_named_for_what_it_is_not_unknown(capsys):
     assert capsys.readouterr().out == (
         '"Urza, Planeswalker" is a meld result, not a card a deck can hold: "The Mightstone and Weakstone" and '
         '"Urza, Lord Protector" meld into it on the battlefield (CR 712.4)\n')
+
+
+def test_a_checklist_or_helper_card_is_a_game_aid_not_a_token(capsys):
+    """Checklists, helper cards ("The Monarch") and World Championship ads come with the tokens, or as a card
+    of layout normal, and have the type line "Card": neither a token nor a card a deck can hold."""
+    code, out = run_json(capsys, "Innistrad Checklist", "The Monarch", "2002 World Championships Ad")
+    assert code == 1
+    assert [(o["error"], o["kind"], o["object"]) for o in out] == [
+        ("not-a-deck-card", "game_aid", "Innistrad Checklist"), ("not-a-deck-card", "game_aid", "The Monarch"),
+        ("not-a-deck-card", "game_aid", "2002 World Championships Ad")]
+    assert main(["card", "--data-dir", NO_STORE, "Kai Budde Decklist"]) == 1
+    assert capsys.readouterr().out == (
+        '"Kai Budde Decklist" is a game aid (a checklist, helper or promotional card printed with the tokens), '
+        'not a card a deck can hold\n')

@@ -53,8 +53,8 @@ def _by_name(cards):
 
 SCRYFALL_FILES = [
     ("layout-fixtures.json", 85, 60, {"art_series": 3, "double_faced_token": 3, "emblem": 3,
-                                       "meld_result": 1, "planar": 5, "scheme": 4, "token": 4,
-                                       "vanguard": 2}),
+                                       "meld_result": 1, "planar": 5, "scheme": 4, "token": 2,
+                                       "game_aid": 2, "vanguard": 2}),
     ("cards-2025-11-recorded.json", 461, 297, {}),
     ("cards-2025-12-collection.json", 420, 335, {}),
 ]
@@ -74,8 +74,8 @@ def test_scryfall_files(shared_data, name, objects, cards, skipped):
 def test_scryfall_all_cards_2019(shared_data):
     result = load_files([shared_data / "scryfall" / "all-cards-2019.json.gz"])
     assert result.report.objects == 45_851
-    assert len(result.cards) == 19_768
-    assert dict(result.report.skipped) == {"token": 151, "emblem": 1, "meld_result": 6,
+    assert len(result.cards) == 19_767
+    assert dict(result.report.skipped) == {"token": 79, "game_aid": 73, "emblem": 1, "meld_result": 6,
                                            "double_faced_token": 7, "vanguard": 117, "planar": 12,
                                            "scheme": 5}
     assert result.meta["updated_at"] == "2019-10-04"
@@ -105,7 +105,8 @@ def test_mtgjson_set_files(shared_data):
     assert len(paths) == 579
     result = load_files(paths)
     assert len(result.cards) == 23_546
-    assert result.report.skipped["token"] == 1571
+    assert result.report.skipped["token"] == 1363
+    assert result.report.skipped["game_aid"] == 264  # checklists, helpers, ads: tokens whose type is "Card"
     assert result.report.skipped["art_series"] == 1728
     assert result.report.skipped["meld_result"] == 6
     assert result.report.incomplete == []
@@ -217,8 +218,12 @@ def test_objects_no_deck_holds_are_kept_by_name_with_a_meld_result_s_parts(emn, 
     ring = from_scryfall["The Ring // The Ring Tempts You"]
     assert (ring.kind, ring.face_names) == ("double_faced_token", ("The Ring", "The Ring Tempts You"))
     assert from_scryfall["Angel // Angel"].face_names == ("Angel",)  # once
+    # a checklist or helper card printed with the tokens is a game aid: its type line is the bare "Card"
+    assert (from_scryfall["The Monarch"].kind, from_scryfall["Ability Punchcard"].kind) == ("game_aid",) * 2
+    assert from_scryfall["The Initiative // Undercity"].kind == "double_faced_token"  # a dungeon on its back
     # planes, schemes and Vanguards are not kept: their names are mostly a card's first words ("Karn")
-    assert {o.kind for o in from_scryfall.values()} == {"token", "double_faced_token", "emblem", "meld_result"}
+    assert {o.kind for o in from_scryfall.values()} == {"token", "double_faced_token", "emblem", "meld_result",
+                                                       "game_aid"}
 
 
 def test_mtgjson_faces_become_one_card(shared_data, tmp_path):

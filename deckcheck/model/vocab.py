@@ -72,11 +72,25 @@ NON_DECK_LAYOUTS = frozenset(
 )
 #: What a meld result (the back halves of two meld cards, CR 712.4) is called among those objects.
 MELD_RESULT = "meld_result"
+#: What a game aid is called among those objects: a checklist, helper ("The Monarch", "Day // Night"), ad,
+#: bio or World Championship decklist card, printed with the tokens (or, for a few ads, as a card). Its type
+#: line is the bare word "Card" on every face.
+GAME_AID = "game_aid"
+#: The layouts a game aid comes in; art cards ("Card // Card" too) stay art cards, and are not kept.
+GAME_AID_LAYOUTS = frozenset({"normal", "token", "double_faced_token"})
+
+
+def is_game_aid(layout: object, type_line: object) -> bool:
+    """Whether an object of this layout and type line is a game aid (GAME_AID), not a card or token."""
+    return (layout in GAME_AID_LAYOUTS and isinstance(type_line, str)
+            and all(part.strip() == "Card" for part in type_line.split("//")))
+
+
 #: The non-deck objects a decklist names in place of a card: a meld result written for its two cards, and
-#: tokens and emblems exported with the deck. The store keeps their names (NonDeckObject). Planes, schemes
+#: tokens, emblems and game aids exported with the deck. The store keeps their names (NonDeckObject). Planes, schemes
 #: and Vanguards are not among them: they have decks of their own, and their names are mostly a real card's
 #: first words ("Sokenzan", "Karn", "Glen Elendra"), which a list that writes names short means as that card.
-NAMED_IN_DECKLISTS = frozenset({MELD_RESULT, "token", "double_faced_token", "emblem"})
+NAMED_IN_DECKLISTS = frozenset({MELD_RESULT, "token", "double_faced_token", "emblem", GAME_AID})
 
 #: Commander legality values (Scryfall's spelling; MTGJSON's are mapped onto these).
 LEGAL = "legal"

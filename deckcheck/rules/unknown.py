@@ -1,5 +1,5 @@
 """`unknown-card`: a name that no card has; the message suggests the closest names. `not-a-deck-card`: a
-name no card has that names a meld result, a token or an emblem."""
+name no card has that names a meld result, a token, an emblem or a game aid."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from deckcheck.model.names import name_key
-from deckcheck.model.vocab import MELD_RESULT
+from deckcheck.model.vocab import GAME_AID, MELD_RESULT
 from deckcheck.report import Violation
 from deckcheck.rules.base import DeckContext, error_rule
 
@@ -34,11 +34,13 @@ UNKNOWN_CARD = error_rule(
 
 NOT_A_DECK_CARD = error_rule(
     "not-a-deck-card", "",
-    "A meld result, a token or an emblem: never a card of a deck.",
-    "A name that no card has is looked up among the meld results, tokens and emblems of the card data. A meld "
+    "A meld result, a token, an emblem or a game aid: never a card of a deck.",
+    "A name that no card has is looked up among the meld results, tokens, emblems and game aids of the card "
+    "data. A meld "
     "result (Brisela, Voice of Nightmares) is the back halves of two cards, put together only on the "
     "battlefield (CR 712.4); a token is a marker, not a card (CR 111.1); an emblem lives in the command zone "
-    "(CR 114.1). A name of a plane, scheme or Vanguard is an unknown card with suggestions: such names are "
+    "(CR 114.1); a game aid (a checklist, a helper card such as The Monarch, an ad: the type line \"Card\") "
+    "is printed with the tokens and is no Magic card at all. A name of a plane, scheme or Vanguard is an unknown card with suggestions: such names are "
     "mostly a card's first words, written short.",
     "Some card data marks meld results legal in Commander, and a naive checker accepts them; a list that "
     "names one is not the deck that can be played. It still counts towards the 100, as written.",
@@ -58,6 +60,7 @@ _KINDS = {
     "token": ("a token", "111.1"),
     "double_faced_token": ("a token", "111.1"),
     "emblem": ("an emblem", "114.1"),
+    GAME_AID: ("a game aid (a checklist, helper or promotional card printed with the tokens)", ""),
 }
 
 
@@ -74,8 +77,8 @@ def what_it_is(name: str, found: NonDeckObject) -> str:
 
 def names_to_suggest(names: Iterable[str], checker: Checker) -> list[str]:
     """Of a deck's unknown names in list order, the ones that get suggestions: the first SUGGESTED_PER_DECK
-    distinct ones (a name written twice, in any case or spelling, is one) that name no meld result, token or
-    emblem. The rule and `Checker.prefetch` (which finds a batch chunk's suggestions first) both ask here."""
+    distinct ones (a name written twice, in any case or spelling, is one) that name no meld result, token,
+    emblem or game aid. The rule and `Checker.prefetch` (which finds a batch chunk's suggestions first) both ask here."""
     first: dict[str, str] = {}
     for name in names:
         if checker.non_deck_object(name) is None:

@@ -13,7 +13,17 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from deckcheck.model.card import Face
-from deckcheck.model.vocab import COLORS, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, sort_colors
+from deckcheck.model.vocab import (
+    COLORS,
+    GAME_AID,
+    MELD,
+    MELD_RESULT,
+    NON_DECK_LAYOUTS,
+    REVERSIBLE,
+    SPLIT,
+    is_game_aid,
+    sort_colors,
+)
 from deckcheck.sources.jsonstream import NON_CARD_LISTS
 from deckcheck.sources.merge import Accumulator, CardRecord, ImportReport, normalize_legality
 from deckcheck.sources.validate import SchemaValidator, load_validator
@@ -117,8 +127,10 @@ def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportRe
     layout = obj.get("layout")
     if not isinstance(layout, str):
         layout = None  # not hashable or not a word: the schema check below reports it
-    if listed_in in NON_CARD_LISTS or layout in NON_DECK_LAYOUTS:
+    if listed_in in NON_CARD_LISTS or layout in NON_DECK_LAYOUTS or is_game_aid(layout, obj.get("type")):
         kind = layout if layout in NON_DECK_LAYOUTS else _LIST_KINDS.get(listed_in, str(layout))
+        if is_game_aid(kind, obj.get("type")):
+            kind = GAME_AID
         report.skipped[kind] += 1
         name = obj.get("name")
         acc.add_other(name, kind, name.split(" // ") if isinstance(name, str) else ())

@@ -11,7 +11,16 @@ from typing import Any, TypedDict
 
 from deckcheck.model.card import Face
 from deckcheck.model.mana import ManaCostError, parse_cost
-from deckcheck.model.vocab import COLORS, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, sort_colors
+from deckcheck.model.vocab import (
+    COLORS,
+    GAME_AID,
+    MELD,
+    MELD_RESULT,
+    NON_DECK_LAYOUTS,
+    REVERSIBLE,
+    is_game_aid,
+    sort_colors,
+)
 from deckcheck.sources.merge import Accumulator, CardRecord, ImportReport, normalize_legality
 from deckcheck.sources.validate import SchemaValidator, load_validator
 
@@ -127,10 +136,11 @@ def ingest(obj: Any, acc: Accumulator, report: ImportReport, path: str,
     layout = obj.get("layout")
     if not isinstance(layout, str):
         layout = None  # not hashable or not a word: the schema check below reports it
-    if layout in NON_DECK_LAYOUTS:
-        report.skipped[layout] += 1
+    kind = GAME_AID if is_game_aid(layout, obj.get("type_line")) else layout
+    if kind in NON_DECK_LAYOUTS or kind == GAME_AID:
+        report.skipped[kind] += 1
         faces = obj.get("card_faces")
-        acc.add_other(obj.get("name"), layout,
+        acc.add_other(obj.get("name"), kind,
                       [f.get("name") for f in faces if isinstance(f, dict)] if isinstance(faces, list) else ())
         return
     validator = validator or load_validator("scryfall_card")
