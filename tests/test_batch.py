@@ -11,6 +11,7 @@ import json
 import os
 import re
 import subprocess
+import shutil
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -76,14 +77,16 @@ def test_unknown_card_row_suggests(tournament):
 def test_folder_walk_is_recursive_sorted_and_skips_other_files(tmp_path):
     (tmp_path / "b" / "deep").mkdir(parents=True)
     (tmp_path / ".hidden").mkdir()
-    for rel in ("a.txt", "b/deep/c.dck", "b/d.DEC", "e.json.gz", "notes.md", "x.py", ".hidden/f.txt", ".g.txt"):
+    for rel in ("a.txt", "b/deep/c.dck", "b/d.DEC", "e.json.gz", "f.dek", "g.cod", "notes.md", "x.py",
+                ".hidden/f.txt", ".g.txt"):
         (tmp_path / rel).write_text("1 Sol Ring\n")
     (tmp_path / "gone.txt").symlink_to(tmp_path / "nowhere.txt")  # kept: its row says it can't be read
     if hasattr(os, "mkfifo"):
         os.mkfifo(tmp_path / "pipe.txt")  # skipped: no writer, so opening it would wait forever
     labels = [label for _, label, _ in expand([tmp_path])]
     assert [Path(p).relative_to(tmp_path).as_posix() for p in labels] == ["a.txt", "b/d.DEC", "b/deep/c.dck",
-                                                                          "e.json.gz", "gone.txt"]
+                                                                          "e.json.gz", "f.dek", "g.cod",
+                                                                          "gone.txt"]
     assert all(walk_takes(tmp_path, label) for label in labels)  # the walk and its predicate agree
     assert not any(walk_takes(tmp_path, tmp_path / rel) for rel in ("notes.md", "x.py", ".hidden/f.txt", ".g.txt"))
     (broken,) = check_many([tmp_path / "gone.txt"]).results
@@ -136,6 +139,21 @@ def test_texts_decks_and_paths_mix(store, tournament):
     assert batch.results[0].path == "<text 1>"
     assert "no such file" in batch.results[3].report.violations[0].message
     assert not batch.legal
+
+
+def test_mtgo_cockatrice_and_forge_deck_files_in_a_folder(tmp_path):
+    """The deck files of MTGO (.dek), Cockatrice (.cod) and Forge (.dck) are checked as the deck they hold;
+    the first two keep the commanders among the sideboard cards, as MTGO does."""
+    fixtures = Path(__file__).parent / "fixtures" / "decks"
+    for name in ("timey-wimey.mtgo.dek", "timey-wimey.cockatrice.cod", "timey-wimey.forge.dck"):
+        shutil.copy(fixtures / name, tmp_path / name)
+    code, out, err = run_cli("batch", "--format", "json", str(tmp_path))
+    assert code == 0, err
+    decks = {Path(d["path"]).name: d for d in json.loads(out)["decks"]}
+    assert sorted(decks) == ["timey-wimey.cockatrice.cod", "timey-wimey.forge.dck", "timey-wimey.mtgo.dek"]
+    for deck in decks.values():
+        assert (deck["legal"], deck["card_count"], deck["commanders"]) == (True, 100, ["The Tenth Doctor",
+                                                                                      "Rose Tyler"])
 
 
 def test_broken_files_never_stop_the_batch(tmp_path):

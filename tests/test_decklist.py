@@ -57,6 +57,9 @@ def test_every_dialect_reads_the_same_deck(filename: str) -> None:
     ("timey-wimey.headers.txt", {COMMANDER: 2, MAIN: 98, MAYBEBOARD: 1, OUTSIDE: 1}, None),
     ("timey-wimey.mtgo.txt", {MAIN: 98, SIDEBOARD: 2}, None),
     ("timey-wimey.xmage.dck", {MAIN: 98, SIDEBOARD: 2}, "Timey-Wimey"),
+    ("timey-wimey.mtgo.dek", {MAIN: 98, SIDEBOARD: 2}, None),
+    ("timey-wimey.cockatrice.cod", {MAIN: 98, SIDEBOARD: 2}, "Timey-Wimey"),
+    ("timey-wimey.forge.dck", {COMMANDER: 2, MAIN: 98, OUTSIDE: 10}, "Timey-Wimey"),
 ], ids=lambda v: v if isinstance(v, str) and v.startswith("timey") else "")
 def test_sections_outside_the_100_and_deck_names(filename: str, counts: dict[str, int], name: str | None) -> None:
     deck = parse_file(DECKS / filename)
@@ -127,6 +130,9 @@ def one(text: str) -> tuple:
     ("1 Æther Vial", (1, "Æther Vial", MAIN, None, None)),
     ("1 Borrowing 100,000 Arrows", (1, "Borrowing 100,000 Arrows", MAIN, None, None)),
     ("1 Everybody Lives!", (1, "Everybody Lives!", MAIN, None, None)),
+    ("1 Sol Ring|C16", (1, "Sol Ring", MAIN, "C16", None)),  # Forge .dck: name|set|art index
+    ("1 Fire // Ice|MH2|1", (1, "Fire // Ice", MAIN, "MH2", None)),
+    ("1 Fire|Ice", (1, "Fire|Ice", MAIN, None, None)),  # Cockatrice's split-card spelling, not a set
 ], ids=lambda v: v if isinstance(v, str) else "")
 def test_card_lines(line: str, expected: tuple) -> None:
     assert one(line) == expected
@@ -148,11 +154,21 @@ def test_commander_headers(header: str) -> None:
     ("SB:", SIDEBOARD), ("// Sideboard", SIDEBOARD), ("Maybeboard", MAYBEBOARD), ("Considering", MAYBEBOARD),
     ("// Considering", MAYBEBOARD), ("Tokens", OUTSIDE), ("Display Commander", OUTSIDE),
     ("Planar Deck", OUTSIDE), ("Scheme Deck", OUTSIDE), ("Companion", "companion"), ("COMPANION:", "companion"),
+    ("[Main]", MAIN), ("[Sideboard]", SIDEBOARD), ("[Planes]", OUTSIDE), ("[Conspiracy]", OUTSIDE),  # Forge
 ])
 def test_section_headers(header: str, section: str) -> None:
     deck = parse_text(f"Commander\n1 Atraxa, Praetors' Voice\n\n{header}\n2 Sol Ring\n")
     assert deck.section(section)[0].name == "Sol Ring"
     assert deck.problems == ()
+
+
+def test_forge_metadata_block_and_bracketed_headers() -> None:
+    deck = parse_text("[metadata]\nName=Karlov\nDescription=1 of 2\n[Commander]\n1 Atraxa, Praetors' Voice|C16|1\n"
+                      "[Main]\n1 Sol Ring|C16\nConspiracy\n")
+    assert deck.name == "Karlov"
+    assert [(e.name, e.section) for e in deck.entries] == [
+        ("Atraxa, Praetors' Voice", COMMANDER), ("Sol Ring", MAIN), ("Conspiracy", MAIN)]  # bare: the card
+    assert deck.problems == () and deck.commanders_marked
 
 
 def test_duplicate_lines_add_up_and_keep_their_lines() -> None:

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.decklist import MAIN, MAX_BYTES, COMMANDER, parse_bytes, parse_file, parse_text, read_stream
+from deckcheck.decklist import (
+    COMMANDER, MAIN, MAX_BYTES, OUTSIDE, SIDEBOARD, parse_bytes, parse_file, parse_text, read_stream,
+)
 from deckcheck.errors import InputError
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
@@ -178,6 +180,51 @@ def test_deeply_nested_json() -> None:
 def test_text_that_starts_with_a_brace_is_still_text() -> None:
     deck = parse_text("{not json}\n1 Sol Ring\n")
     assert [e.name for e in deck.entries] == ["{not json}", "Sol Ring"]
+
+
+def test_mtgo_dek_lines_quantities_and_entities() -> None:
+    text = ('<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n'
+            '  <Cards CatID="1" Quantity="97" Sideboard="false" Name="Island" />\n'
+            '  <Cards CatID="2" Quantity="1" Sideboard="false" Name="Fire/Ice" />\n'
+            '  <Cards CatID="3" Quantity="0" Sideboard="false" Name="Opt" />\n'
+            '  <Cards CatID="4" Quantity="many" Sideboard="false" Name="Opt" />\n'
+            '  <Cards CatID="5" Quantity="1" Sideboard="false" />\n'
+            '  <Cards CatID="6" Quantity="1" Sideboard="true" Name="Minsc &amp; Boo, Timeless Heroes" />\n'
+            '</Deck>\n')
+    deck = parse_text(text, "d.dek")
+    assert [(e.quantity, e.name, e.section, e.line) for e in deck.entries] == [
+        (97, "Island", MAIN, 3), (1, "Fire/Ice", MAIN, 4), (1, "Minsc & Boo, Timeless Heroes", SIDEBOARD, 8)]
+    assert [(p.line, p.message) for p in deck.problems] == [
+        (5, "quantity 0"), (6, "quantity 'many' is not a number"), (7, "card element without a name")]
+
+
+def test_cockatrice_zones() -> None:
+    text = ('<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
+            '<deckname> My  deck </deckname>\n<zone name="main">\n<card number="99" name="Wastes"/>\n</zone>\n'
+            '<zone name="tokens">\n<card number="2" name="Treasure"/>\n</zone>\n'
+            '<zone name="attic">\n<card number="1" name="Sol Ring"/>\n</zone>\n</cockatrice_deck>\n')
+    deck = parse_text(text, "d.cod")
+    assert deck.name == "My deck"
+    assert [(e.quantity, e.name, e.section, e.line) for e in deck.entries] == [
+        (99, "Wastes", MAIN, 5), (2, "Treasure", OUTSIDE, 8)]
+    assert [(p.line, p.text) for p in deck.problems] == [(10, '<zone name="attic">')]
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('<?xml version="1.0"?>\n<Deck>\n<Cards Name="Sol Ring" Quantity="1">\n</Deck>\n',
+     "d.dek:4: not well-formed XML: mismatched tag"),
+    ('<Deck>\n<Cards Name="&nope;" Quantity="1"/>\n</Deck>\n', "d.dek:2: not well-formed XML: undefined entity"),
+    ('<?xml version="1.0"?>\n<html><body>1 Sol Ring</body></html>\n',
+     "d.dek:2: XML, but not an MTGO .dek or Cockatrice .cod deck file (root <html>)"),
+    # entity expansion ("billion laughs") never starts: a document type declaration is refused outright
+    ('<?xml version="1.0"?>\n<!DOCTYPE Deck [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>\n'
+     '<Deck><Cards Name="&b;" Quantity="1"/></Deck>\n',
+     "d.dek:2: an XML document type declaration; no deck file has one"),
+])
+def test_xml_that_is_not_a_deck_file_is_one_line(text: str, message: str) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_text(text, "d.dek")
+    assert str(caught.value) == message
 
 
 def test_csv_with_a_multi_line_field_and_quoted_commas() -> None:

@@ -1,5 +1,6 @@
 """From a file or bytes to a Deck: size limits, binary detection, encodings (UTF-8, UTF-16 with a BOM,
-Windows-1252/Latin-1 fallback), gzip, and the choice between MTGJSON JSON, CSV and plain text."""
+Windows-1252/Latin-1 fallback), gzip, and the choice between MTGJSON JSON, XML (MTGO .dek, Cockatrice
+.cod), CSV and plain text."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from deckcheck.decklist.csvlists import looks_like_csv, parse_csv
 from deckcheck.decklist.model import Deck
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.text import parse_lines
+from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
 from deckcheck.errors import InputError
 
 #: Decklists (and MTGJSON deck files, once decompressed) above this size are refused with an InputError:
@@ -30,7 +32,8 @@ def _too_big(path: str, size: int) -> InputError:
 
 
 def parse_file(path: str | os.PathLike) -> Deck:
-    """Read a decklist file of any supported kind (text dialects, CSV, MTGJSON .json or .json.gz)."""
+    """Read a decklist file of any supported kind (text dialects, CSV, MTGO .dek, Cockatrice .cod, MTGJSON
+    .json or .json.gz)."""
     label = os.fspath(path)
     label = label if isinstance(label, str) else label.decode(errors="replace")
     try:
@@ -99,7 +102,7 @@ def decode(data: bytes, path: str) -> tuple[str, str | None]:
 
 
 def parse_bytes(data: bytes, path: str = "<bytes>") -> Deck:
-    """Parse a decklist from raw bytes (gzip, UTF-8/UTF-16/Latin-1 text, JSON, CSV or plain text)."""
+    """Parse a decklist from raw bytes (gzip, UTF-8/UTF-16/Latin-1 text, JSON, XML, CSV or plain text)."""
     if data[:2] == b"\x1f\x8b":
         data = _gunzip(data, path)
     text, note = decode(data, path)
@@ -110,7 +113,8 @@ def parse_bytes(data: bytes, path: str = "<bytes>") -> Deck:
 
 
 def parse_text(text: str, path: str = "<text>") -> Deck:
-    """Parse decklist text of any supported kind: an MTGJSON deck (JSON), a CSV export, or plain text."""
+    """Parse decklist text of any supported kind: an MTGJSON deck (JSON), an MTGO or Cockatrice deck file
+    (XML), a CSV export, or plain text."""
     if text.startswith("\ufeff"):
         text = text[1:]
     stripped = text.lstrip()
@@ -125,6 +129,8 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
             if is_mtgjson_deck(obj):
                 return parse_mtgjson_deck(obj, path)
             raise InputError(path, "JSON, but not an MTGJSON deck file (no data.mainBoard list)")
+    if looks_like_xml(stripped):
+        return parse_xml_deck(stripped, path)
     first = stripped.split("\n", 1)[0].strip()
     if looks_like_csv(first):
         return parse_csv(text, path)

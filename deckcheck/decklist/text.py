@@ -1,5 +1,5 @@
 """Plain-text decklists in the dialects people paste: MTGO, Arena/Moxfield, Archidekt, deckstats,
-TappedOut, mtg.wtf (preconstructed-deck text), XMage .dck, MythicHub.
+TappedOut, mtg.wtf (preconstructed-deck text), XMage .dck, Forge .dck, MythicHub.
 
 One pass over the lines with a few precompiled matches per line. A line is a section header, a comment,
 a card entry or a problem. Blank lines only matter in a plain list with no headers or markers at all:
@@ -35,11 +35,15 @@ for _section, _words in {
     MAYBEBOARD: ("maybeboard", "maybe board", "maybe", "considering", "wishlist"),
     OUTSIDE: ("tokens", "token", "display commander", "planar deck", "planes", "scheme deck", "schemes",
               "attraction deck", "attractions", "contraptions", "stickers", "sticker sheets"),
-    _ABOUT: ("about",),
+    _ABOUT: ("about", "metadata"),  # Forge .dck: "[metadata]" with "Name=..." lines
     _COMMANDER_TAG: ("!commander",),
 }.items():
     for _word in _words:
         HEADERS[_word] = _section
+
+#: Forge .dck sections of the game's other decks, read as headers only in brackets ("[Conspiracy]" is a card
+#: name when bare).
+FORGE_OUTSIDE = frozenset({"avatar", "conspiracy", "dungeon", "attractions", "contraptions"})
 
 #: Card-type group lines some sites write between cards ("Creatures (30)"): ignored, not headers.
 TYPE_GROUPS = frozenset({
@@ -61,15 +65,17 @@ _QUANTITY = re.compile(r"(\d+)(?:\s*[xX*])?\s+|[xX](\d+)\s+|[\[(](\d+)[\])]\s*")
 _SET_NUMBER = re.compile(r"\s\(([A-Za-z0-9]{0,8})\)(?:\s+([A-Za-z0-9][A-Za-z0-9\-★†]*))?$")
 # mtg.wtf / MythicHub / XMage set annotations: "[SET]", "[SET:123]", "[SET/123]".
 _SET_BRACKET = re.compile(r"([A-Za-z0-9]{2,8})(?:[:/]([A-Za-z0-9][A-Za-z0-9\-★†]*))?")
+# Forge .dck: "Name|SET" or "Name|SET|art index" (no card name holds "|", and a set code is upper case).
+_FORGE_SET = re.compile(r"\|([A-Z0-9]{2,8})(?:\|[^|]*)*$")
 # Start of "#tag" annotations (mtg-parser, deckstats "#!Commander", MythicHub "#305").
 _HASH = re.compile(r"\s#")
 _HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[0-9][0-9a-z]*)(?:\s|$)")
 # A plain entry "4 Name" / "4x Name" whose name starts with a letter and holds no annotation characters.
-_SIMPLE = re.compile(r"(\d{1,3})[xX]?[ \t]+([^\W\d_][^\[\]()*^#\t]*)").fullmatch
+_SIMPLE = re.compile(r"(\d{1,3})[xX]?[ \t]+([^\W\d_][^\[\]()*^#|\t]*)").fullmatch
 #: Every line of a block at once, each a plain entry as `_SIMPLE` takes it once stripped (ASCII digits, not
 #: all zeros, a name not starting "x "): one (quantity, name) pair per line that is one.
 _SIMPLE_LINES = re.compile(
-    r"^[^\S\n]*(?!0+[xX]?[ \t])([0-9]{1,3})[xX]?[ \t]+(?![xX] )([^\W\d_](?:[^\[\]()*^#\t\n]*[^\s\[\]()*^#])?)"
+    r"^[^\S\n]*(?!0+[xX]?[ \t])([0-9]{1,3})[xX]?[ \t]+(?![xX] )([^\W\d_](?:[^\[\]()*^#|\t\n]*[^\s\[\]()*^#|])?)"
     r"[^\S\n]*$",
     re.MULTILINE).findall
 
@@ -89,10 +95,14 @@ _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
 
 def header_of(text: str) -> str | None:
     """The section a header line names ("// Commander", "Sideboard: 15", "== MAINBOARD ==",
-    "Commander (1)"), "" for a card-type group line, or None when the line is no header."""
+    "Commander (1)", Forge's "[Main]"), "" for a card-type group line, or None when the line is no header."""
     if len(text) > 48:
         return None
     body = text.strip(_DECORATION).lower()
+    if body[:1] == "[" and body[-1:] == "]":
+        body = body[1:-1].strip()
+        if body in FORGE_OUTSIDE:
+            return OUTSIDE
     m = _HEADER.fullmatch(body)
     if m is None:
         return None
@@ -148,6 +158,11 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
     mtg.wtf "[SET:num] [foil]"."""
     notes = _Annotations()
     s = rest
+    if "|" in s:
+        m = _FORGE_SET.search(s)
+        if m is not None and m.start() > 0:
+            notes.set_code = m.group(1)
+            s = s[: m.start()].rstrip()
     while s.endswith("^"):  # Archidekt tags: ^Have,#37d67a^
         j = s.rfind("^", 0, len(s) - 1)
         if j <= 0:
@@ -264,7 +279,7 @@ def parse_lines(text: str, path: str) -> Deck:
         if section == _ABOUT:
             head = header_of(s)
             if not head or head in (_ABOUT, _COMMANDER_TAG):  # the About block holds no cards
-                if s[:5].lower() in ("name ", "name:"):
+                if s[:5].lower() in ("name ", "name:", "name="):
                     deck_name = s[5:].strip(" :") or deck_name
                 continue
         if s[:5].lower() == "name:":  # XMage .dck "NAME:Deck name"

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape, quoteattr
 
 from deckcheck.decklist import SECTIONS, parse_bytes, parse_text
 from deckcheck.errors import DeckcheckError
@@ -63,17 +64,24 @@ def _line(count: int, name: str, style: int, set_code: str = "CMM", number: str 
         return f"{count} {name} ({set_code}) {number}"
     if style == 3:
         return f"{count}x {name} ({set_code.lower()}) {number} [Ramp,Artifacts] ^Have,#37d67a^"
+    if style == 7:  # MTGO .dek; the commanders are sideboard cards
+        return f'<Cards CatID="1" Quantity="{count}" Sideboard="false" Name={quoteattr(name)} Annotation="0" />'
+    if style == 8:  # Cockatrice .cod
+        return f'<card number="{count}" name={quoteattr(name)} setShortName="{set_code}"/>'
+    if style == 9:  # Forge .dck
+        return f"{count} {name}|{set_code}|1"
     return f"{count} {name} [{set_code}:{number}]"
 
 
 @lru_cache(maxsize=1)
 def real_decklists() -> list[str]:
     """Real precons written out as text in several dialects (MTGO, Arena, Archidekt, deckstats, CSV,
-    the precon text format), plus the MTGJSON deck files themselves as JSON text."""
+    the precon text format, MTGO .dek and Cockatrice .cod XML, Forge .dck), plus the MTGJSON deck files
+    themselves as JSON text."""
     out: list[str] = []
     for i, deck in enumerate(precon_decks()):
         data = deck["data"]
-        style = i % 7
+        style = i % 10
         commanders = [(c["count"], c["name"], c.get("setCode", "CMM"), c.get("number", "1"))
                       for c in data.get("commander", [])]
         main = [(c["count"], c["name"], c.get("setCode", "CMM"), c.get("number", "1"))
@@ -91,6 +99,24 @@ def real_decklists() -> list[str]:
             lines = [f"COMMANDER: {_line(n, name, 4, s, num)}" for n, name, s, num in commanders]
             lines += [_line(n, name, 4, s, num) for n, name, s, num in main]
             lines += ["", "Sideboard"] + [_line(n, name, 4, s, num) for n, name, s, num in side]
+            out.append("\n".join(lines) + "\n")
+        elif style == 7:
+            lines = ['<?xml version="1.0" encoding="utf-8"?>', "<Deck>"]
+            lines += [_line(n, name, 7, s, num) for n, name, s, num in main]
+            lines += [_line(n, name, 7, s, num).replace('"false"', '"true"') for n, name, s, num in commanders]
+            out.append("\n".join(lines + ["</Deck>"]) + "\n")
+        elif style == 8:
+            lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<cockatrice_deck version="1">',
+                     f"<deckname>{escape(data.get('name', ''))}</deckname>", '<zone name="main">']
+            lines += [_line(n, name, 8, s, num) for n, name, s, num in main]
+            lines += ["</zone>", '<zone name="side">']
+            lines += [_line(n, name, 8, s, num) for n, name, s, num in commanders + side]
+            out.append("\n".join(lines + ["</zone>", "</cockatrice_deck>"]) + "\n")
+        elif style == 9:
+            lines = ["[metadata]", f"Name={data.get('name', '')}", "[Commander]"]
+            lines += [_line(n, name, 9, s, num) for n, name, s, num in commanders]
+            lines += ["[Main]"] + [_line(n, name, 9, s, num) for n, name, s, num in main]
+            lines += ["[Sideboard]"] + [_line(n, name, 9, s, num) for n, name, s, num in side]
             out.append("\n".join(lines) + "\n")
         elif style == 3:
             lines = [_line(n, name, 3, s, num).replace("[Ramp,Artifacts]", "[Commander{top}]")

@@ -1,0 +1,116 @@
+"""XML deck files: MTGO's `.dek` (`<Deck>` of `<Cards Quantity= Sideboard= Name=>`, the commander among the
+sideboard cards, as in MTGO's text export) and Cockatrice's `.cod` (`<cockatrice_deck>` of
+`<zone name="main|side|tokens">` holding `<card number= name=>`).
+
+Read with expat, which gives each element's line. A document type declaration is refused: no deck file has
+one, and it is where entity expansion attacks live."""
+
+from __future__ import annotations
+
+import pyexpat
+
+from deckcheck.decklist.model import (
+    MAIN, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, problem, read_quantity,
+)
+from deckcheck.errors import InputError
+
+#: Cockatrice zone -> section; the tokens zone is never part of the 100.
+COCKATRICE_ZONES = {"main": MAIN, "side": SIDEBOARD, "tokens": OUTSIDE}
+_TRUE = ("true", "1", "yes")
+
+
+def looks_like_xml(text: str) -> bool:
+    """Whether stripped decklist text is an XML document (a declaration or a first element)."""
+    return text.startswith("<?xml") or text.startswith(("<Deck", "<cockatrice_deck"))
+
+
+class _NotADeck(Exception):
+    """The document is XML, but no deck file deckcheck reads."""
+
+
+class _XmlDeck:
+    """Expat handlers that collect one deck's entries."""
+
+    def __init__(self, parser: pyexpat.XMLParserType) -> None:
+        self.parser = parser
+        self.kind: str | None = None  # "mtgo" or "cockatrice", from the root element
+        self.zone: str | None = None  # Cockatrice: the section of the zone being read, "" for an unknown one
+        self.collector = EntryCollector()
+        self.problems: list[ParseProblem] = []
+        self.name: str | None = None
+        self.in_name = False
+        self.name_text: list[str] = []
+
+    def doctype(self, *_: object) -> None:
+        raise _NotADeck("an XML document type declaration; no deck file has one")
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        line = self.parser.CurrentLineNumber
+        if self.kind is None:
+            if tag == "Deck":
+                self.kind = "mtgo"
+            elif tag == "cockatrice_deck":
+                self.kind = "cockatrice"
+            else:
+                raise _NotADeck(f"XML, but not an MTGO .dek or Cockatrice .cod deck file (root <{tag}>)")
+        elif self.kind == "mtgo" and tag == "Cards":
+            section = SIDEBOARD if attrs.get("Sideboard", "").strip().lower() in _TRUE else MAIN
+            self._card(line, tag, attrs, attrs.get("Name"), attrs.get("Quantity"), section)
+        elif self.kind == "cockatrice" and tag == "zone":
+            zone = attrs.get("name", "")
+            self.zone = COCKATRICE_ZONES.get(zone.strip().lower(), "")
+            if not self.zone:
+                self.problems.append(problem(line, f'<zone name="{zone}">', "not a Cockatrice deck zone "
+                                             "(main, side or tokens); its cards are not counted"))
+        elif self.kind == "cockatrice" and tag == "card":
+            if self.zone:  # cards of an unknown zone were reported with the zone
+                self._card(line, tag, attrs, attrs.get("name"), attrs.get("number"), self.zone)
+        elif self.kind == "cockatrice" and tag == "deckname":
+            self.in_name, self.name_text = True, []
+
+    def end(self, tag: str) -> None:
+        if tag == "zone":
+            self.zone = None
+        elif tag == "deckname" and self.in_name:
+            self.in_name = False
+            self.name = " ".join("".join(self.name_text).split()) or None
+
+    def text(self, data: str) -> None:
+        if self.in_name:
+            self.name_text.append(data)
+
+    def _card(self, line: int, tag: str, attrs: dict[str, str], name: str | None, count: str | None,
+              section: str) -> None:
+        shown = f"<{tag} " + " ".join(f'{k}="{v}"' for k, v in attrs.items()) + ">"
+        name = " ".join((name or "").split())
+        if not name:
+            self.problems.append(problem(line, shown, "card element without a name"))
+            return
+        count = (count or "1").strip()
+        quantity, why = read_quantity(count) if count.isdigit() else (None, f"quantity {count!r} is not a number")
+        if quantity is None:
+            self.problems.append(problem(line, shown, why or "bad quantity"))
+            return
+        set_code = attrs.get("setShortName") or None
+        number = attrs.get("collectorNumber") or None
+        self.collector.add(quantity, name, section, line, set_code, number)
+
+
+def parse_xml_deck(text: str, path: str) -> Deck:
+    """Parse an MTGO .dek or Cockatrice .cod file; anything else, or XML that is not well formed, is an
+    InputError naming the line."""
+    parser = pyexpat.ParserCreate()
+    deck = _XmlDeck(parser)
+    parser.StartDoctypeDeclHandler = deck.doctype
+    parser.StartElementHandler = deck.start
+    parser.EndElementHandler = deck.end
+    parser.CharacterDataHandler = deck.text
+    try:
+        parser.Parse(text, True)
+    except pyexpat.ExpatError as exc:
+        raise InputError(path, f"not well-formed XML: {pyexpat.errors.messages[exc.code]}",
+                         line=exc.lineno) from None
+    except _NotADeck as exc:
+        raise InputError(path, str(exc), line=parser.CurrentLineNumber) from None
+    return Deck(path=path, name=deck.name, entries=deck.collector.entries(), problems=tuple(deck.problems),
+                commanders_marked=False, source_format=deck.kind or "xml")
