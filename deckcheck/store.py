@@ -20,7 +20,7 @@ from typing import Any
 
 from deckcheck.errors import DeckcheckError, DeckcheckWarning, NoCardData
 from deckcheck.model.card import Card, NonDeckObject
-from deckcheck.model.names import name_key
+from deckcheck.model.names import MAX_NAME_CHARS, name_key
 from deckcheck.model.vocab import MELD, MELD_RESULT, NOT_LEGAL
 
 STORE_FILE = "cards.sqlite"
@@ -440,12 +440,13 @@ class CardStore:
 
         wanted = list(dict.fromkeys(names))
         keys, full = self._name_list()
+        out: dict[str, list[str]] = {n: [] for n in wanted if len(n) > MAX_NAME_CHARS}  # no card is that long
+        wanted = [n for n in wanted if n not in out]
         if not wanted or not keys:
-            return {n: [] for n in wanted}
+            return {**out, **{n: [] for n in wanted}}
         queries = [name_key(n) for n in wanted]
         k = min(shortlist, len(keys))
         words = self._word_index()
-        out: dict[str, list[str]] = {}
         # A first call for a few names (one check with a typo) goes without numpy; a store asked again (a
         # batch, a notebook) loads it once for the faster pass. Both give the same shortlists.
         vectorized = len(wanted) >= 4 or self._suggest_calls > 0

@@ -148,6 +148,18 @@ def test_quantity_in_csv_and_mtgjson_is_checked() -> None:
     assert len(deck.problems) == 3
 
 
+def test_names_longer_than_any_card_s_are_problems_in_files_of_fields() -> None:
+    """Text lines stop at 1,000 characters; CSV, MTGJSON and XML give names as fields of any length."""
+    name = "Sol Ring " * 40
+    csv_deck = parse_text(f"Count,Name\n1,{name}\n1,Island\n")
+    json_deck = parse_text(json.dumps({"data": {"mainBoard": [{"count": 1, "name": name}, {"name": "Island"}]}}))
+    xml_deck = parse_text(f'<Deck>\n<Cards Quantity="1" Name="{name}"/>\n<Cards Quantity="1" Name="Island"/>\n'
+                          "</Deck>\n")
+    for deck, line in ((csv_deck, 2), (json_deck, 0), (xml_deck, 2)):
+        assert [e.name for e in deck.entries] == ["Island"]
+        assert [(p.line, p.message) for p in deck.problems] == [(line, "card name too long (359 characters)")]
+
+
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(InputError, match=r"nope\.txt: no such file$"):
         parse_file(tmp_path / "nope.txt")

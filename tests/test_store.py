@@ -87,6 +87,20 @@ def test_suggest_many_agrees_with_suggest(store):
             assert fresh.suggest(typo) == many[typo]
 
 
+def test_a_name_longer_than_any_card_s_is_not_scored(store, monkeypatch):
+    """A 13 MB name in an XML deck took 8 minutes of similarity scoring; no card name has 300 characters."""
+    import deckcheck.store
+
+    scored: list[str] = []
+    real = deckcheck.store._shortlists
+    monkeypatch.setattr(deckcheck.store, "_shortlists", lambda queries, *a, **k: scored.extend(queries) or real(
+        queries, *a, **k))
+    long_name = "Sol Ring " * 40
+    assert store.suggest_many([long_name, "Sol Rnig"]) == {long_name: [], "Sol Rnig": store.suggest("Sol Rnig")}
+    assert store.suggest_many([long_name]) == {long_name: []}
+    assert "sol rnig" in scored and not any(len(q) > 300 for q in scored)
+
+
 def test_one_name_and_vectorized_shortlists_are_the_same_set() -> None:
     from deckcheck.store import _shortlists
 

@@ -8,7 +8,7 @@ import csv
 import io
 
 from deckcheck.decklist.model import (
-    COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, problem,
+    COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, long_name, problem,
     read_quantity,
 )
 from deckcheck.decklist.text import HEADERS
@@ -102,8 +102,9 @@ def parse_csv(text: str, path: str) -> Deck:
         if not name or not any(ch.isalpha() for ch in name):
             problems.append(problem(line, raw, "no card name in this row"))
             continue
-        if len(name) > 300:
-            problems.append(problem(line, raw, f"card name too long ({len(name):,} characters)"))
+        too_long = long_name(line, raw, name)
+        if too_long is not None:
+            problems.append(too_long)
             continue
         quantity = 1
         if qty_col is not None and qty_col < len(row) and row[qty_col].strip():

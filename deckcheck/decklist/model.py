@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from deckcheck.model.names import name_key
+from deckcheck.model.names import MAX_NAME_CHARS, name_key
 
 # Sections of a parsed deck.
 COMMANDER = "commander"
@@ -100,6 +100,14 @@ def problem(line: int, text: str, message: str) -> ParseProblem:
     if len(text) > PROBLEM_TEXT_CHARS:
         text = text[: PROBLEM_TEXT_CHARS - 1] + "…"
     return ParseProblem(line, text, message)
+
+
+def long_name(line: int, text: str, name: str) -> ParseProblem | None:
+    """The problem of a card name longer than any card's (MAX_NAME_CHARS), or None. The text dialects never
+    meet one (their lines are shorter than MAX_LINE_CHARS); files that give names as fields do."""
+    if len(name) <= MAX_NAME_CHARS:
+        return None
+    return problem(line, text, f"card name too long ({len(name):,} characters)")
 
 
 class EntryCollector:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckcheck.decklist.model import (
-    COMMANDER, COMPANION, MAIN, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, problem,
+    COMMANDER, COMPANION, MAIN, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, long_name, problem,
     read_quantity,
 )
 from deckcheck.errors import InputError
@@ -42,6 +42,11 @@ def parse_mtgjson_deck(obj: dict, path: str) -> Deck:
             if not isinstance(name, str) or not name.strip():
                 problems.append(problem(0, f"{board}[{index}]", "card object without a name"))
                 continue
+            name = " ".join(name.split())
+            too_long = long_name(0, f"{board}[{index}] {name}", name)
+            if too_long is not None:
+                problems.append(too_long)
+                continue
             count = card.get("count", 1)
             if isinstance(count, bool) or not isinstance(count, int):
                 problems.append(problem(0, f"{board}[{index}] {name}", f"count {count!r} is not a number"))
@@ -51,7 +56,7 @@ def parse_mtgjson_deck(obj: dict, path: str) -> Deck:
                 problems.append(problem(0, f"{board}[{index}] {name}", why or "bad count"))
                 continue
             set_code, number = card.get("setCode"), card.get("number")
-            collector.add(quantity, " ".join(name.split()), section, 0,
+            collector.add(quantity, name, section, 0,
                           set_code if isinstance(set_code, str) else None,
                           number if isinstance(number, str) else None)
     name = data.get("name")

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pyexpat
 
 from deckcheck.decklist.model import (
-    MAIN, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, problem, read_quantity,
+    MAIN, MAX_LINE_CHARS, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, long_name, problem,
+    read_quantity,
 )
 from deckcheck.errors import InputError
 
@@ -73,7 +74,7 @@ class _XmlDeck:
             self.zone = None
         elif tag == "deckname" and self.in_name:
             self.in_name = False
-            self.name = " ".join("".join(self.name_text).split()) or None
+            self.name = " ".join("".join(self.name_text).split())[:MAX_LINE_CHARS] or None
 
     def text(self, data: str) -> None:
         if self.in_name:
@@ -85,6 +86,10 @@ class _XmlDeck:
         name = " ".join((name or "").split())
         if not name:
             self.problems.append(problem(line, shown, "card element without a name"))
+            return
+        too_long = long_name(line, shown, name)
+        if too_long is not None:
+            self.problems.append(too_long)
             return
         count = (count or "1").strip()
         quantity, why = read_quantity(count) if count.isdigit() else (None, f"quantity {count!r} is not a number")

@@ -15,6 +15,10 @@ _LIGATURES = str.maketrans({"æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß"
 _SEPARATOR = re.compile(r"\s*/{1,3}\s*")
 _SPACES = re.compile(r"\s+")
 
+#: No card name is longer than this (the longest has 141 characters): a decklist's card name past it is a
+#: problem of its line, and no close names are searched for such a name.
+MAX_NAME_CHARS = 300
+
 
 @lru_cache(maxsize=200_000)
 def name_key(name: str) -> str:
