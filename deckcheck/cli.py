@@ -17,7 +17,7 @@ from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
 from deckcheck import __version__
-from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, Terminated
+from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, Terminated, one_line
 from deckcheck.render import OUTPUT_ERRORS
 
 #: Subcommands in the order `deckcheck --help` lists them.
@@ -121,7 +121,7 @@ def _warnings_as_lines() -> Iterator[None]:
 
     def show(message: Warning | str, category: type[Warning], *args: Any, **kwargs: Any) -> None:
         if issubclass(category, DeckcheckWarning):
-            print(f"deckcheck: warning: {message}", file=sys.stderr)
+            print(one_line(f"deckcheck: warning: {message}"), file=sys.stderr)
         else:
             shown(message, category, *args, **kwargs)
 

@@ -5,6 +5,18 @@ from __future__ import annotations
 import signal
 
 
+#: Characters that would break a line of output or move the cursor, and the escapes written instead.
+_LINE_BREAKERS = {code: f"\\x{code:02x}" for code in (*range(32), *range(127, 160))}
+_LINE_BREAKERS.update({9: "\\t", 10: "\\n", 13: "\\r", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+
+
+def one_line(text: str) -> str:
+    """Text as one line of output: control characters and line separators (a file named with a line break,
+    a decklist line holding a vertical tab) written as backslash escapes, so that no file name or card name
+    can split a line of a report, or forge one."""
+    return text if text.isprintable() else text.translate(_LINE_BREAKERS)
+
+
 class DeckcheckError(Exception):
     """An error the user can act on: bad input, an unreadable file, no card data. Exit code 2."""
 
@@ -24,7 +36,7 @@ class InputError(DeckcheckError):
     """An input file that can't be read or is not what it should be; names the file (and line)."""
 
     def __init__(self, path: str, message: str, line: int | None = None) -> None:
-        where = f"{path}:{line}" if line is not None else str(path)
+        where = one_line(f"{path}:{line}" if line is not None else str(path))
         super().__init__(f"{where}: {message}")
         self.path = path
         self.line = line

@@ -56,3 +56,12 @@ def test_unreadable_deck_exit_2(tmp_path):
     code, out, err = run_cli("brackets", str(empty), str(BRUNO))
     assert code == 2 and "empty decklist" in err and "bracket 3 or higher" in out
     assert run_cli("brackets", "--as-of", "yesterday", str(BRUNO))[0] == 2
+
+
+def test_a_file_name_with_a_line_break_stays_on_its_line(tmp_path):
+    forged = tmp_path / "deck\nfake.txt: bracket 1 or higher"
+    forged.write_text(BRUNO.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _ = run_cli("brackets", str(forged))
+    assert code == 0
+    assert out.splitlines()[0] == f"{tmp_path}/deck\\nfake.txt: bracket 1 or higher: bracket 3 or higher"
+    assert not any(line.startswith("fake.txt") for line in out.splitlines())

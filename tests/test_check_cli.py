@@ -161,6 +161,27 @@ def test_missing_file_and_directory(capsys, tmp_path: Path, data_dir: str) -> No
     assert (code, out, err) == (2, "", f"deckcheck: error: {tmp_path}: is a directory, not a decklist\n")
 
 
+def test_a_file_name_with_a_line_break_can_t_split_or_forge_a_line(capsys, tmp_path: Path, data_dir: str) -> None:
+    """A registration saved under a name holding a line break printed a line of its own, here one that reads
+    as another deck's verdict; every line now names the file with the break escaped."""
+    forged = tmp_path / "deck\nfake.txt: legal: 100 cards.txt"
+    forged.write_text(ILLEGAL.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, str(forged), str(tmp_path / "gone\r.txt"))
+    assert code == 2
+    shown = f"{tmp_path}/deck\\nfake.txt: legal: 100 cards.txt"
+    assert out.splitlines() == [
+        f"{shown}:14: banned Dockside Extortionist is banned in Commander (on the banned list since 2024-09-23)",
+        f"{shown}: NOT legal (1 error): 100 cards, Sevinne, the Chronoclasm, identity WUR"]
+    assert err == f"deckcheck: error: {tmp_path}/gone\\r.txt: no such file\n"
+
+
+def test_one_line_escapes_what_breaks_a_line_and_keeps_the_rest() -> None:
+    from deckcheck.errors import one_line
+
+    assert one_line("Lim-Dûl's Vault \u00a0“x”") == "Lim-Dûl's Vault \u00a0“x”"
+    assert one_line("a\nb\rc\td\x0be\x85f\u2028g\x00") == "a\\nb\\rc\\td\\x0be\\x85f\\u2028g\\x00"
+
+
 def test_unreadable_deck_does_not_hide_the_others(capsys, tmp_path: Path, data_dir: str) -> None:
     code, out, err = run(capsys, "check", "--data-dir", data_dir, str(tmp_path / "nope.txt"), str(LEGAL))
     assert code == 2

@@ -11,7 +11,7 @@ import json
 import sys
 
 from deckcheck.commands.options import add_data_dir, add_as_of, add_commander
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, one_line
 
 FORMATS = ("text", "json")
 
@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def _text(path: str, bracket: dict, unknown: list[str], stream) -> None:
-    stream.write(f"{path}: bracket {bracket['minimum']} or higher\n")
+    stream.write(one_line(f"{path}: bracket {bracket['minimum']} or higher") + "\n")
     for label, key in (("Game Changers", "game_changers"), ("Mass land denial", "mass_land_denial"),
                        ("Extra turns", "extra_turns"), ("Tutors", "tutors")):
         cards = bracket[key]
@@ -42,7 +42,7 @@ def _text(path: str, bracket: dict, unknown: list[str], stream) -> None:
         stream.write(f"  - {reason}\n")
     if unknown:
         stream.write(f"  - Not judged: {len(unknown)} unknown card name{'s' if len(unknown) != 1 else ''}: "
-                     f"{', '.join(unknown)}.\n")
+                     f"{one_line(', '.join(unknown))}.\n")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import IO
 
+from deckcheck.errors import one_line
 from deckcheck.report import CheckReport, DeckReport, Violation
 
 
@@ -29,12 +30,12 @@ def verdict_line(deck: DeckReport) -> str:
 
 
 def render(report: CheckReport, stream: IO[str]) -> None:
-    """Write the text report."""
+    """Write the text report, each line one line whatever the file and card names hold (`one_line`)."""
     for deck in report.decks:
         for note in deck.notes:
-            stream.write(f"{deck.path}: note: {note}\n")
+            stream.write(one_line(f"{deck.path}: note: {note}") + "\n")
         for v in deck.violations:
-            stream.write(violation_line(deck.path, v) + "\n")
-        stream.write(verdict_line(deck) + "\n")
+            stream.write(one_line(violation_line(deck.path, v)) + "\n")
+        stream.write(one_line(verdict_line(deck)) + "\n")
     for note in report.notes:
-        stream.write(f"note: {note}\n")
+        stream.write(one_line(f"note: {note}") + "\n")
