@@ -3,6 +3,7 @@ bulk-data index and bulk files made from ../shared/data (no mocks of requests)."
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import json
@@ -69,6 +70,17 @@ class FakeScryfall:
                     rng = self.headers.get("Range")
                     if rng and outer.honour_range and action is None:
                         start = int(rng.split("=")[1].split("-")[0])
+                    if action in ("endless", "huge"):  # no end in sight, or a length far past the list's
+                        self.send_response(200)
+                        if action == "huge":
+                            self.send_header("Content-Length", str(10**12))
+                        self.send_header("Connection", "close")
+                        self.end_headers()
+                        self.close_connection = True
+                        with contextlib.suppress(OSError):  # until deckcheck hangs up
+                            while True:
+                                self.wfile.write(body or b"x" * 65536)
+                        return None
                     if action == "cut" or outer.stall.is_set():
                         self.send_response(200)
                         self.send_header("Content-Length", str(len(body)))
@@ -268,6 +280,22 @@ def test_truncated_bulk_file_keeps_old_store(server, old_store, capsys):
     assert main(["update", "--data-dir", str(data_dir)]) == 2
     err = capsys.readouterr().err
     assert "truncated gzip" in err and "/files/oracle.jsonl.gz" in err
+    assert _digest(data_dir) == before
+    assert _leftovers(data_dir) == []
+
+
+@pytest.mark.parametrize("action", ["endless", "huge"])
+def test_a_server_that_never_stops_sending_can_t_fill_the_disk(server, old_store, capsys, action):
+    """A bulk file that never ends (or announces a terabyte) is stopped once past twice the size the
+    bulk-data list gave (and 16 MB more); before, it was written until the disk was full."""
+    data_dir, before = old_store
+    server.failures["/files/oracle.jsonl.gz"].append(action)
+    assert main(["update", "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    limit = 2 * len(server.bulk) + (16 << 20)
+    what = "sent more than" if action == "endless" else "announces 1,000,000,000,000 bytes"
+    assert err.startswith(f"deckcheck: error: {server.url}/files/oracle.jsonl.gz: the server {what}")
+    assert err.endswith(f", and at most {limit:,} were expected; download stopped\n") and err.count("\n") == 1
     assert _digest(data_dir) == before
     assert _leftovers(data_dir) == []
 

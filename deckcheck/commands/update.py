@@ -149,7 +149,7 @@ def _online(args: argparse.Namespace, data_dir: Path) -> int:
             return 0
         tmp = data_dir / f".download.{os.getpid()}.tmp"
         try:
-            client.download(entry.url, tmp, progress=sys.stderr.isatty())
+            client.download(entry.url, tmp, progress=sys.stderr.isatty(), size=entry.size)
             try:
                 result = _import([str(tmp)], source=f"Scryfall {entry.type}",
                                  updated_at=entry.updated_at)

@@ -23,6 +23,9 @@ DEFAULT_API = "https://api.scryfall.com"
 #: Environment variable that overrides the API base URL (tests point it at a local server).
 API_ENV = "DECKCHECK_SCRYFALL_API"
 MAX_RETRY_AFTER = 120.0  # seconds; a longer Retry-After is capped
+#: The most a bulk file may take when the bulk-data list gives no size (Scryfall's largest, all_cards, is
+#: about 2.5 GB as a JSON array); with a size, twice it and 16 MB more (a file replaced meanwhile).
+MAX_DOWNLOAD_BYTES = 4 << 30
 
 
 class DownloadError(DeckcheckError):
@@ -126,10 +129,13 @@ class Client:
                 return BulkEntry(bulk_type, entry["updated_at"], link, size if isinstance(size, int) else None)
         raise DownloadError(f"{url}: no {bulk_type} entry in the bulk-data list")
 
-    def download(self, url: str, dest: Path, progress: bool = False) -> Path:
+    def download(self, url: str, dest: Path, progress: bool = False, size: int | None = None) -> Path:
         """Stream a file to ``dest``, as the server sends its bytes (gzip stays gzip). A connection
-        dropped midway is resumed with a Range request, or restarted if the server ignores it."""
+        dropped midway is resumed with a Range request, or restarted if the server ignores it. A file
+        longer than the bulk-data list's `size` allows (or than MAX_DOWNLOAD_BYTES) is refused as it comes,
+        so that a broken or hostile server can't fill the disk."""
         requests = self.requests
+        limit = min(2 * size + (16 << 20), MAX_DOWNLOAD_BYTES) if size else MAX_DOWNLOAD_BYTES
         done = 0
         total: int | None = None
         bar = None
@@ -150,14 +156,18 @@ class Client:
                         if total is None:
                             length = response.headers.get("Content-Length")
                             total = int(length) + done if length and length.isdigit() else None
+                            if total is not None and total > limit:
+                                raise _too_long(url, f"announces {total:,} bytes", limit)
                             if progress and bar is None:
                                 from tqdm import tqdm
 
                                 bar = tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024,
                                            desc="download", file=sys.stderr, leave=False)
                         for chunk in response.raw.stream(1 << 20, decode_content=False):
-                            out.write(chunk)
                             done += len(chunk)
+                            if done > limit:
+                                raise _too_long(url, f"sent more than {limit:,} bytes", limit)
+                            out.write(chunk)
                             if bar is not None:
                                 bar.update(len(chunk))
                         if total is not None and done < total:
@@ -182,6 +192,10 @@ class Client:
             if bar is not None:
                 bar.close()
         raise DownloadError(f"{url}: download failed")  # not reached
+
+
+def _too_long(url: str, what: str, limit: int) -> DownloadError:
+    return DownloadError(f"{url}: the server {what}, and at most {limit:,} were expected; download stopped")
 
 
 def _protocol_errors() -> tuple[type[BaseException], ...]:
