@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.errors import InputError
+from deckcheck.errors import InputError, one_line
 from deckcheck.sources import load_files
 from deckcheck.sources.jsonstream import iter_file
 from deckcheck.sources.validate import load_validator
@@ -183,6 +183,22 @@ def test_a_long_value_is_decoded_a_few_times_and_a_bomb_s_refused(tmp_path, monk
     monkeypatch.setattr(js, "MAX_VALUE_CHARS", 100_000)
     with pytest.raises(InputError, match=r"long\.json: a JSON value at character 1 is longer than 100,000 "
                                          r"characters: not card data$"):
+        list(js.iter_file(path))
+
+
+def test_a_string_longer_than_64k_across_reads_is_json_not_an_error(tmp_path, monkeypatch):
+    """The decoder names an unterminated string by where it starts: one of 130 KB that a read cut was taken
+    for broken JSON ("invalid JSON: Unterminated string"), and a valid card file with a long flavor text
+    failed to import. A string past MAX_VALUE_CHARS is still no card data."""
+    from deckcheck.sources import jsonstream as js
+
+    monkeypatch.setattr(js, "_READ_SIZE", 1 << 12)
+    cards = [{"object": "card", "name": "Long", "flavor_text": "long flavour " * 10_000}, {"name": "Next"}]
+    path = _write_json(tmp_path / "long-string.json", cards)
+    assert [obj for _, obj, _ in js.iter_file(path)] == cards
+    monkeypatch.setattr(js, "MAX_VALUE_CHARS", 100_000)
+    with pytest.raises(InputError, match=r"long-string\.json: a JSON value at character 1 is longer than "
+                                         r"100,000 characters: not card data$"):
         list(js.iter_file(path))
 
 
@@ -405,11 +421,37 @@ def test_schemas_are_draft_2020_12_and_compiled(name):
     assert validator.fast is not None
 
 
+def test_names_past_any_card_s_length_are_invalid_and_reported_in_a_line(fixtures, tmp_path):
+    """A card file naming a card with megabytes of text stored it, and every later suggestion scored every
+    typo against it; the schemas now stop card names at MAX_NAME_CHARS (the longest card's has 141), and
+    the report names such an object in a line's worth."""
+    from deckcheck.model.names import MAX_NAME_CHARS
+    from deckcheck.sources.merge import MAX_IDENT
+
+    def max_lengths(node, found):
+        if isinstance(node, dict):
+            for key, sub in node.items():
+                if key in ("name", "faceName", "printed_name", "printedName") and isinstance(sub, dict):
+                    found.add(sub.get("maxLength"))
+                max_lengths(sub, found)
+        return found
+
+    for name in ("scryfall_card", "mtgjson_card", "mtgjson_atomic_card"):
+        assert max_lengths(load_validator(name).schema, set()) == {MAX_NAME_CHARS}
+    card = next(obj for obj in fixtures if obj["layout"] == "normal")
+    long_one = dict(card, name="Long\nName " * 50_000, oracle_id="00000000-0000-4000-8000-000000000001")
+    result = load_files([_write_json(tmp_path / "long.json", [card, long_one])])
+    assert [c.name for c in result.cards] == [card["name"]] and result.report.invalid_count == 1
+    (bad,) = result.report.invalid
+    assert bad.ident == one_line(long_one["name"][:MAX_IDENT - 1] + "…") and "is too long" in bad.reason
+    assert "\n" not in str(bad) and len(str(bad)) < 400
+
+
 def _mutations(obj: dict):
     yield obj
     for key in list(obj)[:40]:
         yield {k: v for k, v in obj.items() if k != key}
-        for bad in (None, 3, "x", [], {}, True, ["Q"]):
+        for bad in (None, 3, "x", "x" * 301, [], {}, True, ["Q"]):
             yield dict(obj, **{key: bad})
 
 

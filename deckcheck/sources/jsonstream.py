@@ -161,8 +161,10 @@ class TextStream:
                 obj, end = self._decode(self.buf, self.pos)
             except json.JSONDecodeError as exc:
                 # An error near the end of the buffer may only mean the value continues in the next
-                # chunk; an error well inside the buffer is broken JSON.
-                if not self.eof and exc.pos >= len(self.buf) - (1 << 16) and self._grow():
+                # chunk, and so may an unterminated string (its error names where the string starts,
+                # however long it is); an error well inside the buffer is broken JSON.
+                cut = exc.pos >= len(self.buf) - (1 << 16) or exc.msg.startswith("Unterminated string")
+                if not self.eof and cut and self._grow():
                     continue
                 if self.eof and exc.pos >= len(self.buf) - 1:
                     raise self.error("unexpected end of file (truncated JSON)") from None

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from deckcheck.errors import one_line
 from deckcheck.model.card import Card, Face, NonDeckObject
 from deckcheck.model.vocab import BANNED, LEGAL, NAMED_IN_DECKLISTS, NOT_LEGAL, RESTRICTED
 
@@ -108,6 +109,10 @@ class Invalid:
         return f"{self.path}: {self.ident}: {self.reason}"
 
 
+#: The most of an invalid object's name a report keeps.
+MAX_IDENT = 100
+
+
 @dataclass
 class ImportReport:
     """Counts of what an import read, kept and skipped, and the invalid objects (the first 200)."""
@@ -122,10 +127,13 @@ class ImportReport:
     MAX_KEPT = 200
 
     def add_invalid(self, path: str, ident: str, reason: str) -> None:
-        """Record an invalid object (the import carries on)."""
+        """Record an invalid object (the import carries on). Its name, from an object that failed the schema,
+        is cut to a line's worth: a name of megabytes is the reason it is invalid."""
         self.invalid_count += 1
         if len(self.invalid) < self.MAX_KEPT:
-            self.invalid.append(Invalid(path, ident, reason))
+            if len(ident) > MAX_IDENT:
+                ident = ident[:MAX_IDENT - 1] + "…"
+            self.invalid.append(Invalid(path, one_line(ident), reason))
 
     def absorb(self, other: ImportReport) -> None:
         """Add another file's report to this one."""

@@ -136,6 +136,8 @@ class _Compiler:
                                  f"return False")
             elif key == "minLength":
                 lines.append(f"{pad}if type({v}) is str and len({v}) < {int(arg)}: return False")
+            elif key == "maxLength":
+                lines.append(f"{pad}if type({v}) is str and len({v}) > {int(arg)}: return False")
             elif key == "minItems":
                 lines.append(f"{pad}if type({v}) is list and len({v}) < {int(arg)}: return False")
             elif key == "pattern":
