@@ -77,7 +77,7 @@ def test_unknown_card_row_suggests(tournament):
 def test_folder_walk_is_recursive_sorted_and_skips_other_files(tmp_path):
     (tmp_path / "b" / "deep").mkdir(parents=True)
     (tmp_path / ".hidden").mkdir()
-    for rel in ("a.txt", "b/deep/c.dck", "b/d.DEC", "e.json.gz", "f.dek", "g.cod", "notes.md", "x.py",
+    for rel in ("a.txt", "b/deep/c.dck", "b/d.DEC", "e.json.gz", "f.dek", "g.cod", "h.tsv", "notes.md", "x.py",
                 ".hidden/f.txt", ".g.txt"):
         (tmp_path / rel).write_text("1 Sol Ring\n")
     (tmp_path / "gone.txt").symlink_to(tmp_path / "nowhere.txt")  # kept: its row says it can't be read
@@ -86,7 +86,7 @@ def test_folder_walk_is_recursive_sorted_and_skips_other_files(tmp_path):
     labels = [label for _, label, _ in expand([tmp_path])]
     assert [Path(p).relative_to(tmp_path).as_posix() for p in labels] == ["a.txt", "b/d.DEC", "b/deep/c.dck",
                                                                           "e.json.gz", "f.dek", "g.cod",
-                                                                          "gone.txt"]
+                                                                          "gone.txt", "h.tsv"]
     assert all(walk_takes(tmp_path, label) for label in labels)  # the walk and its predicate agree
     assert not any(walk_takes(tmp_path, tmp_path / rel) for rel in ("notes.md", "x.py", ".hidden/f.txt", ".g.txt"))
     (broken,) = check_many([tmp_path / "gone.txt"]).results

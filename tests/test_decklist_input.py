@@ -239,6 +239,19 @@ def test_xml_that_is_not_a_deck_file_is_one_line(text: str, message: str) -> Non
     assert str(caught.value) == message
 
 
+@pytest.mark.parametrize("sep", [";", "\t"])
+def test_csv_with_semicolons_or_tabs(sep: str) -> None:
+    """Excel saves CSV with semicolons where the decimal mark is a comma (much of Europe), and spreadsheets
+    export tab-separated text: both were read as text, every row an unknown card."""
+    rows = [["Count", "Name", "Section"], ["1", "Atraxa, Praetors' Voice", "Commander"], ["2", "Sol Ring", "Main"],
+            ["x", "Island", "Main"]]
+    deck = parse_text("\r\n".join(sep.join(row) for row in rows) + "\r\n", "deck.csv")
+    assert [(e.quantity, e.name, e.section, e.line) for e in deck.entries] == [
+        (1, "Atraxa, Praetors' Voice", COMMANDER, 2), (2, "Sol Ring", MAIN, 3)]
+    assert [(p.line, p.text) for p in deck.problems] == [(4, sep.join(rows[3]))]
+    assert deck.commanders_marked
+
+
 def test_csv_with_a_multi_line_field_and_quoted_commas() -> None:
     text = 'Count,Name,Section\r\n1,"Atraxa, Praetors\' Voice",Commander\r\n1,"Sol\nRing",Main\r\n2,Island,\r\n'
     deck = parse_text(text)

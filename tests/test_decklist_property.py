@@ -21,7 +21,7 @@ PIECES = st.sampled_from([
     "About\n", "Name ", "()", "[", "]", "*", "^", "0", "99999999999999999999999", " ", "\t", "é", "\ufeff",
     '<?xml version="1.0"?>', "<Deck>", "</Deck>", '<Cards Quantity="1" Name="', '" Sideboard="true"/>',
     '<cockatrice_deck version="1">', '<zone name="main">', '<card number="2" name="', '"/>', "&amp;", "&#0;",
-    "<!DOCTYPE", "|C16|1", "[Main]", "[metadata]\n", "Name=",
+    "<!DOCTYPE", "|C16|1", "[Main]", "[metadata]\n", "Name=", "Count;Name;Section\n", "Qty\tName\n", ";",
 ])
 TEXT = st.one_of(st.text(max_size=300), st.lists(PIECES | st.text(max_size=8), max_size=40).map("".join))
 

@@ -47,7 +47,7 @@ def _reduce_proxy(proxy: MappingProxyType) -> tuple[Any, tuple[dict[str, Any]]]:
 copyreg.pickle(MappingProxyType, _reduce_proxy)
 
 #: File names a folder walk takes as decklists (lower case; `.gz` of any of them too).
-DECK_SUFFIXES = (".txt", ".dec", ".dck", ".dek", ".cod", ".mwdeck", ".csv", ".json")
+DECK_SUFFIXES = (".txt", ".dec", ".dck", ".dek", ".cod", ".mwdeck", ".csv", ".tsv", ".json")
 #: File names read as JSON Lines of decks, one deck object a line.
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 #: The code of the one violation an unreadable deck gets.

@@ -1,6 +1,7 @@
 """CSV decklist exports with a header row: count/quantity, name, and a section/board/category column when
 there is one (mtg.wtf: `Section,Count,Name,Set code,Set name,Collector number,Finish`; Archidekt, Moxfield,
-Deckbox and doubletap-style exports)."""
+Deckbox and doubletap-style exports), separated by commas, semicolons (a spreadsheet saved in a European
+locale) or tabs."""
 
 from __future__ import annotations
 
@@ -31,16 +32,27 @@ def _column(header: list[str], names: tuple[str, ...]) -> int | None:
     return None
 
 
-def looks_like_csv(first_line: str) -> bool:
-    """Whether a first line is a CSV header row naming at least a card-name column."""
-    if "," not in first_line or len(first_line) > 2000:
-        return False
-    try:
-        header = [_fold(c) for c in next(csv.reader([first_line]))]
-    except (csv.Error, StopIteration):
-        return False
-    return _column(header, _NAME_COLUMNS) is not None and (
-        _column(header, _QUANTITY_COLUMNS) is not None or _column(header, _SECTION_COLUMNS) is not None)
+#: Field separators, in the order tried: commas, then the semicolons of a spreadsheet saved in a locale whose
+#: decimal mark is a comma (Excel in much of Europe), then tabs (tab-separated exports).
+DELIMITERS = (",", ";", "\t")
+
+
+def csv_delimiter(first_line: str) -> str | None:
+    """The field separator of a first line that is a CSV header row naming at least a card-name column and
+    a count or section column; None when the line is no such header."""
+    if len(first_line) > 2000:
+        return None
+    for delimiter in DELIMITERS:
+        if delimiter not in first_line:
+            continue
+        try:
+            header = [_fold(c) for c in next(csv.reader([first_line], delimiter=delimiter))]
+        except (csv.Error, StopIteration):
+            continue
+        if _column(header, _NAME_COLUMNS) is not None and (
+                _column(header, _QUANTITY_COLUMNS) is not None or _column(header, _SECTION_COLUMNS) is not None):
+            return delimiter
+    return None
 
 
 def _section_of(value: str) -> str:
@@ -65,13 +77,13 @@ def _section_of(value: str) -> str:
     return MAIN  # a category such as "Ramp" or "Creature" is part of the main deck
 
 
-def parse_csv(text: str, path: str) -> Deck:
-    """Parse a CSV export (first non-blank line is the header row) into a Deck; line numbers are the row's
-    first line in the file."""
+def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
+    """Parse a CSV export (first non-blank line is the header row; fields separated by `delimiter`) into a
+    Deck; line numbers are the row's first line in the file."""
     problems: list[ParseProblem] = []
     collector = EntryCollector()
     source = io.StringIO(text, newline="")
-    reader = csv.reader(source)
+    reader = csv.reader(source, delimiter=delimiter)
     header: list[str] | None = None
     qty_col = name_col = section_col = set_col = number_col = None
     marked = False
@@ -95,8 +107,8 @@ def parse_csv(text: str, path: str) -> Deck:
             set_col = _column(header, _SET_COLUMNS)
             number_col = _column(header, _NUMBER_COLUMNS)
             continue
-        assert name_col is not None  # looks_like_csv checked the header
-        raw = ",".join(row)
+        assert name_col is not None  # csv_delimiter checked the header
+        raw = delimiter.join(row)
         name = row[name_col].strip() if name_col < len(row) else ""
         name = " ".join(name.split())
         if not name or not any(ch.isalpha() for ch in name):

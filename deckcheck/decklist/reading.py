@@ -12,7 +12,7 @@ import stat
 import zlib
 from dataclasses import replace
 
-from deckcheck.decklist.csvlists import looks_like_csv, parse_csv
+from deckcheck.decklist.csvlists import csv_delimiter, parse_csv
 from deckcheck.decklist.model import Deck
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.text import parse_lines
@@ -132,6 +132,7 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
     if looks_like_xml(stripped):
         return parse_xml_deck(stripped, path)
     first = stripped.split("\n", 1)[0].strip()
-    if looks_like_csv(first):
-        return parse_csv(text, path)
+    delimiter = csv_delimiter(first)
+    if delimiter is not None:
+        return parse_csv(text, path, delimiter)
     return parse_lines(text, path)
