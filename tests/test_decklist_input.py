@@ -202,12 +202,14 @@ def test_mtgo_dek_lines_quantities_and_entities() -> None:
             '  <Cards CatID="4" Quantity="many" Sideboard="false" Name="Opt" />\n'
             '  <Cards CatID="5" Quantity="1" Sideboard="false" />\n'
             '  <Cards CatID="6" Quantity="1" Sideboard="true" Name="Minsc &amp; Boo, Timeless Heroes" />\n'
+            '  <Cards CatID="7" Quantity="\u00b2" Sideboard="false" Name="Opt" />\n'  # a digit to isdigit, not int
             '</Deck>\n')
     deck = parse_text(text, "d.dek")
     assert [(e.quantity, e.name, e.section, e.line) for e in deck.entries] == [
         (97, "Island", MAIN, 3), (1, "Fire/Ice", MAIN, 4), (1, "Minsc & Boo, Timeless Heroes", SIDEBOARD, 8)]
     assert [(p.line, p.message) for p in deck.problems] == [
-        (5, "quantity 0"), (6, "quantity 'many' is not a number"), (7, "card element without a name")]
+        (5, "quantity 0"), (6, "quantity 'many' is not a number"), (7, "card element without a name"),
+        (9, "quantity '²' is not a number")]
 
 
 def test_cockatrice_zones() -> None:

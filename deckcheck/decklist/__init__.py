@@ -1,7 +1,8 @@
 """Decklists: one parser for every dialect people paste or export (MTGO, Arena, Moxfield, Archidekt,
 deckstats, TappedOut, mtg.wtf, XMage, Forge, CSV, MTGO .dek and Cockatrice .cod XML, MTGJSON deck files),
-giving a Deck of entries with quantity, name as written, section and source line. Commanders the list does not mark are chosen afterwards, with the
-card data at hand (`assign_sideboard_commanders`, `with_commanders`)."""
+giving a Deck of entries with quantity, name as written, section and source line. Commanders the list does
+not mark are chosen afterwards, with the card data at hand (`assign_sideboard_commanders`,
+`with_commanders`)."""
 
 from deckcheck.decklist.commanders import assign_sideboard_commanders, with_commanders
 from deckcheck.decklist.model import (

@@ -137,8 +137,11 @@ class EntryCollector:
 
 
 def read_quantity(digits: str) -> tuple[int | None, str | None]:
-    """The count written as `digits`, or (None, why not): zero and counts above MAX_QUANTITY are refused
-    (without converting a huge digit string to int)."""
+    """The count written as `digits`, or (None, why not): anything but decimal digits (a superscript "²" is a
+    digit to str.isdigit, not to int()), zero and counts above MAX_QUANTITY are refused (without converting a
+    huge digit string to int)."""
+    if not digits.isdecimal():
+        return None, f"quantity {digits[:20]!r} is not a number"
     digits = digits.lstrip("0") or "0"
     if len(digits) > len(str(MAX_QUANTITY)) or int(digits) > MAX_QUANTITY:
         shown = digits if len(digits) <= 12 else f"{digits[:6]}…({len(digits)} digits)"

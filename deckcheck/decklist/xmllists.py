@@ -91,14 +91,14 @@ class _XmlDeck:
         if too_long is not None:
             self.problems.append(too_long)
             return
-        count = (count or "1").strip()
-        quantity, why = read_quantity(count) if count.isdigit() else (None, f"quantity {count!r} is not a number")
+        quantity, why = read_quantity((count or "1").strip())
         if quantity is None:
             self.problems.append(problem(line, shown, why or "bad quantity"))
             return
-        set_code = attrs.get("setShortName") or None
-        number = attrs.get("collectorNumber") or None
-        self.collector.add(quantity, name, section, line, set_code, number)
+        set_code = attrs.get("setShortName", "").strip()  # kept as CSV keeps them: a set code's shape, or none
+        number = attrs.get("collectorNumber", "").strip()[:20]
+        self.collector.add(quantity, name, section, line,
+                           set_code if 2 <= len(set_code) <= 8 and set_code.isalnum() else None, number or None)
 
 
 def parse_xml_deck(text: str, path: str) -> Deck:

@@ -87,9 +87,10 @@ def is_game_aid(layout: object, type_line: object) -> bool:
 
 
 #: The non-deck objects a decklist names in place of a card: a meld result written for its two cards, and
-#: tokens, emblems and game aids exported with the deck. The store keeps their names (NonDeckObject). Planes, schemes
-#: and Vanguards are not among them: they have decks of their own, and their names are mostly a real card's
-#: first words ("Sokenzan", "Karn", "Glen Elendra"), which a list that writes names short means as that card.
+#: tokens, emblems and game aids exported with the deck. The store keeps their names (NonDeckObject).
+#: Planes, schemes and Vanguards are not among them: they have decks of their own, and their names are mostly
+#: a real card's first words ("Sokenzan", "Karn", "Glen Elendra"), which a list that writes names short
+#: means as that card.
 NAMED_IN_DECKLISTS = frozenset({MELD_RESULT, "token", "double_faced_token", "emblem", GAME_AID})
 
 #: Commander legality values (Scryfall's spelling; MTGJSON's are mapped onto these).

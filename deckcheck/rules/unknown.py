@@ -36,12 +36,12 @@ NOT_A_DECK_CARD = error_rule(
     "not-a-deck-card", "",
     "A meld result, a token, an emblem or a game aid: never a card of a deck.",
     "A name that no card has is looked up among the meld results, tokens, emblems and game aids of the card "
-    "data. A meld "
-    "result (Brisela, Voice of Nightmares) is the back halves of two cards, put together only on the "
-    "battlefield (CR 712.4); a token is a marker, not a card (CR 111.1); an emblem lives in the command zone "
-    "(CR 114.1); a game aid (a checklist, a helper card such as The Monarch, an ad: the type line \"Card\") "
-    "is printed with the tokens and is no Magic card at all. A name of a plane, scheme or Vanguard is an unknown card with suggestions: such names are "
-    "mostly a card's first words, written short.",
+    "data. A meld result (Brisela, Voice of Nightmares) is the back halves of two cards, put together only "
+    "on the battlefield (CR 712.4); a token is a marker, not a card (CR 111.1); an emblem lives in the "
+    "command zone (CR 114.1); a game aid (a checklist, a helper card such as The Monarch, an ad: the type "
+    "line \"Card\") is printed with the tokens and is no Magic card at all. A name of a plane, scheme or "
+    "Vanguard is an unknown card with suggestions: such names are mostly a card's first words, written "
+    "short.",
     "Some card data marks meld results legal in Commander, and a naive checker accepts them; a list that "
     "names one is not the deck that can be played. It still counts towards the 100, as written.",
     "`1 Brisela, Voice of Nightmares` -> \"Brisela, Voice of Nightmares\" is a meld result, not a card a deck "
@@ -78,7 +78,8 @@ def what_it_is(name: str, found: NonDeckObject) -> str:
 def names_to_suggest(names: Iterable[str], checker: Checker) -> list[str]:
     """Of a deck's unknown names in list order, the ones that get suggestions: the first SUGGESTED_PER_DECK
     distinct ones (a name written twice, in any case or spelling, is one) that name no meld result, token,
-    emblem or game aid. The rule and `Checker.prefetch` (which finds a batch chunk's suggestions first) both ask here."""
+    emblem or game aid. The rule and `Checker.prefetch` (which finds a batch chunk's suggestions first) both
+    ask here."""
     first: dict[str, str] = {}
     for name in names:
         if checker.non_deck_object(name) is None:

@@ -14,14 +14,7 @@ from typing import Any, TypedDict
 
 from deckcheck.model.card import Face
 from deckcheck.model.vocab import (
-    COLORS,
-    GAME_AID,
-    MELD,
-    MELD_RESULT,
-    NON_DECK_LAYOUTS,
-    REVERSIBLE,
-    SPLIT,
-    is_game_aid,
+    COLORS, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, is_game_aid,
     sort_colors,
 )
 from deckcheck.sources.jsonstream import NON_CARD_LISTS

@@ -12,14 +12,7 @@ from typing import Any, TypedDict
 from deckcheck.model.card import Face
 from deckcheck.model.mana import ManaCostError, parse_cost
 from deckcheck.model.vocab import (
-    COLORS,
-    GAME_AID,
-    MELD,
-    MELD_RESULT,
-    NON_DECK_LAYOUTS,
-    REVERSIBLE,
-    is_game_aid,
-    sort_colors,
+    COLORS, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, is_game_aid, sort_colors,
 )
 from deckcheck.sources.merge import Accumulator, CardRecord, ImportReport, normalize_legality
 from deckcheck.sources.validate import SchemaValidator, load_validator
