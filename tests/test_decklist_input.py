@@ -189,6 +189,16 @@ def test_deeply_nested_json() -> None:
         parse_text('{"a":' * 100_000 + "1" + "}" * 100_000)
 
 
+def test_json_lines_of_decks_given_as_one_decklist_point_to_batch() -> None:
+    """`deckcheck check decks.jsonl` read every deck line as a card line too long to be one."""
+    lines = "\n".join(json.dumps({"commander": ["Atraxa, Praetors' Voice"], "decklist": ["99 Forest"]})
+                      for _ in range(2))
+    with pytest.raises(InputError) as caught:
+        parse_text(lines + "\n", "decks.jsonl")
+    assert str(caught.value) == ("decks.jsonl: JSON Lines (one JSON value a line), not one decklist; a file of "
+                                 "decks is checked by `deckcheck batch`")
+
+
 def test_text_that_starts_with_a_brace_is_still_text() -> None:
     deck = parse_text("{not json}\n1 Sol Ring\n")
     assert [e.name for e in deck.entries] == ["{not json}", "Sol Ring"]

@@ -63,6 +63,15 @@ class FakeScryfall:
                 if self.path == "/bulk-data":
                     if action == "garbage":
                         return self._send(200, b"<html>maintenance</html>")
+                    if action == "endless":  # an answer that never ends
+                        self.send_response(200)
+                        self.send_header("Connection", "close")
+                        self.end_headers()
+                        self.close_connection = True
+                        with contextlib.suppress(OSError):
+                            while True:
+                                self.wfile.write(b"[" * 65536)
+                        return None
                     return self._send(200, json.dumps(outer.index()).encode())
                 if self.path == "/files/oracle.jsonl.gz":
                     body = outer.bulk
@@ -298,6 +307,15 @@ def test_a_server_that_never_stops_sending_can_t_fill_the_disk(server, old_store
     assert err.endswith(f", and at most {limit:,} were expected; download stopped\n") and err.count("\n") == 1
     assert _digest(data_dir) == before
     assert _leftovers(data_dir) == []
+
+
+def test_a_bulk_data_list_that_never_ends_is_one_line_not_all_the_memory(server, old_store, capsys):
+    data_dir, before = old_store
+    server.failures["/bulk-data"].append("endless")
+    assert main(["update", "--data-dir", str(data_dir)]) == 2
+    assert capsys.readouterr().err == (f"deckcheck: error: {server.url}/bulk-data: the answer is longer than "
+                                       "1,048,576 bytes: not a bulk-data list\n")
+    assert _digest(data_dir) == before and _leftovers(data_dir) == []
 
 
 def test_non_card_bulk_file_keeps_old_store(server, old_store, shared_data, capsys):

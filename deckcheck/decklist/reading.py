@@ -123,7 +123,10 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
             obj = json.loads(stripped)
         except RecursionError:
             raise InputError(path, "JSON nested too deeply") from None
-        except ValueError:
+        except ValueError as exc:
+            if getattr(exc, "msg", "") == "Extra data":  # a first JSON value, then more: JSON Lines
+                raise InputError(path, "JSON Lines (one JSON value a line), not one decklist; a file of "
+                                       "decks is checked by `deckcheck batch`") from None
             obj = None  # not JSON after all: read it as text
         if obj is not None:
             if is_mtgjson_deck(obj):

@@ -8,6 +8,7 @@ download cut off midway resumes with a Range request (or restarts when the serve
 from __future__ import annotations
 
 import email.utils
+import json
 import os
 import sys
 import time
@@ -26,6 +27,8 @@ MAX_RETRY_AFTER = 120.0  # seconds; a longer Retry-After is capped
 #: The most a bulk file may take when the bulk-data list gives no size (Scryfall's largest, all_cards, is
 #: about 2.5 GB as a JSON array); with a size, twice it and 16 MB more (a file replaced meanwhile).
 MAX_DOWNLOAD_BYTES = 4 << 30
+#: The most the bulk-data list may take (Scryfall's is about 3 KB).
+MAX_INDEX_BYTES = 1 << 20
 
 
 class DownloadError(DeckcheckError):
@@ -112,9 +115,18 @@ class Client:
     def bulk_entry(self, api: str, bulk_type: str = "oracle_cards") -> BulkEntry:
         """The bulk_data entry of the given type from GET {api}/bulk-data."""
         url = f"{api}/bulk-data"
-        response = self.get(url)
+        response = self.get(url, stream=True)
         try:
-            index = response.json()
+            body = response.raw.read(MAX_INDEX_BYTES + 1, decode_content=True)
+        except (self.requests.RequestException, *_protocol_errors()) as exc:
+            raise DownloadError(f"{url}: connection dropped ({type(exc).__name__})") from None
+        finally:
+            response.close()
+        if len(body) > MAX_INDEX_BYTES:
+            raise DownloadError(f"{url}: the answer is longer than {MAX_INDEX_BYTES:,} bytes: "
+                                "not a bulk-data list")
+        try:
+            index = json.loads(body)
         except ValueError:
             raise DownloadError(f"{url}: the answer is not JSON") from None
         from deckcheck.sources.validate import load_validator
