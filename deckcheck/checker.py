@@ -93,7 +93,7 @@ class Checker:
         return {n: self._suggestions[n] for n in names}
 
     def non_deck_object(self, name: str) -> NonDeckObject | None:
-        """The meld result, token or emblem that a name no card has names, or None (cached)."""
+        """The meld result, token, emblem or game aid that a name no card has names, or None (cached)."""
         try:
             return self._others[name]
         except KeyError:

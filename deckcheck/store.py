@@ -443,7 +443,8 @@ class CardStore:
         out: dict[str, list[str]] = {n: [] for n in wanted if len(n) > MAX_NAME_CHARS}  # no card is that long
         wanted = [n for n in wanted if n not in out]
         if not wanted or not keys:
-            return {**out, **{n: [] for n in wanted}}
+            out.update((n, []) for n in wanted)
+            return out
         queries = [name_key(n) for n in wanted]
         k = min(shortlist, len(keys))
         words = self._word_index()

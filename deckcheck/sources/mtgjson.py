@@ -120,10 +120,12 @@ def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportRe
     layout = obj.get("layout")
     if not isinstance(layout, str):
         layout = None  # not hashable or not a word: the schema check below reports it
-    if listed_in in NON_CARD_LISTS or layout in NON_DECK_LAYOUTS or is_game_aid(layout, obj.get("type")):
-        kind = layout if layout in NON_DECK_LAYOUTS else _LIST_KINDS.get(listed_in, str(layout))
-        if is_game_aid(kind, obj.get("type")):
-            kind = GAME_AID
+    kind = layout
+    if listed_in in NON_CARD_LISTS and layout not in NON_DECK_LAYOUTS:
+        kind = _LIST_KINDS.get(listed_in, str(layout))
+    if is_game_aid(kind, obj.get("type")):
+        kind = GAME_AID
+    if listed_in in NON_CARD_LISTS or kind in NON_DECK_LAYOUTS or kind == GAME_AID:
         report.skipped[kind] += 1
         name = obj.get("name")
         acc.add_other(name, kind, name.split(" // ") if isinstance(name, str) else ())
