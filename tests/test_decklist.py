@@ -130,6 +130,7 @@ def one(text: str) -> tuple:
     ("1 Æther Vial", (1, "Æther Vial", MAIN, None, None)),
     ("1 Borrowing 100,000 Arrows", (1, "Borrowing 100,000 Arrows", MAIN, None, None)),
     ("1 Everybody Lives!", (1, "Everybody Lives!", MAIN, None, None)),
+    ("1 _____", (1, "_____", MAIN, None, None)),  # Unhinged: the one name without a letter
     ("1 Sol Ring|C16", (1, "Sol Ring", MAIN, "C16", None)),  # Forge .dck: name|set|art index
     ("1 Fire // Ice|MH2|1", (1, "Fire // Ice", MAIN, "MH2", None)),
     ("1 Fire|Ice", (1, "Fire|Ice", MAIN, None, None)),  # Cockatrice's split-card spelling, not a set

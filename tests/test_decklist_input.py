@@ -60,12 +60,22 @@ def test_cp1252_curly_apostrophe(tmp_path: Path) -> None:
     assert parse_file(path).entries[0].name == "Praetors’ Grasp"
 
 
-@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-le", "utf-16-be"])
 def test_byte_order_marks(tmp_path: Path, encoding: str) -> None:
+    """With a BOM, or UTF-16 without one (told by the zero high bytes of ASCII characters)."""
     path = tmp_path / "bom.txt"
     path.write_bytes("Commander\n1 Atraxa, Praetors' Voice\nDeck\n1 Séance\n".encode(encoding))
     deck = parse_file(path)
     assert [(e.name, e.section) for e in deck.entries] == [("Atraxa, Praetors' Voice", COMMANDER), ("Séance", MAIN)]
+
+
+@pytest.mark.parametrize("data", [b"1 Sol Ring\n\x00\x00\x00", b"\x001\x00 Sol Ring\x00\n\x00\x00\x00\x00\x00",
+                                  "1 Sol Ring\n".encode("utf-16-le") + b"\x00\xd8"])
+def test_nul_bytes_that_are_not_utf16_are_refused(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "nul.txt"
+    path.write_bytes(data)
+    with pytest.raises(InputError, match="binary data|broken UTF-16"):
+        parse_file(path)
 
 
 def test_file_over_the_limit_is_refused_without_reading(tmp_path: Path) -> None:

@@ -76,6 +76,20 @@ def _gunzip(data: bytes, path: str) -> bytes:
     return out
 
 
+def _utf16_without_bom(data: bytes) -> str | None:
+    """The UTF-16 byte order of text written without a BOM (PowerShell's and some exporters' "Unicode"), told by
+    the zero high bytes of its mostly-ASCII characters; None for anything else with a NUL byte."""
+    head = data[:8192]
+    if len(data) % 2 or len(head) < 8:
+        return None
+    even, odd = head[0::2], head[1::2]
+    if odd.count(0) * 10 >= len(odd) * 9 and 0 not in even:
+        return "utf-16-le"
+    if even.count(0) * 10 >= len(even) * 9 and 0 not in odd:
+        return "utf-16-be"
+    return None
+
+
 def decode(data: bytes, path: str) -> tuple[str, str | None]:
     """Decode a decklist's bytes: (text, a note when it was not UTF-8). Binary data is an InputError."""
     if data.startswith(b"\xef\xbb\xbf"):
@@ -86,7 +100,13 @@ def decode(data: bytes, path: str) -> tuple[str, str | None]:
         except UnicodeDecodeError:
             raise InputError(path, "not a text decklist (broken UTF-16)") from None
     if b"\x00" in data:
-        raise InputError(path, "not a text decklist (binary data)")
+        encoding = _utf16_without_bom(data)
+        if encoding is None:
+            raise InputError(path, "not a text decklist (binary data)")
+        try:
+            return data.decode(encoding), "read as UTF-16 (no byte order mark)"
+        except UnicodeDecodeError:
+            raise InputError(path, "not a text decklist (broken UTF-16)") from None
     head = data[:8192]
     if head and sum(1 for b in head if b in _CONTROL) * 20 > len(head):
         raise InputError(path, "not a text decklist (binary data)")

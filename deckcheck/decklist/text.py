@@ -207,6 +207,10 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
     return " ".join(s.split()), notes
 
 
+#: The one card named without a letter (Unhinged).
+UNDERSCORES_CARD = "_____"
+
+
 def _has_letter(text: str) -> bool:
     return _LETTER(text) is not None
 
@@ -329,7 +333,7 @@ def parse_lines(text: str, path: str) -> Deck:
                     set_code, collector_number = sm.group(1), sm.group(2)
                     s = s[j + 1:].lstrip()
         name, notes = split_annotations(s)
-        if not name or not _has_letter(name):
+        if not name or not (_has_letter(name) or name == UNDERSCORES_CARD):
             if not _has_letter(raw) and not any(ch.isdigit() for ch in raw):
                 continue  # decoration such as "-----" or "====="
             problems.append(problem(number, raw, "no card name on this line"))
