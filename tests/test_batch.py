@@ -113,7 +113,7 @@ def test_jsonl_inputs_every_kind_and_broken_lines(tmp_path, store):
 
 
 def test_jsonl_deck_objects_of_the_wrong_shape_are_reported_not_raised(tmp_path, store):
-    rows = [{"decklist": 5}, {"commander": {"name": "Edgar Markov"}, "decklist": []},
+    rows = [{"decklist": 5}, {"commander": True, "decklist": []},
             {"decklist": ["1 Sol Ring", 7, None, {"name": "Forest", "count": 3}]},
             {"companion": "Lurrus of the Dream-Den", "sideboard": "1 Sol Ring\n1 Forest", "decklist": "1 Island"}]
     path = tmp_path / "odd.jsonl"
@@ -121,7 +121,7 @@ def test_jsonl_deck_objects_of_the_wrong_shape_are_reported_not_raised(tmp_path,
     batch = check_many([path], store=store)
     assert [r.unreadable for r in batch] == [True, True, False, False]
     assert batch.results[0].report.violations[0].message == '"decklist" is a JSON number, not a list of cards'
-    assert batch.results[1].report.violations[0].message == '"commander" is a JSON object, not a list of cards'
+    assert batch.results[1].report.violations[0].message == '"commander" is a JSON boolean, not a list of cards'
     odd = batch.results[2].report
     syntax = [v for v in odd.violations if v.code == "syntax"]
     assert [v.lines for v in syntax] == [(2,)]  # the 7, on its line; null is an unknown card, not dropped

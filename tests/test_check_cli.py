@@ -48,6 +48,34 @@ def test_legal_deck_exits_0(capsys, data_dir: str) -> None:
     assert run(capsys, "check", "--data-dir", data_dir, str(LEGAL))[0] == 0
 
 
+@pytest.mark.parametrize("shape", ["lists", "moxfield"])
+def test_the_example_decks_as_deck_object_json_get_the_text_s_verdicts(capsys, tmp_path: Path, data_dir: str,
+                                                                       shape: str) -> None:
+    """The two example decks written as one deck object each in a .json file: the same verdicts, counts and
+    violations as their text (lines aside: a deck object's lines count the decklist it makes)."""
+    from deckcheck.decklist import COMMANDER, MAIN, parse_file
+
+    for example in (LEGAL, ILLEGAL):
+        deck = parse_file(example)
+        commanders = [e.name for e in deck.entries if e.section == COMMANDER]
+        main = [(e.quantity, e.name) for e in deck.entries if e.section == MAIN]
+        if shape == "lists":
+            record = {"commander": commanders, "decklist": [f"{n} {name}" for n, name in main]}
+        else:
+            record = {"commanders": {c: {"quantity": 1, "card": {"name": c}} for c in commanders},
+                      "mainboard": {name: {"quantity": n, "card": {"name": name}} for n, name in main}}
+        path = tmp_path / f"{example.stem}.json"
+        path.write_text(json.dumps(record, indent=2), encoding="utf-8")
+        text_code, text_out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(example))
+        json_code, json_out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(path))
+        want, got = json.loads(text_out)["decks"][0], json.loads(json_out)["decks"][0]
+        assert json_code == text_code
+        for key in ("legal", "commanders", "color_identity", "card_count"):
+            assert got[key] == want[key], key
+        assert ([(v["code"], v["cards"]) for v in got["violations"]]
+                == [(v["code"], v["cards"]) for v in want["violations"]])
+
+
 def test_as_of_before_the_ban(capsys, data_dir: str) -> None:
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--as-of", "2024-09-01", str(ILLEGAL))
     assert code == 0, out

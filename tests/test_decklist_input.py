@@ -189,9 +189,43 @@ def test_unreadable_file(tmp_path: Path) -> None:
         parse_file(path)
 
 
-def test_json_that_is_not_a_deck() -> None:
-    with pytest.raises(InputError, match="not an MTGJSON deck file"):
-        parse_text('{"object": "card", "name": "Sol Ring"}', "card.json")
+@pytest.mark.parametrize("text", ['{"object": "card", "name": "Sol Ring"}', '[{"decklist": ["1 Sol Ring"]}]', "[1]"])
+def test_json_that_is_not_a_deck(text: str) -> None:
+    with pytest.raises(InputError, match="JSON, but not a deck: neither an MTGJSON deck file"):
+        parse_text(text, "card.json")
+
+
+def test_a_deck_object_in_a_json_file_is_read_as_batch_reads_one() -> None:
+    """A .json file of one deck object, the shape of a JSON Lines deck, was refused as "not an MTGJSON deck"."""
+    record = {"name": "Edgar", "commander": "Edgar Markov", "decklist": ["1 Sol Ring", {"name": "Swamp", "count": 3}],
+              "sideboard": ["1 Duress"]}
+    deck = parse_text(json.dumps(record, indent=2), "edgar.json")
+    assert deck.name == "Edgar" and deck.problems == ()
+    assert [(e.quantity, e.name, e.section, e.line) for e in deck.entries] == [
+        (1, "Edgar Markov", COMMANDER, 2), (1, "Sol Ring", MAIN, 4), (3, "Swamp", MAIN, 5), (1, "Duress", SIDEBOARD, 7)]
+    assert parse_text(json.dumps({"text": "Commander\n1 Edgar Markov\n"}), "t.json").entries[0].section == COMMANDER
+    with pytest.raises(InputError, match='"decklist" is a JSON number, not a list of cards'):
+        parse_text('{"decklist": 5}', "five.json")
+
+
+def test_moxfield_boards_keyed_by_card() -> None:
+    """Moxfield's deck JSON: boards are objects keyed by card, each {"quantity", "card": {"name", ...}} (or those
+    under "cards"); its maybeboard is not part of the deck."""
+    def board(*cards: tuple[int, str]) -> dict:
+        return {name: {"quantity": n, "boardType": "x", "card": {"name": name, "set": "cmm"}} for n, name in cards}
+
+    record = {"name": "Mox", "commanders": board((1, "Edgar Markov")), "companions": {},
+              "mainboard": board((1, "Sol Ring"), (20, "Swamp")), "sideboard": {},
+              "maybeboard": board((1, "Counterspell"))}
+    deck = parse_text(json.dumps(record), "mox.json")
+    assert [(e.quantity, e.name, e.section) for e in deck.entries] == [
+        (1, "Edgar Markov", COMMANDER), (1, "Sol Ring", MAIN), (20, "Swamp", MAIN)]
+    ids = {"commanders": {"count": 1, "cards": {"x1": {"quantity": 1, "card": {"name": "Edgar Markov"}}}},
+           "mainboard": {"Sol Ring": 1, "Swamp": 2}}
+    assert [(e.quantity, e.name) for e in parse_text(json.dumps(ids), "v.json").entries] == [
+        (1, "Edgar Markov"), (1, "Sol Ring"), (2, "Swamp")]
+    with pytest.raises(InputError, match='"mainboard" is a JSON object, not a list of cards'):
+        parse_text(json.dumps({"mainboard": {"Sol Ring": "one"}}), "odd.json")
 
 
 def test_deeply_nested_json() -> None:

@@ -8,8 +8,9 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckcheck.batch.core import record_source, record_text
+from deckcheck.batch.core import record_source
 from deckcheck.decklist import SECTIONS, parse_bytes, parse_text
+from deckcheck.decklist.records import record_text
 from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks
 from deckcheck.errors import InputError
 

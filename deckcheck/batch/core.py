@@ -27,8 +27,9 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from deckcheck.decklist import MAX_BYTES, MAX_LINE_CHARS, Deck, parse_file, parse_text, read_stream
+from deckcheck.decklist import MAX_BYTES, Deck, parse_file, parse_text, read_stream
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
+from deckcheck.decklist.records import is_deck_record, record_blocks, record_name
 from deckcheck.decklist.text import blocks_text, parse_plain_blocks
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
@@ -119,89 +120,11 @@ def _walk(folder: str) -> Iterator[str]:
             yield path
 
 
-def _entry_line(item: Any) -> str | None:
-    """One decklist line from a JSON Lines deck list item: "1 Name", "Name" or {"count", "name"}; any other
-    item as its JSON text, so the checker reports it on its line rather than dropping it."""
-    if isinstance(item, str):
-        return item.strip() or None
-    if isinstance(item, Mapping) and isinstance(item.get("name"), str):
-        count = item.get("count", item.get("quantity", 1))
-        return f"{count} {item['name']}"
-    return json.dumps(item, ensure_ascii=False)[:MAX_LINE_CHARS + 1]
-
-
-def _items(value: Any, key: str) -> list[Any]:
-    """A deck object's list under `key` (a string is its lines; absent is empty); ValueError otherwise."""
-    if value is None:
-        return []
-    if isinstance(value, str):
-        return value.splitlines()
-    if not isinstance(value, list):
-        raise ValueError(f"\"{key}\" is a JSON {_json_type(value)}, not a list of cards")
-    return value
-
-
-def _json_type(value: Any) -> str:
-    return {dict: "object", bool: "boolean", int: "number", float: "number"}.get(type(value), type(value).__name__)
-
-
-def _entry_lines(items: list[Any]) -> list[str]:
-    """A deck list's lines: each item as `_entry_line` reads it, empty ones dropped."""
-    if set(map(type, items)) <= {str}:  # the usual "N Name" strings: no call per item
-        lines = list(map(str.strip, items))
-        return [line for line in lines if line] if "" in lines else lines
-    return [line for line in map(_entry_line, items) if line]
-
-
-def _named_lines(items: list[Any]) -> list[str]:
-    """A commander/companion list's lines: a bare name gets a quantity of 1 (a name may start with a digit)."""
-    out = []
-    for item in items:
-        if isinstance(item, str):
-            if item.strip():
-                out.append(f"1 {item.strip()}")
-        else:
-            line = _entry_line(item)
-            if line:
-                out.append(line)
-    return out
-
-
-def record_blocks(record: Mapping[str, Any]) -> list[tuple[str | None, list[str]]]:
-    """A JSON Lines deck object (without "text") as decklist blocks: (header line or None, its lines).
-    "commander" (names), "companion", "decklist"/"main"/"mainboard" ("N Name" lines) and "sideboard"
-    become marked sections; a deck with only a main list has no header at all. ValueError when one of
-    them is not a list (or a string of lines)."""
-    blocks: list[tuple[str | None, list[str]]] = []
-    key = "commander" if "commander" in record else "commanders"
-    commanders = _named_lines(_items(record.get(key), key))
-    if commanders:
-        blocks.append(("Commander", commanders))
-    companion = record.get("companion")
-    companion = _named_lines([companion] if isinstance(companion, str) else _items(companion, "companion"))
-    if companion:
-        blocks.append(("Companion", companion))
-    key = next((k for k in ("decklist", "main", "mainboard") if k in record), "decklist")
-    blocks.append(("Deck" if blocks else None, _entry_lines(_items(record.get(key), key))))
-    side_lines = _entry_lines(_items(record.get("sideboard"), "sideboard"))
-    if side_lines:
-        blocks.append(("Sideboard", side_lines))
-    return blocks
-
-
-def record_text(record: Mapping[str, Any]) -> str:
-    """A JSON Lines deck object as decklist text: {"text": ...} as is; else its `record_blocks`."""
-    text = record.get("text")
-    if isinstance(text, str):
-        return text
-    return blocks_text(record_blocks(record))
-
-
 def record_deck_source(record: Mapping[str, Any], label: str) -> Source:
     """The source of a deck object: a parsed Deck straight from its blocks when every line is a plain
     "N Name" entry (the same Deck the text parser gives, without building and re-reading the text), else
     its text."""
-    name = _record_name(record)
+    name = record_name(record)
     if not isinstance(record.get("text"), str):
         try:
             blocks = record_blocks(record)
@@ -212,16 +135,6 @@ def record_deck_source(record: Mapping[str, Any], label: str) -> Source:
             return ("deck", label, deck)
         return ("text", label, (blocks_text(blocks), name))
     return ("text", label, (record["text"], name))
-
-
-def _record_name(record: Mapping[str, Any]) -> str | None:
-    for key in ("name", "deck_name", "title"):
-        if isinstance(record.get(key), str) and record[key].strip():
-            return record[key].strip()
-    player, event = record.get("player"), record.get("event")
-    if isinstance(player, str) and player.strip():
-        return f"{player.strip()} ({event.strip()})" if isinstance(event, str) and event.strip() else player.strip()
-    return None
 
 
 def _open_lines(path: str) -> Iterator[bytes]:
@@ -259,7 +172,7 @@ def record_source(raw: bytes | str, label: str) -> Source:
             return ("deck", label, parse_mtgjson_deck(record, label))
         except DeckcheckError as exc:
             return ("error", label, _message(exc, label))
-    if not any(k in record for k in ("text", "decklist", "main", "mainboard", "commander", "commanders")):
+    if not is_deck_record(record):
         return ("error", label, "deck object without \"text\", \"decklist\" or \"commander\"")
     given = record.get("path")
     return record_deck_source(record, given if isinstance(given, str) and given else label)

@@ -10,12 +10,15 @@ import json
 import os
 import stat
 import zlib
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from deckcheck.decklist.csvlists import csv_delimiter, parse_csv
 from deckcheck.decklist.model import Deck
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
-from deckcheck.decklist.text import parse_lines
+from deckcheck.decklist.records import is_deck_record, record_blocks, record_name
+from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
 from deckcheck.errors import InputError
 
@@ -138,20 +141,23 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
     if text.startswith("\ufeff"):
         text = text[1:]
     stripped = text.lstrip()
-    if stripped.startswith("{"):
+    if stripped.startswith(("{", "[")):
         try:
             obj = json.loads(stripped)
         except RecursionError:
             raise InputError(path, "JSON nested too deeply") from None
         except ValueError as exc:
-            if getattr(exc, "msg", "") == "Extra data":  # a first JSON value, then more: JSON Lines
+            if getattr(exc, "msg", "") == "Extra data" and stripped[0] == "{":  # an object, then more: JSON Lines
                 raise InputError(path, "JSON Lines (one JSON value a line), not one decklist; a file of "
                                        "decks is checked by `deckcheck batch`") from None
-            obj = None  # not JSON after all: read it as text
+            obj = None  # not JSON after all ("[Commander]", "[4] Sol Ring"): read it as text
         if obj is not None:
             if is_mtgjson_deck(obj):
                 return parse_mtgjson_deck(obj, path)
-            raise InputError(path, "JSON, but not an MTGJSON deck file (no data.mainBoard list)")
+            if is_deck_record(obj):
+                return parse_deck_record(obj, path)
+            raise InputError(path, "JSON, but not a deck: neither an MTGJSON deck file (data.mainBoard) nor a "
+                                   'deck object ({"commander": [...], "decklist": [...]} or {"text": ...})')
     if looks_like_xml(stripped):
         return parse_xml_deck(stripped, path)
     first = stripped.split("\n", 1)[0].strip()
@@ -159,3 +165,19 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
     if delimiter is not None:
         return parse_csv(text, path, delimiter)
     return parse_lines(text, path)
+
+
+def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
+    """Parse a deck object (deckcheck.decklist.records): its "text" as any decklist, else its lists as the
+    decklist blocks they make. A list that is not one is an InputError."""
+    text = record.get("text")
+    if isinstance(text, str):
+        deck = parse_text(text, path)
+    else:
+        try:
+            blocks = record_blocks(record)
+        except ValueError as exc:
+            raise InputError(path, str(exc)) from None
+        deck = parse_plain_blocks(blocks, path) or parse_lines(blocks_text(blocks), path)
+    name = record_name(record)
+    return replace(deck, name=name) if name and not deck.name else deck

@@ -1,0 +1,152 @@
+"""Deck objects: one deck as a JSON object, the shape JSON Lines files of decks hold one a line and a .json
+decklist file may hold alone:
+
+    {"name": "...", "commander": ["Name", ...], "companion": "Name",
+     "decklist": ["1 Name", ...], "sideboard": ["1 Name", ...]}
+
+("commanders" for "commander", "main" or "mainboard" for "decklist"; an item may also be {"name", "count"}),
+or {"text": "<a decklist in any dialect>"}. A deck object becomes decklist blocks, each a section header and
+its lines, so it is read exactly as the same decklist written as text; the lines of its report are the lines
+of that text (the "Commander" header is line 1)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from deckcheck.decklist.model import MAX_LINE_CHARS
+from deckcheck.decklist.text import blocks_text
+
+#: Keys that make a JSON object a deck object (without one, it is some other JSON).
+DECK_KEYS = ("text", "decklist", "main", "mainboard", "commander", "commanders")
+
+
+def is_deck_record(obj: Any) -> bool:
+    """Whether a decoded JSON value is a deck object: a JSON object with one of DECK_KEYS."""
+    return isinstance(obj, Mapping) and any(key in obj for key in DECK_KEYS)
+
+
+def _entry_line(item: Any) -> str | None:
+    """One decklist line from a deck object's list item: "1 Name", "Name", {"count", "name"} or {"quantity",
+    "card": {"name"}}; any other item as its JSON text, so the checker reports it on its line rather than
+    dropping it."""
+    if isinstance(item, str):
+        return item.strip() or None
+    name = _item_name(item)
+    if name is not None:
+        return f"{item.get('count', item.get('quantity', 1))} {name}"
+    return json.dumps(item, ensure_ascii=False)[:MAX_LINE_CHARS + 1]
+
+
+def _item_name(item: Any) -> str | None:
+    """The card name of a card object: its "name", or its "card"'s (Moxfield's and Archidekt's entries)."""
+    if not isinstance(item, Mapping):
+        return None
+    name = item.get("name")
+    card = item.get("card")
+    if name is None and isinstance(card, Mapping):
+        name = card.get("name")
+    return name if isinstance(name, str) else None
+
+
+def _items(value: Any, key: str) -> list[Any]:
+    """A deck object's list under `key`: a list; a string of lines; one card object ({"name", "count"});
+    a board keyed by card, as Moxfield's deck JSON has them ({"Sol Ring": {"quantity": 1, "card": {"name":
+    "Sol Ring", ...}}, ...}, or those under "cards"; or {"Sol Ring": 1}). Absent is empty; ValueError for
+    anything else."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return value.splitlines()
+    if isinstance(value, Mapping):
+        if _item_name(value) is not None:
+            return [value]
+        board = value["cards"] if isinstance(value.get("cards"), Mapping) else value
+        items = [_board_item(name, entry) for name, entry in board.items()]
+        if None not in items:
+            return items
+    if not isinstance(value, list):
+        raise ValueError(f"\"{key}\" is a JSON {_json_type(value)}, not a list of cards")
+    return value
+
+
+def _board_item(key: str, entry: Any) -> Any:
+    """One entry of a board keyed by card as a list item: the entry itself when it names its card, else the
+    key as the name with the entry's count; None when the entry is neither a card object nor a count."""
+    if isinstance(entry, int) and not isinstance(entry, bool):
+        return {"name": key, "count": entry}
+    if not isinstance(entry, Mapping):
+        return None
+    if _item_name(entry) is not None:
+        return entry
+    return {"name": key, "count": entry.get("quantity", entry.get("count", 1))}
+
+
+def _json_type(value: Any) -> str:
+    return {dict: "object", bool: "boolean", int: "number", float: "number"}.get(type(value), type(value).__name__)
+
+
+def _entry_lines(items: list[Any]) -> list[str]:
+    """A deck list's lines: each item as `_entry_line` reads it, empty ones dropped."""
+    if set(map(type, items)) <= {str}:  # the usual "N Name" strings: no call per item
+        lines = list(map(str.strip, items))
+        return [line for line in lines if line] if "" in lines else lines
+    return [line for line in map(_entry_line, items) if line]
+
+
+def _named_lines(items: list[Any]) -> list[str]:
+    """A commander/companion list's lines: a bare name gets a quantity of 1 (a name may start with a digit)."""
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            if item.strip():
+                out.append(f"1 {item.strip()}")
+        else:
+            line = _entry_line(item)
+            if line:
+                out.append(line)
+    return out
+
+
+def record_blocks(record: Mapping[str, Any]) -> list[tuple[str | None, list[str]]]:
+    """A deck object (without "text") as decklist blocks: (header line or None, its lines). "commander" or
+    "commanders" (names), "companion" or "companions", "decklist", "main" or "mainboard" ("N Name" lines)
+    and "sideboard" become marked sections (Moxfield's maybeboard and tokens are not part of the deck); a deck
+    with only a main list has no header at all. ValueError when one of them is not a list of cards as
+    `_items` reads them."""
+    blocks: list[tuple[str | None, list[str]]] = []
+    key = "commander" if "commander" in record else "commanders"
+    commanders = _named_lines(_items(record.get(key), key))
+    if commanders:
+        blocks.append(("Commander", commanders))
+    key = "companion" if "companion" in record else "companions"
+    companion = record.get(key)
+    companion = _named_lines([companion] if isinstance(companion, str) else _items(companion, key))
+    if companion:
+        blocks.append(("Companion", companion))
+    key = next((k for k in ("decklist", "main", "mainboard") if k in record), "decklist")
+    blocks.append(("Deck" if blocks else None, _entry_lines(_items(record.get(key), key))))
+    side_lines = _entry_lines(_items(record.get("sideboard"), "sideboard"))
+    if side_lines:
+        blocks.append(("Sideboard", side_lines))
+    return blocks
+
+
+def record_text(record: Mapping[str, Any]) -> str:
+    """A JSON Lines deck object as decklist text: {"text": ...} as is; else its `record_blocks`."""
+    text = record.get("text")
+    if isinstance(text, str):
+        return text
+    return blocks_text(record_blocks(record))
+
+
+def record_name(record: Mapping[str, Any]) -> str | None:
+    """A deck object's name: "name", "deck_name" or "title", else "player (event)"."""
+    for key in ("name", "deck_name", "title"):
+        if isinstance(record.get(key), str) and record[key].strip():
+            return record[key].strip()
+    player, event = record.get("player"), record.get("event")
+    if isinstance(player, str) and player.strip():
+        return f"{player.strip()} ({event.strip()})" if isinstance(event, str) and event.strip() else player.strip()
+    return None
