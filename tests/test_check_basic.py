@@ -34,6 +34,18 @@ def test_rules_explains_one_and_refuses_unknown(capsys: pytest.CaptureFixture[st
     assert "no rule 'no-such-rule'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("reference, codes", [
+    ("903.5b", ["singleton"]), ("CR 903.4.", ["color-identity"]), ("702.124", ["commander-ineligible", "commander-pair"]),
+    ("903.5", ["deck-size", "singleton", "color-identity", "sideboard"]), ("90", []), ("100.1", []),
+])
+def test_rules_by_comprehensive_rules_number(capsys: pytest.CaptureFixture[str], reference: str,
+                                             codes: list[str]) -> None:
+    """A report cites "CR 903.5b": `deckcheck rules 903.5b` explains the rules citing it (or a rule under it)."""
+    assert main(["rules", reference]) == (0 if codes else 2)
+    out = capsys.readouterr().out
+    assert [line.split(" ")[0] for line in out.splitlines() if " (CR " in line] == codes
+
+
 def test_check_small_bad_deck(tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "d.txt"
     path.write_text(deck_text(["Thrasios, Triton Hero", "Tymna the Weaver"],
@@ -48,6 +60,14 @@ def test_check_small_bad_deck(tmp_path, data_dir: str, capsys: pytest.CaptureFix
         "not allowed under Thrasios, Triton Hero and Tymna the Weaver",
         f"{path}: NOT legal (3 errors): 5 cards, Thrasios, Triton Hero + Tymna the Weaver, identity WUBG",
     ]
+
+
+def test_a_deck_of_one_card_is_one_card(tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "d.txt"
+    path.write_text("1 Sol Ring\n")
+    assert main(["check", "--data-dir", data_dir, str(path)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        f"{path}: NOT legal (2 errors): 1 card, no commander, identity colorless")
 
 
 def test_check_json_shape(tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:

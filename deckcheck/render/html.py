@@ -76,8 +76,9 @@ def _detail(index: int, result: DeckResult) -> str:
              f'<p class="path">{esc(d.path)}</p>']
     if not result.unreadable:
         leaders = " + ".join(d.commanders) or "no commander"
+        cards = f"{d.card_count} card{'s' if d.card_count != 1 else ''}"
         parts.append(f"<p>Commander: <b>{esc(leaders)}</b> · identity {esc(d.color_identity or 'colorless')} · "
-                     f"{d.card_count} cards" + (f" · companion {esc(d.companion)}" if d.companion else "") + "</p>")
+                     f"{cards}" + (f" · companion {esc(d.companion)}" if d.companion else "") + "</p>")
     for note in d.notes:
         parts.append(f'<p class="note">Note: {esc(note)}</p>')
     if d.violations:

@@ -26,7 +26,8 @@ def verdict_line(deck: DeckReport) -> str:
     head = "legal" if deck.legal else f"NOT legal ({counts})"
     if deck.legal and n_warn:
         head += f" ({n_warn} warning{'s' if n_warn != 1 else ''})"
-    return f"{deck.path}: {head}: {deck.card_count} cards, {leaders}, identity {identity}"
+    cards = f"{deck.card_count} card{'s' if deck.card_count != 1 else ''}"
+    return f"{deck.path}: {head}: {cards}, {leaders}, identity {identity}"
 
 
 def render(report: CheckReport, stream: IO[str]) -> None:

@@ -42,6 +42,22 @@ def get_rule(code: str) -> Rule | None:
     return REGISTRY.get(code.strip().lower())
 
 
+def rules_citing(reference: str) -> list[Rule]:
+    """The rules that cite this Comprehensive Rules number or one under it ("903.5" finds the rules citing
+    903.5a to 903.5d; "CR 903.5b." is read as 903.5b)."""
+    ref = reference.strip().removeprefix("CR").strip().rstrip(".").lower()
+    if not ref[:1].isdigit():
+        return []
+    found = []
+    for rule in REGISTRY.values():
+        for cited in (rule.rule or "").lower().split(","):
+            cited = cited.strip()
+            if cited == ref or (cited.startswith(ref) and not cited[len(ref)].isdigit()):
+                found.append(rule)
+                break
+    return found
+
+
 def check_deck(deck: Deck, store: CardStore, *, policy: Any = None, on: date | None = None,
                commanders: Sequence[str] | None = None) -> DeckReport:
     """Check one parsed deck against every rule; return its report with all violations in one pass.
