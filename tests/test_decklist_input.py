@@ -240,7 +240,7 @@ def test_json_lines_of_decks_given_as_one_decklist_point_to_batch() -> None:
     with pytest.raises(InputError) as caught:
         parse_text(lines + "\n", "decks.jsonl")
     assert str(caught.value) == ("decks.jsonl: JSON Lines (one JSON value a line), not one decklist; a file of "
-                                 "decks is checked by `deckcheck batch`")
+                                 "decks is checked by `deckcheck batch` when named .jsonl or .ndjson")
 
 
 def test_text_that_starts_with_a_brace_is_still_text() -> None:
@@ -270,12 +270,15 @@ def test_cockatrice_zones() -> None:
     text = ('<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
             '<deckname> My  deck </deckname>\n<zone name="main">\n<card number="99" name="Wastes"/>\n</zone>\n'
             '<zone name="tokens">\n<card number="2" name="Treasure"/>\n</zone>\n'
-            '<zone name="attic">\n<card number="1" name="Sol Ring"/>\n</zone>\n</cockatrice_deck>\n')
+            '<zone name="attic">\n<card number="1" name="Sol Ring"/>\n</zone>\n'
+            '<card number="1" name="Mana Crypt"/>\n</cockatrice_deck>\n')
     deck = parse_text(text, "d.cod")
     assert deck.name == "My deck"
     assert [(e.quantity, e.name, e.section, e.line) for e in deck.entries] == [
         (99, "Wastes", MAIN, 5), (2, "Treasure", OUTSIDE, 8)]
-    assert [(p.line, p.text) for p in deck.problems] == [(10, '<zone name="attic">')]
+    assert [(p.line, p.text, p.message) for p in deck.problems] == [
+        (10, '<zone name="attic">', "not a Cockatrice deck zone (main, side or tokens); its cards are not counted"),
+        (13, '<card number="1" name="Mana Crypt">', "a card outside any zone; not counted")]
 
 
 @pytest.mark.parametrize(("text", "message"), [

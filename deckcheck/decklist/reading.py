@@ -148,8 +148,8 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
             raise InputError(path, "JSON nested too deeply") from None
         except ValueError as exc:
             if getattr(exc, "msg", "") == "Extra data" and stripped[0] == "{":  # an object, then more: JSON Lines
-                raise InputError(path, "JSON Lines (one JSON value a line), not one decklist; a file of "
-                                       "decks is checked by `deckcheck batch`") from None
+                raise InputError(path, "JSON Lines (one JSON value a line), not one decklist; a file of decks is "
+                                       "checked by `deckcheck batch` when named .jsonl or .ndjson") from None
             obj = None  # not JSON after all ("[Commander]", "[4] Sol Ring"): read it as text
         if obj is not None:
             if is_mtgjson_deck(obj):

@@ -64,8 +64,10 @@ class _XmlDeck:
                 self.problems.append(problem(line, f'<zone name="{zone}">', "not a Cockatrice deck zone "
                                              "(main, side or tokens); its cards are not counted"))
         elif self.kind == "cockatrice" and tag == "card":
-            if self.zone:  # cards of an unknown zone were reported with the zone
+            if self.zone:
                 self._card(line, tag, attrs, attrs.get("name"), attrs.get("number"), self.zone)
+            elif self.zone is None:  # (cards of an unknown zone were reported with the zone)
+                self.problems.append(problem(line, _shown(tag, attrs), "a card outside any zone; not counted"))
         elif self.kind == "cockatrice" and tag == "deckname":
             self.in_name, self.name_text = True, []
 
@@ -82,7 +84,7 @@ class _XmlDeck:
 
     def _card(self, line: int, tag: str, attrs: dict[str, str], name: str | None, count: str | None,
               section: str) -> None:
-        shown = f"<{tag} " + " ".join(f'{k}="{v}"' for k, v in attrs.items()) + ">"
+        shown = _shown(tag, attrs)
         name = " ".join((name or "").split())
         if not name:
             self.problems.append(problem(line, shown, "card element without a name"))
@@ -99,6 +101,11 @@ class _XmlDeck:
         number = attrs.get("collectorNumber", "").strip()[:20]
         self.collector.add(quantity, name, section, line,
                            set_code if 2 <= len(set_code) <= 8 and set_code.isalnum() else None, number or None)
+
+
+def _shown(tag: str, attrs: dict[str, str]) -> str:
+    """An element as a problem shows it."""
+    return f"<{tag} " + " ".join(f'{k}="{v}"' for k, v in attrs.items()) + ">"
 
 
 def parse_xml_deck(text: str, path: str) -> Deck:
