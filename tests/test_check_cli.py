@@ -186,7 +186,8 @@ def test_missing_file_and_directory(capsys, tmp_path: Path, data_dir: str) -> No
     code, out, err = run(capsys, "check", "--data-dir", data_dir, str(missing))
     assert (code, out, err) == (2, "", f"deckcheck: error: {missing}: no such file\n")
     code, out, err = run(capsys, "check", "--data-dir", data_dir, str(tmp_path))
-    assert (code, out, err) == (2, "", f"deckcheck: error: {tmp_path}: is a directory, not a decklist\n")
+    assert (code, out) == (2, "")
+    assert err == f"deckcheck: error: {tmp_path}: is a folder, not a decklist (`deckcheck batch` checks every deck in a folder)\n"
 
 
 def test_a_file_name_with_a_line_break_can_t_split_or_forge_a_line(capsys, tmp_path: Path, data_dir: str) -> None:

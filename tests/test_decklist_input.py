@@ -176,7 +176,8 @@ def test_missing_file(tmp_path: Path) -> None:
 
 
 def test_directory(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match=r": is a directory, not a decklist$"):
+    with pytest.raises(InputError, match=r": is a folder, not a decklist \(`deckcheck batch` checks every deck in "
+                                         r"a folder\)$"):
         parse_file(tmp_path)
 
 

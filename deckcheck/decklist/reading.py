@@ -26,6 +26,8 @@ from deckcheck.errors import InputError
 #: a real decklist is a few kilobytes, an MTGJSON precon file under 1 MB.
 MAX_BYTES = 16 * 1024 * 1024
 
+_FOLDER = "is a folder, not a decklist (`deckcheck batch` checks every deck in a folder)"
+
 # Control characters that never occur in a text decklist (tab, newlines and form feed may).
 _CONTROL = frozenset(range(0, 32)) - {9, 10, 12, 13}
 
@@ -42,7 +44,7 @@ def parse_file(path: str | os.PathLike) -> Deck:
     try:
         info = os.stat(label)
         if stat.S_ISDIR(info.st_mode):
-            raise InputError(label, "is a directory, not a decklist")
+            raise InputError(label, _FOLDER)
         if stat.S_ISREG(info.st_mode) and info.st_size > MAX_BYTES:
             raise _too_big(label, info.st_size)
         with open(label, "rb") as handle:
@@ -50,7 +52,7 @@ def parse_file(path: str | os.PathLike) -> Deck:
     except FileNotFoundError:
         raise InputError(label, "no such file") from None
     except IsADirectoryError:
-        raise InputError(label, "is a directory, not a decklist") from None
+        raise InputError(label, _FOLDER) from None
     except PermissionError:
         raise InputError(label, "permission denied") from None
     except OSError as exc:
