@@ -393,6 +393,18 @@ def test_update_from_several_files(shared_data, tmp_path, capsys):
     assert count == LOCAL_CARDS
 
 
+def test_a_file_given_twice_is_read_once(shared_data, tmp_path, capsys):
+    """Read twice, its objects counted twice in the summary ("from 1,762 objects")."""
+    data_dir = tmp_path / "d"
+    first = shared_data / "scryfall" / "cards-2025-11-recorded.json"
+    files = [first, shared_data / "scryfall" / "cards-2025-12-collection.json", shared_data / "scryfall" / ".." /
+             "scryfall" / first.name]
+    assert main(["update", *[a for f in files for a in ("--file", str(f))], "--data-dir", str(data_dir)]) == 0
+    captured = capsys.readouterr()
+    assert f"{LOCAL_CARDS} cards from 881 objects" in captured.out
+    assert captured.err == f"deckcheck: warning: {files[2]}: given twice; read once\n"
+
+
 def test_a_data_folder_that_can_t_be_one_fails_before_the_import(tmp_path, capsys):
     """Said at once, not after importing the files: the bad card file below is never reached."""
     bad = tmp_path / "bad.json"
@@ -414,6 +426,19 @@ def test_update_with_bad_file_keeps_old_store(old_store, tmp_path, shared_data, 
                  "--file", str(bad), "--data-dir", str(data_dir)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(bad) in err and "truncated" in err
+    assert _digest(data_dir) == before
+
+
+@pytest.mark.parametrize("answer, said", [
+    ({"object": "error", "code": "not_found", "status": 404, "details": "No card found."}, "404: not_found: No card found."),
+    ([{"object": "error"}], "no details"),
+])
+def test_a_saved_scryfall_error_answer_says_so_and_keeps_the_old_store(old_store, tmp_path, capsys, answer, said):
+    data_dir, before = old_store
+    saved = tmp_path / "cards.json"
+    saved.write_text(json.dumps(answer))
+    assert main(["update", "--file", str(saved), "--data-dir", str(data_dir)]) == 2
+    assert capsys.readouterr().err == f"deckcheck: error: {saved}: not card data: a Scryfall error answer ({said})\n"
     assert _digest(data_dir) == before
 
 

@@ -8,12 +8,13 @@ each, and merges them into one Card per oracle id.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckcheck.errors import InputError
+from deckcheck.errors import DeckcheckWarning, InputError, one_line
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.sources import mtgjson, scryfall
 from deckcheck.sources.jsonstream import iter_file
@@ -62,6 +63,9 @@ def _read_file(path: Path, progress: Callable[[int], None] | None) -> _FileData:
                 kind = "scryfall"
             elif mtgjson.looks_like(obj):
                 kind = "mtgjson"
+            elif isinstance(obj, dict) and obj.get("object") == "error":  # saved from a failed API call
+                said = ": ".join(str(obj[k])[:200] for k in ("status", "code", "details") if obj.get(k) is not None)
+                raise InputError(shown, one_line(f"not card data: a Scryfall error answer ({said or 'no details'})"))
             else:
                 raise InputError(shown, "not card data: the first object is neither a Scryfall nor an "
                                         "MTGJSON card")
@@ -100,7 +104,13 @@ def load_files(paths: Iterable[str | os.PathLike[str]], *, progress: Callable[[i
     groups: dict[tuple[str, str | None], Accumulator] = {}
     report = ImportReport()
     versions: dict[str, None] = {}
+    seen: set[str] = set()
     for p in paths:
+        real = os.path.realpath(p)
+        if real in seen:  # read twice, its objects would count twice in the report
+            warnings.warn(DeckcheckWarning(f"{os.fspath(p)}: given twice; read once"), stacklevel=2)
+            continue
+        seen.add(real)
         data = _read_file(Path(p), progress)
         report.absorb(data.report)
         key = (data.kind, data.date)
