@@ -55,6 +55,14 @@ def test_a_name_with_undecodable_bytes_is_unknown_not_a_damaged_store(capsys):
     assert out[1]["error"] == "unknown-card" and out[1]["query"] == "\udcff\udcfeabc"
 
 
+def test_names_read_from_a_file_can_t_send_terminal_escapes(capsys, monkeypatch):
+    """`deckcheck card -` printed an unknown name as read: an escape sequence in it reached the terminal."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("x\x1b[2J\x1b[31mred\nBrisela, Voice\x07 of Nightmares\n"))
+    assert main(["card", "--data-dir", NO_STORE, "-"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("x\\x1b[2J\\x1b[31mred: unknown card") and "\x1b" not in out and "\x07" not in out
+
+
 def test_card_reads_names_from_stdin(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("Fire/Ice\n\nLim-Dul's Vault\nAether Vial\n"))
     code, out = run_json(capsys, "-")

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from deckcheck.commands.options import add_data_dir, card_name
+from deckcheck.errors import one_line
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
 from deckcheck.model.vocab import MODAL_DFC, SPLIT, ALTERNATIVE_SPELL_LAYOUTS, Zone
@@ -97,13 +98,13 @@ def run(args: argparse.Namespace) -> int:
             missing += 1
             results.append({"query": name, "error": NOT_A_DECK_CARD.code, "kind": other.kind,
                             "object": other.name, "parts": list(other.parts)})
-            texts.append(what_it_is(name, other))
+            texts.append(one_line(what_it_is(name, other)))
         elif card is None:
             missing += 1
             suggestions = close[name]
             results.append({"query": name, "error": UNKNOWN_CARD.code, "suggestions": suggestions})
             hint = did_you_mean(suggestions)
-            texts.append(f"{name}: unknown card{hint}")
+            texts.append(one_line(f"{name}: unknown card{hint}"))  # a name may come from a file (`-`)
         elif args.format == "json":
             results.append(card_dict(name, card))
         else:
