@@ -41,9 +41,9 @@ def batch_frame(report: BatchReport) -> pd.DataFrame:
     import pandas as pd
 
     frame = pd.DataFrame([_deck_row(r) for r in report.results], columns=list(DECK_COLUMNS))
-    frame["bracket_minimum"] = frame["bracket_minimum"].astype("Int64")
-    frame["game_changers"] = frame["game_changers"].astype("Int64")
-    return frame
+    # The same number and flag types with no deck at all (an empty frame's columns are all "object").
+    return frame.astype({"card_count": "int64", "legal": "bool", "unreadable": "bool", "errors": "int64",
+                         "warnings": "int64", "bracket_minimum": "Int64", "game_changers": "Int64"})
 
 
 def _violation_rows(report: DeckReport, name: str | None) -> Iterable[dict[str, Any]]:
@@ -82,7 +82,7 @@ def deck_cards_frame(report: BatchReport) -> pd.DataFrame:
         raise ValueError("the batch kept no card lists: run check_many(..., keep_cards=True)")
     rows = [(r.report.path, r.name, card, quantity, section)
             for r in report.results for card, quantity, section in (r.cards or ())]
-    return pd.DataFrame(rows, columns=["deck", "name", "card", "quantity", "section"])
+    return pd.DataFrame(rows, columns=["deck", "name", "card", "quantity", "section"]).astype({"quantity": "int64"})
 
 
 def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any = None) -> pd.DataFrame:

@@ -576,6 +576,17 @@ def test_frames(tournament):
     assert one[["code", "card"]].values.tolist() == [["singleton", "Sol Ring"]]
 
 
+def test_frames_of_an_empty_batch_keep_their_number_and_flag_types(tournament, store):
+    """A batch that found no deck gave frames of "object" columns: a filter on `legal` or a sum of `errors`
+    across batches then changed type."""
+    empty = deckcheck.check_many([], store=store, keep_cards=True)
+    numeric = ["card_count", "legal", "unreadable", "errors", "warnings", "bracket_minimum", "game_changers"]
+    assert len(empty.to_frame()) == 0
+    assert empty.to_frame()[numeric].dtypes.to_dict() == tournament.to_frame()[numeric].dtypes.to_dict()
+    assert empty.violations_frame()["line"].dtype == tournament.violations_frame()["line"].dtype
+    assert empty.deck_cards_frame()["quantity"].dtype == tournament.deck_cards_frame()["quantity"].dtype == "int64"
+
+
 def test_cards_frame(store):
     frame = deckcheck.cards_frame(store)
     assert len(frame) == len(store)
