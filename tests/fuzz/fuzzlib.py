@@ -76,12 +76,12 @@ def _line(count: int, name: str, style: int, set_code: str = "CMM", number: str 
 @lru_cache(maxsize=1)
 def real_decklists() -> list[str]:
     """Real precons written out as text in several dialects (MTGO, Arena, Archidekt, deckstats, CSV,
-    the precon text format, MTGO .dek and Cockatrice .cod XML, Forge .dck), plus the MTGJSON deck files
-    themselves as JSON text."""
+    the precon text format, MTGO .dek and Cockatrice .cod XML, Forge .dck, deck objects and Moxfield's JSON),
+    plus the MTGJSON deck files themselves as JSON text."""
     out: list[str] = []
     for i, deck in enumerate(precon_decks()):
         data = deck["data"]
-        style = i % 10
+        style = i % 12
         commanders = [(c["count"], c["name"], c.get("setCode", "CMM"), c.get("number", "1"))
                       for c in data.get("commander", [])]
         main = [(c["count"], c["name"], c.get("setCode", "CMM"), c.get("number", "1"))
@@ -95,6 +95,18 @@ def real_decklists() -> list[str]:
             out.append("\n".join(rows) + "\n")
         elif style == 6:
             out.append(json.dumps(deck))
+        elif style == 10:  # a deck object, as JSON Lines decks hold them
+            out.append(json.dumps({"name": data.get("name"), "commander": [name for _, name, _, _ in commanders],
+                                   "decklist": [f"{n} {name}" for n, name, _, _ in main],
+                                   "sideboard": [{"name": name, "count": n} for n, name, _, _ in side]}, indent=1))
+        elif style == 11:  # Moxfield's deck JSON: boards keyed by card (a card's printings counted together)
+            boards: dict[str, dict[str, Any]] = {}
+            for board, group in (("commanders", commanders), ("mainboard", main), ("sideboard", side)):
+                cards = boards[board] = {}
+                for n, name, s, _ in group:
+                    entry = cards.setdefault(name, {"quantity": 0, "card": {"name": name, "set": s.lower()}})
+                    entry["quantity"] += n
+            out.append(json.dumps(boards))
         elif style == 4:
             lines = [f"COMMANDER: {_line(n, name, 4, s, num)}" for n, name, s, num in commanders]
             lines += [_line(n, name, 4, s, num) for n, name, s, num in main]
