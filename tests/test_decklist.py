@@ -131,6 +131,10 @@ def one(text: str) -> tuple:
     ("1 Borrowing 100,000 Arrows", (1, "Borrowing 100,000 Arrows", MAIN, None, None)),
     ("1 Everybody Lives!", (1, "Everybody Lives!", MAIN, None, None)),
     ("1 _____", (1, "_____", MAIN, None, None)),  # Unhinged: the one name without a letter
+    ("2× Island", (2, "Island", MAIN, None, None)),
+    ("Sol Ring x1", (1, "Sol Ring", MAIN, None, None)),
+    ("Island ×12", (12, "Island", MAIN, None, None)),
+    ("SB: Pyroblast x2", (2, "Pyroblast", SIDEBOARD, None, None)),
     ("1 Sol Ring|C16", (1, "Sol Ring", MAIN, "C16", None)),  # Forge .dck: name|set|art index
     ("1 Fire // Ice|MH2|1", (1, "Fire // Ice", MAIN, "MH2", None)),
     ("1 Fire|Ice", (1, "Fire|Ice", MAIN, None, None)),  # Cockatrice's split-card spelling, not a set

@@ -60,7 +60,9 @@ _PREFIX = re.compile(r"(sb|sideboard|commander|cmdr|companion|maybeboard|maybe)\
 _PREFIX_SECTIONS = {"sb": SIDEBOARD, "sideboard": SIDEBOARD, "commander": COMMANDER, "cmdr": COMMANDER,
                     "companion": COMPANION, "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
 # Quantity forms: "4 ", "4x ", "4 x ", "4X ", "4* ", "x4 ", "[4] ", "(4) ".
-_QUANTITY = re.compile(r"(\d+)(?:\s*[xX*])?\s+|[xX](\d+)\s+|[\[(](\d+)[\])]\s*")
+_QUANTITY = re.compile(r"(\d+)(?:\s*[xX*×])?\s+|[xX×](\d+)\s+|[\[(](\d+)[\])]\s*")
+# A quantity after the name: "Sol Ring x2", "Sol Ring ×2" (no card name ends so).
+_TRAILING_QUANTITY = re.compile(r"\s+[xX×](\d+)$")
 # Set and collector number at the end: " (CMM) 410", " (plst) WWK-121", " ()", " (LEA)".
 _SET_NUMBER = re.compile(r"\s\(([A-Za-z0-9]{0,8})\)(?:\s+([A-Za-z0-9][A-Za-z0-9\-★†]*))?$")
 # mtg.wtf / MythicHub / XMage set annotations: "[SET]", "[SET:123]", "[SET/123]".
@@ -324,6 +326,12 @@ def parse_lines(text: str, path: str) -> Deck:
         elif first.isdigit() and s.isdigit():
             problems.append(problem(number, raw, "a number with no card name"))
             continue
+        elif (m := _TRAILING_QUANTITY.search(s)) is not None and _has_letter(s[:m.start()]):
+            value, why = read_quantity(m.group(1))
+            if value is None:
+                problems.append(problem(number, raw, why or "bad quantity"))
+                continue
+            quantity, s = value, s[:m.start()]
         set_code = collector_number = None
         if s.startswith("["):  # XMage: "1 [SET:num] Name"
             j = s.find("]")
