@@ -345,3 +345,14 @@ def test_pathlike_and_copy(tmp_path: Path) -> None:
     shutil.copy(DECKS / "timey-wimey.arena.txt", target)
     assert parse_file(target).count(MAIN) == 98
     assert parse_file(str(target)).path == str(target)
+
+
+def test_problems_past_the_limit_are_counted_in_one() -> None:
+    from deckcheck.decklist.model import MAX_PROBLEMS
+
+    text = "1 Sol Ring\n" + "".join(f"7 (CMM) {i}\n" for i in range(MAX_PROBLEMS + 250))
+    for deck in (parse_text(text), parse_text(text.replace(" (CMM) ", ",").replace("1 Sol Ring", "Quantity,Name"))):
+        assert len(deck.problems) == MAX_PROBLEMS + 1
+        last = deck.problems[-1]
+        assert (last.line, last.message) == (MAX_PROBLEMS + 2, "and 250 more lines that are not card entries, "
+                                                               "not listed")

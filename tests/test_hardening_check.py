@@ -6,6 +6,7 @@ what the one-shot renderers write."""
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 import subprocess
@@ -124,3 +125,27 @@ def test_streamed_output_equals_the_one_shot_renderer(tmp_path, shared_data, fmt
                              capture_output=True, text=True, timeout=300)
         assert got.returncode in (0, 1), got.stderr
         assert got.stdout == expected.getvalue()
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("shape, count", [("text", 1_000_000), ("deck object", 600_000)])
+def test_one_decklist_of_a_million_different_names_is_bounded(tmp_path, shape: str, count: int) -> None:
+    """A 9 MB list of a million different unknown names took 64 s and 1.4 GB, a report line for every one.
+    Past MAX_ENTRIES different cards the list is not a deck: one problem counts the rest."""
+    from deckcheck.decklist.model import MAX_ENTRIES
+
+    names = [f"Nocard {i}" for i in range(count)]
+    path = tmp_path / ("big.txt" if shape == "text" else "big.json")
+    if shape == "text":
+        path.write_text("".join(f"1 {name}\n" for name in names), encoding="utf-8")
+    else:  # a board keyed by card, under the 16 MB a decklist may have
+        path.write_text(json.dumps({"mainboard": dict.fromkeys(names, 1)}), encoding="utf-8")
+    code, peak_mb, err = _run_measured([sys.executable, "-m", "deckcheck", "check", str(path)], tmp_path / "out.txt")
+    assert (code, err) == (1, "")
+    lines = (tmp_path / "out.txt").read_text(encoding="utf-8").splitlines()
+    assert sum(" unknown-card " in line for line in lines) == MAX_ENTRIES
+    assert [line for line in lines if " syntax " in line] == [
+        f"{path}:{MAX_ENTRIES + 1}: syntax more than {MAX_ENTRIES:,} different cards: not a deck; "
+        f"{count - MAX_ENTRIES:,} more lines of cards not read: '1 Nocard {MAX_ENTRIES}'"]
+    print(f"{shape}: peak RSS {peak_mb:.0f} MB")
+    assert peak_mb < 700, f"peak RSS {peak_mb:.0f} MB"

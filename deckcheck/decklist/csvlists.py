@@ -136,5 +136,5 @@ def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
             set_code = ""
         number = row[number_col].strip() if number_col is not None and number_col < len(row) else ""
         collector.add(quantity, name, section, line, set_code or None, number[:20] or None)
-    return Deck(path=path, name=None, entries=collector.entries(), problems=tuple(problems),
-                commanders_marked=marked, source_format="csv")
+    entries, kept = collector.finish(problems)
+    return Deck(path=path, name=None, entries=entries, problems=kept, commanders_marked=marked, source_format="csv")

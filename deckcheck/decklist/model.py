@@ -27,6 +27,12 @@ MAX_QUANTITY = 1000
 MAX_LINE_CHARS = 1000
 #: The offending text kept in a ParseProblem is cut to this many characters.
 PROBLEM_TEXT_CHARS = 120
+#: The most different cards one decklist may hold (a Commander list with its sideboard and maybeboard has a few
+#: hundred): past it the list is not a deck, and the lines of further cards are counted in one problem, not
+#: kept, so that a 16 MB list of a million different names can't take gigabytes of reports.
+MAX_ENTRIES = 10_000
+#: The most problems kept for one decklist; the rest are counted in one last problem.
+MAX_PROBLEMS = 1_000
 
 
 class _EntryFields(NamedTuple):
@@ -115,6 +121,8 @@ class EntryCollector:
 
     def __init__(self) -> None:
         self._rows: dict[tuple[str, str], list] = {}
+        self._over: ParseProblem | None = None  # the first card past MAX_ENTRIES
+        self._over_lines = 0
 
     def add(self, quantity: int, name: str, section: str, line: int,
             set_code: str | None = None, number: str | None = None) -> None:
@@ -122,12 +130,30 @@ class EntryCollector:
         key = (name_key(name), section)
         row = self._rows.get(key)
         if row is None:
+            if len(self._rows) >= MAX_ENTRIES:
+                self._over_lines += 1
+                self._over = self._over or problem(line, f"{quantity} {name}", "")
+                return
             self._rows[key] = [quantity, name, section, [line], set_code, number]
         else:
             row[0] += quantity
             row[3].append(line)
             if row[4] is None:
                 row[4], row[5] = set_code, number
+
+    def finish(self, problems: list[ParseProblem]) -> tuple[tuple[Entry, ...], tuple[ParseProblem, ...]]:
+        """The entries, and the parse's problems: at most MAX_PROBLEMS of them, then one counting the rest, and
+        one for the cards past MAX_ENTRIES."""
+        kept = problems[:MAX_PROBLEMS]
+        if len(problems) > MAX_PROBLEMS:
+            first = problems[MAX_PROBLEMS]
+            kept.append(ParseProblem(first.line, first.text, f"and {len(problems) - MAX_PROBLEMS:,} more lines "
+                                                             "that are not card entries, not listed"))
+        if self._over is not None:
+            kept.append(ParseProblem(self._over.line, self._over.text,
+                                     f"more than {MAX_ENTRIES:,} different cards: not a deck; {self._over_lines:,} "
+                                     "more lines of cards not read"))
+        return self.entries(), tuple(kept)
 
     def entries(self) -> tuple[Entry, ...]:
         """The collected entries, in the order of their first line."""

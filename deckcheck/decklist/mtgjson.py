@@ -61,6 +61,7 @@ def parse_mtgjson_deck(obj: dict, path: str) -> Deck:
                           number if isinstance(number, str) else None)
     name = data.get("name")
     deck_type = data.get("type")
-    return Deck(path=path, name=name if isinstance(name, str) else None, entries=collector.entries(),
-                problems=tuple(problems), commanders_marked="commander" in data, source_format="mtgjson",
+    entries, kept = collector.finish(problems)
+    return Deck(path=path, name=name if isinstance(name, str) else None, entries=entries, problems=kept,
+                commanders_marked="commander" in data, source_format="mtgjson",
                 deck_type=deck_type if isinstance(deck_type, str) else None)

@@ -1,6 +1,6 @@
-"""From a file or bytes to a Deck: size limits, binary detection, encodings (UTF-8, UTF-16 with a BOM,
-Windows-1252/Latin-1 fallback), gzip, and the choice between MTGJSON JSON, XML (MTGO .dek, Cockatrice
-.cod), CSV and plain text."""
+"""From a file or bytes to a Deck: size limits, binary detection, encodings (UTF-8, UTF-16 with or without a
+BOM, Windows-1252/Latin-1 fallback), gzip, and the choice between JSON (an MTGJSON deck file or a deck object),
+XML (MTGO .dek, Cockatrice .cod), CSV and plain text."""
 
 from __future__ import annotations
 

@@ -4,10 +4,11 @@ decklist file may hold alone:
     {"name": "...", "commander": ["Name", ...], "companion": "Name",
      "decklist": ["1 Name", ...], "sideboard": ["1 Name", ...]}
 
-("commanders" for "commander", "main" or "mainboard" for "decklist"; an item may also be {"name", "count"}),
-or {"text": "<a decklist in any dialect>"}. A deck object becomes decklist blocks, each a section header and
-its lines, so it is read exactly as the same decklist written as text; the lines of its report are the lines
-of that text (the "Commander" header is line 1)."""
+("commanders" for "commander", "companions" for "companion", "main" or "mainboard" for "decklist"; an item
+may also be {"name", "count"} or {"quantity", "card": {"name"}}, and a list an object keyed by card, as in
+Moxfield's deck JSON), or {"text": "<a decklist in any dialect>"}. A deck object becomes decklist blocks,
+each a section header and its lines, so it is read exactly as the same decklist written as text; the lines
+of its report are the lines of that text (the "Commander" header is line 1)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from itertools import repeat
 from operator import itemgetter
 
 from deckcheck.decklist.model import (
-    COMMANDER, COMPANION, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, Entry, EntryCollector,
+    COMMANDER, COMPANION, MAIN, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, Entry, EntryCollector,
     ParseProblem, problem, read_quantity,
 )
 from deckcheck.model.names import name_key
@@ -383,9 +383,9 @@ def parse_lines(text: str, path: str) -> Deck:
     collector = EntryCollector()
     for line, quantity, name, target, set_code, collector_number, _ in rows:
         collector.add(quantity, name, target, line, set_code, collector_number)
-    return Deck(path=path, name=deck_name, entries=collector.entries(), problems=tuple(problems),
-                commanders_marked=marked, notes=tuple(notes_out), source_format="text",
-                first_block_names=first_block)
+    entries, kept = collector.finish(problems)
+    return Deck(path=path, name=deck_name, entries=entries, problems=kept, commanders_marked=marked,
+                notes=tuple(notes_out), source_format="text", first_block_names=first_block)
 
 
 def blocks_text(blocks: Sequence[tuple[str | None, Sequence[str]]]) -> str:
@@ -422,6 +422,8 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
     """The Deck `parse_lines(blocks_text(blocks), path)` gives (named `name`), built without the text when
     every header is a bare section word and every line a plain "N Name" entry; None when any is not (the
     caller then parses the text). The fast path for JSON Lines decks, whose lines are usually all plain."""
+    if sum(len(body) for _, body in blocks) > MAX_ENTRIES:
+        return None  # no deck has so many lines: parse_lines says which cards past MAX_ENTRIES it did not keep
     cache = _PLAIN_CACHE
     entries: list[Entry] = []
     keys: dict[str, set[str]] = {}  # folded names per section, to find a card written on two lines

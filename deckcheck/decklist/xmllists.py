@@ -124,5 +124,6 @@ def parse_xml_deck(text: str, path: str) -> Deck:
                          line=exc.lineno) from None
     except _NotADeck as exc:
         raise InputError(path, str(exc), line=parser.CurrentLineNumber) from None
-    return Deck(path=path, name=deck.name, entries=deck.collector.entries(), problems=tuple(deck.problems),
-                commanders_marked=False, source_format=deck.kind or "xml")
+    entries, kept = deck.collector.finish(deck.problems)
+    return Deck(path=path, name=deck.name, entries=entries, problems=kept, commanders_marked=False,
+                source_format=deck.kind or "xml")
