@@ -121,7 +121,7 @@ class EntryCollector:
 
     def __init__(self) -> None:
         self._rows: dict[tuple[str, str], list] = {}
-        self._over: ParseProblem | None = None  # the first card past MAX_ENTRIES
+        self._over: tuple[int, str] | None = None  # the line and text of the first card past MAX_ENTRIES
         self._over_lines = 0
 
     def add(self, quantity: int, name: str, section: str, line: int,
@@ -132,7 +132,7 @@ class EntryCollector:
         if row is None:
             if len(self._rows) >= MAX_ENTRIES:
                 self._over_lines += 1
-                self._over = self._over or problem(line, f"{quantity} {name}", "")
+                self._over = self._over or (line, f"{quantity} {name}")
                 return
             self._rows[key] = [quantity, name, section, [line], set_code, number]
         else:
@@ -150,9 +150,8 @@ class EntryCollector:
             kept.append(ParseProblem(first.line, first.text, f"and {len(problems) - MAX_PROBLEMS:,} more lines "
                                                              "that are not card entries, not listed"))
         if self._over is not None:
-            kept.append(ParseProblem(self._over.line, self._over.text,
-                                     f"more than {MAX_ENTRIES:,} different cards: not a deck; {self._over_lines:,} "
-                                     "more lines of cards not read"))
+            kept.append(problem(*self._over, f"more than {MAX_ENTRIES:,} different cards: not a deck; "
+                                             f"{self._over_lines:,} more lines of cards not read"))
         return self.entries(), tuple(kept)
 
     def entries(self) -> tuple[Entry, ...]:

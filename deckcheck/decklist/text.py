@@ -17,8 +17,8 @@ from itertools import repeat
 from operator import itemgetter
 
 from deckcheck.decklist.model import (
-    COMMANDER, COMPANION, MAIN, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, Entry, EntryCollector,
-    ParseProblem, problem, read_quantity,
+    COMMANDER, COMPANION, MAIN, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, Entry,
+    EntryCollector, ParseProblem, problem, read_quantity,
 )
 from deckcheck.model.names import name_key
 
@@ -59,7 +59,7 @@ _DECORATION = "/#=-*:~ \t"
 _PREFIX = re.compile(r"(sb|sideboard|commander|cmdr|companion|maybeboard|maybe)\s*:\s*", re.IGNORECASE)
 _PREFIX_SECTIONS = {"sb": SIDEBOARD, "sideboard": SIDEBOARD, "commander": COMMANDER, "cmdr": COMMANDER,
                     "companion": COMPANION, "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
-# Quantity forms: "4 ", "4x ", "4 x ", "4X ", "4* ", "x4 ", "[4] ", "(4) ".
+# Quantity forms: "4 ", "4x ", "4 x ", "4X ", "4* ", "4× ", "x4 ", "[4] ", "(4) ".
 _QUANTITY = re.compile(r"(\d+)(?:\s*[xX*×])?\s+|[xX×](\d+)\s+|[\[(](\d+)[\])]\s*")
 # A quantity after the name: "Sol Ring x2", "Sol Ring ×2" (no card name ends so).
 _TRAILING_QUANTITY = re.compile(r"\s+[xX×](\d+)$")
