@@ -134,6 +134,11 @@ def one(text: str) -> tuple:
     ("2× Island", (2, "Island", MAIN, None, None)),
     ("Sol Ring x1", (1, "Sol Ring", MAIN, None, None)),
     ("Island ×12", (12, "Island", MAIN, None, None)),
+    ("- 1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),  # list bullets, as pasted from Markdown, chats, pages
+    ("* 2x Island", (2, "Island", MAIN, None, None)),
+    ("• Sol Ring", (1, "Sol Ring", MAIN, None, None)),
+    ("+ 1 Sol Ring (CMM) 410", (1, "Sol Ring", MAIN, "CMM", "410")),
+    ("+2 Mace", (1, "+2 Mace", MAIN, None, None)),
     ("SB: Pyroblast x2", (2, "Pyroblast", SIDEBOARD, None, None)),
     ("1 Sol Ring|C16", (1, "Sol Ring", MAIN, "C16", None)),  # Forge .dck: name|set|art index
     ("1 Fire // Ice|MH2|1", (1, "Fire // Ice", MAIN, "MH2", None)),
@@ -160,6 +165,7 @@ def test_commander_headers(header: str) -> None:
     ("// Considering", MAYBEBOARD), ("Tokens", OUTSIDE), ("Display Commander", OUTSIDE),
     ("Planar Deck", OUTSIDE), ("Scheme Deck", OUTSIDE), ("Companion", "companion"), ("COMPANION:", "companion"),
     ("[Main]", MAIN), ("[Sideboard]", SIDEBOARD), ("[Planes]", OUTSIDE), ("[Conspiracy]", OUTSIDE),  # Forge
+    ("• Sideboard", SIDEBOARD), ("- Sideboard -", SIDEBOARD),
 ])
 def test_section_headers(header: str, section: str) -> None:
     deck = parse_text(f"Commander\n1 Atraxa, Praetors' Voice\n\n{header}\n2 Sol Ring\n")

@@ -54,7 +54,9 @@ TYPE_GROUPS = frozenset({
 
 # A header line once its decoration is gone: words, then an optional count "(12)", "[12]", ": 12" or " 12".
 _HEADER = re.compile(r"([a-z!][a-z'() ]{0,30}?)\s*(?:\(\d{1,5}\)|\[\d{1,5}\]|:?\s*\d{1,5})?")
-_DECORATION = "/#=-*:~ \t"
+_DECORATION = "/#=-*:~•+ \t"
+# List bullets before a card entry (Markdown's, and the dot of lists pasted from chats and web pages).
+_BULLETS = "-*•+"
 # "SB: 1 Name", "COMMANDER: 1 Name", "Companion: 1 Name" (prefix for one line).
 _PREFIX = re.compile(r"(sb|sideboard|commander|cmdr|companion|maybeboard|maybe)\s*:\s*", re.IGNORECASE)
 _PREFIX_SECTIONS = {"sb": SIDEBOARD, "sideboard": SIDEBOARD, "commander": COMMANDER, "cmdr": COMMANDER,
@@ -304,6 +306,9 @@ def parse_lines(text: str, path: str) -> Deck:
                     section, section_has_cards, tag_block, structured = head, False, None, True
                 continue
         # A card entry.
+        if first in _BULLETS and s[1:2].isspace() and len(s) > 2:  # a pasted list: "- 1 Sol Ring", "• Sol Ring"
+            s = s[1:].lstrip()
+            first = s[0]
         line_section: str | None = None
         m = _PREFIX.match(s)
         if m is not None:
