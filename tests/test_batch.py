@@ -554,6 +554,21 @@ def test_results_pickle_back_equal(tournament):
     assert details and all(isinstance(d, MappingProxyType) for d in details)
 
 
+def test_a_deck_object_s_lists_are_decklist_lines_never_sniffed_as_a_file_format(tmp_path, store):
+    """The batch read a deck object's lines as a whole file would be read: a first item that is no card
+    object (written as its JSON text) made the deck "JSON Lines, not one decklist". `check` on the same object
+    in a .json file reads the same deck."""
+    record = {"decklist": [{"foo": 1}, "1 Sol Ring"]}
+    path = tmp_path / "odd.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    (tmp_path / "odd.json").write_text(json.dumps(record), encoding="utf-8")
+    batch = check_many([path, tmp_path / "odd.json"], store=store)
+    assert [r.unreadable for r in batch] == [False, False]
+    for result in batch:
+        assert result.report.card_count == 2
+        assert [v.cards for v in result.report.violations if v.code == "unknown-card"] == [('{"foo": 1}',)]
+
+
 def test_frames(tournament):
     frame = tournament.to_frame()
     assert len(frame) == 12 and list(frame.columns)[:6] == ["path", "name", "commanders", "color_identity",

@@ -21,7 +21,7 @@ import zlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 from types import MappingProxyType
@@ -29,8 +29,8 @@ from typing import Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_file, parse_text, read_stream
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
-from deckcheck.decklist.records import is_deck_record, record_blocks, record_name
-from deckcheck.decklist.text import blocks_text, parse_plain_blocks
+from deckcheck.decklist.reading import parse_deck_record
+from deckcheck.decklist.records import is_deck_record
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
 
@@ -61,8 +61,8 @@ PREFETCH_DECKS = 250
 #: A JSON Lines line longer than this is refused (a real deck object is a few kilobytes).
 MAX_JSONL_LINE = 4 * 1024 * 1024
 
-# Deck source kinds: ("file", label, path) | ("text", label, (text, name)) | ("deck", label, Deck)
-# | ("error", label, message).
+# Deck source kinds: ("file", label, path) | ("text", label, decklist text) | ("record", label, deck object)
+# | ("jsonl", label, raw line) | ("deck", label, Deck) | ("error", label, message).
 Source = tuple[str, str, Any]
 
 
@@ -120,23 +120,6 @@ def _walk(folder: str) -> Iterator[str]:
             yield path
 
 
-def record_deck_source(record: Mapping[str, Any], label: str) -> Source:
-    """The source of a deck object: a parsed Deck straight from its blocks when every line is a plain
-    "N Name" entry (the same Deck the text parser gives, without building and re-reading the text), else
-    its text."""
-    name = record_name(record)
-    if not isinstance(record.get("text"), str):
-        try:
-            blocks = record_blocks(record)
-        except ValueError as exc:
-            return ("error", label, str(exc))
-        deck = parse_plain_blocks(blocks, label, name)
-        if deck is not None:
-            return ("deck", label, deck)
-        return ("text", label, (blocks_text(blocks), name))
-    return ("text", label, (record["text"], name))
-
-
 def _open_lines(path: str) -> Iterator[bytes]:
     with open(path, "rb") as raw:
         head = raw.read(2)
@@ -175,7 +158,7 @@ def record_source(raw: bytes | str, label: str) -> Source:
     if not is_deck_record(record):
         return ("error", label, "deck object without \"text\", \"decklist\" or \"commander\"")
     given = record.get("path")
-    return record_deck_source(record, given if isinstance(given, str) and given else label)
+    return ("record", given if isinstance(given, str) and given else label, record)
 
 
 def jsonl_sources(path: str, lines: Iterable[bytes] | None = None) -> Iterator[Source]:
@@ -240,10 +223,10 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
         elif isinstance(item, Mapping):
             texts += 1
             given = item.get("path")
-            yield record_deck_source(item, given if isinstance(given, str) and given else f"<deck {texts}>")
+            yield ("record", given if isinstance(given, str) and given else f"<deck {texts}>", item)
         elif isinstance(item, str) and ("\n" in item or "\r" in item):
             texts += 1
-            yield ("text", f"<text {texts}>", (item, None))
+            yield ("text", f"<text {texts}>", item)
         elif isinstance(item, (str, os.PathLike)):
             path = os.fspath(item)
             if os.path.isdir(path):
@@ -326,10 +309,9 @@ class DeckRunner:
         if kind == "file":
             deck = parse_file(payload)
         elif kind == "text":
-            text, name = payload
-            deck = parse_text(text, label)
-            if name and not deck.name:
-                deck = replace(deck, name=name)
+            deck = parse_text(payload, label)
+        elif kind == "record":
+            deck = parse_deck_record(payload, label)
         elif kind == "deck":
             deck = payload
         else:

@@ -172,6 +172,7 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
 def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
     """Parse a deck object (deckcheck.decklist.records): its "text" as any decklist, else its lists as the
     decklist blocks they make. A list that is not one is an InputError."""
+    name = record_name(record)
     text = record.get("text")
     if isinstance(text, str):
         deck = parse_text(text, path)
@@ -180,6 +181,5 @@ def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
             blocks = record_blocks(record)
         except ValueError as exc:
             raise InputError(path, str(exc)) from None
-        deck = parse_plain_blocks(blocks, path) or parse_lines(blocks_text(blocks), path)
-    name = record_name(record)
+        deck = parse_plain_blocks(blocks, path, name) or parse_lines(blocks_text(blocks), path)
     return replace(deck, name=name) if name and not deck.name else deck
