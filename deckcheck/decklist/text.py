@@ -319,24 +319,21 @@ def parse_lines(text: str, path: str) -> Deck:
                 continue
             line_section, s, structured = target, rest, True
         m = _QUANTITY.match(s)
-        quantity = 1
+        digits: str | None = None
         if m is not None:
-            digits = m.group(1) or m.group(2) or m.group(3)
+            digits, s = m.group(1) or m.group(2) or m.group(3), s[m.end():]
+        elif first.isdigit() and s.isdigit():
+            problems.append(problem(number, raw, "a number with no card name"))
+            continue
+        elif (m := _TRAILING_QUANTITY.search(s)) is not None and _has_letter(s[:m.start()]):
+            digits, s = m.group(1), s[:m.start()]
+        quantity = 1
+        if digits is not None:
             value, why = read_quantity(digits)
             if value is None:
                 problems.append(problem(number, raw, why or "bad quantity"))
                 continue
             quantity = value
-            s = s[m.end():]
-        elif first.isdigit() and s.isdigit():
-            problems.append(problem(number, raw, "a number with no card name"))
-            continue
-        elif (m := _TRAILING_QUANTITY.search(s)) is not None and _has_letter(s[:m.start()]):
-            value, why = read_quantity(m.group(1))
-            if value is None:
-                problems.append(problem(number, raw, why or "bad quantity"))
-                continue
-            quantity, s = value, s[:m.start()]
         set_code = collector_number = None
         if s.startswith("["):  # XMage: "1 [SET:num] Name"
             j = s.find("]")
