@@ -40,6 +40,7 @@ class FakeScryfall:
         self.failures: dict[str, deque] = {"/bulk-data": deque(), "/files/oracle.jsonl.gz": deque()}
         self.requests: list[tuple[str, dict[str, str]]] = []
         self.honour_range = True
+        self.replacement: bytes | None = None  # set: the bulk file served from the middle of a "cut" on
         self.stall = threading.Event()  # set: the file download hangs after half the body
         self.stalling = threading.Event()  # set by the server once it hangs
         outer = self
@@ -75,10 +76,14 @@ class FakeScryfall:
                     return self._send(200, json.dumps(outer.index()).encode())
                 if self.path == "/files/oracle.jsonl.gz":
                     body = outer.bulk
+                    etag = '"%s"' % hashlib.sha256(body).hexdigest()[:16]
                     start = 0
                     rng = self.headers.get("Range")
-                    if rng and outer.honour_range and action is None:
+                    if_range = self.headers.get("If-Range")
+                    if rng and outer.honour_range and action is None and if_range in (None, etag):
                         start = int(rng.split("=")[1].split("-")[0])
+                    if rng and action == "wrong part":  # a part from the start, whatever was asked
+                        return self._send(206, body, {"Content-Range": f"bytes 0-{len(body) - 1}/{len(body)}"})
                     if action in ("endless", "huge"):  # no end in sight, or a length far past the list's
                         self.send_response(200)
                         if action == "huge":
@@ -94,9 +99,12 @@ class FakeScryfall:
                         self.send_response(200)
                         self.send_header("Content-Length", str(len(body)))
                         self.send_header("Accept-Ranges", "bytes")
+                        self.send_header("ETag", etag)
                         self.end_headers()
                         self.wfile.write(body[: len(body) // 2])
                         self.wfile.flush()
+                        if outer.replacement is not None:  # the file is replaced while it is sent
+                            outer.bulk, outer.replacement = outer.replacement, None
                         if outer.stall.is_set():
                             outer.stalling.set()
                             time.sleep(30)
@@ -105,7 +113,7 @@ class FakeScryfall:
                     if start:
                         return self._send(206, body[start:], {
                             "Content-Range": f"bytes {start}-{len(body) - 1}/{len(body)}"})
-                    return self._send(200, body, {"Accept-Ranges": "bytes",
+                    return self._send(200, body, {"Accept-Ranges": "bytes", "ETag": etag,
                                                   "Content-Type": "application/gzip"})
                 return self._send(404, b"{}")
 
@@ -258,6 +266,34 @@ def test_connection_cut_mid_download(server, old_store, honour_range, capsys):
     file_requests = [h for p, h in server.requests if p == "/files/oracle.jsonl.gz"]
     assert len(file_requests) == 2
     assert file_requests[1]["Range"] == f"bytes={len(server.bulk) // 2}-"
+    meta, count = _store_meta(data_dir)
+    assert meta["updated_at"] == UPDATED_AT and count == ONLINE_CARDS
+    assert _leftovers(data_dir) == []
+
+
+def test_a_file_replaced_mid_download_is_downloaded_whole(server, old_store, shared_data, capsys):
+    """Scryfall replaces its bulk files every day: a resume names the first answer's ETag in If-Range, so a
+    file replaced meanwhile comes whole instead of its tail being joined to the old file's head."""
+    data_dir, _ = old_store
+    objs = json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))
+    server.replacement = gzip.compress("".join(json.dumps(o) + "\n" for o in objs).encode(), mtime=0)
+    first_etag = '"%s"' % hashlib.sha256(server.bulk).hexdigest()[:16]
+    server.failures["/files/oracle.jsonl.gz"].append("cut")
+    capsys.readouterr()
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    file_requests = [h for p, h in server.requests if p == "/files/oracle.jsonl.gz"]
+    assert len(file_requests) == 2
+    assert file_requests[1]["If-Range"] == first_etag
+    assert f" cards from {len(objs)} objects" in capsys.readouterr().out  # the new file, whole
+
+
+def test_a_resumed_part_that_starts_elsewhere_is_not_joined(server, old_store, capsys):
+    data_dir, _ = old_store
+    server.failures["/files/oracle.jsonl.gz"].extend(["cut", "wrong part"])
+    assert main(["update", "--data-dir", str(data_dir)]) == 0, capsys.readouterr().err
+    assert f"the server sent another part than bytes {len(server.bulk) // 2}-" in capsys.readouterr().err
+    file_requests = [h for p, h in server.requests if p == "/files/oracle.jsonl.gz"]
+    assert [h.get("Range") for h in file_requests] == [None, f"bytes={len(server.bulk) // 2}-", None]
     meta, count = _store_meta(data_dir)
     assert meta["updated_at"] == UPDATED_AT and count == ONLINE_CARDS
     assert _leftovers(data_dir) == []

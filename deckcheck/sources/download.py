@@ -143,31 +143,40 @@ class Client:
 
     def download(self, url: str, dest: Path, progress: bool = False, size: int | None = None) -> Path:
         """Stream a file to ``dest``, as the server sends its bytes (gzip stays gzip). A connection
-        dropped midway is resumed with a Range request, or restarted if the server ignores it. A file
-        longer than the bulk-data list's `size` allows (or than MAX_DOWNLOAD_BYTES) is refused as it comes,
-        so that a broken or hostile server can't fill the disk."""
+        dropped midway is resumed with a Range request, or restarted if the server ignores it. The resume
+        names the first answer's ETag or Last-Modified in If-Range, so a file replaced meanwhile is sent
+        whole instead of its tail being joined to the old file's head; a part starting elsewhere than asked
+        is not joined either. A file longer than the bulk-data list's `size` allows (or than
+        MAX_DOWNLOAD_BYTES) is refused as it comes, so that a broken or hostile server can't fill the disk."""
         requests = self.requests
         limit = min(2 * size + (16 << 20), MAX_DOWNLOAD_BYTES) if size else MAX_DOWNLOAD_BYTES
         done = 0
         total: int | None = None
+        validator: str | None = None  # the file's version, for If-Range
+        resumable = True
         bar = None
         try:
             with open(dest, "wb") as out:
                 for attempt in range(self.attempts):
                     headers = {"Accept": "*/*"}
-                    if done:
+                    if done and resumable:
                         headers["Range"] = f"bytes={done}-"
+                        if validator:
+                            headers["If-Range"] = validator
                     response = self.get(url, stream=True, headers=headers)
                     try:
-                        if done and response.status_code != 206:  # no resume: start again
+                        if "Range" in headers and response.status_code == 206:
+                            if _range_start(response.headers.get("Content-Range")) != done:
+                                resumable = False  # another part than asked: ask for the whole file
+                                raise _WrongPart(f"the server sent another part than bytes {done}-")
+                        elif done:  # the whole file again (no resume, or it has changed): start over
                             out.seek(0)
                             out.truncate()
                             done = 0
-                            if bar is not None:
-                                bar.reset()
-                        if total is None:
+                        if not done:
+                            validator = _validator(response.headers)
                             length = response.headers.get("Content-Length")
-                            total = int(length) + done if length and length.isdigit() else None
+                            total = int(length) if length and length.isdigit() else None
                             if total is not None and total > limit:
                                 raise _too_long(url, f"announces {total:,} bytes", limit)
                             if progress and bar is None:
@@ -175,6 +184,8 @@ class Client:
 
                                 bar = tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024,
                                            desc="download", file=sys.stderr, leave=False)
+                            elif bar is not None:
+                                bar.reset(total=total)
                         for chunk in response.raw.stream(1 << 20, decode_content=False):
                             done += len(chunk)
                             if done > limit:
@@ -185,14 +196,16 @@ class Client:
                         if total is not None and done < total:
                             raise requests.ConnectionError("connection closed before the end")
                         return dest
-                    except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError,
+                    except (_WrongPart, requests.ConnectionError, requests.exceptions.ChunkedEncodingError,
                             *_protocol_errors()) as exc:
+                        wrong_part = isinstance(exc, _WrongPart)
+                        what = str(exc) if wrong_part else f"connection dropped after {done} bytes"
                         if attempt + 1 >= self.attempts:
-                            raise DownloadError(f"{url}: connection dropped after {done} bytes "
-                                                f"({type(exc).__name__}); gave up after "
+                            raise DownloadError(f"{url}: {what} ({type(exc).__name__}); gave up after "
                                                 f"{self.attempts} attempts") from None
                         delay = self._wait(attempt, None)
-                        self.log(f"{url}: connection dropped after {done} bytes; resuming in {delay:g} s")
+                        again = "downloading it again" if wrong_part else "resuming"
+                        self.log(f"{url}: {what}; {again} in {delay:g} s")
                         self.sleep(delay)
                     finally:
                         response.close()
@@ -204,6 +217,26 @@ class Client:
             if bar is not None:
                 bar.close()
         raise DownloadError(f"{url}: download failed")  # not reached
+
+
+class _WrongPart(Exception):
+    """A resumed download's answer is another part of the file than the one asked for."""
+
+
+def _validator(headers: Any) -> str | None:
+    """What If-Range may name to resume this answer's file: its strong ETag, else its Last-Modified date
+    (RFC 9110 13.1.5; a weak ETag can't be used)."""
+    etag = headers.get("ETag")
+    if etag and not etag.startswith("W/"):
+        return etag
+    return headers.get("Last-Modified") or None
+
+
+def _range_start(content_range: str | None) -> int | None:
+    """The first byte of a 206 answer's part, from its Content-Range (``bytes 500-999/1000``)."""
+    unit, _, spec = (content_range or "").partition(" ")
+    start = spec.partition("-")[0]
+    return int(start) if unit == "bytes" and start.isdigit() else None
 
 
 def _too_long(url: str, what: str, limit: int) -> DownloadError:
