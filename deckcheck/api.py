@@ -11,12 +11,13 @@ get pandas frames. Everything here is also importable from the `deckcheck` packa
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.batch import BatchReport, check_many
 from deckcheck.decklist import Deck, parse_file, parse_text
+from deckcheck.errors import InputError
 from deckcheck.report import DeckReport
 
 if TYPE_CHECKING:
@@ -43,19 +44,24 @@ def parse_deck(path_or_text: str | os.PathLike[str], *, name: str = "<text>") ->
     """Parse a decklist file, or decklist text (a str with a line break), into a Deck."""
     if isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
         return parse_text(path_or_text, name)
+    if isinstance(path_or_text, str) and not os.path.lexists(path_or_text):
+        raise InputError(path_or_text, "no such file (decklist text is read as such when it has a line break: "
+                                       "end it with \\n)")
     return parse_file(path_or_text)
 
 
 def check_deck(deck: Deck | str | os.PathLike[str], *, store: CardStore | None = None,
-               on: date | str | None = None, commanders: Sequence[str] | None = None,
+               on: date | str | None = None, commanders: str | Iterable[str] | None = None,
                policy: Any = None) -> DeckReport:
     """Check one deck (a Deck, a path or decklist text) and return its DeckReport."""
     from deckcheck.checker import checker_for
 
+    from deckcheck.decklist.commanders import commander_names
+    from deckcheck.policy import as_date
+
+    on, commanders = as_date(on), commander_names(commanders)
     if not isinstance(deck, Deck):
         deck = parse_deck(deck)
-    if isinstance(on, str):
-        on = date.fromisoformat(on)
     if store is None:
         store = open_store()
     if policy is None:

@@ -92,11 +92,13 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
     import pandas as pd
 
     from deckcheck.model.identity import color_identity
+    from deckcheck.policy import as_date
 
     if store is None:
         from deckcheck.store import CardStore
 
         store = CardStore.open()
+    on = as_date(on)
     rows = []
     for card in store.iter_cards():
         front = card.front

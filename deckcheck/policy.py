@@ -43,6 +43,22 @@ _CHANGES = {
 }
 
 
+def as_date(on: Any) -> date | None:
+    """The day the policy is asked about, as the Python API takes it: None (today), a date (a datetime or a
+    pandas Timestamp gives its day: a datetime can't be compared with the policy's dates) or a YYYY-MM-DD
+    string. Raises ValueError for another string and TypeError for anything else, each naming the value."""
+    if on is None or type(on) is date:
+        return on
+    if isinstance(on, date):  # datetime, pandas Timestamp
+        return on.date() if hasattr(on, "date") else date(on.year, on.month, on.day)
+    if isinstance(on, str):
+        try:
+            return date.fromisoformat(on)
+        except ValueError:
+            raise ValueError(f"on: not a date in YYYY-MM-DD form: {on!r}") from None
+    raise TypeError(f"on: a date or a YYYY-MM-DD string, not {type(on).__name__} {on!r}")
+
+
 @dataclass(frozen=True)
 class Ban:
     """Why a card is banned in Commander on a date: which rule of the policy, since when, and the source."""

@@ -620,6 +620,57 @@ def test_api_check_deck(store):
     assert deckcheck.check_deck(text, store=store).legal
 
 
+def test_api_takes_one_commander_name_as_a_str_not_its_letters(store):
+    text = "1 Sol Ring\n1 Atraxa, Praetors' Voice\n"
+    leader = "Atraxa, Praetors' Voice"
+    assert deckcheck.check_deck(text, store=store, commanders=leader).commanders == (leader,)
+    assert check_many(text, store=store, commanders=leader).results[0].report.commanders == (leader,)
+    assert deckcheck.check_deck(text, store=store, commanders=[leader]).commanders == (leader,)
+
+
+def test_api_takes_a_datetime_or_timestamp_as_its_day(store):
+    """Gifts Ungiven left the banned list on 2025-04-22; a notebook passes datetimes and pandas Timestamps,
+    which Python can't compare with the policy's dates."""
+    import datetime
+
+    import pandas as pd
+
+    text = "1 Gifts Ungiven\n"
+    for before, after in [(datetime.datetime(2025, 4, 21, 23, 0), datetime.datetime(2025, 4, 22, 0, 1)),
+                          (pd.Timestamp("2025-04-21"), pd.Timestamp("2025-04-23 12:00"))]:
+        assert "banned" in deckcheck.check_deck(text, store=store, on=before).codes()
+        assert "banned" not in deckcheck.check_deck(text, store=store, on=after).codes()
+        assert "banned" in check_many(text, store=store, on=before).results[0].report.codes()
+    from deckcheck.policy import load_policy
+
+    policy = load_policy()
+    flags = deckcheck.cards_frame(store, policy=policy, on=pd.Timestamp("2025-06-01 18:00"))["game_changer"]
+    assert flags.any() and flags.equals(deckcheck.cards_frame(store, policy=policy, on="2025-06-01")["game_changer"])
+
+
+@pytest.mark.parametrize("kwargs,error,said", [
+    ({"on": 2025}, TypeError, "on: a date or a YYYY-MM-DD string, not int 2025"),
+    ({"on": "last week"}, ValueError, "on: not a date in YYYY-MM-DD form: 'last week'"),
+    ({"commanders": 5}, TypeError, "commanders: a card name or a list of them, not int 5"),
+    ({"commanders": ["Sol Ring", None]}, TypeError, "commanders: card names (str), not NoneType None"),
+    ({"commanders": [" "]}, ValueError, "commanders: an empty name"),
+])
+def test_api_arguments_of_the_wrong_kind_say_which(store, kwargs, error, said):
+    for check in (deckcheck.check_deck, check_many):
+        with pytest.raises(error) as caught:
+            check("1 Sol Ring\n", store=store, **kwargs)
+        assert str(caught.value) == said
+
+
+def test_api_one_line_that_is_no_file_says_how_text_is_read(store, tmp_path, monkeypatch):
+    from deckcheck.errors import InputError
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InputError, match=r"no such file \(decklist text is read as such when it "
+                                                           r"has a line break"):
+        deckcheck.check_deck("1 Sol Ring", store=store)
+
+
 def test_check_and_batch_text_do_not_import_pandas():
     code = ("import sys; from deckcheck import cli; "
             f"rc = cli.main(['check', {str(TOURNAMENT / '01-alice-breed-lethality.txt')!r}]); "

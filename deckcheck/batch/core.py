@@ -715,20 +715,22 @@ class BatchReport:
 
 def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store: Any = None,
                data_dir: str | None = None, jobs: int = 1, on: date | str | None = None,
-               commanders: Sequence[str] | None = None, brackets: bool = True, keep_cards: bool = False,
+               commanders: str | Iterable[str] | None = None, brackets: bool = True, keep_cards: bool = False,
                progress: bool | None = False, policy: Any = None) -> BatchReport:
     """Check many decks: paths (files, folders, JSON Lines of decks), decklist texts (a str with a line
     break), deck objects ({"commander": [...], "decklist": [...]} or {"text": ...}) or parsed Decks.
     `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames."""
     if isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
         paths_or_texts = [paths_or_texts]
-    if isinstance(on, str):
-        on = date.fromisoformat(on)
+    from deckcheck.decklist.commanders import commander_names
+    from deckcheck.policy import as_date
+
+    on, commanders = as_date(on), commander_names(commanders)
     if store is None:  # opened here, so that the report names the card data every deck was checked with
         from deckcheck.store import CardStore
 
         store = CardStore.open(data_dir)
-    options = BatchOptions(on=on, commanders=tuple(commanders) if commanders else None, brackets=brackets,
+    options = BatchOptions(on=on, commanders=commanders, brackets=brackets,
                            keep_cards=keep_cards)
     with collect_less():
         sources = list(expand(paths_or_texts))

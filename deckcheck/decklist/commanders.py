@@ -5,9 +5,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import Any
 
 from deckcheck.decklist.model import COMMANDER, MAIN, SIDEBOARD, Deck, Entry
 from deckcheck.model.names import name_key, split_faces
+
+
+def commander_names(names: Any) -> tuple[str, ...] | None:
+    """Commander names as the Python API takes them: one name (a str) or several (an iterable of str);
+    None or nothing for the deck's own. A str is one name, never its letters."""
+    if names is None:
+        return None
+    if isinstance(names, str):
+        names = (names,)
+    try:
+        names = tuple(names)
+    except TypeError:
+        raise TypeError(f"commanders: a card name or a list of them, not {type(names).__name__} {names!r}") from None
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"commanders: card names (str), not {type(name).__name__} {name!r}")
+        if not name.strip():
+            raise ValueError("commanders: an empty name")
+    return names or None
 
 
 def _names(entries: Iterable[Entry]) -> str:
