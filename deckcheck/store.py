@@ -307,6 +307,10 @@ class CardStore:
     def close(self) -> None:
         self._con.close()
 
+    def __repr__(self) -> str:  # what a notebook shows: the file and the card data's date, not an address
+        where = "in memory" if self.path == ":memory:" else self.path
+        return f"<CardStore {where}: card data of {str(self.meta.get('updated_at') or 'unknown')[:10]}>"
+
     def __enter__(self) -> CardStore:
         return self
 

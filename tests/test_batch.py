@@ -124,7 +124,8 @@ def test_jsonl_deck_objects_of_the_wrong_shape_are_reported_not_raised(tmp_path,
     assert batch.results[1].report.violations[0].message == '"commander" is a JSON boolean, not a list of cards'
     odd = batch.results[2].report
     syntax = [v for v in odd.violations if v.code == "syntax"]
-    assert [v.lines for v in syntax] == [(2,)]  # the 7, on its line; null is an unknown card, not dropped
+    # the 7, told by its text (a deck object's items have no lines); null is an unknown card, not dropped
+    assert [(v.lines, v.message) for v in syntax] == [((), "a number with no card name: '7'")]
     assert [v.cards for v in odd.violations if v.code == "unknown-card"] == [("null",)]
     assert odd.card_count == 5
     strings = batch.results[3].report
@@ -669,6 +670,17 @@ def test_api_one_line_that_is_no_file_says_how_text_is_read(store, tmp_path, mon
     with pytest.raises(InputError, match=r"no such file \(decklist text is read as such when it "
                                                            r"has a line break"):
         deckcheck.check_deck("1 Sol Ring", store=store)
+
+
+def test_a_notebook_shows_a_batch_and_a_store_in_one_line(tournament, store):
+    legal = sum(r.report.legal for r in tournament)
+    unreadable = sum(r.unreadable for r in tournament)
+    assert repr(tournament) == (f"<BatchReport of {len(tournament)} decks: {legal} legal, "
+                                f"{len(tournament) - legal - unreadable} not legal, {unreadable} unreadable>")
+    assert 0 < legal < len(tournament) and unreadable > 0  # every count is told apart
+    many = check_many([TOURNAMENT] * 50, store=store, on="2025-01-01")
+    assert repr(many).endswith(f"{unreadable * 50} unreadable, as of 2025-01-01>") and len(repr(many)) < 100
+    assert repr(store) == f"<CardStore {store.path}: card data of {store.meta['updated_at'][:10]}>"
 
 
 def test_check_and_batch_text_do_not_import_pandas():

@@ -202,9 +202,12 @@ def test_a_deck_object_in_a_json_file_is_read_as_batch_reads_one() -> None:
               "sideboard": ["1 Duress"]}
     deck = parse_text(json.dumps(record, indent=2), "edgar.json")
     assert deck.name == "Edgar" and deck.problems == ()
+    # No line numbers (0, as in an MTGJSON deck file): they counted the decklist made of the lists, which are
+    # not the file's lines ("Edgar Markov" was line 2 here, where the file has "name").
     assert [(e.quantity, e.name, e.section, e.line) for e in deck.entries] == [
-        (1, "Edgar Markov", COMMANDER, 2), (1, "Sol Ring", MAIN, 4), (3, "Swamp", MAIN, 5), (1, "Duress", SIDEBOARD, 7)]
-    assert parse_text(json.dumps({"text": "Commander\n1 Edgar Markov\n"}), "t.json").entries[0].section == COMMANDER
+        (1, "Edgar Markov", COMMANDER, 0), (1, "Sol Ring", MAIN, 0), (3, "Swamp", MAIN, 0), (1, "Duress", SIDEBOARD, 0)]
+    text = parse_text(json.dumps({"text": "Commander\n1 Edgar Markov\n"}), "t.json").entries[0]
+    assert (text.section, text.line) == (COMMANDER, 2)  # a "text" keeps its own lines
     with pytest.raises(InputError, match='"decklist" is a JSON number, not a list of cards'):
         parse_text('{"decklist": 5}', "five.json")
 

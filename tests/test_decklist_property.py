@@ -12,7 +12,7 @@ from deckcheck.batch.core import record_source
 from deckcheck.decklist import SECTIONS, parse_bytes, parse_text
 from deckcheck.decklist.reading import parse_deck_record
 from deckcheck.decklist.records import record_text
-from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks
+from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
 from deckcheck.errors import InputError
 
 # Pieces of real decklist syntax, so generated text reaches the interesting branches.
@@ -89,6 +89,7 @@ def test_plain_blocks_fast_path_equals_the_text_parser(blocks, name) -> None:
     slow = parse_lines(blocks_text(blocks), "x.jsonl:1")
     assert fast == replace(slow, name=name or slow.name)
     assert not fast.problems
+    assert parse_plain_blocks(blocks, "x.jsonl:1", name, numbered=False) == unnumbered(fast)
 
 
 def test_plain_blocks_fast_path_is_taken_for_plain_lines() -> None:
@@ -97,6 +98,8 @@ def test_plain_blocks_fast_path_is_taken_for_plain_lines() -> None:
     assert fast == parse_lines(blocks_text(blocks), "d")
     assert [(e.quantity, e.name, e.section, e.lines) for e in fast.entries] == [
         (1, "Atraxa, Praetors' Voice", "commander", (2,)), (2, "Sol Ring", "main", (4, 6)), (2, "Forest", "main", (5,))]
+    listed = parse_plain_blocks(blocks, "d", numbered=False)  # as a deck object's lists are read
+    assert [(e.line, e.lines) for e in listed.entries] == [(0, (0,)), (0, (0, 0)), (0, (0,))]
     assert parse_plain_blocks([(None, ["1 Sol Ring (CMM) 410"])], "d") is None
 
 
@@ -110,7 +113,8 @@ RECORDS = st.fixed_dictionaries({"decklist": ITEMS}, optional={
 @given(RECORDS)
 def test_jsonl_records_read_like_their_text_every_time(record) -> None:
     """A JSON Lines deck object never raises but InputError; read (on the fast path when its lines are plain)
-    it is the Deck its text gives, and reading it again (its lines now cached) gives the same Deck."""
+    it is the Deck its text gives (without line numbers: the items are not lines of the file), and reading it
+    again (its lines now cached) gives the same Deck."""
     raw = json.dumps(record)
     kind, label, payload = record_source(raw, "x.jsonl:1")
     assert kind in ("record", "error")
@@ -119,6 +123,6 @@ def test_jsonl_records_read_like_their_text_every_time(record) -> None:
             deck = parse_deck_record(payload, label)
         except InputError:
             return
-        slow = parse_lines(record_text(record), label)
+        slow = unnumbered(parse_lines(record_text(record), label))
         assert deck == replace(slow, name=slow.name or record.get("name"))
         assert parse_deck_record(payload, label) == deck

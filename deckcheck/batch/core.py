@@ -633,6 +633,14 @@ class BatchReport:
     def __len__(self) -> int:
         return len(self.results)
 
+    def __repr__(self) -> str:
+        """The counts, not every deck: a notebook shows the value of a cell's last line, and the generated
+        repr of 17,900 decks' reports runs to tens of megabytes."""
+        t = self._totals
+        on = f", as of {self.on.isoformat()}" if self.on is not None else ""
+        return (f"<BatchReport of {t['decks']:,} {'deck' if t['decks'] == 1 else 'decks'}: {t['legal']:,} legal, "
+                f"{t['illegal']:,} not legal, {t['unreadable']:,} unreadable{on}>")
+
     def __iter__(self) -> Iterator[DeckResult]:
         return iter(self.results)
 

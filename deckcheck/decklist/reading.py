@@ -18,7 +18,7 @@ from deckcheck.decklist.csvlists import csv_delimiter, parse_csv
 from deckcheck.decklist.model import Deck
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.records import is_deck_record, record_blocks, record_name
-from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks
+from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
 from deckcheck.errors import InputError
 
@@ -181,5 +181,7 @@ def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
             blocks = record_blocks(record)
         except ValueError as exc:
             raise InputError(path, str(exc)) from None
-        deck = parse_plain_blocks(blocks, path, name) or parse_lines(blocks_text(blocks), path)
+        # No line numbers: those of the decklist the lists make are neither the file's lines nor the items'.
+        deck = (parse_plain_blocks(blocks, path, name, numbered=False)
+                or unnumbered(parse_lines(blocks_text(blocks), path)))
     return replace(deck, name=name) if name and not deck.name else deck

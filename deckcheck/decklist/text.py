@@ -12,7 +12,8 @@ block (the cards after it are main deck) and a "//!Commander" tag block.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from itertools import repeat
 from operator import itemgetter
 
@@ -420,10 +421,11 @@ def _plain_line(line: str) -> tuple[int, str, str] | None:
 
 
 def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path: str,
-                       name: str | None = None) -> Deck | None:
-    """The Deck `parse_lines(blocks_text(blocks), path)` gives (named `name`), built without the text when
-    every header is a bare section word and every line a plain "N Name" entry; None when any is not (the
-    caller then parses the text). The fast path for JSON Lines decks, whose lines are usually all plain."""
+                       name: str | None = None, *, numbered: bool = True) -> Deck | None:
+    """The Deck `parse_lines(blocks_text(blocks), path)` gives (named `name`; `unnumbered` unless `numbered`),
+    built without the text when every header is a bare section word and every line a plain "N Name" entry;
+    None when any is not (the caller then parses the text). The fast path for JSON Lines decks, whose lines
+    are usually all plain."""
     if sum(len(body) for _, body in blocks) > MAX_ENTRIES:
         return None  # no deck has so many lines: parse_lines says which cards past MAX_ENTRIES it did not keep
     cache = _PLAIN_CACHE
@@ -449,11 +451,15 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
             if None in rows:
                 return None  # a line that is not plain (or that is really two lines)
             cache.update(zip(body, rows))
-        lines = range(number + 1, number + len(body) + 1)
+        if numbered:
+            lines: Iterable[int] = range(number + 1, number + len(body) + 1)
+            line_tuples: Iterable[tuple[int]] = zip(lines)
+        else:
+            lines, line_tuples = repeat(0), repeat((0,))
         number += len(body)
         # Entry(quantity, name, section, line, None, None, (line,)) per row, without a Python-level step each
         fields = zip(map(_ROW_QUANTITY, rows), map(_ROW_NAME, rows), repeat(section), lines, repeat(None),
-                     repeat(None), zip(lines))
+                     repeat(None), line_tuples)
         entries += map(tuple.__new__, repeat(Entry), fields)
         marked = marked or section == COMMANDER
         block_keys = set(map(_ROW_KEY, rows))
@@ -468,3 +474,10 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
         entries = list(collector.entries())
     return Deck(path=path, name=name, entries=tuple(entries), problems=(), commanders_marked=marked,
                 source_format="text")
+
+
+def unnumbered(deck: Deck) -> Deck:
+    """The deck with its line numbers 0, as for a source without lines (an MTGJSON deck file, a deck object's
+    lists)."""
+    return replace(deck, entries=tuple(e._replace(line=0, lines=(0,) * len(e.lines)) for e in deck.entries),
+                   problems=tuple(replace(p, line=0) for p in deck.problems))
