@@ -427,6 +427,21 @@ def test_update_from_several_files(shared_data, tmp_path, capsys):
     meta, count = _store_meta(data_dir)
     assert meta["updated_at"] == "2025-11-21"
     assert count == LOCAL_CARDS
+    assert "replaced" not in out  # there was no store
+
+
+def test_an_update_says_what_it_replaced(old_store, shared_data, capsys, server):
+    """A file of a few cards given by mistake (a deck's MTGJSON file is card data too) replaces the store: the
+    summary says what was there, locally and online."""
+    data_dir, _ = old_store
+    old_meta, old_count = _store_meta(data_dir)
+    capsys.readouterr()
+    assert main(["update", "--file", str(shared_data / "scryfall" / "cards-2025-12-collection.json"),
+                 "--data-dir", str(data_dir)]) == 0
+    assert f"replaced a store of {old_count} cards (data as of {old_meta['updated_at']})" in capsys.readouterr().out
+    meta, count = _store_meta(data_dir)
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    assert f"replaced a store of {count} cards (data as of {meta['updated_at']})" in capsys.readouterr().out
 
 
 def test_a_file_given_twice_is_read_once(shared_data, tmp_path, capsys):

@@ -58,10 +58,13 @@ def _import(paths: list[str], **meta):
             bar.close()
 
 
-def _summary(result, target: Path) -> None:
+def _summary(result, target: Path, before: tuple[dict, int]) -> None:
     report = result.report
     print(f"built {target}: {len(result.cards)} cards from {report.objects} objects "
           f"(data as of {result.meta.get('updated_at') or 'unknown'})")
+    meta, count = before
+    if meta:  # what was replaced: a file of a few cards given by mistake would otherwise pass unseen
+        print(f"replaced a store of {count} cards (data as of {meta.get('updated_at') or 'unknown'})")
     if report.skipped:
         kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(report.skipped.items(), key=lambda kv: -kv[1]))
         print(f"skipped (not deck cards): {sum(report.skipped.values())} ({kinds})")
@@ -75,20 +78,23 @@ def _summary(result, target: Path) -> None:
         print(f"  ... and {report.invalid_count - 10} more", file=sys.stderr)
 
 
-def _stored_meta(data_dir: Path) -> dict:
-    """The meta of the store already built in the data directory ({} when there is none)."""
+def _stored(data_dir: Path) -> tuple[dict, int]:
+    """The meta and card count of the store already built in the data directory (({}, 0) when there is none
+    or it can't be read)."""
     path = data_dir / STORE_FILE
     if not path.is_file():
-        return {}
+        return {}, 0
     from deckcheck.errors import DeckcheckError
     from deckcheck.store import CardStore
 
     try:
         store = CardStore.open_file(path)
     except DeckcheckError:
-        return {}
+        return {}, 0
     try:
-        return dict(store.meta)
+        return dict(store.meta), len(store)
+    except DeckcheckError:  # damaged past its meta
+        return {}, 0
     finally:
         store.close()
 
@@ -98,8 +104,9 @@ def run(args: argparse.Namespace) -> int:
     _make_data_folder(data_dir)  # before a long import or download, not after
     if args.file:
         result = _import(list(args.file))
+        before = _stored(data_dir)
         target = build_store(result.cards, result.meta, data_dir, others=result.others)
-        _summary(result, target)
+        _summary(result, target, before)
         return 0
     return _online(args, data_dir)
 
@@ -141,7 +148,8 @@ def _online(args: argparse.Namespace, data_dir: Path) -> int:
     client = Client(backoff=_backoff())
     try:
         entry = client.bulk_entry(api, args.bulk_type)
-        stored = _stored_meta(data_dir)
+        before = _stored(data_dir)
+        stored = before[0]
         if (not args.force and stored.get("updated_at") == entry.updated_at
                 and stored.get("bulk_type", args.bulk_type) == args.bulk_type):
             print(f"card data is up to date (Scryfall {entry.type} of {entry.updated_at}); "
@@ -163,5 +171,5 @@ def _online(args: argparse.Namespace, data_dir: Path) -> int:
                 tmp.unlink()
     finally:
         client.close()
-    _summary(result, target)
+    _summary(result, target, before)
     return 0
