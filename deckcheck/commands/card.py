@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from deckcheck.commands.options import add_data_dir, card_name
-from deckcheck.errors import one_line
+from deckcheck.errors import InputError, one_line
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
 from deckcheck.model.vocab import MODAL_DFC, SPLIT, ALTERNATIVE_SPELL_LAYOUTS, Zone
@@ -79,17 +79,23 @@ def render_text(card: Card) -> str:
 
 def run(args: argparse.Namespace) -> int:
     # here: every command's start imports this module
-    from deckcheck.rules.unknown import NOT_A_DECK_CARD, UNKNOWN_CARD, did_you_mean, what_it_is
+    from deckcheck.rules.unknown import (NOT_A_DECK_CARD, SUGGESTED_PER_DECK, UNKNOWN_CARD, did_you_mean,
+                                         what_it_is)
 
     names = args.names
     if names == ["-"]:
-        names = [line.strip() for line in sys.stdin if line.strip()]
+        from deckcheck.decklist.reading import read_stream_text
+
+        names = [line.strip() for line in read_stream_text(sys.stdin.buffer).splitlines() if line.strip()]
+        if not names:
+            raise InputError("<stdin>", "no card names (one a line)")
     store = CardStore.open(args.data_dir)
     results: list[dict[str, Any]] = []
     texts: list[str] = []
     found = {name: store.lookup(name) for name in names}
     others = {name: store.lookup_other(name) for name, card in found.items() if card is None}
-    close = store.suggest_many([name for name, other in others.items() if other is None])  # one pass for all
+    unknown = [name for name, other in others.items() if other is None]
+    close = store.suggest_many(unknown[:SUGGESTED_PER_DECK])  # one pass for all; a list of prose has thousands
     missing = 0
     for name in names:
         card = found[name]
@@ -101,9 +107,10 @@ def run(args: argparse.Namespace) -> int:
             texts.append(one_line(what_it_is(name, other)))
         elif card is None:
             missing += 1
-            suggestions = close[name]
+            suggestions = close.get(name, [])
             results.append({"query": name, "error": UNKNOWN_CARD.code, "suggestions": suggestions})
-            hint = did_you_mean(suggestions)
+            hint = did_you_mean(suggestions) if name in close else (
+                f"; no suggestions past the first {SUGGESTED_PER_DECK} unknown names")
             texts.append(one_line(f"{name}: unknown card{hint}"))  # a name may come from a file (`-`)
         elif args.format == "json":
             results.append(card_dict(name, card))

@@ -64,10 +64,20 @@ def parse_file(path: str | os.PathLike) -> Deck:
 
 def read_stream(stream: io.BufferedIOBase | io.RawIOBase, path: str = "<stdin>") -> Deck:
     """Parse a decklist from a binary stream (standard input), refusing more than MAX_BYTES."""
+    return parse_bytes(_read_bounded(stream, path), path)
+
+
+def read_stream_text(stream: io.BufferedIOBase | io.RawIOBase, path: str = "<stdin>") -> str:
+    """The text of a binary stream of card names (standard input), decoded as a decklist's is; more than
+    MAX_BYTES or binary data is an InputError."""
+    return decode(_read_bounded(stream, path), path, "list of card names")[0]
+
+
+def _read_bounded(stream: io.BufferedIOBase | io.RawIOBase, path: str) -> bytes:
     data = stream.read(MAX_BYTES + 1) or b""
     if len(data) > MAX_BYTES:
         raise _too_big(path, len(data))
-    return parse_bytes(bytes(data), path)
+    return bytes(data)
 
 
 def _gunzip(data: bytes, path: str) -> bytes:
@@ -95,26 +105,27 @@ def _utf16_without_bom(data: bytes) -> str | None:
     return None
 
 
-def decode(data: bytes, path: str) -> tuple[str, str | None]:
-    """Decode a decklist's bytes: (text, a note when it was not UTF-8). Binary data is an InputError."""
+def decode(data: bytes, path: str, what: str = "decklist") -> tuple[str, str | None]:
+    """Decode a decklist's bytes: (text, a note when it was not UTF-8). Binary data is an InputError saying
+    it is "not a text {what}"."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             return data.decode("utf-16"), "read as UTF-16"
         except UnicodeDecodeError:
-            raise InputError(path, "not a text decklist (broken UTF-16)") from None
+            raise InputError(path, f"not a text {what} (broken UTF-16)") from None
     if b"\x00" in data:
         encoding = _utf16_without_bom(data)
         if encoding is None:
-            raise InputError(path, "not a text decklist (binary data)")
+            raise InputError(path, f"not a text {what} (binary data)")
         try:
             return data.decode(encoding), "read as UTF-16 (no byte order mark)"
         except UnicodeDecodeError:
-            raise InputError(path, "not a text decklist (broken UTF-16)") from None
+            raise InputError(path, f"not a text {what} (broken UTF-16)") from None
     head = data[:8192]
     if head and sum(1 for b in head if b in _CONTROL) * 20 > len(head):
-        raise InputError(path, "not a text decklist (binary data)")
+        raise InputError(path, f"not a text {what} (binary data)")
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as exc:
