@@ -55,7 +55,6 @@ def check_deck(deck: Deck | str | os.PathLike[str], *, store: CardStore | None =
                policy: Any = None) -> DeckReport:
     """Check one deck (a Deck, a path or decklist text) and return its DeckReport."""
     from deckcheck.checker import checker_for
-
     from deckcheck.decklist.commanders import commander_names
     from deckcheck.policy import as_date
 

@@ -738,8 +738,7 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
         from deckcheck.store import CardStore
 
         store = CardStore.open(data_dir)
-    options = BatchOptions(on=on, commanders=commanders, brackets=brackets,
-                           keep_cards=keep_cards)
+    options = BatchOptions(on=on, commanders=commanders, brackets=brackets, keep_cards=keep_cards)
     with collect_less():
         sources = list(expand(paths_or_texts))
         results, notes = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs,
