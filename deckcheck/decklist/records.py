@@ -7,8 +7,8 @@ decklist file may hold alone:
 ("commanders" for "commander", "companions" for "companion", "main" or "mainboard" for "decklist"; an item
 may also be {"name", "count"} or {"quantity", "card": {"name"}}, and a list an object keyed by card, as in
 Moxfield's deck JSON), or {"text": "<a decklist in any dialect>"}. A deck object becomes decklist blocks,
-each a section header and its lines, so it is read exactly as the same decklist written as text; the lines
-of its report are the lines of that text (the "Commander" header is line 1)."""
+each a section header and its lines, so it is read exactly as the same decklist written as text, without
+line numbers (its items are not lines of the file; a "text" keeps its own)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from deckcheck.decklist.model import MAX_LINE_CHARS
-from deckcheck.decklist.text import blocks_text
 
 #: Keys that make a JSON object a deck object (without one, it is some other JSON).
 DECK_KEYS = ("text", "decklist", "main", "mainboard", "commander", "commanders")
@@ -30,7 +29,7 @@ def is_deck_record(obj: Any) -> bool:
 
 def _entry_line(item: Any) -> str | None:
     """One decklist line from a deck object's list item: "1 Name", "Name", {"count", "name"} or {"quantity",
-    "card": {"name"}}; any other item as its JSON text, so the checker reports it on its line rather than
+    "card": {"name"}}; any other item as its JSON text, so the checker reports it (by that text) rather than
     dropping it."""
     if isinstance(item, str):
         return item.strip() or None
@@ -132,14 +131,6 @@ def record_blocks(record: Mapping[str, Any]) -> list[tuple[str | None, list[str]
     if side_lines:
         blocks.append(("Sideboard", side_lines))
     return blocks
-
-
-def record_text(record: Mapping[str, Any]) -> str:
-    """A JSON Lines deck object as decklist text: {"text": ...} as is; else its `record_blocks`."""
-    text = record.get("text")
-    if isinstance(text, str):
-        return text
-    return blocks_text(record_blocks(record))
 
 
 def record_name(record: Mapping[str, Any]) -> str | None:

@@ -1,14 +1,11 @@
 """The Commander deck-construction rules: one module per rule family, each with its codes, CR references
-and explanations, and `check_deck`, which runs them all in one pass.
+and explanations; `deckcheck.checker.Checker` runs them all in one pass.
 
 A rule module has ``RULES`` (its Rule records) and ``check(ctx, checker) -> list[Violation]``; it never
 prints and never raises for a bad deck.
 """
 
 from __future__ import annotations
-
-from datetime import date
-from typing import TYPE_CHECKING, Any
 
 from deckcheck.rules import (
     commander,
@@ -22,13 +19,6 @@ from deckcheck.rules import (
     unknown,
 )
 from deckcheck.rules.base import Rule
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from deckcheck.decklist import Deck
-    from deckcheck.report import DeckReport
-    from deckcheck.store import CardStore
 
 #: Rule modules in report order.
 MODULES = (syntax, unknown, size, commander, singleton, identity, legality, companion, sideboard)
@@ -56,14 +46,3 @@ def rules_citing(reference: str) -> list[Rule]:
                 found.append(rule)
                 break
     return found
-
-
-def check_deck(deck: Deck, store: CardStore, *, policy: Any = None, on: date | None = None,
-               commanders: Sequence[str] | None = None) -> DeckReport:
-    """Check one parsed deck against every rule; return its report with all violations in one pass.
-
-    ``commanders`` (names) overrides whatever the list marks; ``on`` is the date whose banned list applies
-    (today by default). A Checker is kept per (store, policy) so card facts are derived once."""
-    from deckcheck.checker import checker_for
-
-    return checker_for(store, policy).check(deck, on=on, commanders=commanders)
