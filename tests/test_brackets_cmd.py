@@ -58,6 +58,12 @@ def test_unreadable_deck_exit_2(tmp_path):
     assert run_cli("brackets", "--as-of", "yesterday", str(BRUNO))[0] == 2
 
 
+def test_no_readable_deck_prints_nothing(tmp_path):
+    for fmt in ("text", "json"):
+        code, out, err = run_cli("brackets", "--format", fmt, str(tmp_path / "missing.txt"))
+        assert (code, out) == (2, "") and "no such file" in err
+
+
 def test_a_file_name_with_a_line_break_stays_on_its_line(tmp_path):
     forged = tmp_path / "deck\nfake.txt: bracket 1 or higher"
     forged.write_text(BRUNO.read_text(encoding="utf-8"), encoding="utf-8")

@@ -12,6 +12,7 @@ import sys
 
 from deckcheck.commands.options import add_data_dir, add_as_of, add_commander
 from deckcheck.errors import DeckcheckError, one_line
+from deckcheck.wording import counted
 
 FORMATS = ("text", "json")
 
@@ -41,7 +42,7 @@ def _text(path: str, bracket: dict, unknown: list[str], stream) -> None:
     for reason in bracket["reasons"]:
         stream.write(f"  - {reason}\n")
     if unknown:
-        stream.write(f"  - Not judged: {len(unknown)} unknown card name{'s' if len(unknown) != 1 else ''}: "
+        stream.write(f"  - Not judged: {counted(len(unknown), 'unknown card name')}: "
                      f"{one_line(', '.join(unknown))}.\n")
 
 
@@ -69,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
         report = checker.check(deck, on=args.as_of, commanders=args.commander, bracket=True)
         unknown = [name for v in report.violations if v.code in NO_CARD for name in v.cards]
         out.append((report.path, list(report.commanders), report.bracket, unknown))
+    if not out:  # every deck unreadable: the errors say it all, as with `check`
+        return 2
     if args.format == "json":
         doc = {"decks": [{"path": p, "commanders": c, "bracket": b, "unknown_cards": u} for p, c, b, u in out]}
         if args.as_of:
