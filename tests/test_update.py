@@ -40,6 +40,7 @@ class FakeScryfall:
         self.failures: dict[str, deque] = {"/bulk-data": deque(), "/files/oracle.jsonl.gz": deque()}
         self.requests: list[tuple[str, dict[str, str]]] = []
         self.honour_range = True
+        self.send_etag = True  # False: the file's answers name no version, so a resume can't send If-Range
         self.replacement: bytes | None = None  # set: the bulk file served from the middle of a "cut" on
         self.stall = threading.Event()  # set: the file download hangs after half the body
         self.stalling = threading.Event()  # set by the server once it hangs
@@ -82,6 +83,8 @@ class FakeScryfall:
                     if_range = self.headers.get("If-Range")
                     if rng and outer.honour_range and action is None and if_range in (None, etag):
                         start = int(rng.split("=")[1].split("-")[0])
+                        if start >= len(body):  # the file has become shorter than the part asked for
+                            return self._send(416, b"", {"Content-Range": f"bytes */{len(body)}"})
                     if rng and action == "wrong part":  # a part from the start, whatever was asked
                         return self._send(206, body, {"Content-Range": f"bytes 0-{len(body) - 1}/{len(body)}"})
                     if action in ("endless", "huge"):  # no end in sight, or a length far past the list's
@@ -99,7 +102,8 @@ class FakeScryfall:
                         self.send_response(200)
                         self.send_header("Content-Length", str(len(body)))
                         self.send_header("Accept-Ranges", "bytes")
-                        self.send_header("ETag", etag)
+                        if outer.send_etag:
+                            self.send_header("ETag", etag)
                         self.end_headers()
                         self.wfile.write(body[: len(body) // 2])
                         self.wfile.flush()
@@ -285,6 +289,25 @@ def test_a_file_replaced_mid_download_is_downloaded_whole(server, old_store, sha
     assert len(file_requests) == 2
     assert file_requests[1]["If-Range"] == first_etag
     assert f" cards from {len(objs)} objects" in capsys.readouterr().out  # the new file, whole
+
+
+def test_a_file_replaced_by_a_shorter_one_is_downloaded_whole(server, old_store, shared_data, capsys):
+    """With no ETag to name in If-Range, a resume of a file replaced by a shorter one gets HTTP 416."""
+    data_dir, _ = old_store
+    server.send_etag = False
+    objs = json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))[:3]
+    server.replacement = gzip.compress("".join(json.dumps(o) + "\n" for o in objs).encode(), mtime=0)
+    half = len(server.bulk) // 2
+    assert len(server.replacement) < half
+    server.failures["/files/oracle.jsonl.gz"].append("cut")
+    capsys.readouterr()
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    out, err = capsys.readouterr()
+    assert "HTTP 416: the file has changed" in err
+    file_requests = [h for p, h in server.requests if p == "/files/oracle.jsonl.gz"]
+    assert [h.get("Range") for h in file_requests] == [None, f"bytes={half}-", None]
+    assert "If-Range" not in file_requests[1]
+    assert f" cards from {len(objs)} objects" in out
 
 
 def test_a_resumed_part_that_starts_elsewhere_is_not_joined(server, old_store, capsys):

@@ -85,9 +85,10 @@ class Client:
             return min(30.0, MAX_RETRY_AFTER)  # Scryfall blocks for 30 s after a 429
         return self.backoff * (2 ** attempt)
 
-    def get(self, url: str, *, stream: bool = False, headers: dict[str, str] | None = None) -> Any:
+    def get(self, url: str, *, stream: bool = False, headers: dict[str, str] | None = None,
+            passed: tuple[int, ...] = ()) -> Any:
         """GET with retries on 429, 5xx and connection errors; raises DownloadError when it gives up
-        or on another 4xx."""
+        or on another 4xx, except the ``passed`` ones, which are the caller's to handle."""
         requests = self.requests
         last = ""
         for attempt in range(self.attempts):
@@ -99,7 +100,7 @@ class Client:
             except requests.RequestException as exc:  # not worth a retry: a malformed address, a redirect loop
                 raise DownloadError(f"{url}: {type(exc).__name__}: {exc}") from None
             else:
-                if response.status_code < 400:
+                if response.status_code < 400 or response.status_code in passed:
                     return response
                 last = f"HTTP {response.status_code}"
                 if response.status_code != 429 and response.status_code < 500:
@@ -146,7 +147,8 @@ class Client:
         dropped midway is resumed with a Range request, or restarted if the server ignores it. The resume
         names the first answer's ETag or Last-Modified in If-Range, so a file replaced meanwhile is sent
         whole instead of its tail being joined to the old file's head; a part starting elsewhere than asked
-        is not joined either. A file longer than the bulk-data list's `size` allows (or than
+        is not joined either, and a file now too short for the part asked for (HTTP 416) is asked for again
+        whole. A file longer than the bulk-data list's `size` allows (or than
         MAX_DOWNLOAD_BYTES) is refused as it comes, so that a broken or hostile server can't fill the disk."""
         requests = self.requests
         limit = min(2 * size + (16 << 20), MAX_DOWNLOAD_BYTES) if size else MAX_DOWNLOAD_BYTES
@@ -163,8 +165,12 @@ class Client:
                         headers["Range"] = f"bytes={done}-"
                         if validator:
                             headers["If-Range"] = validator
-                    response = self.get(url, stream=True, headers=headers)
+                    response = self.get(url, stream=True, headers=headers, passed=(416,) if "Range" in headers else ())
                     try:
+                        if response.status_code == 416:  # the file no longer reaches byte `done`
+                            resumable = False
+                            raise _WrongPart(f"the server can't send bytes {done}- (HTTP 416: the file has "
+                                             "changed)")
                         if "Range" in headers and response.status_code == 206:
                             if _range_start(response.headers.get("Content-Range")) != done:
                                 resumable = False  # another part than asked: ask for the whole file
@@ -220,7 +226,7 @@ class Client:
 
 
 class _WrongPart(Exception):
-    """A resumed download's answer is another part of the file than the one asked for."""
+    """A resumed download's answer is another part of the file than the one asked for, or none."""
 
 
 def _validator(headers: Any) -> str | None:
