@@ -11,7 +11,7 @@ get pandas frames. Everything here is also importable from the `deckcheck` packa
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -40,20 +40,31 @@ def open_store(data_dir: str | os.PathLike[str] | None = None) -> CardStore:
 load_cards = open_store
 
 
-def parse_deck(path_or_text: str | os.PathLike[str], *, name: str = "<text>") -> Deck:
-    """Parse a decklist file, or decklist text (a str with a line break), into a Deck."""
+def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name: str | None = None) -> Deck:
+    """Parse a decklist file, decklist text (a str with a line break), a deck object (a dict, as in JSON
+    Lines of decks: {"commander": [...], "decklist": [...]} or {"text": ...}) or an MTGJSON deck file's
+    decoded JSON into a Deck. `name` is
+    what the report calls a text or deck object (default "<text>", or the object's "path", else "<deck>")."""
+    if isinstance(path_or_text, Mapping):
+        from deckcheck.decklist.reading import parse_json_deck
+        from deckcheck.decklist.records import record_path
+
+        return parse_json_deck(path_or_text, name or record_path(path_or_text, "<deck>"))
+    if not isinstance(path_or_text, (str, os.PathLike)):
+        raise TypeError(f"a deck is a path, decklist text, deck object (dict) or Deck, not "
+                        f"{type(path_or_text).__name__}")
     if isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
-        return parse_text(path_or_text, name)
+        return parse_text(path_or_text, name or "<text>")
     if isinstance(path_or_text, str) and not os.path.lexists(path_or_text):
         raise InputError(path_or_text, "no such file (decklist text is read as such when it has a line break: "
                                        "end it with \\n)")
     return parse_file(path_or_text)
 
 
-def check_deck(deck: Deck | str | os.PathLike[str], *, store: CardStore | None = None,
+def check_deck(deck: Deck | str | os.PathLike[str] | Mapping[str, Any], *, store: CardStore | None = None,
                on: date | str | None = None, commanders: str | Iterable[str] | None = None,
                policy: Any = None) -> DeckReport:
-    """Check one deck (a Deck, a path or decklist text) and return its DeckReport."""
+    """Check one deck (a Deck, a path, decklist text or a deck object) and return its DeckReport."""
     from deckcheck.checker import checker_for
     from deckcheck.decklist.commanders import commander_names
     from deckcheck.policy import as_date

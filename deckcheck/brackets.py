@@ -35,6 +35,7 @@ from typing import Any
 from deckcheck.model.card import Card
 from deckcheck.model.mana import strip_reminder_text
 from deckcheck.policy import Policy
+from deckcheck.wording import counted
 
 #: The most extra-turn cards deckcheck reads as the "low quantity" brackets 2 and 3 allow.
 LOW_EXTRA_TURNS = 3
@@ -293,7 +294,7 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
         reasons.append("No Game Changers: fits every bracket.")
     elif len(gcs) <= MAX_GC_BRACKET_3:
         minimum = max(minimum, 3)
-        reasons.append(f"{len(gcs)} Game Changer{'s' if len(gcs) > 1 else ''} ({_names(gcs)}): brackets 1-2 "
+        reasons.append(f"{counted(len(gcs), 'Game Changer')} ({_names(gcs)}): brackets 1-2 "
                        f"allow none, bracket 3 up to {MAX_GC_BRACKET_3}, so at least bracket 3.")
     else:
         minimum = 4
@@ -316,15 +317,15 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
         reasons.append(f"Extra turns: {why}, so at least bracket 4.")
     else:
         minimum = max(minimum, 2)
-        reasons.append(f"{len(turns)} extra-turn card{'s' if len(turns) > 1 else ''} ({_names(turns)}): "
+        reasons.append(f"{counted(len(turns), 'extra-turn card')} ({_names(turns)}): "
                        "bracket 1 allows none, brackets 2-3 a low quantity not chained, so at least bracket 2.")
     # tutors
     if day >= TUTORS_UNRESTRICTED_FROM:
         limit = "no bracket limits tutors since 2025-10-21"
     else:
         limit = 'before 2025-10-21 brackets 1-2 asked for "few tutors", not judged here'
-    reasons.append(f"{len(tutors)} tutor{'s' if len(tutors) != 1 else ''}"
-                   f"{f' ({_names(tutors)})' if tutors else ''}: {limit}.")
+    named = f" ({_names(tutors)})" if tutors else ""
+    reasons.append(f"{counted(len(tutors), 'tutor')}{named}: {limit}.")
 
     more: list[str] = []  # what this deck leaves unjudged besides NOT_JUDGED
     if maybe_gcs:

@@ -21,6 +21,7 @@ import pytest
 import deckcheck
 from deckcheck import cli
 from deckcheck.batch import check_many, expand, walk_takes
+from deckcheck.errors import InputError
 from deckcheck.render import load_schema
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -664,12 +665,43 @@ def test_api_arguments_of_the_wrong_kind_say_which(store, kwargs, error, said):
 
 
 def test_api_one_line_that_is_no_file_says_how_text_is_read(store, tmp_path, monkeypatch):
-    from deckcheck.errors import InputError
-
     monkeypatch.chdir(tmp_path)
     with pytest.raises(InputError, match=r"no such file \(decklist text is read as such when it "
                                                            r"has a line break"):
         deckcheck.check_deck("1 Sol Ring", store=store)
+
+
+def test_api_takes_deck_objects_and_mtgjson_decks_as_batch_does(store, shared_data):
+    precon = json.loads(gzip.decompress(
+        (shared_data / "decks" / "mtgjson-precons-2026-01" / "AbzanArmor_TDC.json.gz").read_bytes()))
+    lines = [ln for ln in (TOURNAMENT / "05-emeka-vampiric-bloodlust.txt").read_text(encoding="utf-8").splitlines()
+             if ln[:1].isdigit()]
+    record = {"commander": [lines[0][2:]], "decklist": lines[1:], "path": "emeka.json"}
+    as_file = deckcheck.check_deck(PROJECT / "data" / "examples" / "abzan-armor-tdc.txt", store=store)
+    from_json = deckcheck.check_deck(precon, store=store)
+    assert from_json.legal and from_json.commanders == as_file.commanders
+    assert from_json.card_count == as_file.card_count == 100
+    emeka = deckcheck.check_deck(record, store=store)
+    assert emeka.path == "emeka.json" and emeka.codes() == ["color-identity"]
+    batch = check_many([precon, record, {"foo": 1}], store=store)
+    assert [r.report.codes() for r in batch.results[:2]] == [[], ["color-identity"]]
+    assert batch.results[2].unreadable
+    assert batch.results[2].report.violations[0].message.startswith("JSON, but not a deck")
+    with pytest.raises(InputError, match="JSON, but not a deck"):
+        deckcheck.check_deck({"foo": 1}, store=store)
+
+
+def test_api_refuses_what_is_not_a_deck_or_a_list_of_them(store):
+    pandas = pytest.importorskip("pandas")
+    texts = [(TOURNAMENT / name).read_text(encoding="utf-8") for name in sorted(EXPECTED)[:2]]
+    frame = pandas.DataFrame({"player": ["a", "b"], "decklist": texts})
+    with pytest.raises(TypeError, match=r"the column of decklists, not the whole DataFrame: e\.g\. "
+                                        r"check_many\(df\['decklist'\]\)"):
+        check_many(frame, store=store)
+    assert [r.unreadable for r in check_many(frame["decklist"], store=store)] == [False, False]
+    for value in (texts[0].encode(), 5, None):
+        with pytest.raises(TypeError, match="a deck is a path, decklist text, deck object"):
+            deckcheck.check_deck(value, store=store)
 
 
 def test_a_notebook_shows_a_batch_and_a_store_in_one_line(tournament, store):

@@ -16,6 +16,7 @@ import json
 import os
 import signal
 import stat
+import sys
 import warnings
 import zlib
 from collections import Counter, deque
@@ -28,11 +29,12 @@ from types import MappingProxyType
 from typing import Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_file, parse_text, read_stream
-from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
-from deckcheck.decklist.reading import parse_deck_record
-from deckcheck.decklist.records import is_deck_record
+from deckcheck.decklist.mtgjson import is_mtgjson_deck
+from deckcheck.decklist.reading import parse_json_deck
+from deckcheck.decklist.records import is_deck_record, record_path
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
+from deckcheck.wording import counted
 
 
 def _proxy(items: dict[str, Any]) -> MappingProxyType:
@@ -140,8 +142,8 @@ def _bounded_lines(stream: Any) -> Iterator[bytes]:
 
 
 def record_source(raw: bytes | str, label: str) -> Source:
-    """The deck source of one JSON Lines line: a text or deck source, or an "error" source saying why the
-    line is not a deck object."""
+    """The deck source of one JSON Lines line: a "record" source (a deck object or an MTGJSON deck), or an
+    "error" source saying why the line is not one."""
     try:
         record = json.loads(raw)
     except RecursionError:
@@ -151,14 +153,10 @@ def record_source(raw: bytes | str, label: str) -> Source:
     if not isinstance(record, dict):
         return ("error", label, f"a JSON {type(record).__name__}, not a deck object")
     if is_mtgjson_deck(record):
-        try:
-            return ("deck", label, parse_mtgjson_deck(record, label))
-        except DeckcheckError as exc:
-            return ("error", label, _message(exc, label))
+        return ("record", label, record)
     if not is_deck_record(record):
         return ("error", label, "deck object without \"text\", \"decklist\" or \"commander\"")
-    given = record.get("path")
-    return ("record", given if isinstance(given, str) and given else label, record)
+    return ("record", record_path(record, label), record)
 
 
 def jsonl_sources(path: str, lines: Iterable[bytes] | None = None) -> Iterator[Source]:
@@ -222,8 +220,7 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
             yield ("deck", item.path, item)
         elif isinstance(item, Mapping):
             texts += 1
-            given = item.get("path")
-            yield ("record", given if isinstance(given, str) and given else f"<deck {texts}>", item)
+            yield ("record", record_path(item, f"<deck {texts}>"), item)
         elif isinstance(item, str) and ("\n" in item or "\r" in item):
             texts += 1
             yield ("text", f"<text {texts}>", item)
@@ -311,7 +308,7 @@ class DeckRunner:
         elif kind == "text":
             deck = parse_text(payload, label)
         elif kind == "record":
-            deck = parse_deck_record(payload, label)
+            deck = parse_json_deck(payload, label)
         elif kind == "deck":
             deck = payload
         else:
@@ -434,7 +431,7 @@ def _bounded_jobs(jobs: int) -> int:
     if jobs <= ceiling:
         return jobs
     warnings.warn(DeckcheckWarning(f"{jobs} jobs lowered to {ceiling}: at most {JOBS_PER_CPU} processes for each "
-                                   f"of the {cpus} CPU{'s' if cpus != 1 else ''} here"), stacklevel=3)
+                                   f"of the {counted(cpus, 'CPU')} here"), stacklevel=3)
     return ceiling
 
 
@@ -636,10 +633,8 @@ class BatchReport:
     def __repr__(self) -> str:
         """The counts, not every deck: a notebook shows the value of a cell's last line, and the generated
         repr of 17,900 decks' reports runs to tens of megabytes."""
-        t = self._totals
         on = f", as of {self.on.isoformat()}" if self.on is not None else ""
-        return (f"<BatchReport of {t['decks']:,} {'deck' if t['decks'] == 1 else 'decks'}: {t['legal']:,} legal, "
-                f"{t['illegal']:,} not legal, {t['unreadable']:,} unreadable{on}>")
+        return f"<BatchReport of {self.tally()}{on}>"
 
     def __iter__(self) -> Iterator[DeckResult]:
         return iter(self.results)
@@ -667,6 +662,12 @@ class BatchReport:
         time (the counts are made once: the report and the command's last line both ask)."""
         totals = self._totals
         return {**totals, "codes": dict(totals["codes"]), "decks_by_code": dict(totals["decks_by_code"])}
+
+    def tally(self) -> str:
+        """The verdicts in one phrase: "12 decks: 5 legal, 6 not legal, 1 unreadable"."""
+        t = self._totals
+        return (f"{counted(t['decks'], 'deck')}: {t['legal']} legal, {t['illegal']} not legal, "
+                f"{t['unreadable']} unreadable")
 
     @cached_property
     def _totals(self) -> dict[str, Any]:
@@ -730,6 +731,9 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames."""
     if isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
         paths_or_texts = [paths_or_texts]
+    elif _is_data_frame(paths_or_texts):  # iterating one gives its column names, each "no such file"
+        raise TypeError("check_many takes the column of decklists, not the whole DataFrame: e.g. "
+                        "check_many(df['decklist'])")
     from deckcheck.decklist.commanders import commander_names
     from deckcheck.policy import as_date
 
@@ -744,6 +748,11 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
         results, notes = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs,
                                    options=options, progress=progress)
     return BatchReport(results=tuple(results), card_data=dict(store.meta), on=on, notes=tuple(notes))
+
+
+def _is_data_frame(value: Any) -> bool:
+    pandas = sys.modules.get("pandas")  # not imported for this: a DataFrame means pandas is loaded
+    return pandas is not None and isinstance(value, pandas.DataFrame)
 
 
 def exit_code(report: BatchReport) -> int:

@@ -10,6 +10,7 @@ from typing import IO, TYPE_CHECKING, Any
 from deckcheck.batch.core import BatchReport, DeckResult
 from deckcheck.render.csv import SafeWriter
 from deckcheck.render.json import DecksWriter
+from deckcheck.wording import counted
 
 if TYPE_CHECKING:
     from deckcheck.render.html import DeckParts
@@ -86,11 +87,10 @@ def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | N
         for r in unreadable:
             stream.write(f"  {_cut(r.path, None)}: {_cut(r.report.violations[0].message, None)}\n")
     s = report.summary()
-    stream.write(f"\n{s['decks']} deck{'s' if s['decks'] != 1 else ''}: {s['legal']} legal, "
-                 f"{s['illegal']} not legal, {s['unreadable']} unreadable\n")
+    stream.write(f"\n{report.tally()}\n")
     if s["codes"]:
         stream.write("violations by code: " + ", ".join(
-            f"{code} {n} (in {s['decks_by_code'][code]} deck{'s' if s['decks_by_code'][code] != 1 else ''})"
+            f"{code} {n} (in {counted(s['decks_by_code'][code], 'deck')})"
             for code, n in sorted(s["codes"].items(), key=lambda kv: (-kv[1], kv[0]))) + "\n")
     data = report.card_data
     stream.write(f"card data: {data.get('updated_at', '?')}"

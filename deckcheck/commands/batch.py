@@ -101,10 +101,7 @@ def _check_all(args: argparse.Namespace) -> int:
         report = BatchReport(results=tuple(results), card_data=card_data, on=args.as_of, notes=tuple(notes))
         _write(args.output, finish, report)
     if args.output:
-        s = report.summary()
-        decks = f"{s['decks']} deck{'s' if s['decks'] != 1 else ''}"
-        print(f"deckcheck: {decks}: {s['legal']} legal, {s['illegal']} not legal, {s['unreadable']} unreadable; "
-              f"report written to {args.output}", file=sys.stderr)
+        print(f"deckcheck: {report.tally()}; report written to {args.output}", file=sys.stderr)
     return exit_code(report)
 
 

@@ -165,12 +165,7 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
                                        "checked by `deckcheck batch` when named .jsonl or .ndjson") from None
             obj = None  # not JSON after all ("[Commander]", "[4] Sol Ring"): read it as text
         if obj is not None:
-            if is_mtgjson_deck(obj):
-                return parse_mtgjson_deck(obj, path)
-            if is_deck_record(obj):
-                return parse_deck_record(obj, path)
-            raise InputError(path, "JSON, but not a deck: neither an MTGJSON deck file (data.mainBoard) nor a "
-                                   'deck object ({"commander": [...], "decklist": [...]} or {"text": ...})')
+            return parse_json_deck(obj, path)
     if looks_like_xml(stripped):
         return parse_xml_deck(stripped, path)
     first = stripped.split("\n", 1)[0].strip()
@@ -178,6 +173,16 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
     if delimiter is not None:
         return parse_csv(text, path, delimiter)
     return parse_lines(text, path)
+
+
+def parse_json_deck(obj: Any, path: str) -> Deck:
+    """Parse a decoded JSON value that should be a deck: an MTGJSON deck file or a deck object."""
+    if is_mtgjson_deck(obj):
+        return parse_mtgjson_deck(obj, path)
+    if is_deck_record(obj):
+        return parse_deck_record(obj, path)
+    raise InputError(path, "JSON, but not a deck: neither an MTGJSON deck file (data.mainBoard) nor a "
+                           'deck object ({"commander": [...], "decklist": [...]} or {"text": ...})')
 
 
 def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:

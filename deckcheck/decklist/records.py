@@ -133,6 +133,13 @@ def record_blocks(record: Mapping[str, Any]) -> list[tuple[str | None, list[str]
     return blocks
 
 
+def record_path(record: Mapping[str, Any], default: str) -> str:
+    """What reports call a deck object: its "path" when it gives one (a batch's JSON Lines may carry the
+    file each deck came from), else ``default``."""
+    given = record.get("path")
+    return given if isinstance(given, str) and given else default
+
+
 def record_name(record: Mapping[str, Any]) -> str | None:
     """A deck object's name: "name", "deck_name" or "title", else "player (event)"."""
     for key in ("name", "deck_name", "title"):

@@ -14,6 +14,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from deckcheck.wording import counted
+
 if TYPE_CHECKING:
     from deckcheck.batch import BatchReport, DeckResult
 
@@ -76,7 +78,7 @@ def _detail(index: int, result: DeckResult) -> str:
              f'<p class="path">{esc(d.path)}</p>']
     if not result.unreadable:
         leaders = " + ".join(d.commanders) or "no commander"
-        cards = f"{d.card_count} card{'s' if d.card_count != 1 else ''}"
+        cards = counted(d.card_count, "card")
         parts.append(f"<p>Commander: <b>{esc(leaders)}</b> · identity {esc(d.color_identity or 'colorless')} · "
                      f"{cards}" + (f" · companion {esc(d.companion)}" if d.companion else "") + "</p>")
     for note in d.notes:

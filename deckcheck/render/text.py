@@ -6,6 +6,7 @@ from typing import IO
 
 from deckcheck.errors import one_line
 from deckcheck.report import CheckReport, DeckReport, Violation
+from deckcheck.wording import counted
 
 
 def violation_line(path: str, v: Violation) -> str:
@@ -20,14 +21,13 @@ def verdict_line(deck: DeckReport) -> str:
     leaders = " + ".join(deck.commanders) if deck.commanders else "no commander"
     identity = deck.color_identity or "colorless"
     n_err, n_warn = len(deck.errors), len(deck.warnings)
-    counts = f"{n_err} error{'s' if n_err != 1 else ''}"
+    counts = counted(n_err, "error")
     if n_warn:
-        counts += f", {n_warn} warning{'s' if n_warn != 1 else ''}"
+        counts += f", {counted(n_warn, 'warning')}"
     head = "legal" if deck.legal else f"NOT legal ({counts})"
     if deck.legal and n_warn:
-        head += f" ({n_warn} warning{'s' if n_warn != 1 else ''})"
-    cards = f"{deck.card_count} card{'s' if deck.card_count != 1 else ''}"
-    return f"{deck.path}: {head}: {cards}, {leaders}, identity {identity}"
+        head += f" ({counted(n_warn, 'warning')})"
+    return f"{deck.path}: {head}: {counted(deck.card_count, 'card')}, {leaders}, identity {identity}"
 
 
 def render(report: CheckReport, stream: IO[str]) -> None:

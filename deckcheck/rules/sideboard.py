@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.report import WARNING, Violation
 from deckcheck.rules.base import DeckContext, Rule
+from deckcheck.wording import counted
 
 if TYPE_CHECKING:
     from deckcheck.checker import Checker
@@ -31,7 +32,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     names = list(dict.fromkeys(i.name for i in ctx.unused))
     shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
     return [SIDEBOARD.violation(
-        f"{count} card{'s' if count != 1 else ''} in the {' and '.join(sections)} "
+        f"{counted(count, 'card')} in the {' and '.join(sections)} "
         f"{'are' if count != 1 else 'is'} outside the 100 and ignored: {shown}",
         cards=names, lines=[n for i in ctx.unused for n in i.lines],
         details={"count": count, "sections": sections})]

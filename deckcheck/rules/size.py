@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.report import Violation
 from deckcheck.rules.base import DeckContext, error_rule
+from deckcheck.wording import counted
 
 if TYPE_CHECKING:
     from deckcheck.checker import Checker
@@ -33,7 +34,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     diff = total - DECK_SIZE_REQUIRED
     how = f"{abs(diff)} too many" if diff > 0 else f"{-diff} short"
     return [DECK_SIZE.violation(
-        f"the deck has {total} card{'s' if total != 1 else ''} ({n_cmd} commander{'s' if n_cmd != 1 else ''} + {total - n_cmd} "
+        f"the deck has {counted(total, 'card')} ({counted(n_cmd, 'commander')} + {total - n_cmd} "
         f"main), {how}; a Commander deck has exactly {DECK_SIZE_REQUIRED}",
         details={"card_count": total, "commanders": n_cmd, "main": total - n_cmd,
                  "required": DECK_SIZE_REQUIRED})]
