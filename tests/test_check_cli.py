@@ -48,7 +48,7 @@ def test_legal_deck_exits_0(capsys, data_dir: str) -> None:
     assert run(capsys, "check", "--data-dir", data_dir, str(LEGAL))[0] == 0
 
 
-@pytest.mark.parametrize("shape", ["lists", "moxfield"])
+@pytest.mark.parametrize("shape", ["lists", "moxfield", "moxfield boards"])
 def test_the_example_decks_as_deck_object_json_get_the_text_s_verdicts(capsys, tmp_path: Path, data_dir: str,
                                                                        shape: str) -> None:
     """The two example decks written as one deck object each in a .json file: the same verdicts, counts and
@@ -64,6 +64,9 @@ def test_the_example_decks_as_deck_object_json_get_the_text_s_verdicts(capsys, t
         else:
             record = {"commanders": {c: {"quantity": 1, "card": {"name": c}} for c in commanders},
                       "mainboard": {name: {"quantity": n, "card": {"name": name}} for n, name in main}}
+            if shape == "moxfield boards":
+                record = {"name": example.stem, "boards": {key: {"count": len(board), "cards": board}
+                                                           for key, board in record.items()}}
         path = tmp_path / f"{example.stem}.json"
         path.write_text(json.dumps(record, indent=2), encoding="utf-8")
         text_code, text_out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(example))

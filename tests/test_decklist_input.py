@@ -232,6 +232,25 @@ def test_moxfield_boards_keyed_by_card() -> None:
         parse_text(json.dumps({"mainboard": {"Sol Ring": "one"}}), "odd.json")
 
 
+def test_moxfield_newer_shape_keeps_its_boards_under_boards() -> None:
+    """Moxfield's newer deck JSON: every board under "boards", each {"count", "cards": {id: {"quantity",
+    "card"}}}; the deck's name stays at the top."""
+    def board(*cards: tuple[int, str]) -> dict:
+        return {"count": sum(n for n, _ in cards),
+                "cards": {f"id{i}": {"quantity": n, "boardType": "x", "card": {"name": name, "cn": "1"}}
+                          for i, (n, name) in enumerate(cards)}}
+
+    record = {"name": "Vampires", "format": "commander", "boards": {
+        "mainboard": board((1, "Sol Ring"), (20, "Swamp")), "sideboard": board(), "maybeboard": board((1, "Duress")),
+        "commanders": board((1, "Edgar Markov")), "companions": board(), "tokens": board((3, "Vampire"))}}
+    deck = parse_text(json.dumps(record), "mox.json")
+    assert deck.name == "Vampires"
+    assert [(e.quantity, e.name, e.section) for e in deck.entries] == [
+        (1, "Edgar Markov", COMMANDER), (1, "Sol Ring", MAIN), (20, "Swamp", MAIN)]
+    with pytest.raises(InputError, match="JSON, but not a deck"):  # boards holding no deck list
+        parse_text(json.dumps({"boards": {"tokens": board((1, "Vampire"))}}), "tokens.json")
+
+
 def test_deeply_nested_json() -> None:
     with pytest.raises(InputError):
         parse_text('{"a":' * 100_000 + "1" + "}" * 100_000)

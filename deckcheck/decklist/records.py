@@ -6,9 +6,10 @@ decklist file may hold alone:
 
 ("commanders" for "commander", "companions" for "companion", "main" or "mainboard" for "decklist"; an item
 may also be {"name", "count"} or {"quantity", "card": {"name"}}, and a list an object keyed by card, as in
-Moxfield's deck JSON), or {"text": "<a decklist in any dialect>"}. A deck object becomes decklist blocks,
-each a section header and its lines, so it is read exactly as the same decklist written as text, without
-line numbers (its items are not lines of the file; a "text" keeps its own)."""
+Moxfield's deck JSON, whose newer shape has the lists in "boards"), or {"text": "<a decklist in any
+dialect>"}. A deck object becomes decklist blocks, each a section header and its lines, so it is read
+exactly as the same decklist written as text, without line numbers (its items are not lines of the file; a
+"text" keeps its own)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,17 @@ DECK_KEYS = ("text", "decklist", "main", "mainboard", "commander", "commanders")
 
 
 def is_deck_record(obj: Any) -> bool:
-    """Whether a decoded JSON value is a deck object: a JSON object with one of DECK_KEYS."""
-    return isinstance(obj, Mapping) and any(key in obj for key in DECK_KEYS)
+    """Whether a decoded JSON value is a deck object: a JSON object with one of DECK_KEYS, itself or in its
+    "boards" (where Moxfield's newer deck JSON keeps its lists)."""
+    return isinstance(obj, Mapping) and any(key in _lists(obj) for key in DECK_KEYS)
+
+
+def _lists(record: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Where a deck object keeps its lists: in itself, or in "boards" when that holds them and it does not."""
+    boards = record.get("boards")
+    if isinstance(boards, Mapping) and not any(key in record for key in DECK_KEYS):
+        return boards
+    return record
 
 
 def _entry_line(item: Any) -> str | None:
@@ -115,6 +125,7 @@ def record_blocks(record: Mapping[str, Any]) -> list[tuple[str | None, list[str]
     and "sideboard" become marked sections (Moxfield's maybeboard and tokens are not part of the deck); a deck
     with only a main list has no header at all. ValueError when one of them is not a list of cards as
     `_items` reads them."""
+    record = _lists(record)
     blocks: list[tuple[str | None, list[str]]] = []
     key = "commander" if "commander" in record else "commanders"
     commanders = _named_lines(_items(record.get(key), key))
