@@ -286,6 +286,24 @@ def test_csv_one_row_per_deck(tmp_path):
     assert ilse["name"] == "<script>alert(1)</script>" and ilse["legal"] == "yes"
 
 
+def test_the_report_file_s_extension_chooses_the_format_unless_format_is_given(tmp_path):
+    decks = [str(TOURNAMENT / n) for n in ("01-alice-breed-lethality.txt", "12-lena-explorers-of-the-deep.csv")]
+    by_hand = {}
+    for fmt in ("text", "json", "csv", "html"):
+        by_hand[fmt] = run_cli("batch", "--format", fmt, *decks)[1]
+    for name, fmt in (("r.html", "html"), ("R.HTM", "html"), ("r.json", "json"), ("r.csv", "csv"),
+                      ("r.txt", "text"), ("report", "text")):
+        target = tmp_path / name
+        assert run_cli("batch", "-o", str(target), *decks)[0] == 0
+        got = target.read_text(encoding="utf-8")
+        if fmt == "html":  # the page names the time it was made
+            assert got.startswith("<!DOCTYPE html>") and len(got.splitlines()) == len(by_hand["html"].splitlines())
+        else:
+            assert got == by_hand[fmt], name
+    run_cli("batch", "--format", "text", "-o", str(tmp_path / "r.html"), *decks)
+    assert (tmp_path / "r.html").read_text(encoding="utf-8") == by_hand["text"]
+
+
 def test_exit_codes(tmp_path):
     legal = [str(TOURNAMENT / n) for n in ("01-alice-breed-lethality.txt", "12-lena-explorers-of-the-deep.csv")]
     assert run_cli("batch", *legal)[0] == 0

@@ -52,7 +52,8 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="decklist file, folder or JSON Lines file; - for standard input (JSON Lines of decks, or "
                         "one decklist)")
-    p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("--format", choices=FORMATS,
+                   help="output format (default: by the extension of -o FILE, .html .htm .json .csv; else text)")
     p.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output")
     p.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N",
                    help="check with N processes (0: one per CPU; at most two per CPU; default 1)")
@@ -60,6 +61,13 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     add_data_dir(p)
     p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
     return p
+
+
+def format_of(output: str | None) -> str:
+    """The report format a file name asks for by its extension (report.html: html); text when it names none
+    (or there is no file)."""
+    suffix = os.path.splitext(output or "")[1].lower()
+    return {".html": "html", ".htm": "html", ".json": "json", ".csv": "csv"}.get(suffix, "text")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -78,6 +86,7 @@ def _check_all(args: argparse.Namespace) -> int:
 
     if args.paths.count("-") > 1:
         raise DeckcheckError("standard input (-) can be given only once")
+    args.format = args.format or format_of(args.output)
     _refuse_to_overwrite_an_input(args.output, args.paths)
     store = CardStore.open(args.data_dir)
     found = itertools.chain.from_iterable(stdin_sources(sys.stdin.buffer) if path == "-" else expand([path])
