@@ -253,6 +253,30 @@ def test_text_table_columns_line_up(tournament):
     assert "0 decks: 0 legal" in empty.getvalue()
 
 
+def test_text_table_lines_up_wide_names_and_undecodable_file_names(tmp_path):
+    """Cells are padded by the terminal columns they take: a Japanese deck name's characters take two each,
+    and a file name's undecodable byte is written as its six-character escape."""
+    from unicodedata import east_asian_width
+
+    text = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    decks = tmp_path / "decks.jsonl"
+    decks.write_text("".join(json.dumps({"text": text, "name": name}) + "\n"
+                             for name in ("山田太郎のデッキ", "Ａｔｒａｘａ", "Café Crème", "plain")), encoding="utf-8")
+    odd = tmp_path / os.fsdecode(b"deck\xff.txt")
+    odd.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli("batch", str(decks), str(odd))
+    assert code == 0
+    lines = out.splitlines()
+    assert any("\\udcff" in line for line in lines)
+    spans = [(m.start(), m.end()) for m in re.finditer(r"-+", lines[1])]
+    numbers = [name in ("cards", "errors", "warnings") for name in lines[0].split()]
+    for line in lines[2:7]:  # as a terminal shows it: a wide character takes its column and the next
+        shown = "".join(ch + "\0" if east_asian_width(ch) in "WF" else ch for ch in line)
+        for (start, end), number in zip(spans, numbers):
+            assert start == 0 or shown[start - 2:start] in ("  ", ""), line  # two spaces before each column
+            assert not number or shown[start:end].strip().isdigit() and shown[end - 1].isdigit(), line
+
+
 def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_text(tmp_path):
     """A registered deck is the player's text: a name or line "=HYPERLINK(...)" ran as a formula in the
     organizer's spreadsheet. Such cells (and the real card "+2 Mace") now start with an apostrophe."""

@@ -58,9 +58,30 @@ def _cut(text: str, width: int | None, *, left: bool = False) -> str:
     """One line of at most `width` characters; `left` keeps the end (a path's file name and line)."""
     if "  " in text or not text.isprintable() or text[:1] == " " or text[-1:] == " ":
         text = " ".join(text.split())  # no line breaks or tabs from a decklist in a table cell
+        # a file name's undecodable bytes as the escapes the output will write (deck\udcff.txt)
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     if width and len(text) > width:
         return "…" + text[-(width - 1):] if left else text[: width - 1] + "…"
     return text
+
+
+def _columns(text: str) -> int:
+    """How many terminal columns a cell takes: East Asian wide and fullwidth characters two, combining
+    marks none."""
+    if text.isascii():
+        return len(text)
+    from unicodedata import combining, east_asian_width
+
+    return sum(0 if combining(ch) else 2 if east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _padded(cells: list[str], widths: list[int], right: list[bool]) -> str:
+    """One table line of cells that are not all ASCII, each padded by the columns it takes."""
+    out = []
+    for cell, width, to_right in zip(cells, widths, right):
+        pad = " " * (width - _columns(cell))
+        out.append(pad + cell if to_right else cell + pad)
+    return "  ".join(out).rstrip()
 
 
 def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | None = None) -> None:
@@ -73,14 +94,17 @@ def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | N
         cells = [row[:1] + row[2:] for row in cells]
     else:
         columns = list(COLUMNS)
-    widths = [max(map(len, column)) for column in zip(columns, *cells)]  # each column with its header
-    right = {"cards", "errors", "warnings"}
-    # one format string for every line: numbers right-aligned, text left-aligned, two spaces between
-    line_format = "  ".join(f"{{:{'>' if c in right else '<'}{w}}}" for c, w in zip(columns, widths))
+    widths = [max(map(len if all(map(str.isascii, column)) else _columns, column))  # each column with its header
+              for column in zip(columns, *cells)]
+    right = [c in ("cards", "errors", "warnings") for c in columns]
+    # one format string for the lines of ASCII cells: numbers right-aligned, text left-aligned, two spaces
+    # between; other lines padded by the terminal columns their cells take
+    line_format = "  ".join(f"{{:{'>' if r else '<'}{w}}}" for r, w in zip(right, widths))
 
     stream.write(line_format.format(*columns).rstrip() + "\n")
     stream.write(line_format.format(*("-" * w for w in widths)).rstrip() + "\n")
-    stream.writelines([line_format.format(*line).rstrip() + "\n" for line in cells])
+    stream.writelines([(line_format.format(*line).rstrip() if all(map(str.isascii, line))
+                        else _padded(line, widths, right)) + "\n" for line in cells])
     unreadable = [r for r in report.results if r.unreadable]
     if unreadable:
         stream.write("\nunreadable:\n")
