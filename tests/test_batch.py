@@ -746,6 +746,25 @@ def test_api_refuses_what_is_not_a_deck_or_a_list_of_them(store):
             deckcheck.check_deck(value, store=store)
 
 
+def test_a_series_of_decklists_names_each_deck_by_its_index_label(store):
+    """Registrations in a table: check_many(df.set_index("player")["decklist"]) names each deck by its player,
+    and an empty cell is an unreadable row saying so; a path keeps its own name."""
+    pandas = pytest.importorskip("pandas")
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    dana = TOURNAMENT / "04-dana-mystic-intellect.txt"
+    record = {"commander": ["Edgar Markov"], "decklist": ["1 Sol Ring"]}
+    table = pandas.DataFrame({"player": ["alice", "bob", "carol", "dan", "erin"],
+                              "decklist": [alice, float("nan"), str(dana), None, record]})
+    batch = check_many(table.set_index("player")["decklist"], store=store)
+    frame = batch.to_frame()
+    assert frame["path"].tolist() == ["alice", "bob", str(dana), "dan", "erin"]
+    assert frame["unreadable"].tolist() == [False, True, False, True, False]
+    assert batch.results[1].report.violations[0].message == "no decklist (an empty value)"
+    assert batch.results[0].legal and batch.results[2].report.codes() == ["banned"]
+    assert batch.results[4].report.codes() == ["deck-size"]
+    assert check_many(table["decklist"], store=store).to_frame()["path"].tolist()[:2] == ["0", "1"]
+
+
 def test_a_notebook_shows_a_batch_and_a_store_in_one_line(tournament, store):
     legal = sum(r.report.legal for r in tournament)
     unreadable = sum(r.unreadable for r in tournament)

@@ -233,8 +233,19 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
                 yield from jsonl_sources(path)
             else:
                 yield ("file", path, path)
+        elif item is None or item != item:  # None or NaN: a table's empty cell
+            yield ("error", repr(item), "no decklist (an empty value)")
         else:
             yield ("error", repr(item)[:80], f"not a path, decklist text or deck: {type(item).__name__}")
+
+
+def expand_labelled(pairs: Iterable[tuple[Any, Any]]) -> Iterator[Source]:
+    """Deck sources of (label, item) pairs, as a pandas Series' items give them: `expand`'s, with each
+    decklist text, deck object or refused item named by its label (a player's name, a row number). A path
+    keeps its own name."""
+    for label, item in pairs:
+        for kind, own, payload in expand([item]):
+            yield (kind, str(label) if kind in ("text", "record", "error") else own, payload)
 
 
 # --- checking ------------------------------------------------------------------------------------------
@@ -727,11 +738,12 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                commanders: str | Iterable[str] | None = None, brackets: bool = True, keep_cards: bool = False,
                progress: bool | None = False, policy: Any = None) -> BatchReport:
     """Check many decks: paths (files, folders, JSON Lines of decks), decklist texts (a str with a line
-    break), deck objects ({"commander": [...], "decklist": [...]} or {"text": ...}) or parsed Decks.
+    break), deck objects ({"commander": [...], "decklist": [...]} or {"text": ...}) or parsed Decks; from a
+    pandas Series, each text or deck object is named by its index label (a player's name, a row number).
     `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames."""
     if isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
         paths_or_texts = [paths_or_texts]
-    elif _is_data_frame(paths_or_texts):  # iterating one gives its column names, each "no such file"
+    elif _is_pandas(paths_or_texts, "DataFrame"):  # iterating one gives its column names, each "no such file"
         raise TypeError("check_many takes the column of decklists, not the whole DataFrame: e.g. "
                         "check_many(df['decklist'])")
     from deckcheck.decklist.commanders import commander_names
@@ -744,15 +756,18 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
         store = CardStore.open(data_dir)
     options = BatchOptions(on=on, commanders=commanders, brackets=brackets, keep_cards=keep_cards)
     with collect_less():
-        sources = list(expand(paths_or_texts))
+        sources = list(expand_labelled(paths_or_texts.items()) if _is_pandas(paths_or_texts, "Series")
+                       else expand(paths_or_texts))
         results, notes = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs,
                                    options=options, progress=progress)
     return BatchReport(results=tuple(results), card_data=dict(store.meta), on=on, notes=tuple(notes))
 
 
-def _is_data_frame(value: Any) -> bool:
-    pandas = sys.modules.get("pandas")  # not imported for this: a DataFrame means pandas is loaded
-    return pandas is not None and isinstance(value, pandas.DataFrame)
+def _is_pandas(value: Any, kind: str) -> bool:
+    """Whether `value` is a pandas DataFrame or Series (`kind`): pandas is not imported to ask, as one
+    can only exist once it is."""
+    pandas = sys.modules.get("pandas")
+    return pandas is not None and isinstance(value, getattr(pandas, kind))
 
 
 def exit_code(report: BatchReport) -> int:
