@@ -76,7 +76,7 @@ def _line(count: int, name: str, style: int, set_code: str = "CMM", number: str 
 @lru_cache(maxsize=1)
 def real_decklists() -> list[str]:
     """Real precons written out as text in several dialects (MTGO, Arena, Archidekt, deckstats, CSV,
-    the precon text format, MTGO .dek and Cockatrice .cod XML, Forge .dck, deck objects and Moxfield's JSON),
+    the precon text format, MTGO .dek and Cockatrice .cod XML, Forge .dck, deck objects and Moxfield's JSON, in both its shapes),
     plus the MTGJSON deck files themselves as JSON text."""
     out: list[str] = []
     for i, deck in enumerate(precon_decks()):
@@ -106,6 +106,10 @@ def real_decklists() -> list[str]:
                 for n, name, s, _ in group:
                     entry = cards.setdefault(name, {"quantity": 0, "card": {"name": name, "set": s.lower()}})
                     entry["quantity"] += n
+            if (i // 12) % 2:  # its newer shape: every board under "boards", the cards under "cards"
+                boards = {"name": data.get("name"), "boards": {
+                    key: {"count": sum(e["quantity"] for e in cards.values()), "cards": cards}
+                    for key, cards in boards.items()}}
             out.append(json.dumps(boards))
         elif style == 4:
             lines = [f"COMMANDER: {_line(n, name, 4, s, num)}" for n, name, s, num in commanders]
