@@ -360,6 +360,72 @@ def test_newer_incomplete_card_keeps_complete_faces(shared_data, tmp_path):
     assert result.report.incomplete == []
 
 
+@pytest.fixture(scope="module")
+def set_file_text(shared_data) -> bytes:
+    """A real MTGJSON set file (Tenth Edition), uncompressed."""
+    return gzip.decompress((shared_data / "mtgjson" / "sets-2022-04" / "10E.json.gz").read_bytes())
+
+
+def _packed(kind: str, data: bytes, tmp_path: Path) -> Path:
+    import bz2
+    import lzma
+    import zipfile
+
+    path = tmp_path / f"10E.json.{kind}"
+    if kind == "zip":
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr("10E.json", data)
+    elif kind == "xz-streams":  # two xz streams, one after the other, cut mid-value
+        path.write_bytes(lzma.compress(data[:100_000]) + lzma.compress(data[100_000:]))
+    else:
+        path.write_bytes({"xz": lzma.compress, "bz2": bz2.compress}[kind](data))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["xz", "bz2", "zip", "xz-streams"])
+def test_mtgjson_s_xz_bzip2_and_zip_files_read_as_the_gzip(set_file_text, shared_data, tmp_path, monkeypatch, kind):
+    """MTGJSON offers its files as .json.gz, .json.xz, .json.bz2 and .json.zip: each reads as the gzip does,
+    decompressed a bounded piece at a time."""
+    from deckcheck.sources import jsonstream as js
+
+    want = load_files([shared_data / "mtgjson" / "sets-2022-04" / "10E.json.gz"])
+    monkeypatch.setattr(js, "_INFLATE_SIZE", 1 << 16)
+    monkeypatch.setattr(js, "_READ_SIZE", 1 << 14)
+    path = _packed(kind, set_file_text, tmp_path)
+    assert max(map(len, js._byte_chunks(path, None))) <= 1 << 16
+    got = load_files([path])
+    assert len(got.cards) == len(want.cards) > 300
+    assert got.cards == want.cards and got.meta["updated_at"] == "2022-04-25"
+
+
+@pytest.mark.parametrize("kind", ["xz", "bz2"])
+def test_a_cut_or_damaged_xz_or_bzip2_file_fails_with_one_line(set_file_text, tmp_path, kind):
+    whole = _packed(kind, set_file_text, tmp_path).read_bytes()
+    name = {"xz": "xz", "bz2": "bzip2"}[kind]
+    for label, data, said in (("cut", whole[: len(whole) // 2], f"truncated {name} file"),
+                              ("damaged", whole[:40] + bytes(200) + whole[240:], f"corrupt {name} data")):
+        path = tmp_path / f"{label}.{kind}"
+        path.write_bytes(data)
+        with pytest.raises(InputError) as info:
+            load_files([path])
+        assert str(info.value).startswith(f"{path}: {said}") and "\n" not in str(info.value), label
+
+
+def test_a_zip_of_several_files_says_it_reads_one(set_file_text, tmp_path):
+    import zipfile
+
+    path = tmp_path / "AllSetFiles.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("10E.json", set_file_text)
+        archive.writestr("M10.json", set_file_text)
+    with pytest.raises(InputError, match=r"a zip archive of 2 files \(10E\.json, M10\.json\): deckcheck reads a "
+                                         r"zip holding one card data file"):
+        load_files([path])
+    path.write_bytes(path.read_bytes()[:5000])  # cut: no central directory
+    with pytest.raises(InputError, match="corrupt or unsupported zip archive"):
+        load_files([path])
+
+
 # --- bad input ------------------------------------------------------------------------------------
 
 def test_truncated_gzip_fails_with_one_line(shared_data, tmp_path):

@@ -1,5 +1,5 @@
-"""Streaming JSON reading for big card files: plain or gzipped (detected by content), a JSON array, JSON
-Lines, or an MTGJSON ``{"meta", "data"}`` wrapper, read value by value with bounded memory.
+"""Streaming JSON reading for big card files: plain, gzip, xz, bzip2 or zipped (told by content), a JSON
+array, JSON Lines, or an MTGJSON ``{"meta", "data"}`` wrapper, read value by value with bounded memory.
 
 The text is decompressed in chunks and each value is cut out of a sliding buffer with
 ``json.JSONDecoder.raw_decode`` (the C scanner), so no big file is ever parsed with one ``json.load``.
@@ -18,6 +18,9 @@ from typing import Any
 from deckcheck.errors import InputError
 
 _GZIP_MAGIC = b"\x1f\x8b"
+_XZ_MAGIC = b"\xfd7zXZ\x00"
+_BZIP2_MAGIC = b"BZh"
+_ZIP_MAGIC = b"PK\x03\x04"
 _READ_SIZE = 1 << 20  # bytes read from disk at a time
 _INFLATE_SIZE = 4 << 20  # the most bytes one chunk inflates to at a time (a gzip expands up to 1,000 times)
 #: The longest JSON value read whole, in characters. A card object is a few kilobytes (5,847 characters at
@@ -34,56 +37,114 @@ NON_CARD_LISTS = frozenset({"tokens", "planes", "schemes"})
 
 
 def _byte_chunks(path: Path, progress: Callable[[int], None] | None) -> Iterator[bytes]:
-    """The file's bytes, decompressed when it is gzipped (checked by its magic number, not its name).
+    """The file's bytes, decompressed when it is gzip, xz or bzip2 data or a zip archive of one file (told by
+    its magic number, not its name: MTGJSON offers its files in all four).
 
-    Raises InputError for an unreadable file or a truncated or corrupt gzip stream."""
+    Raises InputError for an unreadable file or a truncated or corrupt compressed stream."""
     try:
         fh = open(path, "rb")
     except OSError as exc:
         raise InputError(str(path), f"cannot read: {exc.strerror or exc}") from None
     with fh:
+        def read() -> bytes:
+            data = fh.read(_READ_SIZE)
+            if progress and data:
+                progress(len(data))
+            return data
+
         try:
-            first = fh.read(_READ_SIZE)
+            first = read()
+            if first.startswith(_GZIP_MAGIC):
+                yield from _gunzipped(first, read, str(path))
+            elif first.startswith((_XZ_MAGIC, _BZIP2_MAGIC)):
+                yield from _unpacked(first, read, str(path))
+            elif first.startswith(_ZIP_MAGIC):
+                fh.seek(0)
+                yield from _unzipped(fh, str(path), progress)
+            else:
+                data = first
+                while data:
+                    yield data
+                    data = read()
         except OSError as exc:
             raise InputError(str(path), f"cannot read: {exc.strerror or exc}") from None
-        if progress:
-            progress(len(first))
-        if not first.startswith(_GZIP_MAGIC):
-            data = first
-            while data:
-                yield data
-                data = fh.read(_READ_SIZE)
-                if progress and data:
-                    progress(len(data))
-            return
-        inflater = zlib.decompressobj(wbits=31)
-        data = first
-        try:
-            while True:
-                while True:  # this chunk inflated _INFLATE_SIZE bytes at a time
-                    out = inflater.decompress(data, _INFLATE_SIZE)
-                    if out:
-                        yield out
-                    if inflater.eof:  # a gzip member ended; another may follow (multi-member gzip)
-                        data = inflater.unused_data
-                        if not data:
-                            break
-                        inflater = zlib.decompressobj(wbits=31)
-                        continue
-                    data = inflater.unconsumed_tail
-                    if not data and len(out) < _INFLATE_SIZE:  # a full output may have more to come
+
+
+def _gunzipped(data: bytes, read: Callable[[], bytes], path: str) -> Iterator[bytes]:
+    inflater = zlib.decompressobj(wbits=31)
+    try:
+        while True:
+            while True:  # this chunk inflated _INFLATE_SIZE bytes at a time
+                out = inflater.decompress(data, _INFLATE_SIZE)
+                if out:
+                    yield out
+                if inflater.eof:  # a gzip member ended; another may follow (multi-member gzip)
+                    data = inflater.unused_data
+                    if not data:
                         break
-                data = fh.read(_READ_SIZE)
-                if progress and data:
-                    progress(len(data))
-                if not data:
+                    inflater = zlib.decompressobj(wbits=31)
+                    continue
+                data = inflater.unconsumed_tail
+                if not data and len(out) < _INFLATE_SIZE:  # a full output may have more to come
                     break
-        except zlib.error as exc:
-            raise InputError(str(path), f"corrupt gzip data ({exc})") from None
-        except OSError as exc:
-            raise InputError(str(path), f"cannot read: {exc.strerror or exc}") from None
-        if not inflater.eof:
-            raise InputError(str(path), "truncated gzip file (the compressed stream ends early)")
+            data = read()
+            if not data:
+                break
+    except zlib.error as exc:
+        raise InputError(path, f"corrupt gzip data ({exc})") from None
+    if not inflater.eof:
+        raise InputError(path, "truncated gzip file (the compressed stream ends early)")
+
+
+def _unpacked(data: bytes, read: Callable[[], bytes], path: str) -> Iterator[bytes]:
+    """xz or bzip2 data decompressed _INFLATE_SIZE bytes at a time; streams written one after another (as
+    pbzip2 and pixz write them) are read one after another."""
+    import bz2
+    import lzma
+
+    kind, new = ("xz", lzma.LZMADecompressor) if data.startswith(_XZ_MAGIC) else ("bzip2", bz2.BZ2Decompressor)
+    unpacker = new()
+    while True:
+        try:
+            out = unpacker.decompress(data, _INFLATE_SIZE)
+        except (lzma.LZMAError, OSError, EOFError) as exc:  # bz2 says "Invalid data stream" with an OSError
+            raise InputError(path, f"corrupt {kind} data ({exc})") from None
+        if out:
+            yield out
+        if unpacker.eof:
+            data = unpacker.unused_data or read()
+            if not data:
+                return
+            unpacker = new()
+        elif unpacker.needs_input:
+            data = read()
+            if not data:
+                raise InputError(path, f"truncated {kind} file (the compressed stream ends early)")
+        else:  # more output is waiting for this input
+            data = b""
+
+
+def _unzipped(fh: Any, path: str, progress: Callable[[int], None] | None) -> Iterator[bytes]:
+    """The one file of a zip archive (as MTGJSON zips its files), read _READ_SIZE bytes at a time."""
+    import zipfile
+
+    try:
+        archive = zipfile.ZipFile(fh)
+        files = [i for i in archive.infolist() if not i.is_dir() and not i.filename.startswith("__MACOSX/")]
+        if len(files) != 1:
+            names = ", ".join(i.filename for i in files[:3]) + (", ..." if len(files) > 3 else "")
+            raise InputError(path, f"a zip archive of {len(files)} files ({names or 'none'}): deckcheck reads a "
+                                   "zip holding one card data file")
+        with archive.open(files[0]) as member:
+            done = 0
+            while data := member.read(_READ_SIZE):
+                yield data
+                if progress:  # the archive's bytes, in proportion, for a bar sized by the file
+                    step = fh.tell() - done
+                    done += step
+                    progress(step)
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as exc:
+        raise InputError(path, f"corrupt or unsupported zip archive ({exc})") from None
 
 
 class TextStream:
