@@ -250,7 +250,8 @@ class CardStore:
         self.meta: dict[str, Any] = {k: json.loads(v) for k, v in rows.items()}
         version = self.meta.get("schema_version")
         if version is None:
-            raise DeckcheckError(f"{path}: not a deckcheck card store (no schema version)")
+            raise DeckcheckError(f"{path}: not a deckcheck card store (no schema version); `deckcheck update` "
+                                 "builds one in its place")
         if version != SCHEMA_VERSION:  # another deckcheck's layout: its reads would fail somewhere later
             raise DeckcheckError(f"{path}: a card store of schema {version}, which this deckcheck can't read "
                                  f"(it reads schema {SCHEMA_VERSION}); run `deckcheck update` to build one it reads")
@@ -288,7 +289,8 @@ class CardStore:
                 con.close()
             if isinstance(exc, DeckcheckError):
                 raise
-            raise DeckcheckError(f"{path}: not a deckcheck card store ({_reason(exc)})") from None
+            raise DeckcheckError(f"{path}: not a deckcheck card store ({_reason(exc)}); `deckcheck update` "
+                                 "builds one in its place") from None
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card], meta: Mapping[str, Any] | None = None,

@@ -218,7 +218,7 @@ def _schema(version):
 @pytest.mark.parametrize(("version", "said"), [
     ("2", "a card store of schema 2, which this deckcheck can't read (it reads schema 1); run `deckcheck update` "
           "to build one it reads"),
-    (None, "not a deckcheck card store (no schema version)"),
+    (None, "not a deckcheck card store (no schema version); `deckcheck update` builds one in its place"),
 ])
 def test_a_store_of_another_schema_is_refused_at_open(tmp_path, capsys, version, said):
     """A store written by another deckcheck (a newer layout), or an SQLite file with a meta table that is no
@@ -228,6 +228,16 @@ def test_a_store_of_another_schema_is_refused_at_open(tmp_path, capsys, version,
     data_dir = _damaged_copy(tmp_path, _schema(version))
     assert main(["check", str(EXAMPLE), "--data-dir", data_dir]) == 2
     assert capsys.readouterr().err == f"deckcheck: error: {data_dir}/{BUNDLED.name}: {said}\n"
+
+
+def test_a_store_file_that_is_no_database_says_how_to_replace_it(tmp_path, capsys):
+    from deckcheck.cli import main
+
+    data_dir = _damaged_copy(tmp_path, lambda path: path.write_bytes(b"not sqlite at all" * 100))
+    assert main(["info", "--data-dir", data_dir]) == 2
+    assert capsys.readouterr().err == (f"deckcheck: error: {data_dir}/{BUNDLED.name}: not a deckcheck card store "
+                                       "(DatabaseError: file is not a database); `deckcheck update` builds one in "
+                                       "its place\n")
 
 
 @pytest.mark.parametrize(
