@@ -27,15 +27,17 @@
     var asc = !th.classList.contains("asc");
     for (var i = 0; i < headers.length; i++) { headers[i].classList.remove("asc", "desc"); }
     th.classList.add(asc ? "asc" : "desc");
-    var ordered = Array.prototype.slice.call(body.rows);
+    // each row's keys read once, not in every comparison: a cell's text is slow to read
+    var ordered = Array.prototype.slice.call(body.rows).map(function (r) {
+      return { row: r, key: key(r, col, numeric), index: key(r, 0, true) };
+    });
     ordered.sort(function (a, b) {
-      var x = key(a, col, numeric), y = key(b, col, numeric);
-      var c = x < y ? -1 : x > y ? 1 : 0;
-      if (c === 0) { c = key(a, 0, true) - key(b, 0, true); }
+      var c = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+      if (c === 0) { c = a.index - b.index; }
       return asc ? c : -c;
     });
     var frag = document.createDocumentFragment();
-    ordered.forEach(function (r) { frag.appendChild(r); });
+    ordered.forEach(function (o) { frag.appendChild(o.row); });
     body.appendChild(frag);
   }
 
