@@ -3,6 +3,7 @@ plus "summary"). The HTML report is deckcheck.render.html."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import IO, TYPE_CHECKING, Any
@@ -65,14 +66,29 @@ def _cut(text: str, width: int | None, *, left: bool = False) -> str:
     return text
 
 
-def _columns(text: str) -> int:
-    """How many terminal columns a cell takes: East Asian wide and fullwidth characters two, combining
-    marks none."""
-    if text.isascii():
-        return len(text)
-    from unicodedata import combining, east_asian_width
+#: Characters that may not take exactly one terminal column: all but those below U+0300 (where combining
+#: marks and East Asian wide characters begin) and the dashes, quotes and ellipsis of U+2010-U+2027.
+_MAYBE_NOT_ONE_COLUMN = re.compile("[^\x00-\u02ff\u2010-\u2027]")
 
-    return sum(0 if combining(ch) else 2 if east_asian_width(ch) in "WF" else 1 for ch in text)
+
+class _CharColumns(dict):
+    """Terminal columns of each character met: East Asian wide and fullwidth two, combining marks none."""
+
+    def __missing__(self, ch: str) -> int:
+        from unicodedata import combining, east_asian_width
+
+        self[ch] = columns = 0 if combining(ch) else 2 if east_asian_width(ch) in "WF" else 1
+        return columns
+
+
+_CHAR_COLUMNS = _CharColumns()
+
+
+def _columns(text: str) -> int:
+    """How many terminal columns a cell takes."""
+    if _MAYBE_NOT_ONE_COLUMN.search(text) is None:
+        return len(text)
+    return sum(map(_CHAR_COLUMNS.__getitem__, text))
 
 
 def _padded(cells: list[str], widths: list[int], right: list[bool]) -> str:
@@ -94,16 +110,17 @@ def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | N
         cells = [row[:1] + row[2:] for row in cells]
     else:
         columns = list(COLUMNS)
-    widths = [max(map(len if all(map(str.isascii, column)) else _columns, column))  # each column with its header
+    one_column = _MAYBE_NOT_ONE_COLUMN.search
+    widths = [max(map(len if one_column("".join(column)) is None else _columns, column))  # with its header
               for column in zip(columns, *cells)]
     right = [c in ("cards", "errors", "warnings") for c in columns]
-    # one format string for the lines of ASCII cells: numbers right-aligned, text left-aligned, two spaces
+    # one format string for the lines whose characters take a column each: numbers right-aligned, text left-aligned, two spaces
     # between; other lines padded by the terminal columns their cells take
     line_format = "  ".join(f"{{:{'>' if r else '<'}{w}}}" for r, w in zip(right, widths))
 
     stream.write(line_format.format(*columns).rstrip() + "\n")
     stream.write(line_format.format(*("-" * w for w in widths)).rstrip() + "\n")
-    stream.writelines([(line_format.format(*line).rstrip() if all(map(str.isascii, line))
+    stream.writelines([(line_format.format(*line).rstrip() if one_column("".join(line)) is None
                         else _padded(line, widths, right)) + "\n" for line in cells])
     unreadable = [r for r in report.results if r.unreadable]
     if unreadable:

@@ -26,13 +26,13 @@ DECK_KEYS = ("text", "decklist", "main", "mainboard", "commander", "commanders")
 def is_deck_record(obj: Any) -> bool:
     """Whether a decoded JSON value is a deck object: a JSON object with one of DECK_KEYS, itself or in its
     "boards" (where Moxfield's newer deck JSON keeps its lists)."""
-    return isinstance(obj, Mapping) and any(key in _lists(obj) for key in DECK_KEYS)
+    return isinstance(obj, Mapping) and not _lists(obj).keys().isdisjoint(DECK_KEYS)
 
 
 def _lists(record: Mapping[str, Any]) -> Mapping[str, Any]:
     """Where a deck object keeps its lists: in itself, or in "boards" when that holds them and it does not."""
     boards = record.get("boards")
-    if isinstance(boards, Mapping) and not any(key in record for key in DECK_KEYS):
+    if boards is not None and isinstance(boards, Mapping) and record.keys().isdisjoint(DECK_KEYS):
         return boards
     return record
 
