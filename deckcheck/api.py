@@ -43,8 +43,8 @@ load_cards = open_store
 def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name: str | None = None) -> Deck:
     """Parse a decklist file, decklist text (a str with a line break), a deck object (a dict, as in JSON
     Lines of decks: {"commander": [...], "decklist": [...]} or {"text": ...}) or an MTGJSON deck file's
-    decoded JSON into a Deck. `name` is
-    what the report calls a text or deck object (default "<text>", or the object's "path", else "<deck>")."""
+    decoded JSON into a Deck. `name` is what the report calls a text or deck object (default "<text>", or
+    the object's "path", else "<deck>")."""
     if isinstance(path_or_text, Mapping):
         from deckcheck.decklist.reading import parse_json_deck
         from deckcheck.decklist.records import record_path

@@ -255,22 +255,26 @@ def test_text_table_columns_line_up(tournament):
 
 def test_text_table_lines_up_wide_names_and_undecodable_file_names(tmp_path):
     """Cells are padded by the terminal columns they take: a Japanese deck name's characters take two each,
-    and a file name's undecodable byte is written as its six-character escape."""
+    and a file name's undecodable byte is written as its six-character escape, as a deck name's control
+    characters are (an escape sequence would have recoloured or cleared the terminal)."""
     from unicodedata import east_asian_width
 
     text = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
     decks = tmp_path / "decks.jsonl"
     decks.write_text("".join(json.dumps({"text": text, "name": name}) + "\n"
-                             for name in ("山田太郎のデッキ", "Ａｔｒａｘａ", "Café Crème", "plain")), encoding="utf-8")
+                             for name in ("山田太郎のデッキ", "Ａｔｒａｘａ", "Café Crème", "plain",
+                                          "red\x1b[31m\x07")), encoding="utf-8")
     odd = tmp_path / os.fsdecode(b"deck\xff.txt")
     odd.write_text(text, encoding="utf-8")
     code, out, _ = run_cli("batch", str(decks), str(odd))
     assert code == 0
     lines = out.splitlines()
     assert any("\\udcff" in line for line in lines)
+    assert any("red\\x1b[31m\\x07" in line for line in lines)  # a terminal's escape sequence, escaped
+    assert not any(ch in out for ch in "\x1b\x07")
     spans = [(m.start(), m.end()) for m in re.finditer(r"-+", lines[1])]
     numbers = [name in ("cards", "errors", "warnings") for name in lines[0].split()]
-    for line in lines[2:7]:  # as a terminal shows it: a wide character takes its column and the next
+    for line in lines[2:8]:  # as a terminal shows it: a wide character takes its column and the next
         shown = "".join(ch + "\0" if east_asian_width(ch) in "WF" else ch for ch in line)
         for (start, end), number in zip(spans, numbers):
             assert start == 0 or shown[start - 2:start] in ("  ", ""), line  # two spaces before each column
@@ -763,6 +767,10 @@ def test_a_series_of_decklists_names_each_deck_by_its_index_label(store):
     assert batch.results[0].legal and batch.results[2].report.codes() == ["banned"]
     assert batch.results[4].report.codes() == ["deck-size"]
     assert check_many(table["decklist"], store=store).to_frame()["path"].tolist()[:2] == ["0", "1"]
+    texts = pandas.Series([alice, None], dtype="string", index=["alice", "bob"])  # a missing string is NA
+    assert [(r.path, r.unreadable) for r in check_many(texts, store=store)] == [("alice", False), ("bob", True)]
+    assert check_many([pandas.NaT], store=store).results[0].report.violations[0].message == (
+        "no decklist (an empty value)")
 
 
 def test_a_notebook_shows_a_batch_and_a_store_in_one_line(tournament, store):

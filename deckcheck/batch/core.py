@@ -233,10 +233,17 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
                 yield from jsonl_sources(path)
             else:
                 yield ("file", path, path)
-        elif item is None or item != item:  # None or NaN: a table's empty cell
+        elif _missing(item):
             yield ("error", repr(item), "no decklist (an empty value)")
         else:
             yield ("error", repr(item)[:80], f"not a path, decklist text or deck: {type(item).__name__}")
+
+
+def _missing(item: Any) -> bool:
+    """Whether an item is a table's empty cell: None, NaN, or pandas' NA or NaT (told by type, pandas not
+    imported; NA can't even be compared)."""
+    return (item is None or (isinstance(item, float) and item != item)
+            or type(item).__name__ in ("NAType", "NaTType"))
 
 
 def expand_labelled(pairs: Iterable[tuple[Any, Any]]) -> Iterator[Source]:

@@ -9,6 +9,7 @@ from functools import partial
 from typing import IO, TYPE_CHECKING, Any
 
 from deckcheck.batch.core import BatchReport, DeckResult
+from deckcheck.errors import one_line
 from deckcheck.render.csv import SafeWriter
 from deckcheck.render.json import DecksWriter
 from deckcheck.wording import counted
@@ -58,9 +59,10 @@ def table_cells(results: Iterable[DeckResult]) -> list[list[str]]:
 def _cut(text: str, width: int | None, *, left: bool = False) -> str:
     """One line of at most `width` characters; `left` keeps the end (a path's file name and line)."""
     if "  " in text or not text.isprintable() or text[:1] == " " or text[-1:] == " ":
-        text = " ".join(text.split())  # no line breaks or tabs from a decklist in a table cell
-        # a file name's undecodable bytes as the escapes the output will write (deck\udcff.txt)
-        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+        # no line breaks or tabs from a decklist in a table cell, other control characters (a terminal's
+        # escape sequences) escaped, and a file name's undecodable bytes as the escapes the output will
+        # write (deck\udcff.txt)
+        text = one_line(" ".join(text.split())).encode("utf-8", "backslashreplace").decode("utf-8")
     if width and len(text) > width:
         return "…" + text[-(width - 1):] if left else text[: width - 1] + "…"
     return text
@@ -114,8 +116,8 @@ def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | N
     widths = [max(map(len if one_column("".join(column)) is None else _columns, column))  # with its header
               for column in zip(columns, *cells)]
     right = [c in ("cards", "errors", "warnings") for c in columns]
-    # one format string for the lines whose characters take a column each: numbers right-aligned, text left-aligned, two spaces
-    # between; other lines padded by the terminal columns their cells take
+    # one format string for the lines whose characters take a column each: numbers right-aligned, text
+    # left-aligned, two spaces between; other lines padded by the terminal columns their cells take
     line_format = "  ".join(f"{{:{'>' if r else '<'}{w}}}" for r, w in zip(right, widths))
 
     stream.write(line_format.format(*columns).rstrip() + "\n")

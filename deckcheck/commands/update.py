@@ -19,9 +19,9 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "update", help="build the card store (from files, or download Scryfall's bulk data)",
         description="Build the local card store. With --file, from local Scryfall bulk files (JSON or "
                     "JSON Lines, plain or gzipped) and MTGJSON files (AllPrintings, set files, "
-                    "AtomicCards, deck files; plain, .gz, .xz, .bz2 or .zip); several files merge by oracle id, newer data winning. "
-                    "Without --file, download Scryfall's oracle_cards bulk file (skipped when the "
-                    "store already holds that version).")
+                    "AtomicCards, deck files; plain, .gz, .xz, .bz2 or .zip); several files merge by oracle "
+                    "id, newer data winning. Without --file, download Scryfall's oracle_cards bulk file "
+                    "(skipped when the store already holds that version).")
     p.add_argument("--file", action="append", metavar="PATH", default=[],
                    help="a card data file to import (repeatable)")
     add_data_dir(p, builds=True)
