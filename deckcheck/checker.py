@@ -18,7 +18,7 @@ from deckcheck.rules import MODULES
 from deckcheck.rules.base import DeckContext, Item
 from deckcheck.rules.facts import CardFacts
 from deckcheck.rules.identity import resolve_identity
-from deckcheck.rules.unknown import SUGGESTED_PER_DECK, names_to_suggest
+from deckcheck.rules.unknown import SUGGESTED_PER_DECK, gets_suggestions, names_to_suggest
 from deckcheck.store import CardStore
 
 if TYPE_CHECKING:
@@ -182,7 +182,7 @@ class Checker:
             if not sections <= _CHECKED:
                 checked = {e.name for e in entries if e.section in _CHECKED}
                 unknown = [name for name in unknown if name in checked]
-            unknown = [name for name in unknown if self.non_deck_object(name) is None]
+            unknown = [name for name in unknown if gets_suggestions(name, self)]
             if len(unknown) > SUGGESTED_PER_DECK:  # only each deck's first ones get suggestions (as in the rule)
                 first = set(chain.from_iterable(names_to_suggest(
                     (e.name for e in deck.entries if e.section in _CHECKED and resolved[e.name][0] is None), self)

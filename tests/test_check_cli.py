@@ -300,6 +300,33 @@ def test_a_deck_s_first_300_unknown_names_get_suggestions_the_rest_are_only_repo
     assert [v.message for v in batched.report.violations] == [v["message"] for v in deck["violations"]]
 
 
+def test_a_deck_site_s_link_or_saved_page_says_what_it_is(capsys, tmp_path: Path, data_dir: str,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player pastes the link to their deck for the list, or saves the site's page: the link is an unknown
+    card that says it holds a web address (no close names searched for it), the page is no decklist."""
+    from deckcheck.batch import check_many
+    from deckcheck.store import CardStore
+
+    link = "https://www.moxfield.com/decks/abc123"
+    path = _write(tmp_path, "link.txt", f"{link}\n1 www.archidekt.com/decks/42\n1 Sol Ring\n".encode())
+    asked: list[str] = []
+    suggest_many = CardStore.suggest_many
+    monkeypatch.setattr(CardStore, "suggest_many",
+                        lambda self, names, *a, **k: asked.extend(names) or suggest_many(self, names, *a, **k))
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(path))
+    assert code == 1 and asked == []
+    assert f'{path}:1: unknown-card unknown card "{link}": it holds a web address (deckcheck fetches no deck pages: ' \
+           "export the list from the site)" in out.splitlines()
+    assert f'{path}:2: unknown-card unknown card "www.archidekt.com/decks/42": it holds a web address' in out
+    (row,) = check_many([{"decklist": [link, "1 Sol Ring"]}], store=CardStore.open(data_dir))
+    assert "it holds a web address" in row.report.violations[0].message
+    page = _write(tmp_path, "deck.html", b"\n<!DOCTYPE html>\n<html><body><div>1 Sol Ring</div></body></html>\n")
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, str(page))
+    assert (code, out) == (2, "")
+    assert err == (f"deckcheck: error: {page}: a web page (HTML), not a decklist: export the list from the site "
+                   "instead (as text, .dek or .csv)\n")
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
 @pytest.mark.parametrize("command", [["check", "--format", "json", *[str(LEGAL)] * 60],
                                      ["batch", "--format", "json", "--no-progress", *[str(LEGAL)] * 60]])

@@ -166,6 +166,9 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
             obj = None  # not JSON after all ("[Commander]", "[4] Sol Ring"): read it as text
         if obj is not None:
             return parse_json_deck(obj, path)
+    if stripped[:14].lower().startswith(("<!doctype html", "<html")):  # a deck site's page, saved
+        raise InputError(path, "a web page (HTML), not a decklist: export the list from the site instead (as "
+                               "text, .dek or .csv)")
     if looks_like_xml(stripped):
         return parse_xml_deck(stripped, path)
     first = stripped.split("\n", 1)[0].strip()

@@ -26,7 +26,7 @@ UNKNOWN_CARD = error_rule(
     "Each entry's name is looked up by its full name, a face name, a split half or another printed name, "
     "ignoring case, accents, curly quotes and the way faces are separated. A name that matches nothing is "
     f"reported with the closest card names (for a deck's first {SUGGESTED_PER_DECK} unknown names; the rest "
-    "without).",
+    "without); one holding a web address, a deck site's link pasted for the list, says so instead.",
     "An unknown card can't be checked for color identity, singleton or bans; the deck that was checked "
     "is not the deck you meant. It still counts towards the 100.",
     "`1 Lightning Blot` -> unknown card \"Lightning Blot\"; did you mean Lightning Bolt?",
@@ -77,16 +77,26 @@ def what_it_is(name: str, found: NonDeckObject) -> str:
 
 def names_to_suggest(names: Iterable[str], checker: Checker) -> list[str]:
     """Of a deck's unknown names in list order, the ones that get suggestions: the first SUGGESTED_PER_DECK
-    distinct ones (a name written twice, in any case or spelling, is one) that name no meld result, token,
-    emblem or game aid. The rule and `Checker.prefetch` (which finds a batch chunk's suggestions first) both
-    ask here."""
+    distinct ones (a name written twice, in any case or spelling, is one) that `gets_suggestions`. The rule
+    and `Checker.prefetch` (which finds a batch chunk's suggestions first) both ask here."""
     first: dict[str, str] = {}
     for name in names:
-        if checker.non_deck_object(name) is None:
+        if gets_suggestions(name, checker):
             first.setdefault(name_key(name), name)
             if len(first) == SUGGESTED_PER_DECK:
                 break
     return list(first.values())
+
+
+def is_web_address(name: str) -> bool:
+    """Whether an unknown name holds a web address (a deck site's link pasted for the list): no card's does."""
+    return "://" in name or name[:4].lower() == "www."
+
+
+def gets_suggestions(name: str, checker: Checker) -> bool:
+    """Whether an unknown name is worth close card names: not a web address, and no meld result, token,
+    emblem or game aid (those are reported as what they are)."""
+    return not is_web_address(name) and checker.non_deck_object(name) is None
 
 
 def did_you_mean(suggestions: list[str]) -> str:
@@ -114,7 +124,10 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                 details={"kind": found.kind, "object": found.name, "parts": list(found.parts),
                          "sections": sections}))
             continue
-        if name in all_suggestions:
+        if is_web_address(name):
+            suggestions = []
+            hint = ": it holds a web address (deckcheck fetches no deck pages: export the list from the site)"
+        elif name in all_suggestions:
             suggestions = all_suggestions[name]
             hint = did_you_mean(suggestions)
         else:
