@@ -773,6 +773,22 @@ def test_a_series_of_decklists_names_each_deck_by_its_index_label(store):
         "no decklist (an empty value)")
 
 
+def test_a_registration_holding_a_deck_s_link_says_so(store, tmp_path, monkeypatch):
+    """A registration form's decklist cell holding the link to the deck: a row (or error) saying it is a web
+    address, not "no such file"; a real file named like one is still read."""
+    pandas = pytest.importorskip("pandas")
+    links = pandas.Series(["https://www.moxfield.com/decks/abc", " www.archidekt.com/decks/1 "], index=["ann", "ben"])
+    said = "a web address, not a decklist: deckcheck fetches no deck pages (export the list from the site)"
+    assert [(r.path, r.report.violations[0].message) for r in check_many(links, store=store)] == [
+        ("ann", said), ("ben", said)]
+    with pytest.raises(InputError, match=said.replace("(", r"\(").replace(")", r"\)")):
+        deckcheck.check_deck("https://www.moxfield.com/decks/abc", store=store)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "www.decks.txt").write_text((TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8"),
+                                            encoding="utf-8")
+    assert check_many(["www.decks.txt"], store=store).results[0].legal
+
+
 def test_a_notebook_shows_a_batch_and_a_store_in_one_line(tournament, store):
     legal = sum(r.report.legal for r in tournament)
     unreadable = sum(r.unreadable for r in tournament)

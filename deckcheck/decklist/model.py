@@ -108,6 +108,12 @@ def problem(line: int, text: str, message: str) -> ParseProblem:
     return ParseProblem(line, text, message)
 
 
+def is_web_address(text: str) -> bool:
+    """Whether a name or decklist holds a web address (a deck site's link, pasted for the list): no card's
+    name does."""
+    return "://" in text or text[:4].lower() == "www."
+
+
 def long_name(line: int, text: str, name: str) -> ParseProblem | None:
     """The problem of a card name longer than any card's (MAX_NAME_CHARS), or None. The text dialects never
     meet one (their lines are shorter than MAX_LINE_CHARS); files that give names as fields do."""

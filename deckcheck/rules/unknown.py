@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from deckcheck.decklist.model import is_web_address
 from deckcheck.model.names import name_key
 from deckcheck.model.vocab import GAME_AID, MELD_RESULT
 from deckcheck.report import Violation
@@ -86,11 +87,6 @@ def names_to_suggest(names: Iterable[str], checker: Checker) -> list[str]:
             if len(first) == SUGGESTED_PER_DECK:
                 break
     return list(first.values())
-
-
-def is_web_address(name: str) -> bool:
-    """Whether an unknown name holds a web address (a deck site's link pasted for the list): no card's does."""
-    return "://" in name or name[:4].lower() == "www."
 
 
 def gets_suggestions(name: str, checker: Checker) -> bool:
