@@ -43,6 +43,16 @@ _CHANGES = {
 }
 
 
+def parse_day(text: str) -> date:
+    """A YYYY-MM-DD date; ValueError saying whether the text is no such date (2025-02-30) or not one at all."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        if len(text) == 10 and text[4] == text[7] == "-" and (text[:4] + text[5:7] + text[8:]).isdigit():
+            raise ValueError(f"no such day: {text!r}") from None
+        raise ValueError(f"not a date in YYYY-MM-DD form: {text!r}") from None
+
+
 def as_date(on: Any) -> date | None:
     """The day the policy is asked about, as the Python API takes it: None (today), a date (a datetime or a
     pandas Timestamp gives its day: a datetime can't be compared with the policy's dates) or a YYYY-MM-DD
@@ -53,9 +63,9 @@ def as_date(on: Any) -> date | None:
         return on.date() if hasattr(on, "date") else date(on.year, on.month, on.day)
     if isinstance(on, str):
         try:
-            return date.fromisoformat(on)
-        except ValueError:
-            raise ValueError(f"on: not a date in YYYY-MM-DD form: {on!r}") from None
+            return parse_day(on)
+        except ValueError as exc:
+            raise ValueError(f"on: {exc}") from None
     raise TypeError(f"on: a date or a YYYY-MM-DD string, not {type(on).__name__} {on!r}")
 
 

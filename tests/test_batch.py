@@ -699,6 +699,7 @@ def test_api_takes_a_datetime_or_timestamp_as_its_day(store):
 @pytest.mark.parametrize("kwargs,error,said", [
     ({"on": 2025}, TypeError, "on: a date or a YYYY-MM-DD string, not int 2025"),
     ({"on": "last week"}, ValueError, "on: not a date in YYYY-MM-DD form: 'last week'"),
+    ({"on": "2025-02-30"}, ValueError, "on: no such day: '2025-02-30'"),
     ({"commanders": 5}, TypeError, "commanders: a card name or a list of them, not int 5"),
     ({"commanders": ["Sol Ring", None]}, TypeError, "commanders: card names (str), not NoneType None"),
     ({"commanders": [" "]}, ValueError, "commanders: an empty name"),

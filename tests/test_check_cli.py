@@ -83,7 +83,9 @@ def test_as_of_before_the_ban(capsys, data_dir: str) -> None:
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--as-of", "2024-09-01", str(ILLEGAL))
     assert code == 0, out
     code, _, err = run(capsys, "check", "--data-dir", data_dir, "--as-of", "2024-13-01", str(ILLEGAL))
-    assert code == 2 and "not a date" in err
+    assert code == 2 and err.endswith("error: argument --as-of: no such day: '2024-13-01'\n")
+    code, _, err = run(capsys, "check", "--data-dir", data_dir, "--as-of", "1/9/2024", str(ILLEGAL))
+    assert code == 2 and err.endswith("error: argument --as-of: not a date in YYYY-MM-DD form: '1/9/2024'\n")
 
 
 def test_json_validates_against_the_shipped_schema(capsys, data_dir: str) -> None:

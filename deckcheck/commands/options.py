@@ -8,10 +8,12 @@ from datetime import date
 
 def iso_date(text: str) -> date:
     """argparse type for YYYY-MM-DD dates."""
+    from deckcheck.policy import parse_day
+
     try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date in YYYY-MM-DD form: {text!r}") from None
+        return parse_day(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_data_dir(p: argparse.ArgumentParser, *, builds: bool = False) -> None:
