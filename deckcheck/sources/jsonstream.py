@@ -53,14 +53,17 @@ def _byte_chunks(path: Path, progress: Callable[[int], None] | None) -> Iterator
             return data
 
         try:
-            first = read()
+            first = fh.read(_READ_SIZE)
+            if first.startswith(_ZIP_MAGIC):  # read by zipfile, from its end
+                fh.seek(0)
+                yield from _unzipped(fh, str(path), progress)
+                return
+            if progress and first:
+                progress(len(first))
             if first.startswith(_GZIP_MAGIC):
                 yield from _gunzipped(first, read, str(path))
             elif first.startswith((_XZ_MAGIC, _BZIP2_MAGIC)):
                 yield from _unpacked(first, read, str(path))
-            elif first.startswith(_ZIP_MAGIC):
-                fh.seek(0)
-                yield from _unzipped(fh, str(path), progress)
             else:
                 data = first
                 while data:
@@ -135,14 +138,13 @@ def _unzipped(fh: Any, path: str, progress: Callable[[int], None] | None) -> Ite
             names = ", ".join(i.filename for i in files[:3]) + (", ..." if len(files) > 3 else "")
             raise InputError(path, f"a zip archive of {len(files)} files ({names or 'none'}): deckcheck reads a "
                                    "zip holding one card data file")
-        with archive.open(files[0]) as member:
-            done = 0
+        info = files[0]
+        scale = info.compress_size / info.file_size if info.file_size else 0.0
+        with archive.open(info) as member:
             while data := member.read(_READ_SIZE):
                 yield data
                 if progress:  # the archive's bytes, in proportion, for a bar sized by the file
-                    step = fh.tell() - done
-                    done += step
-                    progress(step)
+                    progress(round(len(data) * scale))
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as exc:
         raise InputError(path, f"corrupt or unsupported zip archive ({exc})") from None
 
