@@ -19,7 +19,7 @@ from deckcheck.rules.base import DeckContext, Item
 from deckcheck.rules.facts import CardFacts
 from deckcheck.rules.identity import resolve_identity
 from deckcheck.rules.unknown import SUGGESTED_PER_DECK, gets_suggestions, names_to_suggest
-from deckcheck.store import CardStore
+from deckcheck.store import SNAPSHOT_LACKS, CardStore
 
 if TYPE_CHECKING:
     from deckcheck.brackets import BracketFlags  # imported when a bracket is asked for
@@ -130,9 +130,13 @@ class Checker:
 
     def report_notes(self, on: date | None = None) -> list[str]:
         """Notes for the whole report: the policy's caveat for the date, then each data/policy
-        disagreement met in the decks checked so far."""
+        disagreement met in the decks checked so far, then, when names no card has were met in the bundled
+        snapshot, what it lacks."""
         caveat = self.policy.history_note(on)
-        return ([caveat] if caveat else []) + list(self._notes)
+        notes = ([caveat] if caveat else []) + list(self._notes)
+        if self._unknown and self.store.is_bundled:
+            notes.append(f"names no card has here may be newer cards: {SNAPSHOT_LACKS}")
+        return notes
 
     # --- checking ---------------------------------------------------------------------------------
     def prepare(self, deck: Deck, commanders: Sequence[str] | None = None) -> Deck:

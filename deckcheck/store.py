@@ -27,6 +27,11 @@ STORE_FILE = "cards.sqlite"
 SCHEMA_VERSION = "1"
 #: The bundled snapshot, used whenever no store has been built.
 BUNDLED = Path(__file__).resolve().parent.parent / "data" / STORE_FILE
+#: What the bundled snapshot lacks (data/build_snapshot.py builds it from the files of ../shared/data): said by
+#: `deckcheck info`, and in a report whose decks name cards it does not have.
+SNAPSHOT_LACKS = ("the bundled snapshot (card data of 2026-01-03) lacks the cards of Commander Legends (2020) and "
+                  "of the sets released after April 2022 that no preconstructed deck holds, and every card printed "
+                  "since; `deckcheck update` downloads Scryfall's current cards")
 
 # Name kinds, best first: a full name beats a face name beats another printed name.
 FULL_NAME, FACE_NAME, ALIAS = 0, 1, 2
@@ -332,6 +337,11 @@ class CardStore:
             return self._con.execute(sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
             raise self._damaged(exc) from None
+
+    @property
+    def is_bundled(self) -> bool:
+        """Whether this store is the bundled snapshot (SNAPSHOT_LACKS says what it lacks)."""
+        return self.path != ":memory:" and Path(self.path).resolve() == BUNDLED
 
     def __len__(self) -> int:
         return int(self._rows("SELECT count(*) FROM cards")[0][0])

@@ -230,6 +230,35 @@ def test_a_store_of_another_schema_is_refused_at_open(tmp_path, capsys, version,
     assert capsys.readouterr().err == f"deckcheck: error: {data_dir}/{BUNDLED.name}: {said}\n"
 
 
+def test_the_bundled_snapshot_says_what_it_lacks_when_a_deck_names_a_card_it_does_not_have(tmp_path, capsys,
+                                                                                           monkeypatch):
+    """Orcish Bowmasters (2023, in no precon) is not in the bundled snapshot: a report naming it says what the
+    snapshot lacks and how to get current cards, as `info` does; a legal deck's report and a store built
+    by `update` from the same data (no longer the snapshot) don't."""
+    import json
+
+    from deckcheck.cli import main
+    from deckcheck.store import SNAPSHOT_LACKS
+
+    monkeypatch.setenv("DECKCHECK_DATA", str(tmp_path / "nothing-built"))
+    deck = tmp_path / "deck.txt"
+    deck.write_text(EXAMPLE.read_text(encoding="utf-8").replace("1 Sol Ring", "1 Orcish Bowmasters"),
+                    encoding="utf-8")
+    assert "1 Orcish Bowmasters" in deck.read_text(encoding="utf-8")
+    note = f"names no card has here may be newer cards: {SNAPSHOT_LACKS}"
+    assert main(["check", "--format", "json", str(deck)]) == 1
+    assert json.loads(capsys.readouterr().out)["notes"][-1] == note
+    assert main(["check", "--format", "json", str(EXAMPLE)]) == 0
+    assert note not in capsys.readouterr().out
+    assert main(["info"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == f"note: {SNAPSHOT_LACKS}"
+    data_dir = _damaged_copy(tmp_path, lambda path: None)  # the same cards, as a store of one's own
+    assert main(["check", "--data-dir", data_dir, str(deck)]) == 1
+    assert SNAPSHOT_LACKS not in capsys.readouterr().out
+    assert main(["info", "--data-dir", data_dir]) == 0
+    assert SNAPSHOT_LACKS not in capsys.readouterr().out
+
+
 def test_a_store_file_that_is_no_database_says_how_to_replace_it(tmp_path, capsys):
     from deckcheck.cli import main
 

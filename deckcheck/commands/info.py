@@ -6,7 +6,7 @@ import argparse
 
 from deckcheck import __version__
 from deckcheck.commands.options import add_data_dir
-from deckcheck.store import CardStore
+from deckcheck.store import SNAPSHOT_LACKS, CardStore
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -27,4 +27,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"cards: {len(store)}")
     for line in meta.get("sources", []):
         print(f"  - {line}")
+    if store.is_bundled:
+        print(f"note: {SNAPSHOT_LACKS}")
     return 0
