@@ -779,7 +779,7 @@ def test_a_registration_holding_a_deck_s_link_says_so(store, tmp_path, monkeypat
     address, not "no such file"; a real file named like one is still read."""
     pandas = pytest.importorskip("pandas")
     links = pandas.Series(["https://www.moxfield.com/decks/abc", " www.archidekt.com/decks/1 "], index=["ann", "ben"])
-    said = "a web address, not a decklist: deckcheck fetches no deck pages (export the list from the site)"
+    said = "a web address, not a decklist (deckcheck fetches no deck pages: export the list from the site)"
     assert [(r.path, r.report.violations[0].message) for r in check_many(links, store=store)] == [
         ("ann", said), ("ben", said)]
     with pytest.raises(InputError, match=said.replace("(", r"\(").replace(")", r"\)")):

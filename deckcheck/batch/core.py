@@ -29,7 +29,7 @@ from types import MappingProxyType
 from typing import Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_file, parse_text, read_stream
-from deckcheck.decklist.model import is_web_address
+from deckcheck.decklist.model import FETCHES_NO_PAGES, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import parse_json_deck
 from deckcheck.decklist.records import is_deck_record, record_path
@@ -226,8 +226,7 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
             texts += 1
             yield ("text", f"<text {texts}>", item)
         elif isinstance(item, str) and is_web_address(item.strip()) and not os.path.lexists(item):
-            yield ("error", item.strip()[:80], "a web address, not a decklist: deckcheck fetches no deck pages "
-                                               "(export the list from the site)")
+            yield ("error", item.strip()[:80], f"a web address, not a decklist ({FETCHES_NO_PAGES})")
         elif isinstance(item, (str, os.PathLike)):
             path = os.fspath(item)
             if os.path.isdir(path):

@@ -108,6 +108,10 @@ def problem(line: int, text: str, message: str) -> ParseProblem:
     return ParseProblem(line, text, message)
 
 
+#: What deckcheck says of a web address given for a decklist or a card.
+FETCHES_NO_PAGES = "deckcheck fetches no deck pages: export the list from the site"
+
+
 def is_web_address(text: str) -> bool:
     """Whether a name or decklist holds a web address (a deck site's link, pasted for the list): no card's
     name does."""

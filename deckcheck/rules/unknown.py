@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from deckcheck.decklist.model import is_web_address
+from deckcheck.decklist.model import FETCHES_NO_PAGES, is_web_address
 from deckcheck.model.names import name_key
 from deckcheck.model.vocab import GAME_AID, MELD_RESULT
 from deckcheck.report import Violation
@@ -122,7 +122,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
             continue
         if is_web_address(name):
             suggestions = []
-            hint = ": it holds a web address (deckcheck fetches no deck pages: export the list from the site)"
+            hint = f": it holds a web address ({FETCHES_NO_PAGES})"
         elif name in all_suggestions:
             suggestions = all_suggestions[name]
             hint = did_you_mean(suggestions)
