@@ -20,7 +20,7 @@ import pytest
 
 import deckcheck
 from deckcheck import cli
-from deckcheck.batch import check_many, expand, walk_takes
+from deckcheck.batch import check_many, expand, is_decklist_name, walk_takes
 from deckcheck.errors import InputError
 from deckcheck.render import load_schema
 
@@ -330,6 +330,56 @@ def test_the_report_file_s_extension_chooses_the_format_unless_format_is_given(t
             assert got == by_hand[fmt], name
     run_cli("batch", "--format", "text", "-o", str(tmp_path / "r.html"), *decks)
     assert (tmp_path / "r.html").read_text(encoding="utf-8") == by_hand["text"]
+
+
+def test_a_zip_of_registrations_is_checked_as_the_folder_is(tmp_path, store, monkeypatch):
+    """Registrations often come as one zip: each decklist in it is a row named archive/member, with the same
+    verdicts as the folder's; hidden files, macOS's __MACOSX copies and other files are left out, a JSON
+    Lines member gives a row a line. `check` of the zip says to use `batch`."""
+    import zipfile
+
+    archive = tmp_path / "registrations.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted(TOURNAMENT.iterdir()):
+            if is_decklist_name(path.name):
+                z.write(path, f"regs/{path.name}")
+        z.writestr("regs/.hidden.txt", "1 Sol Ring\n")
+        z.writestr("__MACOSX/regs/._01-alice-breed-lethality.txt", b"\x00\x05\x16\x07")
+        z.writestr("regs/notes.md", "# not a deck\n")
+        z.writestr("late/decks.jsonl", json.dumps({"text": (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(
+            encoding="utf-8")}) + "\n")
+    folder = check_many([TOURNAMENT], store=store)
+    zipped = check_many([archive], store=store)
+    names = sorted(p.name for p in TOURNAMENT.iterdir() if is_decklist_name(p.name))
+    assert [r.path for r in zipped] == [f"{archive}/late/decks.jsonl:1"] + [f"{archive}/regs/{n}" for n in names]
+    assert [(r.legal, r.unreadable, r.report.codes()) for r in zipped.results[1:]] == [
+        (r.legal, r.unreadable, r.report.codes()) for r in folder]
+    assert zipped.results[0].legal
+    code, out, _ = run_cli("batch", "--jobs", "2", "--format", "json", str(archive))
+    assert [d["path"] for d in json.loads(out)["decks"]] == [r.path for r in zipped]
+    code, out, err = run_cli("check", str(archive))
+    assert (code, out) == (2, "")
+    assert err == (f"deckcheck: error: {archive}: a zip archive, not one decklist: `deckcheck batch` checks the "
+                   "decklists in it\n")
+
+
+def test_a_zip_that_can_t_be_read_or_holds_a_huge_member_is_a_row(tmp_path, store, monkeypatch):
+    import zipfile
+
+    from deckcheck.batch import core
+
+    big = tmp_path / "big.zip"
+    with zipfile.ZipFile(big, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("huge.txt", "1 Forest\n" * 50_000)  # 450 KB that deflate to a few
+        z.writestr("ok.txt", (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8"))
+    monkeypatch.setattr(core, "MAX_BYTES", 100_000)
+    rows = check_many([big], store=store)
+    assert [(r.path, r.unreadable) for r in rows] == [(f"{big}/huge.txt", True), (f"{big}/ok.txt", False)]
+    assert rows.results[0].report.violations[0].message == "450,000 bytes: too big for a decklist"
+    broken = tmp_path / "broken.zip"
+    broken.write_bytes(big.read_bytes()[:200])
+    (row,) = check_many([broken], store=store)
+    assert row.unreadable and row.report.violations[0].message.startswith("not a zip archive that can be read")
 
 
 def test_exit_codes(tmp_path):

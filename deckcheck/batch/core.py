@@ -28,7 +28,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from deckcheck.decklist import MAX_BYTES, Deck, parse_file, parse_text, read_stream
+from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream
 from deckcheck.decklist.model import FETCHES_NO_PAGES, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import parse_json_deck
@@ -65,7 +65,8 @@ PREFETCH_DECKS = 250
 MAX_JSONL_LINE = 4 * 1024 * 1024
 
 # Deck source kinds: ("file", label, path) | ("text", label, decklist text) | ("record", label, deck object)
-# | ("jsonl", label, raw line) | ("deck", label, Deck) | ("error", label, message).
+# | ("jsonl", label, raw line) | ("bytes", label, a zip member's bytes) | ("deck", label, Deck)
+# | ("error", label, message).
 Source = tuple[str, str, Any]
 
 
@@ -140,6 +141,57 @@ def _bounded_lines(stream: Any) -> Iterator[bytes]:
             del line
             while (rest := stream.readline(65536)) and not rest.endswith(b"\n"):
                 pass
+
+
+def is_zip(path: str) -> bool:
+    """Whether a file given by name is a zip archive (by its name, or by its first bytes)."""
+    if path.lower().endswith(".zip"):
+        return True
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(4) == b"PK\x03\x04"
+    except OSError:
+        return False  # its row says why it can't be read
+
+
+def zip_sources(path: str) -> Iterator[Source]:
+    """The decklists in a zip archive (a form's or a mailbox's registrations): each member a folder walk would
+    take, in name order, as a "bytes" source labelled archive/member (JSON Lines members give a source a
+    line); a member too big for a decklist, or an archive that can't be read, is an "error" source."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = sorted((i for i in archive.infolist() if not i.is_dir() and _takes_member(i.filename)),
+                             key=lambda i: i.filename)
+            for info in members:
+                label = f"{path}/{info.filename}"
+                if is_jsonl(info.filename):
+                    with archive.open(info) as member:
+                        handle = gzip.GzipFile(fileobj=member) if info.filename.lower().endswith(".gz") else member
+                        yield from jsonl_sources(label, _bounded_lines(handle))
+                    continue
+                if info.file_size > MAX_BYTES:
+                    yield ("error", label, f"{info.file_size:,} bytes: too big for a decklist")
+                    continue
+                with archive.open(info) as member:
+                    data = member.read(MAX_BYTES + 1)
+                if len(data) > MAX_BYTES:  # the archive's sizes were wrong
+                    yield ("error", label, "too big for a decklist")
+                    continue
+                yield ("bytes", label, data)
+    except FileNotFoundError:
+        yield ("error", path, "no such file")
+    except PermissionError:
+        yield ("error", path, "permission denied")
+    except (zipfile.BadZipFile, OSError, EOFError, zlib.error, NotImplementedError, RuntimeError) as exc:
+        yield ("error", path, f"not a zip archive that can be read ({exc})")
+
+
+def _takes_member(name: str) -> bool:
+    """Whether a zip member is a decklist a folder walk would take: no hidden or __MACOSX part on its way."""
+    parts = name.split("/")
+    return not any(p.startswith(".") or p == "__MACOSX" for p in parts) and is_decklist_name(parts[-1])
 
 
 def record_source(raw: bytes | str, label: str) -> Source:
@@ -234,6 +286,8 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
                     yield from (jsonl_sources(found) if is_jsonl(found) else [("file", found, found)])
             elif is_jsonl(path) and os.path.isfile(path):
                 yield from jsonl_sources(path)
+            elif os.path.isfile(path) and is_zip(path):
+                yield from zip_sources(path)
             else:
                 yield ("file", path, path)
         elif _missing(item):
@@ -328,6 +382,8 @@ class DeckRunner:
             deck = parse_file(payload)
         elif kind == "text":
             deck = parse_text(payload, label)
+        elif kind == "bytes":
+            deck = parse_bytes(payload, label)
         elif kind == "record":
             deck = parse_json_deck(payload, label)
         elif kind == "deck":
@@ -747,9 +803,10 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                data_dir: str | None = None, jobs: int = 1, on: date | str | None = None,
                commanders: str | Iterable[str] | None = None, brackets: bool = True, keep_cards: bool = False,
                progress: bool | None = False, policy: Any = None) -> BatchReport:
-    """Check many decks: paths (files, folders, JSON Lines of decks), decklist texts (a str with a line
-    break), deck objects ({"commander": [...], "decklist": [...]} or {"text": ...}) or parsed Decks; from a
-    pandas Series, each text or deck object is named by its index label (a player's name, a row number).
+    """Check many decks: paths (files, folders, zip archives, JSON Lines of decks), decklist texts (a str with
+    a line break), deck objects ({"commander": [...], "decklist": [...]} or {"text": ...}) or parsed Decks;
+    from a pandas Series, each text or deck object is named by its index label (a player's name, a row
+    number).
     `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames."""
     if isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
         paths_or_texts = [paths_or_texts]

@@ -141,6 +141,8 @@ def parse_bytes(data: bytes, path: str = "<bytes>") -> Deck:
     """Parse a decklist from raw bytes (gzip, UTF-8/UTF-16/Latin-1 text, JSON, XML, CSV or plain text)."""
     if data[:2] == b"\x1f\x8b":
         data = _gunzip(data, path)
+    if data[:4] == b"PK\x03\x04":
+        raise InputError(path, "a zip archive, not one decklist: `deckcheck batch` checks the decklists in it")
     text, note = decode(data, path)
     deck = parse_text(text, path)
     if note:
