@@ -363,6 +363,47 @@ def test_a_zip_of_registrations_is_checked_as_the_folder_is(tmp_path, store, mon
                    "decklists in it\n")
 
 
+@pytest.mark.parametrize("delimiter,encoding", [(",", "utf-8"), (";", "cp1252"), ("\t", "utf-8-sig")],
+                         ids=["form-export", "european-excel", "tab-separated"])
+def test_a_table_of_registrations_is_checked_a_row_a_deck(tmp_path, store, delimiter, encoding):
+    """A sign-up form's export: a row per player, the decklist in one cell of many lines. Each row is a deck
+    named by its player, labelled by its row in the sheet, with the verdicts of the same decklist as a file;
+    a row with no decklist says so. `check` of the table says to use `batch`; a folder walk reads it too."""
+    import csv
+
+    names = ["01-alice-breed-lethality.txt", "04-dana-mystic-intellect.txt", "07-gus-planeswalker-party.txt"]
+    players = ["Alice Adams", "Dana Diaz", "Gus Gómez"]
+    table = tmp_path / "sheet" / ("registrations.tsv" if delimiter == "\t" else "registrations.csv")
+    table.parent.mkdir()
+    with table.open("w", encoding=encoding, newline="") as out:
+        writer = csv.writer(out, delimiter=delimiter)
+        writer.writerow(["Timestamp", "Player name", "Paste your decklist (any format)", "Pronouns"])
+        for i, (player, name) in enumerate(zip(players, names)):
+            writer.writerow([f"2026-11-0{i + 1} 10:00", player, (TOURNAMENT / name).read_text(encoding="utf-8"),
+                             ""])
+            if i == 0:
+                writer.writerow(["2026-11-01 11:00", "Kofi", "", ""])  # signed up, no list yet
+    rows = check_many([table], store=store)
+    files = check_many([TOURNAMENT / n for n in names], store=store)
+    assert [r.path for r in rows] == [f"{table}:{n}" for n in (2, 3, 4, 5)]
+    assert [r.name for r in rows] == ["Alice Adams", None, "Dana Diaz", "Gus Gómez"]
+    assert rows.results[1].unreadable
+    assert rows.results[1].report.violations[0].message == "no decklist in this row (an empty cell)"
+    kept = [rows.results[0], *rows.results[2:]]
+    assert [(r.legal, r.report.codes()) for r in kept] == [(r.legal, r.report.codes()) for r in files]
+    assert [r.path for r in check_many([table.parent], store=store)] == [r.path for r in rows]
+    code, out, err = run_cli("check", str(table))
+    assert (code, out) == (2, "")
+    assert "a table of registrations (a decklist a row), not one decklist: `deckcheck batch` checks each row" in err
+
+
+def test_a_decklist_whose_comment_speaks_of_decklists_is_no_table(tmp_path, store):
+    deck = tmp_path / "deck.csv"
+    deck.write_text("// Kofi, decklist, deck list\n" + (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(
+        encoding="utf-8"), encoding="utf-8")
+    assert check_many([deck], store=store).results[0].legal
+
+
 def test_a_zip_that_can_t_be_read_or_holds_a_huge_member_is_a_row(tmp_path, store, monkeypatch):
     import zipfile
 

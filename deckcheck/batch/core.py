@@ -30,8 +30,9 @@ from typing import Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream
 from deckcheck.decklist.model import FETCHES_NO_PAGES, is_web_address
+from deckcheck.decklist.csvlists import Registrations, registrations_layout
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
-from deckcheck.decklist.reading import parse_json_deck
+from deckcheck.decklist.reading import decode, parse_json_deck
 from deckcheck.decklist.records import is_deck_record, record_path
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
@@ -143,15 +144,63 @@ def _bounded_lines(stream: Any) -> Iterator[bytes]:
                 pass
 
 
-def is_zip(path: str) -> bool:
-    """Whether a file given by name is a zip archive (by its name, or by its first bytes)."""
-    if path.lower().endswith(".zip"):
-        return True
+#: The largest table of registrations read (some 10,000 decklists of a few kilobytes).
+MAX_REGISTRATIONS_BYTES = 64 << 20
+
+
+def _registrations(path: str) -> Registrations | None:
+    """The layout of a .csv or .tsv file that is a table of registrations (a decklist a row), by its header
+    row; None for any other file (a card list's CSV among them)."""
+    if not _suffix(path).endswith((".csv", ".tsv")):
+        return None
     try:
         with open(path, "rb") as handle:
-            return handle.read(4) == b"PK\x03\x04"
+            head = handle.read(65536)
     except OSError:
-        return False  # its row says why it can't be read
+        return None  # its row says why it can't be read
+    if head[:2] == b"\x1f\x8b":
+        return None  # a gzipped card list; a table of registrations is read as saved
+    return registrations_layout(head.decode("utf-8-sig", errors="replace"))
+
+
+def registration_sources(path: str, layout: Registrations) -> Iterator[Source]:
+    """A deck object per row of a table of registrations, {"text": its decklist cell, "player": its player's
+    cell}, labelled path:row (the sheet's row number, the header being row 1); a row whose decklist cell is
+    empty is an "error" source, and so is a file too big or that can't be read."""
+    import csv
+
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_REGISTRATIONS_BYTES + 1)
+    except OSError as exc:
+        yield ("error", path, f"can't read: {exc.strerror or exc}")
+        return
+    if len(data) > MAX_REGISTRATIONS_BYTES:
+        yield ("error", path, f"more than {MAX_REGISTRATIONS_BYTES:,} bytes: too big for a table of registrations")
+        return
+    try:
+        text, _ = decode(data, path, what="table of registrations")
+    except DeckcheckError as exc:
+        yield ("error", path, _message(exc, path))
+        return
+    rows = csv.reader(io.StringIO(text.lstrip(), newline=""), delimiter=layout.delimiter)
+    row = 1
+    try:
+        next(rows, None)  # the header
+        for row, cells in enumerate(rows, start=2):
+            if not any(cell.strip() for cell in cells):
+                continue
+            label = f"{path}:{row}"
+            decklist = cells[layout.decklist] if layout.decklist < len(cells) else ""
+            if not decklist.strip():
+                yield ("error", label, "no decklist in this row (an empty cell)")
+                continue
+            record = {"text": decklist}
+            if layout.player is not None and layout.player < len(cells) and cells[layout.player].strip():
+                record["player"] = cells[layout.player]
+            yield ("record", label, record)
+    except csv.Error as exc:
+        yield ("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read")
 
 
 def zip_sources(path: str) -> Iterator[Source]:
@@ -283,17 +332,28 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
             path = os.fspath(item)
             if os.path.isdir(path):
                 for found in _walk(path):
-                    yield from (jsonl_sources(found) if is_jsonl(found) else [("file", found, found)])
-            elif is_jsonl(path) and os.path.isfile(path):
-                yield from jsonl_sources(path)
-            elif os.path.isfile(path) and is_zip(path):
-                yield from zip_sources(path)
+                    yield from file_sources(found)
+            elif os.path.isfile(path):
+                yield from file_sources(path)
             else:
-                yield ("file", path, path)
+                yield ("file", path, path)  # its row says why it can't be read
         elif _missing(item):
             yield ("error", repr(item), "no decklist (an empty value)")
         else:
             yield ("error", repr(item)[:80], f"not a path, decklist text or deck: {type(item).__name__}")
+
+
+def file_sources(path: str) -> Iterator[Source]:
+    """The deck sources of one file: a line each of JSON Lines of decks, a decklist each of a zip archive, a
+    row each of a table of registrations, else the file itself as one decklist."""
+    if is_jsonl(path):
+        yield from jsonl_sources(path)
+    elif path.lower().endswith(".zip"):
+        yield from zip_sources(path)
+    elif (layout := _registrations(path)) is not None:
+        yield from registration_sources(path, layout)
+    else:
+        yield ("file", path, path)
 
 
 def _missing(item: Any) -> bool:

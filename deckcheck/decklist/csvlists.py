@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
+from typing import NamedTuple
 
 from deckcheck.decklist.model import (
     COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, long_name, problem,
@@ -53,6 +55,62 @@ def csv_delimiter(first_line: str) -> str | None:
                 _column(header, _QUANTITY_COLUMNS) is not None or _column(header, _SECTION_COLUMNS) is not None):
             return delimiter
     return None
+
+
+class Registrations(NamedTuple):
+    """How a table of registrations is laid out: its field separator, decklist column and player column."""
+
+    delimiter: str
+    decklist: int
+    player: int | None
+
+
+def registrations_layout(text: str) -> Registrations | None:
+    """The layout of a table of registrations, from the start of its text: a sign-up form's export, whose
+    header row names a column for the decklist (a player's name beside it) and one of whose first rows has a
+    decklist of several lines there; None for a card list's CSV, a decklist or any other text."""
+    text = text.lstrip()
+    first_line = text.split("\n", 1)[0].rstrip("\r")
+    if len(first_line) > 2000 or first_line[:1] in "/#" or csv_delimiter(first_line) is not None:
+        return None
+    layout = _header_layout(first_line)
+    if layout is None:
+        return None
+    column = layout.decklist
+    try:
+        rows = csv.reader(io.StringIO(text, newline=""), delimiter=layout.delimiter)
+        next(rows)
+        for row in itertools.islice(rows, 5):
+            if column < len(row) and "\n" in row[column].strip():
+                return layout
+    except csv.Error:
+        pass
+    return None
+
+
+def _header_layout(first_line: str) -> Registrations | None:
+    """The layout a header row names: the first separator that splits it into cells one of which names a
+    decklist column; the player's column is one that says "player", else a name or e-mail column."""
+    for delimiter in DELIMITERS:
+        if delimiter not in first_line:
+            continue
+        try:
+            header = [_fold(c) for c in next(csv.reader([first_line], delimiter=delimiter))]
+        except (csv.Error, StopIteration):
+            continue
+        decks = next((i for i, c in enumerate(header) if "decklist" in c or "deck list" in c or c in _LIST_COLUMNS),
+                     None)
+        if decks is not None:
+            player = next((i for i, c in enumerate(header) if "player" in c), None)
+            if player is None:
+                player = next((i for i, c in enumerate(header) if c in _PLAYER_COLUMNS), None)
+            return Registrations(delimiter, decks, player)
+    return None
+
+
+#: Column names of a table of registrations besides any holding "decklist" or "deck list".
+_LIST_COLUMNS = ("list", "deck", "cards", "card list")
+_PLAYER_COLUMNS = ("name", "full name", "username", "user name", "nickname", "email", "e-mail", "email address")
 
 
 def _section_of(value: str) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from deckcheck.decklist.csvlists import csv_delimiter, parse_csv
+from deckcheck.decklist.csvlists import csv_delimiter, parse_csv, registrations_layout
 from deckcheck.decklist.model import Deck
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.records import is_deck_record, record_blocks, record_name
@@ -177,6 +177,9 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
     delimiter = csv_delimiter(first)
     if delimiter is not None:
         return parse_csv(text, path, delimiter)
+    if registrations_layout(stripped[:65536]) is not None:
+        raise InputError(path, "a table of registrations (a decklist a row), not one decklist: `deckcheck batch` "
+                               "checks each row")
     return parse_lines(text, path)
 
 
