@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from deckcheck.decklist.model import (
@@ -39,18 +40,22 @@ def _column(header: list[str], names: tuple[str, ...]) -> int | None:
 DELIMITERS = (",", ";", "\t")
 
 
+def _headers(first_line: str) -> Iterator[tuple[str, list[str]]]:
+    """A first line read as a header row with each of DELIMITERS it holds: (separator, folded cells)."""
+    for delimiter in DELIMITERS:
+        if delimiter in first_line:
+            try:
+                yield delimiter, [_fold(c) for c in next(csv.reader([first_line], delimiter=delimiter))]
+            except (csv.Error, StopIteration):
+                continue
+
+
 def csv_delimiter(first_line: str) -> str | None:
     """The field separator of a first line that is a CSV header row naming at least a card-name column and
     a count or section column; None when the line is no such header."""
     if len(first_line) > 2000:
         return None
-    for delimiter in DELIMITERS:
-        if delimiter not in first_line:
-            continue
-        try:
-            header = [_fold(c) for c in next(csv.reader([first_line], delimiter=delimiter))]
-        except (csv.Error, StopIteration):
-            continue
+    for delimiter, header in _headers(first_line):
         if _column(header, _NAME_COLUMNS) is not None and (
                 _column(header, _QUANTITY_COLUMNS) is not None or _column(header, _SECTION_COLUMNS) is not None):
             return delimiter
@@ -91,13 +96,7 @@ def registrations_layout(text: str) -> Registrations | None:
 def _header_layout(first_line: str) -> Registrations | None:
     """The layout a header row names: the first separator that splits it into cells one of which names a
     decklist column; the player's column is one that says "player", else a name or e-mail column."""
-    for delimiter in DELIMITERS:
-        if delimiter not in first_line:
-            continue
-        try:
-            header = [_fold(c) for c in next(csv.reader([first_line], delimiter=delimiter))]
-        except (csv.Error, StopIteration):
-            continue
+    for delimiter, header in _headers(first_line):
         decks = next((i for i, c in enumerate(header) if "decklist" in c or "deck list" in c or c in _LIST_COLUMNS),
                      None)
         if decks is not None:
