@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.batch import BatchReport, check_many
 from deckcheck.decklist import Deck, parse_file, parse_text
-from deckcheck.decklist.model import FETCHES_NO_PAGES, is_web_address
+from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.errors import InputError
 from deckcheck.report import DeckReport
 
@@ -58,7 +58,7 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name
         return parse_text(path_or_text, name or "<text>")
     if isinstance(path_or_text, str) and not os.path.lexists(path_or_text):
         if is_web_address(path_or_text.strip()):
-            raise InputError(path_or_text, f"a web address, not a decklist ({FETCHES_NO_PAGES})")
+            raise InputError(path_or_text, ADDRESS_FOR_A_DECKLIST)
         raise InputError(path_or_text, "no such file (decklist text is read as such when it has a line break: "
                                        "end it with \\n)")
     return parse_file(path_or_text)

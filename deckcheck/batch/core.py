@@ -29,10 +29,10 @@ from types import MappingProxyType
 from typing import Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream
-from deckcheck.decklist.model import FETCHES_NO_PAGES, is_web_address
 from deckcheck.decklist.csvlists import Registrations, registrations_layout
+from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
-from deckcheck.decklist.reading import decode, parse_json_deck
+from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
 from deckcheck.decklist.records import is_deck_record, record_path
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
@@ -173,7 +173,7 @@ def registration_sources(path: str, layout: Registrations) -> Iterator[Source]:
         with open(path, "rb") as handle:
             data = handle.read(MAX_REGISTRATIONS_BYTES + 1)
     except OSError as exc:
-        yield ("error", path, f"can't read: {exc.strerror or exc}")
+        yield ("error", path, why_unreadable(exc))
         return
     if len(data) > MAX_REGISTRATIONS_BYTES:
         yield ("error", path, f"more than {MAX_REGISTRATIONS_BYTES:,} bytes: too big for a table of registrations")
@@ -229,10 +229,8 @@ def zip_sources(path: str) -> Iterator[Source]:
                     yield ("error", label, "too big for a decklist")
                     continue
                 yield ("bytes", label, data)
-    except FileNotFoundError:
-        yield ("error", path, "no such file")
-    except PermissionError:
-        yield ("error", path, "permission denied")
+    except (FileNotFoundError, PermissionError) as exc:
+        yield ("error", path, why_unreadable(exc))
     except (zipfile.BadZipFile, OSError, EOFError, zlib.error, NotImplementedError, RuntimeError) as exc:
         yield ("error", path, f"not a zip archive that can be read ({exc})")
 
@@ -280,12 +278,8 @@ def jsonl_sources(path: str, lines: Iterable[bytes] | None = None) -> Iterator[S
                 yield ("error", label, f"a line of more than {MAX_JSONL_LINE:,} bytes: too long for a deck object")
                 continue
             yield ("jsonl", label, raw)  # parsed where it is checked: in the worker with --jobs
-    except FileNotFoundError:
-        yield ("error", path, "no such file")
-    except PermissionError:
-        yield ("error", path, "permission denied")
     except (OSError, EOFError, zlib.error) as exc:
-        yield ("error", path, f"can't read: {getattr(exc, 'strerror', None) or exc}")
+        yield ("error", path, why_unreadable(exc))
 
 
 def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
@@ -327,7 +321,7 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
             texts += 1
             yield ("text", f"<text {texts}>", item)
         elif isinstance(item, str) and is_web_address(item.strip()) and not os.path.lexists(item):
-            yield ("error", item.strip()[:80], f"a web address, not a decklist ({FETCHES_NO_PAGES})")
+            yield ("error", item.strip()[:80], ADDRESS_FOR_A_DECKLIST)
         elif isinstance(item, (str, os.PathLike)):
             path = os.fspath(item)
             if os.path.isdir(path):

@@ -94,7 +94,8 @@ def _columns(text: str) -> int:
 
 
 def _padded(cells: list[str], widths: list[int], right: list[bool]) -> str:
-    """One table line of cells that are not all ASCII, each padded by the columns it takes."""
+    """One table line whose cells hold characters that may not take one column each, each cell padded by
+    the columns it takes."""
     out = []
     for cell, width, to_right in zip(cells, widths, right):
         pad = " " * (width - _columns(cell))

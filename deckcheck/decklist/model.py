@@ -110,6 +110,8 @@ def problem(line: int, text: str, message: str) -> ParseProblem:
 
 #: What deckcheck says of a web address given for a decklist or a card.
 FETCHES_NO_PAGES = "deckcheck fetches no deck pages: export the list from the site"
+#: A web address given where a decklist (a file or its text) was expected.
+ADDRESS_FOR_A_DECKLIST = f"a web address, not a decklist ({FETCHES_NO_PAGES})"
 
 
 def is_web_address(text: str) -> bool:

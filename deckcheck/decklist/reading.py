@@ -49,17 +49,23 @@ def parse_file(path: str | os.PathLike) -> Deck:
             raise _too_big(label, info.st_size)
         with open(label, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise InputError(label, "no such file") from None
     except IsADirectoryError:
         raise InputError(label, _FOLDER) from None
-    except PermissionError:
-        raise InputError(label, "permission denied") from None
     except OSError as exc:
-        raise InputError(label, f"can't read: {exc.strerror or exc}") from None
+        raise InputError(label, why_unreadable(exc)) from None
     if len(data) > MAX_BYTES:
         raise _too_big(label, len(data))
     return parse_bytes(data, label)
+
+
+def why_unreadable(exc: BaseException) -> str:
+    """Why a file could not be read, in a few words: "no such file", "permission denied", or the system's
+    (or the decompressor's) own."""
+    if isinstance(exc, FileNotFoundError):
+        return "no such file"
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    return f"can't read: {getattr(exc, 'strerror', None) or exc}"
 
 
 def read_stream(stream: io.BufferedIOBase | io.RawIOBase, path: str = "<stdin>") -> Deck:

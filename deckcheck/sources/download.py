@@ -165,7 +165,8 @@ class Client:
                         headers["Range"] = f"bytes={done}-"
                         if validator:
                             headers["If-Range"] = validator
-                    response = self.get(url, stream=True, headers=headers, passed=(416,) if "Range" in headers else ())
+                    response = self.get(url, stream=True, headers=headers,
+                                        passed=(416,) if "Range" in headers else ())
                     try:
                         if response.status_code == 416:  # the file no longer reaches byte `done`
                             resumable = False
