@@ -144,9 +144,11 @@ class DeckReport:
 
     def to_dict(self) -> dict[str, Any]:
         """The report-JSON form of one deck."""
-        d: dict[str, Any] = {"path": self.path, "legal": self.legal, "commanders": list(self.commanders),
-                             "color_identity": self.color_identity, "card_count": self.card_count,
-                             "violations": [v.to_dict() for v in self.violations]}
+        d: dict[str, Any] = {"path": self.path}
+        if self.name is not None:
+            d["name"] = self.name
+        d |= {"legal": self.legal, "commanders": list(self.commanders), "color_identity": self.color_identity,
+              "card_count": self.card_count, "violations": [v.to_dict() for v in self.violations]}
         if self.companion is not None:
             d["companion"] = self.companion
         if self.notes:

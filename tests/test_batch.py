@@ -360,7 +360,7 @@ def test_a_zip_of_registrations_is_checked_as_the_folder_is(tmp_path, store, mon
     code, out, err = run_cli("check", str(archive))
     assert (code, out) == (2, "")
     assert err == (f"deckcheck: error: {archive}: a zip archive, not one decklist: `deckcheck batch` checks the "
-                   "decklists in it\n")
+                   "decklists in a file named .zip\n")
 
 
 @pytest.mark.parametrize("delimiter,encoding", [(",", "utf-8"), (";", "cp1252"), ("\t", "utf-8-sig")],
@@ -395,6 +395,43 @@ def test_a_table_of_registrations_is_checked_a_row_a_deck(tmp_path, store, delim
     code, out, err = run_cli("check", str(table))
     assert (code, out) == (2, "")
     assert "a table of registrations (a decklist a row), not one decklist: `deckcheck batch` checks each row" in err
+
+
+def test_a_table_of_registered_links_says_so_a_row_a_player(tmp_path):
+    """Organizers often ask for a deck site's link instead of the list: each row then says deckcheck fetches
+    no pages, named by its player in every format (before, the sheet was read as one deck of three unknown
+    cards); a file or text holding only a link says the same."""
+    import jsonschema
+
+    table = tmp_path / "links.csv"
+    table.write_text("Timestamp,Player,Decklist link\n"
+                     "2026-11-01,Alice,https://www.moxfield.com/decks/abc123\n"
+                     "2026-11-02,Bruno,\"" + (TOURNAMENT / "02-bruno-timey-wimey.txt").read_text(encoding="utf-8")
+                     + "\"\n2026-11-03,Chen,www.archidekt.com/decks/123\n", encoding="utf-8")
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    doc = json.loads(out)
+    doc.pop("summary")
+    jsonschema.Draft202012Validator(load_schema()).validate(doc)
+    rows = [(d["path"], d.get("name"), [v["message"] for v in d["violations"]]) for d in doc["decks"]]
+    address = "a web address, not a decklist (deckcheck fetches no deck pages: export the list from the site)"
+    assert code == 2 and rows == [(f"{table}:2", "Alice", [address]), (f"{table}:3", "Bruno", []),
+                                  (f"{table}:4", "Chen", [address])]
+    link = tmp_path / "link.txt"
+    link.write_text("  https://www.moxfield.com/decks/abc123  \n", encoding="utf-8")
+    assert run_cli("check", str(link)) == (2, "", f"deckcheck: error: {link}: {address}\n")
+
+
+def test_a_form_s_own_questions_name_the_decklist_and_player_columns(tmp_path, store):
+    """A form's questions are its header: "Paste your deck here" is the decklist and "Your name" the player,
+    not "Deck name" or the e-mail address before them (before, the sheet was read as one deck)."""
+    table = tmp_path / "Commander night (Responses).csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Timestamp", "Email Address", "Your name", "Deck name", "Paste your deck here (MTGO format)"])
+        decklist = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+        writer.writerow(["2026-11-01", "a@example.org", "Alice", "Counters", decklist])
+    (row,) = check_many([table], store=store)
+    assert (row.path, row.name, row.legal) == (f"{table}:2", "Alice", True)
 
 
 def test_a_decklist_whose_comment_speaks_of_decklists_is_no_table(tmp_path, store):

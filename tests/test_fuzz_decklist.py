@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from deckcheck.decklist import parse_text
 from fuzz.fuzzlib import (
-    DECK_PIECES, mutate_bytes, mutate_object, mutate_text, precon_decks, real_decklists, target_decklist_bytes,
-    target_decklist_text,
+    DECK_PIECES, mutate_bytes, mutate_object, mutate_text, mutate_workbook, precon_decks, real_decklists,
+    real_workbooks, target_decklist_bytes, target_decklist_text, target_workbook,
 )
 
 pytestmark = [pytest.mark.timeout(300), pytest.mark.shared]
@@ -51,6 +51,16 @@ def test_mutated_real_decklist_bytes(shared_data, seed: int) -> None:
     rng = random.Random(seed)
     data = rng.choice(real_decklists()).encode("utf-8")
     target_decklist_bytes(mutate_bytes(rng, data))
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(seed=SEEDS)
+def test_mutated_workbooks(shared_data, seed: int) -> None:
+    """Real precons in .xlsx and .ods workbooks (registrations and card lists), their XML parts and bytes
+    mutated: as `check` and as `batch` read them, a deck or a one-line InputError."""
+    pytest.importorskip("openpyxl")
+    rng = random.Random(seed)
+    target_workbook(mutate_workbook(rng, rng.choice(real_workbooks())))
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)

@@ -33,8 +33,9 @@ from deckcheck.decklist.csvlists import Registrations, registrations_layout
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
-from deckcheck.decklist.records import is_deck_record, record_path
-from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError
+from deckcheck.decklist.records import is_deck_record, record_name, record_path
+from deckcheck.decklist.sheets import is_workbook, sheet_text
+from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, zip_errors
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
 from deckcheck.wording import counted
 
@@ -55,6 +56,8 @@ copyreg.pickle(MappingProxyType, _reduce_proxy)
 DECK_SUFFIXES = (".txt", ".dec", ".dck", ".dek", ".cod", ".mwdeck", ".csv", ".tsv", ".json")
 #: File names read as JSON Lines of decks, one deck object a line.
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
+#: Workbooks whose first sheet is a table of registrations or a card list.
+SHEET_SUFFIXES = (".xlsx", ".ods")
 #: The code of the one violation an unreadable deck gets.
 UNREADABLE = "unreadable"
 #: The most decks one JSON Lines file may hold (a guard against a runaway file, not a real limit).
@@ -88,7 +91,7 @@ def is_decklist_name(path: str | os.PathLike[str]) -> bool:
     if name.startswith("."):
         return False
     stem = _suffix(name)
-    return stem.endswith(DECK_SUFFIXES) or stem.endswith(JSONL_SUFFIXES)
+    return stem.endswith(DECK_SUFFIXES) or stem.endswith(JSONL_SUFFIXES) or stem.endswith(SHEET_SUFFIXES)
 
 
 def _special_file(path: str) -> bool:
@@ -164,11 +167,8 @@ def _registrations(path: str) -> Registrations | None:
 
 
 def registration_sources(path: str, layout: Registrations) -> Iterator[Source]:
-    """A deck object per row of a table of registrations, {"text": its decklist cell, "player": its player's
-    cell}, labelled path:row (the sheet's row number, the header being row 1); a row whose decklist cell is
-    empty is an "error" source, and so is a file too big or that can't be read."""
-    import csv
-
+    """A deck object per row of a table of registrations saved as CSV or TSV: `registration_rows`'s; a file too
+    big or that can't be read is an "error" source."""
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_REGISTRATIONS_BYTES + 1)
@@ -183,11 +183,22 @@ def registration_sources(path: str, layout: Registrations) -> Iterator[Source]:
     except DeckcheckError as exc:
         yield ("error", path, _message(exc, path))
         return
-    rows = csv.reader(io.StringIO(text.lstrip(), newline=""), delimiter=layout.delimiter)
-    row = 1
+    yield from registration_rows(path, text, layout)
+
+
+def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[Source]:
+    """A deck object per row of a table of registrations' CSV text, {"text": its decklist cell, "player": its
+    player's cell}, labelled path:row (the sheet's row number, the header's being the first line's); a row
+    whose decklist cell is empty is an "error" source."""
+    import csv
+
+    start = text.lstrip()
+    first = 1 + text.count("\n", 0, len(text) - len(start))  # the header's row, after any blank rows
+    rows = csv.reader(io.StringIO(start, newline=""), delimiter=layout.delimiter)
+    row = first
     try:
         next(rows, None)  # the header
-        for row, cells in enumerate(rows, start=2):
+        for row, cells in enumerate(rows, start=first + 1):
             if not any(cell.strip() for cell in cells):
                 continue
             label = f"{path}:{row}"
@@ -201,6 +212,24 @@ def registration_sources(path: str, layout: Registrations) -> Iterator[Source]:
             yield ("record", label, record)
     except csv.Error as exc:
         yield ("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read")
+
+
+def sheet_sources(path: str) -> Iterator[Source]:
+    """The deck sources of a workbook (.xlsx, .ods): a row each when its first sheet is a table of
+    registrations, else the file as one decklist (a card list kept in a spreadsheet)."""
+    try:
+        text = sheet_text(path, path)
+    except OSError as exc:
+        yield ("error", path, why_unreadable(exc))
+        return
+    except DeckcheckError as exc:
+        yield ("error", path, _message(exc, path))
+        return
+    layout = registrations_layout(text)
+    if layout is None:
+        yield ("file", path, path)
+    else:
+        yield from registration_rows(path, text, layout)
 
 
 def zip_sources(path: str) -> Iterator[Source]:
@@ -231,7 +260,7 @@ def zip_sources(path: str) -> Iterator[Source]:
                 yield ("bytes", label, data)
     except (FileNotFoundError, PermissionError) as exc:
         yield ("error", path, why_unreadable(exc))
-    except (zipfile.BadZipFile, OSError, EOFError, zlib.error, NotImplementedError, RuntimeError) as exc:
+    except zip_errors() as exc:
         yield ("error", path, f"not a zip archive that can be read ({exc})")
 
 
@@ -339,15 +368,30 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
 
 def file_sources(path: str) -> Iterator[Source]:
     """The deck sources of one file: a line each of JSON Lines of decks, a decklist each of a zip archive, a
-    row each of a table of registrations, else the file itself as one decklist."""
-    if is_jsonl(path):
+    row each of a table of registrations (CSV, TSV, or a workbook's first sheet), else the file itself as one
+    decklist. A file not named as a decklist is told by its first bytes (a zip archive not named .zip)."""
+    suffix = _suffix(path)
+    if suffix.endswith(JSONL_SUFFIXES):
         yield from jsonl_sources(path)
-    elif path.lower().endswith(".zip"):
-        yield from zip_sources(path)
+    elif suffix.endswith(SHEET_SUFFIXES) or not suffix.endswith(DECK_SUFFIXES):
+        if not _is_zip(path):
+            yield ("file", path, path)
+        elif is_workbook(path):
+            yield from sheet_sources(path)
+        else:
+            yield from zip_sources(path)
     elif (layout := _registrations(path)) is not None:
         yield from registration_sources(path, layout)
     else:
         yield ("file", path, path)
+
+
+def _is_zip(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(4) == b"PK\x03\x04"
+    except OSError:
+        return False  # its row says why it can't be read
 
 
 def _missing(item: Any) -> bool:
@@ -375,13 +419,16 @@ class DeckResult:
     as (canonical name, quantity, section) for analysis."""
 
     report: DeckReport
-    name: str | None = None
     unreadable: bool = False
     cards: tuple[tuple[str, int, str], ...] | None = None
 
     @property
     def path(self) -> str:
         return self.report.path
+
+    @property
+    def name(self) -> str | None:
+        return self.report.name
 
     @property
     def bracket(self) -> Mapping[str, Any] | None:
@@ -402,10 +449,12 @@ def _message(exc: BaseException, label: str) -> str:
     return text[len(label) + 2:] if text.startswith(f"{label}: ") else text
 
 
-def unreadable_result(label: str, message: str) -> DeckResult:
-    """The row of a deck that could not be read: one `unreadable` error with the reason."""
+def unreadable_result(label: str, message: str, name: str | None = None) -> DeckResult:
+    """The row of a deck that could not be read: one `unreadable` error with the reason (and the deck's name,
+    when its deck object gives one)."""
     violation = Violation(UNREADABLE, ERROR, message or "can't be read")
-    report = DeckReport(path=label, commanders=(), color_identity="", card_count=0, violations=(violation,))
+    report = DeckReport(path=label, commanders=(), color_identity="", card_count=0, violations=(violation,),
+                        name=name)
     return DeckResult(report=report, unreadable=True)
 
 
@@ -458,20 +507,23 @@ class DeckRunner:
         return [self._check(deck) if isinstance(deck, Deck) else deck for deck in read]
 
     def _read_or_row(self, source: Source) -> Deck | DeckResult:
-        label = source[1]
+        if source[0] == "jsonl":
+            source = record_source(source[2], source[1])
+        kind, label, payload = source
+        name = record_name(payload) if kind == "record" else None  # a registration's player, when its list fails
         try:
             return self.read(source)
         except DeckcheckError as exc:
-            return unreadable_result(label, _message(exc, label))
+            return unreadable_result(label, _message(exc, label), name)
         except (OSError, ValueError, UnicodeError, RecursionError, MemoryError) as exc:
-            return unreadable_result(label, f"can't be read: {_message(exc, label)}")
+            return unreadable_result(label, f"can't be read: {_message(exc, label)}", name)
 
     def _check(self, deck: Deck) -> DeckResult:
         options = self.options
         report = self.checker.check(deck, on=options.on, commanders=options.commanders,
                                     bracket=options.brackets)
         cards = self.cards(self.checker.prepare(deck, options.commanders)) if options.keep_cards else None
-        return DeckResult(report=report, name=deck.name, cards=cards)
+        return DeckResult(report=report, cards=cards)
 
     def cards(self, deck: Deck) -> tuple[tuple[str, int, str], ...]:
         """(canonical name or the name as written when unknown, quantity, section) per entry."""

@@ -8,12 +8,12 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from deckcheck.decklist.model import (
-    COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, long_name, problem,
-    read_quantity,
+    COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, is_web_address, long_name,
+    problem, read_quantity,
 )
 from deckcheck.decklist.text import HEADERS
 
@@ -73,7 +73,8 @@ class Registrations(NamedTuple):
 def registrations_layout(text: str) -> Registrations | None:
     """The layout of a table of registrations, from the start of its text: a sign-up form's export, whose
     header row names a column for the decklist (a player's name beside it) and one of whose first rows has a
-    decklist of several lines there; None for a card list's CSV, a decklist or any other text."""
+    decklist of several lines there, or a deck site's link; None for a card list's CSV, a decklist or any other
+    text."""
     text = text.lstrip()
     first_line = text.split("\n", 1)[0].rstrip("\r")
     if len(first_line) > 2000 or first_line[:1] in "/#" or csv_delimiter(first_line) is not None:
@@ -86,7 +87,8 @@ def registrations_layout(text: str) -> Registrations | None:
         rows = csv.reader(io.StringIO(text, newline=""), delimiter=layout.delimiter)
         next(rows)
         for row in itertools.islice(rows, 5):
-            if column < len(row) and "\n" in row[column].strip():
+            cell = row[column].strip() if column < len(row) else ""
+            if "\n" in cell or is_web_address(cell):
                 return layout
     except csv.Error:
         pass
@@ -97,13 +99,37 @@ def _header_layout(first_line: str) -> Registrations | None:
     """The layout a header row names: the first separator that splits it into cells one of which names a
     decklist column; the player's column is one that says "player", else a name or e-mail column."""
     for delimiter, header in _headers(first_line):
-        decks = next((i for i, c in enumerate(header) if "decklist" in c or "deck list" in c or c in _LIST_COLUMNS),
-                     None)
+        decks = _decklist_column(header)
         if decks is not None:
-            player = next((i for i, c in enumerate(header) if "player" in c), None)
-            if player is None:
-                player = next((i for i, c in enumerate(header) if c in _PLAYER_COLUMNS), None)
-            return Registrations(delimiter, decks, player)
+            return Registrations(delimiter, decks, _player_column(header))
+    return None
+
+
+def _decklist_column(header: list[str]) -> int | None:
+    """The column a form's header names for the decklist: one saying "decklist" or "deck list", else one named
+    as a list is ("Cards"), else a question that speaks of a deck or list ("Paste your deck here", "Link to your
+    list") but not of its name."""
+    return _first_column(header, lambda cell, words: "decklist" in cell or "deck list" in cell,
+                         lambda cell, words: cell in _LIST_COLUMNS,
+                         lambda cell, words: bool({"deck", "list"} & words) and "name" not in words)
+
+
+def _player_column(header: list[str]) -> int | None:
+    """The column naming the player: one saying "player", else a person's name ("Your name", "Full name"; not
+    the deck's or the commander's), else a nickname or e-mail column."""
+    return _first_column(header, lambda cell, words: "player" in cell,
+                         lambda cell, words: "name" in words and not {"deck", "commander", "card", "list"} & words,
+                         lambda cell, words: cell in _PLAYER_COLUMNS)
+
+
+def _first_column(header: list[str], *tests: Callable[[str, set[str]], bool]) -> int | None:
+    """The first column passing the first test any column passes; each test is given the folded cell and its
+    words."""
+    words = [set(cell.replace("?", " ").replace(":", " ").split()) for cell in header]
+    for wanted in tests:
+        found = next((i for i, cell in enumerate(header) if wanted(cell, words[i])), None)
+        if found is not None:
+            return found
     return None
 
 

@@ -1,6 +1,6 @@
 """From a file or bytes to a Deck: size limits, binary detection, encodings (UTF-8, UTF-16 with or without a
-BOM, Windows-1252/Latin-1 fallback), gzip, and the choice between JSON (an MTGJSON deck file or a deck object),
-XML (MTGO .dek, Cockatrice .cod), CSV and plain text."""
+BOM, Windows-1252/Latin-1 fallback), gzip, a workbook's first sheet (.xlsx, .ods: read as CSV), and the choice
+between JSON (an MTGJSON deck file or a deck object), XML (MTGO .dek, Cockatrice .cod), CSV and plain text."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from deckcheck.decklist.csvlists import csv_delimiter, parse_csv, registrations_layout
-from deckcheck.decklist.model import Deck
+from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, Deck, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.records import is_deck_record, record_blocks, record_name
 from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
@@ -147,13 +147,27 @@ def parse_bytes(data: bytes, path: str = "<bytes>") -> Deck:
     """Parse a decklist from raw bytes (gzip, UTF-8/UTF-16/Latin-1 text, JSON, XML, CSV or plain text)."""
     if data[:2] == b"\x1f\x8b":
         data = _gunzip(data, path)
-    if data[:4] == b"PK\x03\x04":
-        raise InputError(path, "a zip archive, not one decklist: `deckcheck batch` checks the decklists in it")
-    text, note = decode(data, path)
+    if data[:4] in (b"PK\x03\x04", b"\xd0\xcf\x11\xe0"):
+        text, note = _workbook_text(data, path), None
+    else:
+        text, note = decode(data, path)
     deck = parse_text(text, path)
     if note:
         deck = replace(deck, notes=(note,) + deck.notes)
     return deck
+
+
+def _workbook_text(data: bytes, path: str) -> str:
+    """The first sheet of a workbook's bytes (.xlsx, .ods) as CSV text; a zip archive of other files, or an
+    Excel 97-2003 file, is an InputError."""
+    from deckcheck.decklist import sheets  # only for zip and OLE2 files: kept off a text decklist's way
+
+    if sheets.is_ole2(data):
+        raise InputError(path, sheets.XLS_REFUSAL)
+    if not sheets.is_workbook(io.BytesIO(data)):
+        raise InputError(path, "a zip archive, not one decklist: `deckcheck batch` checks the decklists in a file "
+                               "named .zip")
+    return sheets.sheet_text(io.BytesIO(data), path)
 
 
 def parse_text(text: str, path: str = "<text>") -> Deck:
@@ -180,6 +194,8 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
     if looks_like_xml(stripped):
         return parse_xml_deck(stripped, path)
     first = stripped.split("\n", 1)[0].strip()
+    if first == stripped.rstrip() and is_web_address(first):  # a deck site's link, and nothing else
+        raise InputError(path, ADDRESS_FOR_A_DECKLIST)
     delimiter = csv_delimiter(first)
     if delimiter is not None:
         return parse_csv(text, path, delimiter)

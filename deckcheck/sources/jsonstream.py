@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from deckcheck.errors import InputError
+from deckcheck.errors import InputError, zip_errors
 
 _GZIP_MAGIC = b"\x1f\x8b"
 _XZ_MAGIC = b"\xfd7zXZ\x00"
@@ -145,7 +145,9 @@ def _unzipped(fh: Any, path: str, progress: Callable[[int], None] | None) -> Ite
                 yield data
                 if progress:  # the archive's bytes, in proportion, for a bar sized by the file
                     progress(round(len(data) * scale))
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as exc:
+    except (InputError, OSError):
+        raise  # an OSError is the file's, said where the file is opened
+    except zip_errors() as exc:
         raise InputError(path, f"corrupt or unsupported zip archive ({exc})") from None
 
 

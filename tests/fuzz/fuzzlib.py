@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import gzip
+import io
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -188,6 +189,43 @@ def mtgjson_objects() -> list[tuple[dict[str, Any], dict[str, Any]]]:
     return out
 
 
+#: The spreadsheet writers of the workbooks: openpyxl (.xlsx, inline strings), XlsxWriter (.xlsx, shared
+#: strings, as Excel writes them), odfpy through pandas (.ods).
+WORKBOOK_WRITERS = ("openpyxl", "xlsxwriter", "odfpy")
+
+
+@lru_cache(maxsize=1)
+def real_workbooks() -> list[dict[str, bytes]]:
+    """Real precons in workbooks, each as its zip members: tables of registrations (a player and a decklist
+    in one of the text dialects a row, as a sign-up form's responses) and card lists (Count, Name and Section
+    columns, a card a row), by each of WORKBOOK_WRITERS in turn."""
+    import zipfile
+
+    import pandas as pd
+
+    lists = [text for text in real_decklists() if not text.lstrip().startswith(("{", "<", "Count,"))]
+    decks = precon_decks()
+    books: list[dict[str, bytes]] = []
+    for i in range(18):
+        writer = WORKBOOK_WRITERS[i % 3]
+        if i % 2:
+            data = decks[i]["data"]
+            rows = [["Count", "Name", "Section"]] + [
+                [str(c["count"]), c["name"], section] for section, key in
+                (("Commander", "commander"), ("Main", "mainBoard"), ("Sideboard", "sideBoard"))
+                for c in data.get(key, [])]
+        else:
+            rows = [["Timestamp", "Player", "Decklist"]] + [
+                [f"2026-11-0{k + 1} 10:00", f"Player {i}-{k}", lists[(i * 3 + k) % len(lists)]] for k in range(3)]
+        buffer = io.BytesIO()
+        frame = pd.DataFrame(rows[1:], columns=rows[0])
+        frame.to_excel(buffer, index=False, engine={"openpyxl": "openpyxl", "xlsxwriter": "xlsxwriter",
+                                                     "odfpy": "odf"}[writer])
+        with zipfile.ZipFile(io.BytesIO(buffer.getvalue())) as archive:
+            books.append({info.filename: archive.read(info) for info in archive.infolist()})
+    return books
+
+
 # --- mutation -------------------------------------------------------------------------------------
 
 #: Fragments of real decklist syntax, spliced into mutated lists.
@@ -321,6 +359,33 @@ def mutate_object(rng: random.Random, obj: Any, donors: list[Any] | None = None)
     return obj
 
 
+def mutate_workbook(rng: random.Random, members: dict[str, bytes]) -> bytes:
+    """A workbook's zip archive after edits: an XML part's text or bytes mutated, a part dropped or
+    duplicated under another's name, the archive stored or deflated, and now and then its bytes mutated."""
+    import zipfile
+
+    members = dict(members)
+    for _ in range(rng.randint(1, 3)):
+        name = rng.choice(sorted(members))
+        op = rng.random()
+        if op < 0.45:
+            members[name] = mutate_text(rng, members[name].decode("utf-8", "replace")).encode("utf-8", "replace")
+        elif op < 0.8:
+            members[name] = mutate_bytes(rng, members[name])
+        elif op < 0.9:
+            del members[name]
+            if not members:
+                break
+        else:
+            members[name] = members[rng.choice(sorted(members))]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", rng.choice([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED])) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    data = buffer.getvalue()
+    return mutate_bytes(rng, data) if rng.random() < 0.2 else data
+
+
 # --- targets --------------------------------------------------------------------------------------
 
 
@@ -433,3 +498,26 @@ def run_one(target: Callable[..., None], *args: Any) -> None:
         target(*args)
     except ALLOWED_MANA if target is target_mana else ALLOWED:
         pass
+
+
+def target_workbook(data: bytes) -> None:
+    """A workbook's bytes as `check` reads them (parse_bytes: its first sheet read as CSV text) and as `batch`
+    reads a table of registrations (a deck object a row, each parsed)."""
+    from deckcheck.decklist.csvlists import registrations_layout
+    from deckcheck.decklist.reading import parse_json_deck
+    from deckcheck.decklist.sheets import sheet_text
+    from deckcheck.batch.core import registration_rows
+
+    _parse_target(parse_bytes, data, "fuzz.xlsx")
+    try:
+        text = sheet_text(io.BytesIO(data), "fuzz.xlsx")
+    except DeckcheckError as exc:
+        assert str(exc).startswith("fuzz.xlsx: ") and "\n" not in str(exc), exc
+        return
+    layout = registrations_layout(text)
+    if layout is not None:
+        for kind, label, payload in registration_rows("fuzz.xlsx", text, layout):
+            if kind == "record":
+                _parse_target(parse_json_deck, payload, label)
+            else:
+                assert kind == "error" and isinstance(payload, str), (kind, payload)

@@ -1,5 +1,5 @@
-"""The dedicated fuzz run: at least 200,000 generated inputs across the decklist parser, the mana cost parser
-and the importers' per-object path (see fuzzlib.py for the targets and mutators).
+"""The dedicated fuzz run: at least 200,000 generated inputs across the decklist parser (workbooks among its
+inputs), the mana cost parser and the importers' per-object path (see fuzzlib.py for the targets and mutators).
 
     python tests/fuzz/run_fuzz.py [--inputs 200000] [--seed 1] [--timeout 10] [--memory-mb 3000]
 
@@ -27,14 +27,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for `fuz
 
 from fuzz import fuzzlib  # noqa: E402
 from fuzz.fuzzlib import (  # noqa: E402
-    DECK_PIECES, mtgjson_objects, mutate_bytes, mutate_object, mutate_text, precon_decks, real_decklists,
-    run_one, scryfall_objects, target_decklist_bytes, target_decklist_text, target_mana, target_mtgjson,
-    target_scryfall,
+    DECK_PIECES, mtgjson_objects, mutate_bytes, mutate_object, mutate_text, mutate_workbook, precon_decks,
+    real_decklists, real_workbooks, run_one, scryfall_objects, target_decklist_bytes, target_decklist_text,
+    target_mana, target_mtgjson, target_scryfall, target_workbook,
 )
 
 #: Share of the inputs per generator.
 SHARES = {
-    "decklist: mutated real text": 0.14,
+    "decklist: mutated real text": 0.11,
+    "decklist: mutated workbooks": 0.03,
     "decklist: mutated real bytes": 0.10,
     "decklist: mutated MTGJSON deck files": 0.04,
     "decklist: generated syntax": 0.07,
@@ -66,6 +67,8 @@ def make_input(kind: str, rng: random.Random):
         return target_decklist_text, (mutate_text(rng, rng.choice(real_decklists())),)
     if kind == "decklist: mutated real bytes":
         return target_decklist_bytes, (mutate_bytes(rng, rng.choice(real_decklists()).encode("utf-8")),)
+    if kind == "decklist: mutated workbooks":
+        return target_workbook, (mutate_workbook(rng, rng.choice(real_workbooks())),)
     if kind == "decklist: mutated MTGJSON deck files":
         decks = precon_decks()
         return target_decklist_text, (json.dumps(mutate_object(rng, rng.choice(decks), [d["data"] for d in decks[:20]])),)
@@ -106,8 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     signal.signal(signal.SIGALRM, _alarm)
     start = time.monotonic()
-    real_decklists(), precon_decks(), scryfall_objects(), mtgjson_objects()  # load the real data once
+    real_decklists(), precon_decks(), scryfall_objects(), mtgjson_objects(), real_workbooks()  # load them once
     print(f"real data loaded in {time.monotonic() - start:.1f} s: {len(real_decklists())} decklists, "
+          f"{len(real_workbooks())} workbooks, "
           f"{len(scryfall_objects())} Scryfall objects, {len(mtgjson_objects())} MTGJSON objects", flush=True)
     plan = [(kind, round(args.inputs * share)) for kind, share in SHARES.items()]
     plan[0] = (plan[0][0], plan[0][1] + args.inputs - sum(n for _, n in plan))

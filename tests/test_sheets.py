@@ -1,0 +1,233 @@
+"""Workbooks (.xlsx, .ods) as organizers and players keep them: a sign-up form's responses downloaded from
+Google Sheets or saved by Excel or LibreOffice, a card list kept in a spreadsheet. Each file is written by a
+real spreadsheet library (openpyxl and XlsxWriter, as Excel writes them: inline and shared strings; odfpy, as
+LibreOffice writes OpenDocument), and each sheet's cells are compared with what an independent reader
+(openpyxl, pandas' odf reader) reads from the same file."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import deckcheck
+from deckcheck.batch import check_many
+from deckcheck.decklist import parse_file
+from deckcheck.decklist import sheets
+from deckcheck.decklist.sheets import sheet_text
+from deckcheck.errors import InputError
+
+from test_batch import TOURNAMENT, run_cli
+
+openpyxl = pytest.importorskip("openpyxl")
+xlsxwriter = pytest.importorskip("xlsxwriter")
+pytest.importorskip("odf")
+
+WRITERS = ("openpyxl", "xlsxwriter", "odfpy")
+
+
+def write_sheet(writer: str, path: Path, rows: list[list[str | None]]) -> Path:
+    """Rows (row 1 first; None or "" an empty cell, [] a blank row) as the first sheet of a workbook written by
+    `writer`; its path, named .ods for odfpy and .xlsx for the others."""
+    path = path.with_suffix(".ods" if writer == "odfpy" else ".xlsx")
+    if writer == "openpyxl":  # inline strings, as openpyxl writes them
+        book = openpyxl.Workbook()
+        book.active.title = "Form Responses 1"
+        for r, row in enumerate(rows, start=1):
+            for c, value in enumerate(row, start=1):
+                if value:
+                    book.active.cell(row=r, column=c, value=value)
+        book.create_sheet("Summary").append(["not", "this", "sheet"])
+        book.save(path)
+    elif writer == "xlsxwriter":  # shared strings, as Excel writes them
+        book = xlsxwriter.Workbook(str(path))
+        sheet = book.add_worksheet("Form Responses 1")
+        for r, row in enumerate(rows):
+            for c, value in enumerate(row):
+                if value:
+                    sheet.write_string(r, c, value)
+        book.add_worksheet("Summary").write_string(0, 0, "not this sheet")
+        book.close()
+    else:
+        import pandas as pd
+
+        width = max(len(row) for row in rows)
+        padded = [row + [None] * (width - len(row)) for row in rows]
+        with pd.ExcelWriter(path, engine="odf") as out:
+            pd.DataFrame(padded[1:], columns=padded[0]).to_excel(out, sheet_name="Form Responses 1", index=False)
+            pd.DataFrame([["not this sheet"]]).to_excel(out, sheet_name="Summary", index=False)
+    return path
+
+
+def read_independently(path: Path) -> list[list[str]]:
+    """The first sheet's cells as another reader reads them (openpyxl for .xlsx, pandas' odf reader for .ods),
+    trailing empty cells dropped. openpyxl leaves a carriage return as the file escapes it (`_x000D_`, as
+    Excel and XlsxWriter write one; the format's way to keep a character XML would change); it is read here
+    as the character it stands for, as Excel shows it."""
+    if path.suffix == ".xlsx":
+        book = openpyxl.load_workbook(path)
+        rows = [["" if v is None else str(v).replace("_x000D_", "\r") for v in row]
+                for row in book.worksheets[0].iter_rows(values_only=True)]
+    else:
+        import pandas as pd
+
+        frame = pd.read_excel(path, engine="odf", header=None, dtype=str, keep_default_na=False)
+        rows = [list(row) for row in frame.itertuples(index=False)]
+    for row in rows:
+        while row and not row[-1]:
+            row.pop()
+    return rows
+
+
+def sheet_rows(path: Path) -> list[list[str]]:
+    return [row for row in csv.reader(io.StringIO(sheet_text(str(path), str(path)), newline=""))]
+
+
+@pytest.fixture(scope="module")
+def store():
+    return deckcheck.open_store()
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_workbook_of_registrations_is_checked_a_row_a_deck(tmp_path, store, writer):
+    """The form's responses sheet, downloaded as a workbook: each row a deck named by its player and labelled
+    by its row of the sheet (a blank row between keeps the numbers), with the verdicts of the same decklist as
+    a file; a row with no list says so; `check` says to use `batch`; a folder walk takes the workbook too."""
+    names = ["01-alice-breed-lethality.txt", "04-dana-mystic-intellect.txt", "07-gus-planeswalker-party.txt"]
+    rows: list[list[str | None]] = [["Timestamp", "Player name", "Paste your decklist (any format)", "Pronouns"]]
+    for i, (player, name) in enumerate(zip(["Alice Adams", "Dana Diaz", "Gus Gómez"], names)):
+        rows.append([f"2026-11-0{i + 1} 10:00", player, (TOURNAMENT / name).read_text(encoding="utf-8"), None])
+        if i == 0:
+            rows.append(["2026-11-01 11:00", "Kofi", None, None])  # signed up, no list yet
+            rows.append([None, None, None, None])  # a blank row
+    (tmp_path / "sheet").mkdir()
+    table = write_sheet(writer, tmp_path / "sheet" / "responses", rows)
+    found = check_many([table], store=store)
+    files = check_many([TOURNAMENT / n for n in names], store=store)
+    assert [r.path for r in found] == [f"{table}:{n}" for n in (2, 3, 5, 6)]
+    assert [r.name for r in found] == ["Alice Adams", None, "Dana Diaz", "Gus Gómez"]
+    assert found.results[1].unreadable
+    assert found.results[1].report.violations[0].message == "no decklist in this row (an empty cell)"
+    kept = [found.results[0], *found.results[2:]]
+    assert [(r.legal, r.report.codes()) for r in kept] == [(r.legal, r.report.codes()) for r in files]
+    assert [r.path for r in check_many([table.parent], store=store)] == [r.path for r in found]
+    code, out, err = run_cli("check", str(table))
+    assert (code, out) == (2, "")
+    assert "a table of registrations (a decklist a row), not one decklist: `deckcheck batch` checks each row" in err
+
+
+CELLS = [
+    ["Player", "Decklist", "Notes"],
+    ["Zoë Ødegård, “Z”", "1 Sol Ring\n1 Atraxa, Praetors' Voice\n", 'says "hi", then ; and \t tab'],
+    [],
+    ["  padded  ", "", "after an empty cell"],
+    ["only the first cell"],
+    ["ünïcödé 日本語", "line\r\nbreak", ","],
+]
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_sheet_reads_as_an_independent_reader_reads_it(tmp_path, writer):
+    """Commas, quotes, line breaks, tabs, accents, CJK, empty cells and a blank row: the CSV text read back
+    holds the cells the writer's own reader sees, row for row."""
+    cells = CELLS
+    if writer == "odfpy":  # odfpy writes a carriage return as "&#12;", which is no XML; LibreOffice keeps none
+        cells = [[cell.replace("\r\n", "\n") for cell in row] for row in CELLS]
+    path = write_sheet(writer, tmp_path / "cells", cells)
+    assert sheet_rows(path) == read_independently(path)
+    assert sheet_rows(path)[1][1] == "1 Sol Ring\n1 Atraxa, Praetors' Voice\n"
+    if writer == "xlsxwriter":  # (openpyxl writes the CR raw, and XML reads it as a line feed)
+        assert sheet_rows(path)[5][1] == "line\r\nbreak"
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_card_list_kept_in_a_spreadsheet_reads_as_its_csv(tmp_path, store, writer):
+    """An Archidekt-style CSV opened and saved as a workbook: the same deck as the CSV, line numbers being the
+    sheet's rows; and a list typed a card a row in one column reads as the text file it was copied from."""
+    source = TOURNAMENT / "12-lena-explorers-of-the-deep.csv"
+    rows = list(csv.reader(source.read_text(encoding="utf-8").splitlines()))
+    book = write_sheet(writer, tmp_path / "lena", rows)
+    assert _entries(parse_file(book)) == _entries(parse_file(source))
+    code, out, _ = run_cli("check", str(book))
+    assert code == 0 and "legal" in out
+    typed = TOURNAMENT / "05-emeka-vampiric-bloodlust.txt"
+    lines = typed.read_text(encoding="utf-8").splitlines()
+    column = write_sheet(writer, tmp_path / "emeka", [[line] for line in lines])
+    assert _entries(parse_file(column)) == _entries(parse_file(typed))
+    (row,) = check_many([column], store=store)
+    assert row.report.codes() == check_many([typed], store=store).results[0].report.codes() == ["color-identity"]
+
+
+def _entries(deck):
+    return [(e.quantity, e.name, e.section, e.line) for e in deck.entries]
+
+
+def _rewritten(source: Path, target: Path, member: str, edit) -> Path:
+    """A copy of a workbook with one member's bytes edited."""
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            data = old.read(info)
+            new.writestr(info, edit(data) if info.filename == member else data)
+    return target
+
+
+def test_hostile_workbooks_are_refused_in_one_line(tmp_path, store, monkeypatch):
+    """An entity declaration, malformed XML, a row repeated a billion times, a sheet past the size bound, and
+    an Excel 97-2003 file: each a one-line error (a row in batch), quickly, never a traceback."""
+    good = write_sheet("openpyxl", tmp_path / "good", CELLS)
+    entity = _rewritten(good, tmp_path / "entity.xlsx", "xl/worksheets/sheet1.xml",
+                        lambda d: b'<!DOCTYPE worksheet [<!ENTITY lol "lol">]>' + d)
+    broken = _rewritten(good, tmp_path / "broken.xlsx", "xl/worksheets/sheet1.xml", lambda d: d[:-40])
+    ods = write_sheet("odfpy", tmp_path / "rows", CELLS)
+    billion = _rewritten(ods, tmp_path / "billion.ods", "content.xml", lambda d: re.sub(
+        rb"<table:table-row([ >])", rb'<table:table-row table:number-rows-repeated="1000000000"\1', d, count=1))
+    xls = tmp_path / "old.xls"
+    xls.write_bytes(bytes.fromhex("d0cf11e0a1b11ae1") + bytes(504))
+    expected = {
+        entity: "xl/worksheets/sheet1.xml: a document type declaration, which no workbook has; not read",
+        broken: "xl/worksheets/sheet1.xml: not well-formed XML (",
+        billion: "a sheet of more than 1,048,576 rows: too big to read",
+        xls: "an Excel 97-2003 file (.xls) or other OLE2 document, which deckcheck can't read: save the sheet as "
+             ".xlsx, .ods or .csv",
+    }
+    for path, message in expected.items():
+        code, out, err = run_cli("check", str(path))
+        assert (code, out) == (2, ""), path
+        assert err.startswith(f"deckcheck: error: {path}: {message}") and err.count("\n") == 1, err
+        (row,) = check_many([path], store=store)
+        assert row.unreadable and row.report.violations[0].message.startswith(message)
+    monkeypatch.setattr(sheets, "MAX_SHEET_CHARS", 100)
+    with pytest.raises(InputError, match="a sheet of more than 100 characters: too big to read"):
+        sheet_text(str(good), "good.xlsx")
+
+
+def test_a_zip_is_told_by_its_bytes_and_a_damaged_one_is_a_row(tmp_path, store):
+    """A zip of decklists saved without its .zip (a mail attachment, a download named by its id) is opened by
+    batch as a .zip is. A zip whose directory puts its members before the file's start (a seek to a negative
+    offset: an OSError from a file, a ValueError from bytes in memory) is a row saying it can't be read, and a
+    one-line error for `check`."""
+    archive = tmp_path / "regs.zip"
+    names = ["01-alice-breed-lethality.txt", "05-emeka-vampiric-bloodlust.txt"]
+    with zipfile.ZipFile(archive, "w") as z:
+        for name in names:
+            z.write(TOURNAMENT / name, name)
+    unnamed = tmp_path / "attachment"
+    unnamed.write_bytes(archive.read_bytes())
+    found = check_many([unnamed], store=store)
+    assert [r.path for r in found] == [f"{unnamed}/{n}" for n in names]
+    assert [r.legal for r in found] == [True, False]
+    data = bytearray(archive.read_bytes())
+    end = data.rindex(b"PK\x05\x06")  # the end of central directory record; the directory's offset at +16
+    directory = int.from_bytes(data[end + 16:end + 20], "little")
+    data[end + 16:end + 20] = (2 * directory).to_bytes(4, "little")
+    for damaged in (tmp_path / "damaged.zip", tmp_path / "damaged.xlsx"):
+        damaged.write_bytes(bytes(data))
+        (row,) = check_many([damaged], store=store)
+        assert row.unreadable and row.report.violations[0].message.startswith("not a zip archive that can be read")
+        code, _, err = run_cli("check", str(damaged))
+        assert code == 2 and err == (f"deckcheck: error: {damaged}: a zip archive, not one decklist: `deckcheck "
+                                     "batch` checks the decklists in a file named .zip\n")
