@@ -231,3 +231,33 @@ def test_a_zip_is_told_by_its_bytes_and_a_damaged_one_is_a_row(tmp_path, store):
         code, _, err = run_cli("check", str(damaged))
         assert code == 2 and err == (f"deckcheck: error: {damaged}: a zip archive, not one decklist: `deckcheck "
                                      "batch` checks the decklists in a file named .zip\n")
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "ods", "zip"])
+def test_registrations_on_standard_input_are_read_as_from_their_file(tmp_path, monkeypatch, kind):
+    """`deckcheck batch -` of a table of registrations, a workbook or a zip of decklists checks what the file
+    would give, labelled <stdin> (each said "`deckcheck batch` checks each row" or "the decklists in a file
+    named .zip": it was read as one decklist)."""
+    import sys
+
+    names = ["01-alice-breed-lethality.txt", "05-emeka-vampiric-bloodlust.txt"]
+    if kind == "zip":
+        path = tmp_path / "regs.zip"
+        with zipfile.ZipFile(path, "w") as z:
+            for name in names:
+                z.write(TOURNAMENT / name, name)
+    else:
+        rows: list[list[str | None]] = [["Player", "Decklist"]] + [
+            [name.split("-")[1].title(), (TOURNAMENT / name).read_text(encoding="utf-8")] for name in names]
+        if kind == "csv":
+            path = tmp_path / "regs.csv"
+            with path.open("w", encoding="utf-8", newline="") as out:
+                csv.writer(out).writerows(rows)
+        else:
+            path = write_sheet("odfpy" if kind == "ods" else "openpyxl", tmp_path / "regs", rows)
+    from_file = run_cli("batch", "--format", "csv", str(path))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+    from_stdin = run_cli("batch", "--format", "csv", "-")
+    assert from_file[0] == from_stdin[0] == 1
+    assert from_stdin[1] == from_file[1].replace(str(path), "<stdin>")
+    assert from_stdin[1].count("<stdin>") == 2

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import IO, Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream
 from deckcheck.decklist.csvlists import Registrations, registrations_layout
@@ -175,15 +175,19 @@ def registration_sources(path: str, layout: Registrations) -> Iterator[Source]:
     except OSError as exc:
         yield ("error", path, why_unreadable(exc))
         return
+    yield from _registration_bytes(path, data, layout)
+
+
+def _registration_bytes(label: str, data: bytes, layout: Registrations) -> Iterator[Source]:
     if len(data) > MAX_REGISTRATIONS_BYTES:
-        yield ("error", path, f"more than {MAX_REGISTRATIONS_BYTES:,} bytes: too big for a table of registrations")
+        yield ("error", label, f"more than {MAX_REGISTRATIONS_BYTES:,} bytes: too big for a table of registrations")
         return
     try:
-        text, _ = decode(data, path, what="table of registrations")
+        text, _ = decode(data, label, what="table of registrations")
     except DeckcheckError as exc:
-        yield ("error", path, _message(exc, path))
+        yield ("error", label, _message(exc, label))
         return
-    yield from registration_rows(path, text, layout)
+    yield from registration_rows(label, text, layout)
 
 
 def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[Source]:
@@ -214,11 +218,12 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
         yield ("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read")
 
 
-def sheet_sources(path: str) -> Iterator[Source]:
-    """The deck sources of a workbook (.xlsx, .ods): a row each when its first sheet is a table of
-    registrations, else the file as one decklist (a card list kept in a spreadsheet)."""
+def sheet_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
+    """The deck sources of a workbook (.xlsx, .ods; the file at `path`, or `source` labelled `path`): a row
+    each when its first sheet is a table of registrations, else the workbook as one decklist (a card list
+    kept in a spreadsheet)."""
     try:
-        text = sheet_text(path, path)
+        text = sheet_text(path if source is None else source, path)
     except OSError as exc:
         yield ("error", path, why_unreadable(exc))
         return
@@ -226,20 +231,23 @@ def sheet_sources(path: str) -> Iterator[Source]:
         yield ("error", path, _message(exc, path))
         return
     layout = registrations_layout(text)
-    if layout is None:
+    if layout is not None:
+        yield from registration_rows(path, text, layout)
+    elif source is None:
         yield ("file", path, path)
     else:
-        yield from registration_rows(path, text, layout)
+        yield ("bytes", path, source.getvalue())  # type: ignore[attr-defined]
 
 
-def zip_sources(path: str) -> Iterator[Source]:
-    """The decklists in a zip archive (a form's or a mailbox's registrations): each member a folder walk would
-    take, in name order, as a "bytes" source labelled archive/member (JSON Lines members give a source a
-    line); a member too big for a decklist, or an archive that can't be read, is an "error" source."""
+def zip_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
+    """The decklists in a zip archive (a form's or a mailbox's registrations; the file at `path`, or `source`
+    labelled `path`): each member a folder walk would take, in name order, as a "bytes" source labelled
+    archive/member (JSON Lines members give a source a line); a member too big for a decklist, or an archive
+    that can't be read, is an "error" source."""
     import zipfile
 
     try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(path if source is None else source) as archive:
             members = sorted((i for i in archive.infolist() if not i.is_dir() and _takes_member(i.filename)),
                              key=lambda i: i.filename)
             for info in members:
@@ -313,7 +321,9 @@ def jsonl_sources(path: str, lines: Iterable[bytes] | None = None) -> Iterator[S
 
 def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
     """Standard input (`-`) of a binary `stream`: JSON Lines of decks, read as they come, when its first line
-    that is not blank is a JSON object; else one decklist in any dialect, as `deckcheck check -` reads it."""
+    that is not blank is a JSON object; else, read whole, a zip archive's decklists or a table of registrations
+    (CSV, TSV or a workbook) a row each, as from a file; else one decklist in any dialect, as `deckcheck check
+    -` reads it."""
     lines = _bounded_lines(stream)
     head: list[bytes] = []
     for raw in lines:
@@ -323,10 +333,17 @@ def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
     if head and _json_object(head[-1]):
         yield from jsonl_sources(label, itertools.chain(head, lines))
         return
-    try:
-        yield ("deck", label, read_stream(io.BytesIO(b"".join(head) + (stream.read(MAX_BYTES + 1) or b"")), label))
-    except DeckcheckError as exc:
-        yield ("error", label, _message(exc, label))
+    data = b"".join(head) + (stream.read(MAX_REGISTRATIONS_BYTES + 1) or b"")
+    if data[:4] == b"PK\x03\x04":
+        archive = io.BytesIO(data)
+        yield from (sheet_sources(label, archive) if is_workbook(archive) else zip_sources(label, archive))
+    elif (layout := registrations_layout(data[:65536].decode("utf-8-sig", errors="replace"))) is not None:
+        yield from _registration_bytes(label, data, layout)
+    else:
+        try:
+            yield ("deck", label, read_stream(io.BytesIO(data), label))
+        except DeckcheckError as exc:
+            yield ("error", label, _message(exc, label))
 
 
 def _json_object(raw: bytes) -> bool:
