@@ -434,6 +434,42 @@ def test_a_form_s_own_questions_name_the_decklist_and_player_columns(tmp_path, s
     assert (row.path, row.name, row.legal) == (f"{table}:2", "Alice", True)
 
 
+def _main_deck(name: str) -> str:
+    """A tournament decklist's main deck alone: the lines after its "Deck" header."""
+    return (TOURNAMENT / name).read_text(encoding="utf-8").split("\nDeck\n", 1)[1]
+
+
+def test_a_form_s_commander_and_partner_columns_name_the_commanders(tmp_path, store):
+    """Forms often ask for the commander apart from the list: the Commander and Partner cells are the deck's
+    commanders, as `--commander` makes them, whether the list holds them too or not; a "Commander bracket"
+    column is no commander. Before, such lists were 98- or 99-card decks with no commander. A deck object's
+    "commander" beside its "text" does the same."""
+    table = tmp_path / "registrations.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Timestamp", "Player", "Commander", "Partner (if any)", "Commander bracket", "Decklist"])
+        writer.writerow(["1", "Alice", "Atraxa, Praetors' Voice", "", "3", _main_deck("01-alice-breed-lethality.txt")])
+        writer.writerow(["2", "Bruno", "The Tenth Doctor", "Rose Tyler", "2", _main_deck("02-bruno-timey-wimey.txt")])
+        writer.writerow(["3", "Dana", "Sevinne, the Chronoclasm", "", "4",
+                         (TOURNAMENT / "04-dana-mystic-intellect.txt").read_text(encoding="utf-8")])
+        writer.writerow(["4", "Emeka", "Edgar Markov + Atraxa, Praetors' Voice", "", "", "1 Sol Ring\n1 Swamp\n"])
+    rows = check_many([table], store=store)
+    assert [(r.name, r.report.commanders, r.report.card_count, r.report.codes()) for r in rows] == [
+        ("Alice", ("Atraxa, Praetors' Voice",), 100, []),
+        ("Bruno", ("The Tenth Doctor", "Rose Tyler"), 100, []),
+        ("Dana", ("Sevinne, the Chronoclasm",), 100, ["banned"]),  # its list marks it too: not doubled
+        ("Emeka", ("Edgar Markov", "Atraxa, Praetors' Voice"), 4, ["deck-size", "commander-pair"]),
+    ]
+    assert rows.results[0].report.notes == (
+        "commander given beside the list: Atraxa, Praetors' Voice is not in the list; added as commander",)
+    (record,) = check_many([{"player": "Alice", "commander": "Atraxa, Praetors' Voice",
+                             "text": _main_deck("01-alice-breed-lethality.txt")}], store=store)
+    assert (record.name, record.legal, record.report.card_count) == ("Alice", True, 100)
+    (many,) = check_many([{"text": "1 Sol Ring\n", "commander": [f"Name {i}" for i in range(20_000)]}], store=store)
+    assert many.unreadable and many.report.violations[0].message == (
+        '"commander" names 20,000 cards, more than the 8 commanders a deck may be given beside its list')
+
+
 def test_a_decklist_whose_comment_speaks_of_decklists_is_no_table(tmp_path, store):
     deck = tmp_path / "deck.csv"
     deck.write_text("// Kofi, decklist, deck list\n" + (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(

@@ -29,7 +29,7 @@ from types import MappingProxyType
 from typing import IO, Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream
-from deckcheck.decklist.csvlists import Registrations, registrations_layout
+from deckcheck.decklist.csvlists import Registrations, commander_cell, registrations_layout
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
@@ -192,8 +192,8 @@ def _registration_bytes(label: str, data: bytes, layout: Registrations) -> Itera
 
 def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[Source]:
     """A deck object per row of a table of registrations' CSV text, {"text": its decklist cell, "player": its
-    player's cell}, labelled path:row (the sheet's row number, the header's being the first line's); a row
-    whose decklist cell is empty is an "error" source."""
+    player's cell, "commander": the names its commander cells give}, labelled path:row (the sheet's row
+    number, the header's being the first line's); a row whose decklist cell is empty is an "error" source."""
     import csv
 
     start = text.lstrip()
@@ -213,6 +213,9 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
             record = {"text": decklist}
             if layout.player is not None and layout.player < len(cells) and cells[layout.player].strip():
                 record["player"] = cells[layout.player]
+            commanders = [name for i in layout.commanders if i < len(cells) for name in commander_cell(cells[i])]
+            if commanders:
+                record["commander"] = commanders
             yield ("record", label, record)
     except csv.Error as exc:
         yield ("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read")

@@ -1,5 +1,5 @@
-"""Choosing commanders a decklist did not mark: the MTGO convention (CR 903.3: a deck has a commander) and
-`--commander NAME`."""
+"""Choosing commanders a decklist did not mark: the MTGO convention (CR 903.3: a deck has a commander),
+`--commander NAME`, and the commanders a deck object or a registration names beside its list."""
 
 from __future__ import annotations
 
@@ -67,10 +67,11 @@ def _matches(entry_name: str, key: str) -> bool:
         split_faces(entry_name)[0] if split_faces(entry_name) else entry_name) == key
 
 
-def with_commanders(deck: Deck, names: list[str]) -> Deck:
-    """Make `names` the deck's commanders (`--commander NAME`): each is moved out of the main deck (or the
-    sideboard) when listed there, else added; commanders the list marked but `names` omits go to the main
-    deck. Names match folded, by full name or by a face name."""
+def with_commanders(deck: Deck, names: list[str], given: str = "--commander") -> Deck:
+    """Make `names` the deck's commanders (`--commander NAME`, or a deck object's "commander" beside its
+    text): each is moved out of the main deck (or the sideboard) when listed there, else added; commanders
+    the list marked but `names` omits go to the main deck. Names match folded, by full name or by a face
+    name. The notes of what moved begin with `given`."""
     if not names:
         return deck
     entries = list(deck.entries)
@@ -79,7 +80,7 @@ def with_commanders(deck: Deck, names: list[str]) -> Deck:
     for index, entry in enumerate(entries):
         if entry.section == COMMANDER and not any(_matches(entry.name, k) for k in keys):
             entries[index] = entry._replace(section=MAIN)
-            notes.append(f"--commander: {entry.name} moved from the commanders to the main deck")
+            notes.append(f"{given}: {entry.name} moved from the commanders to the main deck")
     placed = 0  # commanders go first, in the order given
     for name, key in zip(names, keys):
         if any(e.section == COMMANDER and _matches(e.name, key) for e in entries):
@@ -99,5 +100,5 @@ def with_commanders(deck: Deck, names: list[str]) -> Deck:
         else:
             entries.insert(placed, Entry(1, name, COMMANDER, 0))
             placed += 1
-            notes.append(f"--commander: {name} is not in the list; added as commander")
+            notes.append(f"{given}: {name} is not in the list; added as commander")
     return replace(deck, entries=tuple(entries), commanders_marked=True, notes=tuple(notes))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import re
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
@@ -63,11 +64,13 @@ def csv_delimiter(first_line: str) -> str | None:
 
 
 class Registrations(NamedTuple):
-    """How a table of registrations is laid out: its field separator, decklist column and player column."""
+    """How a table of registrations is laid out: its field separator, decklist column, player column and the
+    columns naming the commanders (a form's "Commander" and "Partner" questions), when it has them."""
 
     delimiter: str
     decklist: int
     player: int | None
+    commanders: tuple[int, ...] = ()
 
 
 def registrations_layout(text: str) -> Registrations | None:
@@ -101,7 +104,9 @@ def _header_layout(first_line: str) -> Registrations | None:
     for delimiter, header in _headers(first_line):
         decks = _decklist_column(header)
         if decks is not None:
-            return Registrations(delimiter, decks, _player_column(header))
+            player = _player_column(header)
+            return Registrations(delimiter, decks, player, tuple(
+                i for i, cell in enumerate(header) if i not in (decks, player) and _names_commanders(cell)))
     return None
 
 
@@ -122,10 +127,33 @@ def _player_column(header: list[str]) -> int | None:
                          lambda cell, words: cell in _PLAYER_COLUMNS)
 
 
+def _names_commanders(cell: str) -> bool:
+    """Whether a header cell asks for a commander ("Commander", "Commander(s)", "Partner", "Background"), not
+    something about the deck ("Commander bracket", "Power level", "Color identity")."""
+    words = set(_words(cell))
+    return bool(words & _COMMANDER_WORDS) and not words & _ABOUT_THE_DECK
+
+
+def commander_cell(cell: str) -> list[str]:
+    """The commander names a registration's commander cell gives: one a line, or joined by " + " or " & "
+    ("Tymna the Weaver + Thrasios, Triton Hero"); a cell with no letters ("-", "n/a" has some) gives none."""
+    names = [part.strip() for part in re.split(r"\n| \+ | & ", cell)]
+    return [name for name in names if any(c.isalpha() for c in name) and name.lower() not in ("n/a", "none")]
+
+
+_COMMANDER_WORDS = frozenset({"commander", "commanders", "partner", "background"})
+_ABOUT_THE_DECK = frozenset({"bracket", "power", "level", "rating", "tier", "experience", "format", "color",
+                             "colors", "colour", "colours", "identity"})
+
+
+def _words(cell: str) -> list[str]:
+    return re.findall(r"[a-z]+", cell)
+
+
 def _first_column(header: list[str], *tests: Callable[[str, set[str]], bool]) -> int | None:
     """The first column passing the first test any column passes; each test is given the folded cell and its
     words."""
-    words = [set(cell.replace("?", " ").replace(":", " ").split()) for cell in header]
+    words = [set(_words(cell)) for cell in header]
     for wanted in tests:
         found = next((i for i, cell in enumerate(header) if wanted(cell, words[i])), None)
         if found is not None:

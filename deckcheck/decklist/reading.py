@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from deckcheck.decklist.commanders import with_commanders
 from deckcheck.decklist.csvlists import csv_delimiter, parse_csv, registrations_layout
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, Deck, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
-from deckcheck.decklist.records import is_deck_record, record_blocks, record_name
+from deckcheck.decklist.records import is_deck_record, record_blocks, record_commanders, record_name
 from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
 from deckcheck.errors import InputError
@@ -216,12 +217,19 @@ def parse_json_deck(obj: Any, path: str) -> Deck:
 
 
 def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
-    """Parse a deck object (deckcheck.decklist.records): its "text" as any decklist, else its lists as the
-    decklist blocks they make. A list that is not one is an InputError."""
+    """Parse a deck object (deckcheck.decklist.records): its "text" as any decklist (its "commander", when
+    given, made the commanders as `--commander` makes them), else its lists as the decklist blocks they make.
+    A list that is not one is an InputError."""
     name = record_name(record)
     text = record.get("text")
     if isinstance(text, str):
         deck = parse_text(text, path)
+        try:
+            commanders = record_commanders(record)
+        except ValueError as exc:
+            raise InputError(path, str(exc)) from None
+        if commanders:
+            deck = with_commanders(deck, commanders, given="commander given beside the list")
     else:
         try:
             blocks = record_blocks(record)

@@ -7,9 +7,9 @@ decklist file may hold alone:
 ("commanders" for "commander", "companions" for "companion", "main" or "mainboard" for "decklist"; an item
 may also be {"name", "count"} or {"quantity", "card": {"name"}}, and a list an object keyed by card, as in
 Moxfield's deck JSON, whose newer shape has the lists in "boards"), or {"text": "<a decklist in any
-dialect>"}. A deck object becomes decklist blocks, each a section header and its lines, so it is read
-exactly as the same decklist written as text, without line numbers (its items are not lines of the file; a
-"text" keeps its own)."""
+dialect>"}, whose "commander", when given, names its commanders as `--commander` does. A deck object
+becomes decklist blocks, each a section header and its lines, so it is read exactly as the same decklist
+written as text, without line numbers (its items are not lines of the file; a "text" keeps its own)."""
 
 from __future__ import annotations
 
@@ -142,6 +142,28 @@ def record_blocks(record: Mapping[str, Any]) -> list[tuple[str | None, list[str]
     if side_lines:
         blocks.append(("Sideboard", side_lines))
     return blocks
+
+
+def record_commanders(record: Mapping[str, Any]) -> list[str]:
+    """The commander names a deck object gives in "commander" or "commanders" (a registration's commander
+    column beside its list's "text"). ValueError when that is not a list of cards."""
+    key = "commander" if "commander" in record else "commanders"
+    names = []
+    for item in _items(record.get(key), key):
+        name = item if isinstance(item, str) else _item_name(item)
+        if name is None:
+            raise ValueError(f"\"{key}\" holds {json.dumps(item, ensure_ascii=False)[:80]}, not a card name")
+        if name.strip():
+            names.append(name.strip())
+    if len(names) > MAX_GIVEN_COMMANDERS:
+        raise ValueError(f"\"{key}\" names {len(names):,} cards, more than the {MAX_GIVEN_COMMANDERS} commanders a "
+                         "deck may be given beside its list")
+    return names
+
+
+#: The most commanders a deck object may name beside its text: enough for the `commander-pair` rule to
+#: report too many, few enough that placing them in the deck stays cheap.
+MAX_GIVEN_COMMANDERS = 8
 
 
 def record_path(record: Mapping[str, Any], default: str) -> str:
