@@ -470,6 +470,20 @@ def test_a_form_s_commander_and_partner_columns_name_the_commanders(tmp_path, st
         '"commander" names 20,000 cards, more than the 8 commanders a deck may be given beside its list')
 
 
+def test_a_table_whose_first_sign_ups_have_no_list_yet_is_still_a_table(tmp_path, store):
+    """Early sign-ups often come before their lists: seven rows without one, then a list (the table was read
+    as one decklist when none of its first five rows held a list)."""
+    table = tmp_path / "signups.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Player", "Decklist"])
+        writer.writerows([f"Player {i}", ""] for i in range(7))
+        writer.writerow(["Alice", (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")])
+    rows = check_many([table], store=store)
+    assert [(r.path, r.unreadable) for r in rows] == [(f"{table}:{n}", n < 9) for n in range(2, 10)]
+    assert rows.results[-1].legal and rows.results[-1].name == "Alice"
+
+
 def test_a_decklist_whose_comment_speaks_of_decklists_is_no_table(tmp_path, store):
     deck = tmp_path / "deck.csv"
     deck.write_text("// Kofi, decklist, deck list\n" + (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(

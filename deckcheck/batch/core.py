@@ -29,7 +29,7 @@ from types import MappingProxyType
 from typing import IO, Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream
-from deckcheck.decklist.csvlists import Registrations, commander_cell, registrations_layout
+from deckcheck.decklist.csvlists import REGISTRATIONS_HEAD, Registrations, commander_cell, registrations_layout
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
@@ -158,7 +158,7 @@ def _registrations(path: str) -> Registrations | None:
         return None
     try:
         with open(path, "rb") as handle:
-            head = handle.read(65536)
+            head = handle.read(REGISTRATIONS_HEAD)
     except OSError:
         return None  # its row says why it can't be read
     if head[:2] == b"\x1f\x8b":
@@ -340,7 +340,7 @@ def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
     if data[:4] == b"PK\x03\x04":
         archive = io.BytesIO(data)
         yield from (sheet_sources(label, archive) if is_workbook(archive) else zip_sources(label, archive))
-    elif (layout := registrations_layout(data[:65536].decode("utf-8-sig", errors="replace"))) is not None:
+    elif (layout := registrations_layout(data[:REGISTRATIONS_HEAD].decode("utf-8-sig", errors="replace"))) is not None:
         yield from _registration_bytes(label, data, layout)
     else:
         try:

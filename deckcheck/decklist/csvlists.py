@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import csv
 import io
-import itertools
 import re
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
@@ -63,6 +62,10 @@ def csv_delimiter(first_line: str) -> str | None:
     return None
 
 
+#: How much of a text is read to tell a table of registrations.
+REGISTRATIONS_HEAD = 1 << 16
+
+
 class Registrations(NamedTuple):
     """How a table of registrations is laid out: its field separator, decklist column, player column and the
     columns naming the commanders (a form's "Commander" and "Partner" questions), when it has them."""
@@ -75,10 +78,10 @@ class Registrations(NamedTuple):
 
 def registrations_layout(text: str) -> Registrations | None:
     """The layout of a table of registrations, from the start of its text: a sign-up form's export, whose
-    header row names a column for the decklist (a player's name beside it) and one of whose first rows has a
-    decklist of several lines there, or a deck site's link; None for a card list's CSV, a decklist or any other
-    text."""
-    text = text.lstrip()
+    header row names a column for the decklist (a player's name beside it) and one of whose rows in the first
+    64 KB has a decklist of several lines there, or a deck site's link (the first sign-ups may not have sent
+    theirs yet); None for a card list's CSV, a decklist or any other text."""
+    text = text[:REGISTRATIONS_HEAD].lstrip()
     first_line = text.split("\n", 1)[0].rstrip("\r")
     if len(first_line) > 2000 or first_line[:1] in "/#" or csv_delimiter(first_line) is not None:
         return None
@@ -89,7 +92,7 @@ def registrations_layout(text: str) -> Registrations | None:
     try:
         rows = csv.reader(io.StringIO(text, newline=""), delimiter=layout.delimiter)
         next(rows)
-        for row in itertools.islice(rows, 5):
+        for row in rows:
             cell = row[column].strip() if column < len(row) else ""
             if "\n" in cell or is_web_address(cell):
                 return layout

@@ -200,7 +200,7 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
     delimiter = csv_delimiter(first)
     if delimiter is not None:
         return parse_csv(text, path, delimiter)
-    if registrations_layout(stripped[:65536]) is not None:
+    if registrations_layout(stripped) is not None:
         raise InputError(path, "a table of registrations (a decklist a row), not one decklist: `deckcheck batch` "
                                "checks each row")
     return parse_lines(text, path)
