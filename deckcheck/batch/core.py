@@ -58,6 +58,8 @@ DECK_SUFFIXES = (".txt", ".dec", ".dck", ".dek", ".cod", ".mwdeck", ".csv", ".ts
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 #: Workbooks whose first sheet is a table of registrations or a card list.
 SHEET_SUFFIXES = (".xlsx", ".ods")
+#: How a zip archive (and so a workbook) begins.
+ZIP_MAGIC = b"PK\x03\x04"
 #: The code of the one violation an unreadable deck gets.
 UNREADABLE = "unreadable"
 #: The most decks one JSON Lines file may hold (a guard against a runaway file, not a real limit).
@@ -337,9 +339,8 @@ def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
         yield from jsonl_sources(label, itertools.chain(head, lines))
         return
     data = b"".join(head) + (stream.read(MAX_REGISTRATIONS_BYTES + 1) or b"")
-    if data[:4] == b"PK\x03\x04":
-        archive = io.BytesIO(data)
-        yield from (sheet_sources(label, archive) if is_workbook(archive) else zip_sources(label, archive))
+    if data[:4] == ZIP_MAGIC:
+        yield from archive_sources(label, io.BytesIO(data))
     elif (layout := registrations_layout(data[:REGISTRATIONS_HEAD].decode("utf-8-sig", errors="replace"))) is not None:
         yield from _registration_bytes(label, data, layout)
     else:
@@ -393,13 +394,8 @@ def file_sources(path: str) -> Iterator[Source]:
     suffix = _suffix(path)
     if suffix.endswith(JSONL_SUFFIXES):
         yield from jsonl_sources(path)
-    elif suffix.endswith(SHEET_SUFFIXES) or not suffix.endswith(DECK_SUFFIXES):
-        if not _is_zip(path):
-            yield ("file", path, path)
-        elif is_workbook(path):
-            yield from sheet_sources(path)
-        else:
-            yield from zip_sources(path)
+    elif (suffix.endswith(SHEET_SUFFIXES) or not suffix.endswith(DECK_SUFFIXES)) and _is_zip(path):
+        yield from archive_sources(path)
     elif (layout := _registrations(path)) is not None:
         yield from registration_sources(path, layout)
     else:
@@ -409,9 +405,18 @@ def file_sources(path: str) -> Iterator[Source]:
 def _is_zip(path: str) -> bool:
     try:
         with open(path, "rb") as handle:
-            return handle.read(4) == b"PK\x03\x04"
+            return handle.read(4) == ZIP_MAGIC
     except OSError:
         return False  # its row says why it can't be read
+
+
+def archive_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
+    """The deck sources of a zip archive (the file at `path`, or `source` labelled `path`): a workbook's
+    (`sheet_sources`), else the decklists in it (`zip_sources`)."""
+    if is_workbook(path if source is None else source):
+        yield from sheet_sources(path, source)
+    else:
+        yield from zip_sources(path, source)
 
 
 def _missing(item: Any) -> bool:
