@@ -242,168 +242,197 @@ def _first_worksheet(archive: zipfile.ZipFile, path: str) -> tuple[str, str | No
 
 def _shared_strings(archive: zipfile.ZipFile, name: str, path: str) -> list[str]:
     """A workbook's shared strings, in order: each item's text runs joined, its phonetic guides left out."""
-    strings: list[str] = []
-    parts: list[str] = []
-    state = {"t": False, "phonetic": 0}
+    reader = _SharedStrings()
+    _parse(archive, name, path, reader.start, reader.end, reader.text)
+    return reader.strings
 
-    def start(tag: str, attrs: dict[str, str]) -> None:
+
+class _SharedStrings:
+    """Expat handlers collecting a shared strings part's items (`<si>`: `<t>` runs, `<rPh>` guides)."""
+
+    def __init__(self) -> None:
+        self.strings: list[str] = []
+        self.parts: list[str] = []
+        self.in_text = False
+        self.phonetic = 0
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
         if tag == "si":
-            parts.clear()
+            self.parts.clear()
         elif tag == "rPh":
-            state["phonetic"] += 1
+            self.phonetic += 1
         elif tag == "t":
-            state["t"] = not state["phonetic"]
+            self.in_text = not self.phonetic
 
-    def end(tag: str) -> None:
+    def end(self, tag: str) -> None:
         if tag == "t":
-            state["t"] = False
+            self.in_text = False
         elif tag == "rPh":
-            state["phonetic"] -= 1
+            self.phonetic -= 1
         elif tag == "si":
-            strings.append(_unescape("".join(parts)))
+            self.strings.append(_unescape("".join(self.parts)))
 
-    def text(data: str) -> None:
-        if state["t"]:
-            parts.append(data)
-
-    _parse(archive, name, path, start, end, text)
-    return strings
+    def text(self, data: str) -> None:
+        if self.in_text:
+            self.parts.append(data)
 
 
 def _xlsx_rows(archive: zipfile.ZipFile, path: str) -> _Rows:
-    sheet, strings_part = _first_worksheet(archive, path)
-    strings = _shared_strings(archive, strings_part, path) if strings_part else []
-    rows = _Rows(path)
-    cells: list[str] = []
-    parts: list[str] = []
-    state: dict[str, object] = {"row": 0, "column": 0, "type": "n", "collect": False, "inline": False,
-                                "phonetic": 0}
+    sheet, strings = _first_worksheet(archive, path)
+    reader = _XlsxSheet(_shared_strings(archive, strings, path) if strings else [], path)
+    _parse(archive, sheet, path, reader.start, reader.end, reader.text)
+    return reader.rows
 
-    def start(tag: str, attrs: dict[str, str]) -> None:
+
+class _XlsxSheet:
+    """Expat handlers collecting a worksheet's rows: `<row r=>` of `<c r= t=>` cells, each a `<v>` value (a
+    shared string's index when t="s") or an inline string (`<is>` of `<t>` runs)."""
+
+    def __init__(self, strings: list[str], path: str) -> None:
+        self.strings = strings
+        self.path = path
+        self.rows = _Rows(path)
+        self.cells: list[str] = []
+        self.parts: list[str] = []
+        self.row = 0
+        self.column = 0
+        self.kind = "n"
+        self.collect = False
+        self.inline = False
+        self.phonetic = 0
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
         if tag == "row":
-            number = attrs.get("r", "")
-            state["row"] = _count(number) or int(state["row"]) + 1  # type: ignore[call-overload]
-            cells.clear()
+            self.row = _count(attrs.get("r")) or self.row + 1
+            self.cells.clear()
         elif tag == "c":
             column = _column_of(attrs.get("r"))
-            state["column"] = len(cells) if column is None else column
-            state["type"] = attrs.get("t", "n")
-            parts.clear()
-        elif tag == "v" or (tag == "t" and state["inline"] and not state["phonetic"]):
-            state["collect"] = True
+            self.column = len(self.cells) if column is None else column
+            self.kind = attrs.get("t", "n")
+            self.parts.clear()
+        elif tag == "v" or (tag == "t" and self.inline and not self.phonetic):
+            self.collect = True
         elif tag == "is":
-            state["inline"] = True
+            self.inline = True
         elif tag == "rPh":
-            state["phonetic"] = int(state["phonetic"]) + 1  # type: ignore[call-overload]
+            self.phonetic += 1
 
-    def end(tag: str) -> None:
+    def end(self, tag: str) -> None:
         if tag in ("v", "t"):
-            state["collect"] = False
+            self.collect = False
         elif tag == "is":
-            state["inline"] = False
+            self.inline = False
         elif tag == "rPh":
-            state["phonetic"] = int(state["phonetic"]) - 1  # type: ignore[call-overload]
+            self.phonetic -= 1
         elif tag == "c":
-            value = "".join(parts)
-            kind = state["type"]
-            if kind == "s":
-                index = int(value) if value.strip().isdigit() else -1
-                value = strings[index] if 0 <= index < len(strings) else ""
-            elif kind == "b":
-                value = "TRUE" if value.strip() == "1" else "FALSE"
-            else:
-                value = _unescape(value)
-            column = int(state["column"])  # type: ignore[call-overload]
-            if column >= MAX_COLUMNS:
-                raise InputError(path, f"a sheet wider than {MAX_COLUMNS:,} columns; not read")
-            if column >= len(cells):
-                cells.extend([""] * (column + 1 - len(cells)))
-            cells[column] = value
+            self._cell("".join(self.parts))
         elif tag == "row":
-            rows.add(int(state["row"]), cells[:])  # type: ignore[call-overload]
+            self.rows.add(self.row, self.cells[:])
 
-    def text(data: str) -> None:
-        if state["collect"]:
-            parts.append(data)
+    def _cell(self, value: str) -> None:
+        if self.kind == "s":
+            index = int(value) if value.strip().isdigit() else -1
+            value = self.strings[index] if 0 <= index < len(self.strings) else ""
+        elif self.kind == "b":
+            value = "TRUE" if value.strip() == "1" else "FALSE"
+        else:
+            value = _unescape(value)
+        if self.column >= MAX_COLUMNS:
+            raise InputError(self.path, f"a sheet wider than {MAX_COLUMNS:,} columns; not read")
+        if self.column >= len(self.cells):
+            self.cells.extend([""] * (self.column + 1 - len(self.cells)))
+        self.cells[self.column] = value
 
-    _parse(archive, sheet, path, start, end, text)
-    return rows
+    def text(self, data: str) -> None:
+        if self.collect:
+            self.parts.append(data)
 
 
 # --- OpenDocument (.ods) ---------------------------------------------------------------------------------
 def _ods_rows(archive: zipfile.ZipFile, path: str) -> _Rows:
-    """The first table of an OpenDocument spreadsheet's content.xml: each cell's paragraphs joined by line
-    breaks, its annotations (comments) left out, repeated rows and cells repeated."""
-    rows = _Rows(path)
-    cells: list[str] = []
-    parts: list[str] = []
-    state = {"tables": 0, "done": False, "row": 0, "row_repeat": 1, "cell_repeat": 1, "in_cell": False,
-             "paragraphs": 0, "skip": 0}
+    reader = _OdsTable(path)
+    _parse(archive, "content.xml", path, reader.start, reader.end, reader.text)
+    return reader.rows
 
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        if state["done"]:
+
+class _OdsTable:
+    """Expat handlers collecting the first table of an OpenDocument spreadsheet's content.xml: each cell's
+    paragraphs joined by line breaks, its annotations (comments) left out, repeated rows and cells repeated."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.rows = _Rows(path)
+        self.cells: list[str] = []
+        self.parts: list[str] = []
+        self.tables = 0  # how deep in tables: the first one's rows are read
+        self.done = False
+        self.row = 0
+        self.row_repeat = 1
+        self.cell_repeat = 1
+        self.in_cell = False
+        self.paragraphs = 0
+        self.skip = 0  # how deep in annotations
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        if self.done:
             return
         if tag == "table":
-            state["tables"] += 1
-        elif state["tables"] != 1:
+            self.tables += 1
+        elif self.tables != 1:
             return
         elif tag == "annotation":
-            state["skip"] += 1
-        elif state["skip"]:
+            self.skip += 1
+        elif self.skip:
             return
         elif tag == "table-row":
-            state["row_repeat"] = _repeat(_attr(attrs, "number-rows-repeated"))
-            cells.clear()
+            self.row_repeat = _repeat(_attr(attrs, "number-rows-repeated"))
+            self.cells.clear()
         elif tag in ("table-cell", "covered-table-cell"):
-            state["cell_repeat"] = _repeat(_attr(attrs, "number-columns-repeated"))
-            state["in_cell"], state["paragraphs"] = True, 0
-            parts.clear()
-        elif state["in_cell"] and tag in ("p", "h"):
-            if state["paragraphs"]:
-                parts.append("\n")
-            state["paragraphs"] += 1
-        elif state["in_cell"] and tag == "s":
-            parts.append(" " * min(_repeat(_attr(attrs, "c")), 1000))
-        elif state["in_cell"] and tag == "tab":
-            parts.append("\t")
-        elif state["in_cell"] and tag == "line-break":
-            parts.append("\n")
+            self.cell_repeat = _repeat(_attr(attrs, "number-columns-repeated"))
+            self.in_cell, self.paragraphs = True, 0
+            self.parts.clear()
+        elif self.in_cell and tag in ("p", "h"):
+            if self.paragraphs:
+                self.parts.append("\n")
+            self.paragraphs += 1
+        elif self.in_cell and tag == "s":
+            self.parts.append(" " * min(_repeat(_attr(attrs, "c")), 1000))
+        elif self.in_cell and tag == "tab":
+            self.parts.append("\t")
+        elif self.in_cell and tag == "line-break":
+            self.parts.append("\n")
 
-    def end(tag: str) -> None:
-        if state["done"]:
+    def end(self, tag: str) -> None:
+        if self.done:
             return
         if tag == "table":
-            state["tables"] -= 1
-            state["done"] = state["tables"] == 0
-        elif state["tables"] != 1:
+            self.tables -= 1
+            self.done = self.tables == 0
+        elif self.tables != 1:
             return
         elif tag == "annotation":
-            state["skip"] -= 1
-        elif state["skip"]:
+            self.skip -= 1
+        elif self.skip:
             return
         elif tag in ("table-cell", "covered-table-cell"):
-            state["in_cell"] = False
-            value = "".join(parts)
-            repeat = state["cell_repeat"]
-            if value:
-                if len(cells) + repeat > MAX_COLUMNS:
-                    raise InputError(path, f"a sheet wider than {MAX_COLUMNS:,} columns; not read")
-                cells.extend([value] * repeat)
-            elif len(cells) < MAX_COLUMNS:  # blank cells: kept only while a later cell may need their places
-                cells.extend([""] * min(repeat, MAX_COLUMNS - len(cells)))
+            self.in_cell = False
+            self._cell("".join(self.parts))
         elif tag == "table-row":
-            repeat = state["row_repeat"]
-            while cells and not cells[-1]:
-                cells.pop()
-            rows.add(state["row"] + 1, cells[:], repeat)
-            state["row"] += repeat
+            self.rows.add(self.row + 1, self.cells[:], self.row_repeat)
+            self.row += self.row_repeat
 
-    def text(data: str) -> None:
-        if state["in_cell"] and not state["skip"] and not state["done"]:
-            parts.append(data)
+    def _cell(self, value: str) -> None:
+        cells, repeat = self.cells, self.cell_repeat
+        if value:
+            if len(cells) + repeat > MAX_COLUMNS:
+                raise InputError(self.path, f"a sheet wider than {MAX_COLUMNS:,} columns; not read")
+            cells.extend([value] * repeat)
+        elif len(cells) < MAX_COLUMNS:  # blank cells: kept only while a later cell may need their places
+            cells.extend([""] * min(repeat, MAX_COLUMNS - len(cells)))
 
-    _parse(archive, "content.xml", path, start, end, text)
-    return rows
+    def text(self, data: str) -> None:
+        if self.in_cell and not self.skip and not self.done:
+            self.parts.append(data)
 
 
 def _repeat(value: str | None) -> int:
