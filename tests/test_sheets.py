@@ -261,3 +261,33 @@ def test_registrations_on_standard_input_are_read_as_from_their_file(tmp_path, m
     assert from_file[0] == from_stdin[0] == 1
     assert from_stdin[1] == from_file[1].replace(str(path), "<stdin>")
     assert from_stdin[1].count("<stdin>") == 2
+
+
+@pytest.mark.parametrize("writer", ["openpyxl", "odfpy"])
+def test_the_responses_sheet_is_found_behind_the_organizer_s_own(tmp_path, store, writer):
+    """Organizers add their own sheets to a form's workbook (instructions, pairings), before the responses
+    too: the first sheet that is a table of registrations is the one read (the instructions were read as a
+    decklist)."""
+    instructions = [["Commander night: bring 100 cards, sleeved"], ["Lists are due on Friday"]]
+    responses = [["Player", "Decklist"], ["Alice", (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(
+        encoding="utf-8")]]
+    if writer == "openpyxl":
+        path = tmp_path / "night.xlsx"
+        book = openpyxl.Workbook()
+        book.active.title = "Read me"
+        for row in instructions:
+            book.active.append(row)
+        book.create_sheet("Form Responses 1")
+        for row in responses:
+            book["Form Responses 1"].append(row)
+        book.save(path)
+    else:
+        import pandas as pd
+
+        path = tmp_path / "night.ods"
+        with pd.ExcelWriter(path, engine="odf") as out:
+            pd.DataFrame(instructions).to_excel(out, sheet_name="Read me", index=False, header=False)
+            pd.DataFrame(responses[1:], columns=responses[0]).to_excel(out, sheet_name="Form Responses 1",
+                                                                       index=False)
+    (row,) = check_many([path], store=store)
+    assert (row.path, row.name, row.legal) == (f"{path}:2", "Alice", True)

@@ -225,7 +225,7 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
 
 def sheet_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
     """The deck sources of a workbook (.xlsx, .ods; the file at `path`, or `source` labelled `path`): a row
-    each when its first sheet is a table of registrations, else the workbook as one decklist (a card list
+    each when one of its sheets is a table of registrations, else the workbook as one decklist (a card list
     kept in a spreadsheet)."""
     try:
         text = sheet_text(path if source is None else source, path)
@@ -389,7 +389,7 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
 
 def file_sources(path: str) -> Iterator[Source]:
     """The deck sources of one file: a line each of JSON Lines of decks, a decklist each of a zip archive, a
-    row each of a table of registrations (CSV, TSV, or a workbook's first sheet), else the file itself as one
+    row each of a table of registrations (CSV, TSV, or a workbook's sheet), else the file itself as one
     decklist. A file not named as a decklist is told by its first bytes (a zip archive not named .zip)."""
     suffix = _suffix(path)
     if suffix.endswith(JSONL_SUFFIXES):

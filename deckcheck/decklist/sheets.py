@@ -1,9 +1,10 @@
 """Spreadsheets saved as workbooks: an Office Open XML workbook (`.xlsx`, as Excel saves one and Google Sheets and
 LibreOffice download one) or an OpenDocument spreadsheet (`.ods`). A sign-up form's responses are often kept so.
 
-Each is read with the standard library (zipfile, expat), and its first sheet is turned into CSV text with the
-sheet's row numbers kept (a blank line for each blank row), which the CSV readers take from there: a card list
-kept in a spreadsheet, or a table of registrations with a decklist a row. A sheet of one column is written out
+Each is read with the standard library (zipfile, expat), and one sheet is turned into CSV text with the
+sheet's row numbers kept (a blank line for each blank row), which the CSV readers take from there: the first
+sheet that is a table of registrations with a decklist a row, else the first sheet (a card list kept in a
+spreadsheet). A sheet of one column is written out
 as its lines, unquoted: a decklist typed a card a row.
 
 Cells keep the text they show in the file: a date is Excel's serial number, a formula its last value. A
@@ -15,18 +16,22 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import pyexpat
 import re
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import IO
 
+from deckcheck.decklist.csvlists import registrations_layout
 from deckcheck.errors import InputError, zip_errors
 
 #: The most bytes read of one part (a sheet's XML, its shared strings) once decompressed.
 MAX_PART_BYTES = 256 << 20
 #: The most characters of cells taken from one sheet (some 10,000 decklists of a few kilobytes).
 MAX_SHEET_CHARS = 64 << 20
+#: The most sheets looked at for a table of registrations.
+MAX_SHEETS = 8
 #: The widest and the longest sheet read (Excel's limits: column XFD, row 1,048,576).
 MAX_COLUMNS = 16384
 MAX_ROWS = 1 << 20
@@ -67,23 +72,29 @@ def is_workbook(source: str | IO[bytes]) -> bool:
 
 
 def sheet_text(source: str | IO[bytes], path: str) -> str:
-    """The first sheet of a workbook (a path or a binary file object) as CSV text, row n of the sheet on line n
-    (a cell's line breaks inside its quotes). A workbook that can't be read, or a sheet too big, is an
-    InputError naming `path`."""
+    """A workbook's sheet (the workbook a path or a binary file object) as CSV text, row n of the sheet on line
+    n (a cell's line breaks inside its quotes): the first of its first MAX_SHEETS sheets that is a table of
+    registrations (a form's responses, wherever the organizer's other sheets put it), else the first sheet. A
+    workbook that can't be read, or a sheet too big, is an InputError naming `path`."""
     try:
         with zipfile.ZipFile(source) as archive:
             kind = workbook_kind(archive)
-            if kind == "xlsx":
-                rows = _xlsx_rows(archive, path)
-            elif kind == "ods":
-                rows = _ods_rows(archive, path)
-            else:
+            if kind is None:
                 raise InputError(path, "not a spreadsheet (.xlsx or .ods)")
+            first = None
+            for rows in itertools.islice(_xlsx_sheets(archive, path) if kind == "xlsx" else _ods_tables(archive, path),
+                                         MAX_SHEETS):
+                text = rows.text()
+                if registrations_layout(text) is not None:
+                    return text
+                first = text if first is None else first
     except (InputError, FileNotFoundError, PermissionError, IsADirectoryError):
         raise
     except zip_errors() as exc:
         raise InputError(path, f"not a workbook that can be read ({exc})") from None
-    return rows.text()
+    if first is None:
+        raise InputError(path, "a workbook without a sheet")
+    return first
 
 
 class _Rows:
@@ -215,8 +226,9 @@ def _part_name(target: str, base: str = "xl/") -> str:
     return "/".join(parts)
 
 
-def _first_worksheet(archive: zipfile.ZipFile, path: str) -> tuple[str, str | None]:
-    """The archive names of the workbook's first worksheet and of its shared strings (None when it has none)."""
+def _worksheets(archive: zipfile.ZipFile, path: str) -> tuple[list[str], str | None]:
+    """The archive names of the workbook's worksheets, in the workbook's order, and of its shared strings
+    (None when it has none)."""
     sheet_ids: list[str] = []
     _parse(archive, "xl/workbook.xml", path,
            lambda tag, attrs: sheet_ids.append(_attr(attrs, "id") or "") if tag == "sheet" else None,
@@ -230,14 +242,12 @@ def _first_worksheet(archive: zipfile.ZipFile, path: str) -> tuple[str, str | No
 
         _parse(archive, "xl/_rels/workbook.xml.rels", path, relationship, lambda tag: None)
     sheets = [targets[i][1] for i in sheet_ids if i in targets and targets[i][0].endswith("/worksheet")]
-    sheet = next((name for name in sheets if name in names), None)
-    if sheet is None:
-        sheet = "xl/worksheets/sheet1.xml"
-        if sheet not in names:
-            raise InputError(path, "a workbook without a worksheet")
+    sheets = [name for name in dict.fromkeys(sheets) if name in names]
+    if not sheets and "xl/worksheets/sheet1.xml" in names:
+        sheets = ["xl/worksheets/sheet1.xml"]
     strings = next((target for kind, target in targets.values() if kind.endswith("/sharedStrings")),
                    "xl/sharedStrings.xml")
-    return sheet, strings if strings in names else None
+    return sheets, strings if strings in names else None
 
 
 def _shared_strings(archive: zipfile.ZipFile, name: str, path: str) -> list[str]:
@@ -277,11 +287,16 @@ class _SharedStrings:
             self.parts.append(data)
 
 
-def _xlsx_rows(archive: zipfile.ZipFile, path: str) -> _Rows:
-    sheet, strings = _first_worksheet(archive, path)
-    reader = _XlsxSheet(_shared_strings(archive, strings, path) if strings else [], path)
-    _parse(archive, sheet, path, reader.start, reader.end, reader.text)
-    return reader.rows
+def _xlsx_sheets(archive: zipfile.ZipFile, path: str) -> Iterator[_Rows]:
+    """Each worksheet's rows, in order, read as they are asked for."""
+    sheets, strings_part = _worksheets(archive, path)
+    strings: list[str] | None = None
+    for sheet in sheets:
+        if strings is None:
+            strings = _shared_strings(archive, strings_part, path) if strings_part else []
+        reader = _XlsxSheet(strings, path)
+        _parse(archive, sheet, path, reader.start, reader.end, reader.text)
+        yield reader.rows
 
 
 class _XlsxSheet:
@@ -349,22 +364,29 @@ class _XlsxSheet:
 
 
 # --- OpenDocument (.ods) ---------------------------------------------------------------------------------
-def _ods_rows(archive: zipfile.ZipFile, path: str) -> _Rows:
-    reader = _OdsTable(path)
-    _parse(archive, "content.xml", path, reader.start, reader.end, reader.text)
-    return reader.rows
+def _ods_tables(archive: zipfile.ZipFile, path: str) -> Iterator[_Rows]:
+    """Each table's rows, in order, read as they are asked for (content.xml read again for each)."""
+    for index in itertools.count():
+        reader = _OdsTable(path, index)
+        _parse(archive, "content.xml", path, reader.start, reader.end, reader.text)
+        if not reader.found:
+            return
+        yield reader.rows
 
 
 class _OdsTable:
-    """Expat handlers collecting the first table of an OpenDocument spreadsheet's content.xml: each cell's
-    paragraphs joined by line breaks, its annotations (comments) left out, repeated rows and cells repeated."""
+    """Expat handlers collecting one table (the `index`-th, from 0) of an OpenDocument spreadsheet's
+    content.xml: each cell's paragraphs joined by line breaks, its annotations (comments) left out, repeated
+    rows and cells repeated. `found` says whether there was such a table."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, index: int = 0) -> None:
         self.path = path
         self.rows = _Rows(path)
         self.cells: list[str] = []
         self.parts: list[str] = []
-        self.tables = 0  # how deep in tables: the first one's rows are read
+        self.before = index  # tables still to pass before the one read
+        self.found = False
+        self.tables = 0  # how deep in tables: only the top level of the one read counts
         self.done = False
         self.row = 0
         self.row_repeat = 1
@@ -378,7 +400,8 @@ class _OdsTable:
             return
         if tag == "table":
             self.tables += 1
-        elif self.tables != 1:
+            self.found = self.found or (self.tables == 1 and not self.before)
+        elif self.tables != 1 or not self.found:
             return
         elif tag == "annotation":
             self.skip += 1
@@ -407,8 +430,10 @@ class _OdsTable:
             return
         if tag == "table":
             self.tables -= 1
-            self.done = self.tables == 0
-        elif self.tables != 1:
+            if self.tables == 0:
+                self.done = self.found
+                self.before -= 1
+        elif self.tables != 1 or not self.found:
             return
         elif tag == "annotation":
             self.skip -= 1
@@ -431,7 +456,7 @@ class _OdsTable:
             cells.extend([""] * min(repeat, MAX_COLUMNS - len(cells)))
 
     def text(self, data: str) -> None:
-        if self.in_cell and not self.skip and not self.done:
+        if self.in_cell and self.found and not self.skip and not self.done:
             self.parts.append(data)
 
 

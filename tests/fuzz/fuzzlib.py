@@ -198,7 +198,7 @@ WORKBOOK_WRITERS = ("openpyxl", "xlsxwriter", "odfpy")
 def real_workbooks() -> list[dict[str, bytes]]:
     """Real precons in workbooks, each as its zip members: tables of registrations (a player and a decklist
     in one of the text dialects a row, as a sign-up form's responses) and card lists (Count, Name and Section
-    columns, a card a row), by each of WORKBOOK_WRITERS in turn."""
+    columns, a card a row), by each of WORKBOOK_WRITERS in turn; every fourth has a sheet before them."""
     import zipfile
 
     import pandas as pd
@@ -218,9 +218,11 @@ def real_workbooks() -> list[dict[str, bytes]]:
             rows = [["Timestamp", "Player", "Decklist"]] + [
                 [f"2026-11-0{k + 1} 10:00", f"Player {i}-{k}", lists[(i * 3 + k) % len(lists)]] for k in range(3)]
         buffer = io.BytesIO()
-        frame = pd.DataFrame(rows[1:], columns=rows[0])
-        frame.to_excel(buffer, index=False, engine={"openpyxl": "openpyxl", "xlsxwriter": "xlsxwriter",
-                                                     "odfpy": "odf"}[writer])
+        engine = {"openpyxl": "openpyxl", "xlsxwriter": "xlsxwriter", "odfpy": "odf"}[writer]
+        with pd.ExcelWriter(buffer, engine=engine) as out:
+            if i % 4 == 0:  # an organizer's own sheet before the responses
+                pd.DataFrame([["Lists are due on Friday"]]).to_excel(out, sheet_name="Read me", index=False)
+            pd.DataFrame(rows[1:], columns=rows[0]).to_excel(out, sheet_name="Responses", index=False)
         with zipfile.ZipFile(io.BytesIO(buffer.getvalue())) as archive:
             books.append({info.filename: archive.read(info) for info in archive.infolist()})
     return books
