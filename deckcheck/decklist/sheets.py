@@ -4,8 +4,7 @@ LibreOffice download one) or an OpenDocument spreadsheet (`.ods`). A sign-up for
 Each is read with the standard library (zipfile, expat), and one sheet is turned into CSV text with the
 sheet's row numbers kept (a blank line for each blank row), which the CSV readers take from there: the first
 sheet that is a table of registrations with a decklist a row, else the first sheet (a card list kept in a
-spreadsheet). A sheet of one column is written out
-as its lines, unquoted: a decklist typed a card a row.
+spreadsheet). A sheet of one column is written out as its lines, unquoted: a decklist typed a card a row.
 
 Cells keep the text they show in the file: a date is Excel's serial number, a formula its last value. A
 document type declaration is refused (no workbook has one; entity expansion attacks live there), and every part
@@ -81,13 +80,14 @@ def sheet_text(source: str | IO[bytes], path: str) -> str:
             kind = workbook_kind(archive)
             if kind is None:
                 raise InputError(path, "not a spreadsheet (.xlsx or .ods)")
+            sheets = _xlsx_sheets(archive, path) if kind == "xlsx" else _ods_tables(archive, path)
             first = None
-            for rows in itertools.islice(_xlsx_sheets(archive, path) if kind == "xlsx" else _ods_tables(archive, path),
-                                         MAX_SHEETS):
+            for rows in itertools.islice(sheets, MAX_SHEETS):
                 text = rows.text()
                 if registrations_layout(text) is not None:
                     return text
-                first = text if first is None else first
+                if first is None:
+                    first = text
     except (InputError, FileNotFoundError, PermissionError, IsADirectoryError):
         raise
     except zip_errors() as exc:
