@@ -363,8 +363,8 @@ def test_a_zip_of_registrations_is_checked_as_the_folder_is(tmp_path, store, mon
                    "decklists in a file named .zip\n")
 
 
-@pytest.mark.parametrize("delimiter,encoding", [(",", "utf-8"), (";", "cp1252"), ("\t", "utf-8-sig")],
-                         ids=["form-export", "european-excel", "tab-separated"])
+@pytest.mark.parametrize("delimiter,encoding", [(",", "utf-8"), (";", "cp1252"), ("\t", "utf-8-sig"), ("\t", "utf-16")],
+                         ids=["form-export", "european-excel", "tab-separated", "excel-unicode-text"])
 def test_a_table_of_registrations_is_checked_a_row_a_deck(tmp_path, store, delimiter, encoding):
     """A sign-up form's export: a row per player, the decklist in one cell of many lines. Each row is a deck
     named by its player, labelled by its row in the sheet, with the verdicts of the same decklist as a file;
@@ -394,7 +394,8 @@ def test_a_table_of_registrations_is_checked_a_row_a_deck(tmp_path, store, delim
     assert [r.path for r in check_many([table.parent], store=store)] == [r.path for r in rows]
     code, out, err = run_cli("check", str(table))
     assert (code, out) == (2, "")
-    assert "a table of registrations (a decklist a row), not one decklist: `deckcheck batch` checks each row" in err
+    assert ("a table of registrations (a decklist a row), not one decklist: `deckcheck batch` checks each row of one "
+            "named .csv, .tsv, .xlsx or .ods\n") in err
 
 
 def test_a_table_of_registered_links_says_so_a_row_a_player(tmp_path):

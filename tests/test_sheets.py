@@ -117,7 +117,8 @@ def test_a_workbook_of_registrations_is_checked_a_row_a_deck(tmp_path, store, wr
     assert [r.path for r in check_many([table.parent], store=store)] == [r.path for r in found]
     code, out, err = run_cli("check", str(table))
     assert (code, out) == (2, "")
-    assert "a table of registrations (a decklist a row), not one decklist: `deckcheck batch` checks each row" in err
+    assert ("a table of registrations (a decklist a row), not one decklist: `deckcheck batch` checks each row of one "
+            "named .csv, .tsv, .xlsx or .ods\n") in err
 
 
 CELLS = [

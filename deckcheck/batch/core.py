@@ -165,7 +165,17 @@ def _registrations(path: str) -> Registrations | None:
         return None  # its row says why it can't be read
     if head[:2] == b"\x1f\x8b":
         return None  # a gzipped card list; a table of registrations is read as saved
-    return registrations_layout(head.decode("utf-8-sig", errors="replace"))
+    return _registrations_in(head)
+
+
+def _registrations_in(head: bytes) -> Registrations | None:
+    """The layout of the table of registrations a file's first bytes begin, decoded as a decklist's are (Excel's
+    "Unicode Text" is UTF-16); None when they begin none."""
+    try:
+        text, _ = decode(head, "")
+    except DeckcheckError:
+        return None
+    return registrations_layout(text)
 
 
 def registration_sources(path: str, layout: Registrations) -> Iterator[Source]:
@@ -341,7 +351,7 @@ def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
     data = b"".join(head) + (stream.read(MAX_REGISTRATIONS_BYTES + 1) or b"")
     if data[:4] == ZIP_MAGIC:
         yield from archive_sources(label, io.BytesIO(data))
-    elif (layout := registrations_layout(data[:REGISTRATIONS_HEAD].decode("utf-8-sig", errors="replace"))) is not None:
+    elif (layout := _registrations_in(data[:REGISTRATIONS_HEAD])) is not None:
         yield from _registration_bytes(label, data, layout)
     else:
         try:

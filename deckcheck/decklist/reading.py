@@ -202,7 +202,7 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
         return parse_csv(text, path, delimiter)
     if registrations_layout(stripped) is not None:
         raise InputError(path, "a table of registrations (a decklist a row), not one decklist: `deckcheck batch` "
-                               "checks each row")
+                               "checks each row of one named .csv, .tsv, .xlsx or .ods")
     return parse_lines(text, path)
 
 
