@@ -17,16 +17,6 @@ def one_line(text: str) -> str:
     return text if text.isprintable() else text.translate(_LINE_BREAKERS)
 
 
-def zip_errors() -> tuple[type[BaseException], ...]:
-    """What the standard library's zipfile raises on a damaged or hostile archive: a bad header, offsets before
-    its start (ValueError), a broken deflate stream, an unknown compression method, an encrypted member. Named
-    in an `except` clause, which calls it only when an exception is being matched."""
-    import zipfile
-    import zlib
-
-    return (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, NotImplementedError, RuntimeError)
-
-
 class DeckcheckError(Exception):
     """An error the user can act on: bad input, an unreadable file, no card data. Exit code 2."""
 

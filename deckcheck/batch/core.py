@@ -35,9 +35,10 @@ from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
 from deckcheck.decklist.records import is_deck_record, record_name, record_path
 from deckcheck.decklist.sheets import is_workbook, sheet_text
-from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, zip_errors
+from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
 from deckcheck.wording import counted
+from deckcheck.zips import ZIP_MAGIC, zip_errors
 
 
 def _proxy(items: dict[str, Any]) -> MappingProxyType:
@@ -56,10 +57,8 @@ copyreg.pickle(MappingProxyType, _reduce_proxy)
 DECK_SUFFIXES = (".txt", ".dec", ".dck", ".dek", ".cod", ".mwdeck", ".csv", ".tsv", ".json")
 #: File names read as JSON Lines of decks, one deck object a line.
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
-#: Workbooks whose first sheet is a table of registrations or a card list.
+#: Workbooks: a table of registrations in one of their sheets, or a card list.
 SHEET_SUFFIXES = (".xlsx", ".ods")
-#: How a zip archive (and so a workbook) begins.
-ZIP_MAGIC = b"PK\x03\x04"
 #: The code of the one violation an unreadable deck gets.
 UNREADABLE = "unreadable"
 #: The most decks one JSON Lines file may hold (a guard against a runaway file, not a real limit).
@@ -511,11 +510,9 @@ class DeckRunner:
         self.options = options
 
     def read(self, source: Source) -> Deck:
-        """The parsed deck of a source; InputError when it can't be read or holds no card entry (as
-        `deckcheck check` does)."""
+        """The parsed deck of a source (a JSON Lines line already made its deck object, by `record_source`);
+        InputError when it can't be read or holds no card entry (as `deckcheck check` does)."""
         kind, label, payload = source
-        if kind == "jsonl":
-            kind, label, payload = source = record_source(payload, label)
         if kind == "file":
             deck = parse_file(payload)
         elif kind == "text":

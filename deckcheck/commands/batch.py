@@ -45,15 +45,14 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "batch", help="check many decks at once (files, folders, JSON Lines)",
         description="Check every deck in the given files and folders (recursively: .txt .dec .dck .dek .cod "
                     ".mwdeck .csv .tsv .json, each optionally .gz), zip archives of such files, tables of "
-                    "registrations (.csv or .tsv with a decklist column: a row a deck) and JSON Lines files of "
-                    "decks (.jsonl, "
-                    ".ndjson: one deck object a line, {\"commander\": [...], \"decklist\": [\"1 Name\", ...]} "
-                    "or {\"text\": \"...\"}). An unreadable deck is reported in its row and never stops the "
-                    "batch. Exit 0: all legal; 1: a deck has an error; 2: a deck is unreadable, usage error, "
-                    "no decks found or no card data.")
+                    "registrations (.csv, .tsv, .xlsx or .ods with a decklist column: a row a deck) and JSON "
+                    "Lines files of decks (.jsonl, .ndjson: one deck object a line, {\"commander\": [...], "
+                    "\"decklist\": [\"1 Name\", ...]} or {\"text\": \"...\"}). An unreadable deck is reported in "
+                    "its row and never stops the batch. Exit 0: all legal; 1: a deck has an error; 2: a deck is "
+                    "unreadable, usage error, no decks found or no card data.")
     p.add_argument("paths", nargs="+", metavar="PATH",
-                   help="decklist file, folder, zip archive or JSON Lines file; - for standard input (JSON Lines "
-                        "of decks, or one decklist)")
+                   help="decklist file, folder, zip archive, table of registrations or JSON Lines file; - for "
+                        "standard input (any of those files' contents)")
     p.add_argument("--format", choices=FORMATS,
                    help="output format (default: by the extension of -o FILE, .html .htm .json .csv; else text)")
     p.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output")

@@ -82,8 +82,11 @@ def registrations_layout(text: str) -> Registrations | None:
     64 KB has a decklist of several lines there, or a deck site's link (the first sign-ups may not have sent
     theirs yet); None for a card list's CSV, a decklist or any other text."""
     text = text[:REGISTRATIONS_HEAD].lstrip()
-    first_line = text.split("\n", 1)[0].rstrip("\r")
-    if len(first_line) > 2000 or first_line[:1] in "/#" or csv_delimiter(first_line) is not None:
+    end = text.find("\n", 0, 2002)
+    first_line = (text if end < 0 else text[:end]).rstrip("\r")
+    low = first_line.lower()
+    if ("deck" not in low and "list" not in low and "card" not in low  # no header names a decklist column
+            or len(first_line) > 2000 or first_line[:1] in "/#" or csv_delimiter(first_line) is not None):
         return None
     layout = _header_layout(first_line)
     if layout is None:

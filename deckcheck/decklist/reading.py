@@ -1,5 +1,5 @@
 """From a file or bytes to a Deck: size limits, binary detection, encodings (UTF-8, UTF-16 with or without a
-BOM, Windows-1252/Latin-1 fallback), gzip, a workbook's first sheet (.xlsx, .ods: read as CSV), and the choice
+BOM, Windows-1252/Latin-1 fallback), gzip, a workbook's sheet (.xlsx, .ods: read as CSV), and the choice
 between JSON (an MTGJSON deck file or a deck object), XML (MTGO .dek, Cockatrice .cod), CSV and plain text."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from deckcheck.decklist.records import is_deck_record, record_blocks, record_com
 from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
 from deckcheck.errors import InputError
+from deckcheck.zips import ZIP_MAGIC
 
 #: Decklists (and MTGJSON deck files, once decompressed) above this size are refused with an InputError:
 #: a real decklist is a few kilobytes, an MTGJSON precon file under 1 MB.
@@ -148,7 +149,7 @@ def parse_bytes(data: bytes, path: str = "<bytes>") -> Deck:
     """Parse a decklist from raw bytes (gzip, UTF-8/UTF-16/Latin-1 text, JSON, XML, CSV or plain text)."""
     if data[:2] == b"\x1f\x8b":
         data = _gunzip(data, path)
-    if data[:4] in (b"PK\x03\x04", b"\xd0\xcf\x11\xe0"):
+    if data[:4] in (ZIP_MAGIC, b"\xd0\xcf\x11\xe0"):  # a zip (a workbook?) or an OLE2 file (an .xls?)
         text, note = _workbook_text(data, path), None
     else:
         text, note = decode(data, path)
@@ -159,8 +160,8 @@ def parse_bytes(data: bytes, path: str = "<bytes>") -> Deck:
 
 
 def _workbook_text(data: bytes, path: str) -> str:
-    """The first sheet of a workbook's bytes (.xlsx, .ods) as CSV text; a zip archive of other files, or an
-    Excel 97-2003 file, is an InputError."""
+    """A workbook's bytes (.xlsx, .ods) as CSV text of the sheet `sheets.sheet_text` chooses; a zip archive of
+    other files, or an Excel 97-2003 file, is an InputError."""
     from deckcheck.decklist import sheets  # only for zip and OLE2 files: kept off a text decklist's way
 
     if sheets.is_ole2(data):

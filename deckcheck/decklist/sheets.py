@@ -23,7 +23,8 @@ from collections.abc import Callable, Iterator
 from typing import IO
 
 from deckcheck.decklist.csvlists import registrations_layout
-from deckcheck.errors import InputError, zip_errors
+from deckcheck.errors import InputError
+from deckcheck.zips import zip_errors
 
 #: The most bytes read of one part (a sheet's XML, its shared strings) once decompressed.
 MAX_PART_BYTES = 256 << 20

@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from deckcheck.errors import InputError, zip_errors
+from deckcheck.errors import InputError
+from deckcheck.zips import ZIP_MAGIC, zip_errors
 
 _GZIP_MAGIC = b"\x1f\x8b"
 _XZ_MAGIC = b"\xfd7zXZ\x00"
 _BZIP2_MAGIC = b"BZh"
-_ZIP_MAGIC = b"PK\x03\x04"
 _READ_SIZE = 1 << 20  # bytes read from disk at a time
 _INFLATE_SIZE = 4 << 20  # the most bytes one chunk inflates to at a time (a gzip expands up to 1,000 times)
 #: The longest JSON value read whole, in characters. A card object is a few kilobytes (5,847 characters at
@@ -54,7 +54,7 @@ def _byte_chunks(path: Path, progress: Callable[[int], None] | None) -> Iterator
 
         try:
             first = fh.read(_READ_SIZE)
-            if first.startswith(_ZIP_MAGIC):  # read by zipfile, from its end
+            if first.startswith(ZIP_MAGIC):  # read by zipfile, from its end
                 fh.seek(0)
                 yield from _unzipped(fh, str(path), progress)
                 return
