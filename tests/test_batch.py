@@ -116,11 +116,14 @@ def test_jsonl_inputs_every_kind_and_broken_lines(tmp_path, store):
 def test_jsonl_deck_objects_of_the_wrong_shape_are_reported_not_raised(tmp_path, store):
     rows = [{"decklist": 5}, {"commander": True, "decklist": []},
             {"decklist": ["1 Sol Ring", 7, None, {"name": "Forest", "count": 3}]},
-            {"companion": "Lurrus of the Dream-Den", "sideboard": "1 Sol Ring\n1 Forest", "decklist": "1 Island"}]
+            {"companion": "Lurrus of the Dream-Den", "sideboard": "1 Sol Ring\n1 Forest", "decklist": "1 Island"},
+            {"text": ["1 Sol Ring"]}, {"text": 5, "commander": "Edgar Markov"}]
     path = tmp_path / "odd.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     batch = check_many([path], store=store)
-    assert [r.unreadable for r in batch] == [True, True, False, False]
+    assert [r.unreadable for r in batch] == [True, True, False, False, True, True]
+    assert [r.report.violations[0].message for r in batch.results[4:]] == [  # was "empty decklist: no card entries"
+        '"text" is a JSON list, not a decklist\'s text', '"text" is a JSON number, not a decklist\'s text']
     assert batch.results[0].report.violations[0].message == '"decklist" is a JSON number, not a list of cards'
     assert batch.results[1].report.violations[0].message == '"commander" is a JSON boolean, not a list of cards'
     odd = batch.results[2].report
@@ -454,12 +457,16 @@ def test_a_form_s_commander_and_partner_columns_name_the_commanders(tmp_path, st
         writer.writerow(["3", "Dana", "Sevinne, the Chronoclasm", "", "4",
                          (TOURNAMENT / "04-dana-mystic-intellect.txt").read_text(encoding="utf-8")])
         writer.writerow(["4", "Emeka", "Edgar Markov + Atraxa, Praetors' Voice", "", "", "1 Sol Ring\n1 Swamp\n"])
+        writer.writerow(["5", "Farah", "Tymna the Weaver / Thrasios, Triton Hero", "", "", "1 Sol Ring\n"])
+        writer.writerow(["6", "Gus", "Fire // Ice", "", "", "1 Sol Ring\n"])
     rows = check_many([table], store=store)
     assert [(r.name, r.report.commanders, r.report.card_count, r.report.codes()) for r in rows] == [
         ("Alice", ("Atraxa, Praetors' Voice",), 100, []),
         ("Bruno", ("The Tenth Doctor", "Rose Tyler"), 100, []),
         ("Dana", ("Sevinne, the Chronoclasm",), 100, ["banned"]),  # its list marks it too: not doubled
         ("Emeka", ("Edgar Markov", "Atraxa, Praetors' Voice"), 4, ["deck-size", "commander-pair"]),
+        ("Farah", ("Tymna the Weaver", "Thrasios, Triton Hero"), 3, ["deck-size"]),
+        ("Gus", ("Fire // Ice",), 2, ["deck-size", "commander-ineligible"]),
     ]
     assert rows.results[0].report.notes == (
         "commander given beside the list: Atraxa, Praetors' Voice is not in the list; added as commander",)
@@ -920,11 +927,12 @@ def test_api_takes_deck_objects_and_mtgjson_decks_as_batch_does(store, shared_da
 def test_api_refuses_what_is_not_a_deck_or_a_list_of_them(store):
     pandas = pytest.importorskip("pandas")
     texts = [(TOURNAMENT / name).read_text(encoding="utf-8") for name in sorted(EXPECTED)[:2]]
-    frame = pandas.DataFrame({"player": ["a", "b"], "decklist": texts})
-    with pytest.raises(TypeError, match=r"the column of decklists, not the whole DataFrame: e\.g\. "
-                                        r"check_many\(df\['decklist'\]\)"):
+    frame = pandas.DataFrame({"player": ["a", "b"], "event": ["Open", "Open"], "notes": texts})
+    with pytest.raises(TypeError, match=r"no column of this DataFrame holds decklists \(its columns: player, event, "
+                                        r"notes\); name the decklists' column \"decklist\""):
         check_many(frame, store=store)
-    assert [r.unreadable for r in check_many(frame["decklist"], store=store)] == [False, False]
+    assert [r.unreadable for r in check_many(frame["notes"], store=store)] == [False, False]
+    assert check_many(frame.iloc[:0], store=store).results == ()
     for value in (texts[0].encode(), 5, None):
         with pytest.raises(TypeError, match="a deck is a path, decklist text, deck object"):
             deckcheck.check_deck(value, store=store)
@@ -951,6 +959,39 @@ def test_a_series_of_decklists_names_each_deck_by_its_index_label(store):
     assert [(r.path, r.unreadable) for r in check_many(texts, store=store)] == [("alice", False), ("bob", True)]
     assert check_many([pandas.NaT], store=store).results[0].report.violations[0].message == (
         "no decklist (an empty value)")
+
+
+def test_a_dataframe_s_rows_are_decks_as_its_columns_say(store, shared_data, tmp_path):
+    """An analyst's frame of JSON Lines decks (pd.read_json) is checked row by row as deck objects, commanders
+    included, as the file itself is; a frame of a form's responses (pd.read_csv) as its registrations are. Each
+    deck is named by its index label. Before, a DataFrame was refused, with advice (pass its decklist column)
+    that lost the commanders of the archive's decks."""
+    pandas = pytest.importorskip("pandas")
+    archive = shared_data / "decks" / "duel-commander" / "decks.jsonl.gz"
+    frame = pandas.read_json(archive, lines=True, nrows=300)
+    as_frame = check_many(frame, store=store).results
+    as_file = check_many([archive], store=store).results[:300]
+    assert len(as_frame) == 300 and [r.path for r in as_frame] == [str(i) for i in range(300)]
+    assert [(r.name, r.report.commanders, r.report.card_count, r.report.codes()) for r in as_frame] == [
+        (r.name, r.report.commanders, r.report.card_count, r.report.codes()) for r in as_file]
+    assert sum(bool(r.report.commanders) for r in as_frame) == 300
+    responses = tmp_path / "responses.csv"
+    with responses.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Timestamp", "Player", "Commander", "Decklist"])
+        writer.writerow(["2026-11-28 10:00", "Alice", "", (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(
+            encoding="utf-8")])
+        writer.writerow(["2026-11-28 10:05", "Bruno", "The Tenth Doctor / Rose Tyler",
+                         _main_deck("02-bruno-timey-wimey.txt")])
+        writer.writerow(["2026-11-28 10:09", "Carol", "", ""])
+    table = pandas.read_csv(responses)
+    assert [(r.path, r.name, r.unreadable, r.report.commanders, r.report.codes())
+            for r in check_many(table, store=store)] == [
+        ("0", "Alice", False, ("Atraxa, Praetors' Voice",), []),
+        ("1", "Bruno", False, ("The Tenth Doctor", "Rose Tyler"), []),
+        ("2", None, True, (), ["unreadable"])]
+    assert [(r.path, r.legal) for r in check_many(table.set_index("Player"), store=store)] == [
+        ("Alice", True), ("Bruno", True), ("Carol", False)]
 
 
 def test_a_registration_holding_a_deck_s_link_says_so(store, tmp_path, monkeypatch):

@@ -29,7 +29,9 @@ from types import MappingProxyType
 from typing import IO, Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream
-from deckcheck.decklist.csvlists import REGISTRATIONS_HEAD, Registrations, commander_cell, registrations_layout
+from deckcheck.decklist.csvlists import (
+    REGISTRATIONS_HEAD, Registrations, columns_layout, registration_record, registrations_layout,
+)
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
@@ -216,20 +218,38 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
         for row, cells in enumerate(rows, start=first + 1):
             if not any(cell.strip() for cell in cells):
                 continue
-            label = f"{path}:{row}"
-            decklist = cells[layout.decklist] if layout.decklist < len(cells) else ""
-            if not decklist.strip():
-                yield ("error", label, "no decklist in this row (an empty cell)")
-                continue
-            record = {"text": decklist}
-            if layout.player is not None and layout.player < len(cells) and cells[layout.player].strip():
-                record["player"] = cells[layout.player]
-            commanders = [name for i in layout.commanders if i < len(cells) for name in commander_cell(cells[i])]
-            if commanders:
-                record["commander"] = commanders
-            yield ("record", label, record)
+            yield _registration(f"{path}:{row}", cells, layout)
     except csv.Error as exc:
         yield ("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read")
+
+
+def _registration(label: str, cells: Sequence[str], layout: Registrations) -> Source:
+    record = registration_record(cells, layout)
+    if record is None:
+        return ("error", label, "no decklist in this row (an empty cell)")
+    return ("record", label, record)
+
+
+def frame_sources(frame: Any) -> Iterator[Source]:
+    """The deck sources of a pandas DataFrame's rows, each named by its index label: a row is a deck object
+    when the frame has a deck object's columns ("commander", "decklist", "text", ...: `pd.read_json` of
+    JSON Lines of decks), else a registration when a column names the decklist, as a sign-up form's header
+    does (`pd.read_csv` of its responses). TypeError for any other frame."""
+    columns = [str(c) for c in frame.columns]
+    if frame.empty:
+        return
+    rows = zip(frame.index, frame.itertuples(index=False, name=None))
+    if is_deck_record(dict.fromkeys(columns)):
+        for label, row in rows:
+            yield from expand_labelled([(label, {c: v for c, v in zip(columns, row) if not _missing(v)})])
+        return
+    layout = columns_layout(columns)
+    if layout is None:
+        raise TypeError(f"no column of this DataFrame holds decklists (its columns: {', '.join(columns)[:300]}); "
+                        f"name the decklists' column \"decklist\" (a deck object's columns, \"commander\" "
+                        f"and \"decklist\", are read too), or pass that column alone: check_many(df['...'])")
+    for label, row in rows:
+        yield _registration(str(label), ["" if _missing(v) else str(v) for v in row], layout)
 
 
 def sheet_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
@@ -943,14 +963,11 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                progress: bool | None = False, policy: Any = None) -> BatchReport:
     """Check many decks: paths (files, folders, zip archives, JSON Lines of decks), decklist texts (a str with
     a line break), deck objects ({"commander": [...], "decklist": [...]} or {"text": ...}) or parsed Decks;
-    from a pandas Series, each text or deck object is named by its index label (a player's name, a row
-    number).
+    or a pandas Series of these, or a DataFrame of deck objects or registrations (`frame_sources`), each
+    named by its index label (a player's name, a row number).
     `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames."""
     if isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
         paths_or_texts = [paths_or_texts]
-    elif _is_pandas(paths_or_texts, "DataFrame"):  # iterating one gives its column names, each "no such file"
-        raise TypeError("check_many takes the column of decklists, not the whole DataFrame: e.g. "
-                        "check_many(df['decklist'])")
     from deckcheck.decklist.commanders import commander_names
     from deckcheck.policy import as_date
 
@@ -961,8 +978,12 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
         store = CardStore.open(data_dir)
     options = BatchOptions(on=on, commanders=commanders, brackets=brackets, keep_cards=keep_cards)
     with collect_less():
-        sources = list(expand_labelled(paths_or_texts.items()) if _is_pandas(paths_or_texts, "Series")
-                       else expand(paths_or_texts))
+        if _is_pandas(paths_or_texts, "DataFrame"):
+            sources = list(frame_sources(paths_or_texts))
+        elif _is_pandas(paths_or_texts, "Series"):
+            sources = list(expand_labelled(paths_or_texts.items()))
+        else:
+            sources = list(expand(paths_or_texts))
         results, notes = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs,
                                    options=options, progress=progress)
     return BatchReport(results=tuple(results), card_data=dict(store.meta), on=on, notes=tuple(notes))

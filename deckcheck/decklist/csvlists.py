@@ -8,8 +8,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable, Iterator
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, NamedTuple
 
 from deckcheck.decklist.model import (
     COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, is_web_address, long_name,
@@ -108,12 +108,40 @@ def _header_layout(first_line: str) -> Registrations | None:
     """The layout a header row names: the first separator that splits it into cells one of which names a
     decklist column; the player's column is one that says "player", else a name or e-mail column."""
     for delimiter, header in _headers(first_line):
-        decks = _decklist_column(header)
-        if decks is not None:
-            player = _player_column(header)
-            return Registrations(delimiter, decks, player, tuple(
-                i for i, cell in enumerate(header) if i not in (decks, player) and _names_commanders(cell)))
+        layout = _columns_layout(header, delimiter)
+        if layout is not None:
+            return layout
     return None
+
+
+def columns_layout(columns: Iterable[object]) -> Registrations | None:
+    """The layout that column names (a pandas DataFrame's, a sheet's header row) give a table of registrations,
+    or None when none of them names a decklist column."""
+    return _columns_layout([_fold(str(c)) for c in columns], "")
+
+
+def _columns_layout(header: list[str], delimiter: str) -> Registrations | None:
+    decks = _decklist_column(header)
+    if decks is None:
+        return None
+    player = _player_column(header)
+    return Registrations(delimiter, decks, player, tuple(
+        i for i, cell in enumerate(header) if i not in (decks, player) and _names_commanders(cell)))
+
+
+def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str, Any] | None:
+    """The deck object of one row of registrations, {"text": its decklist cell, "player": its player's cell,
+    "commander": the names its commander cells give}; None when its decklist cell is empty."""
+    decklist = cells[layout.decklist] if layout.decklist < len(cells) else ""
+    if not decklist.strip():
+        return None
+    record: dict[str, Any] = {"text": decklist}
+    if layout.player is not None and layout.player < len(cells) and cells[layout.player].strip():
+        record["player"] = cells[layout.player]
+    commanders = [name for i in layout.commanders if i < len(cells) for name in commander_cell(cells[i])]
+    if commanders:
+        record["commander"] = commanders
+    return record
 
 
 def _decklist_column(header: list[str]) -> int | None:
@@ -141,9 +169,10 @@ def _names_commanders(cell: str) -> bool:
 
 
 def commander_cell(cell: str) -> list[str]:
-    """The commander names a registration's commander cell gives: one a line, or joined by " + " or " & "
-    ("Tymna the Weaver + Thrasios, Triton Hero"); a cell with no letters ("-", "n/a" has some) gives none."""
-    names = [part.strip() for part in re.split(r"\n| \+ | & ", cell)]
+    """The commander names a registration's commander cell gives: one a line, or joined by " + ", " & " or a
+    slash ("Tymna the Weaver + Thrasios, Triton Hero", "Tymna the Weaver/Thrasios, Triton Hero"; a split card's
+    " // " stays whole); a cell with no letters ("-", "n/a" has some) gives none."""
+    names = [part.strip() for part in re.split(r"\n| \+ | & |(?<!/)/(?!/)", cell)]
     return [name for name in names if any(c.isalpha() for c in name) and name.lower() not in ("n/a", "none")]
 
 

@@ -18,7 +18,7 @@ from deckcheck.decklist.commanders import with_commanders
 from deckcheck.decklist.csvlists import csv_delimiter, parse_csv, registrations_layout
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, Deck, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
-from deckcheck.decklist.records import is_deck_record, record_blocks, record_commanders, record_name
+from deckcheck.decklist.records import is_deck_record, record_blocks, record_commanders, record_name, record_text
 from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
 from deckcheck.errors import InputError
@@ -222,13 +222,13 @@ def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
     given, made the commanders as `--commander` makes them), else its lists as the decklist blocks they make.
     A list that is not one is an InputError."""
     name = record_name(record)
-    text = record.get("text")
-    if isinstance(text, str):
+    try:
+        text = record_text(record)
+        commanders = record_commanders(record) if text is not None else None
+    except ValueError as exc:
+        raise InputError(path, str(exc)) from None
+    if text is not None:
         deck = parse_text(text, path)
-        try:
-            commanders = record_commanders(record)
-        except ValueError as exc:
-            raise InputError(path, str(exc)) from None
         if commanders:
             deck = with_commanders(deck, commanders, given="commander given beside the list")
     else:

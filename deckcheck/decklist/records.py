@@ -93,6 +93,14 @@ def _board_item(key: str, entry: Any) -> Any:
     return {"name": key, "count": entry.get("quantity", entry.get("count", 1))}
 
 
+def record_text(record: Mapping[str, Any]) -> str | None:
+    """A deck object's "text" (a decklist in any dialect), None when it has none; ValueError when it is no text."""
+    text = record.get("text")
+    if text is None or isinstance(text, str):
+        return text
+    raise ValueError(f"\"text\" is a JSON {_json_type(text)}, not a decklist's text")
+
+
 def _json_type(value: Any) -> str:
     return {dict: "object", bool: "boolean", int: "number", float: "number"}.get(type(value), type(value).__name__)
 
