@@ -116,6 +116,11 @@ def one(text: str) -> tuple:
     ("1 [WHO:32] Wilfred Mott", (1, "Wilfred Mott", MAIN, "WHO", "32")),
     ("SB: 1 [WHO:3] The Tenth Doctor", (1, "The Tenth Doctor", SIDEBOARD, "WHO", "3")),
     ("1 Kitsa, Otterball Elite [BLB] #54 foil", (1, "Kitsa, Otterball Elite", MAIN, "BLB", "54")),
+    ("1 Sol Ring (foil)", (1, "Sol Ring", MAIN, None, None)),
+    ("1 Sol Ring [C21] (foil)", (1, "Sol Ring", MAIN, "C21", None)),
+    ("1 Sol Ring (C21) 263 (Etched)", (1, "Sol Ring", MAIN, "C21", "263")),
+    ("1 Sol Ring <extended> [C21]", (1, "Sol Ring", MAIN, "C21", None)),
+    ("1 Sol Ring <C21>", (1, "Sol Ring", MAIN, None, None)),
     ("1 Fire // Ice", (1, "Fire // Ice", MAIN, None, None)),
     ("1 Fire/Ice", (1, "Fire/Ice", MAIN, None, None)),
     ("1 Fire /// Ice (MH2) 290", (1, "Fire /// Ice", MAIN, "MH2", "290")),
@@ -146,6 +151,17 @@ def one(text: str) -> tuple:
 ], ids=lambda v: v if isinstance(v, str) else "")
 def test_card_lines(line: str, expected: tuple) -> None:
     assert one(line) == expected
+
+
+def test_a_block_of_lines_reads_annotations_as_one_line_does():
+    """The whole-block fast path takes only plain entries: a variant in angle brackets or a finish in
+    parentheses on some lines of a long list is read as on a line alone."""
+    lines = [f"1 {name}" for name in ("Sol Ring <extended>", "Island", "Arcane Signet <C21> [C21]", "Swamp",
+                                        "Command Tower (foil)", "Forest")]
+    deck = parse_text("\n".join(lines) + "\n")
+    assert [(e.name, e.line, e.set_code) for e in deck.entries] == [
+        ("Sol Ring", 1, None), ("Island", 2, None), ("Arcane Signet", 3, "C21"), ("Swamp", 4, None),
+        ("Command Tower", 5, None), ("Forest", 6, None)]
 
 
 @pytest.mark.parametrize("header", [

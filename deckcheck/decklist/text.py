@@ -76,11 +76,11 @@ _FORGE_SET = re.compile(r"\|([A-Z0-9]{2,8})(?:\|[^|]*)*$")
 _HASH = re.compile(r"\s#")
 _HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[0-9][0-9a-z]*)(?:\s|$)")
 # A plain entry "4 Name" / "4x Name" whose name starts with a letter and holds no annotation characters.
-_SIMPLE = re.compile(r"(\d{1,3})[xX]?[ \t]+([^\W\d_][^\[\]()*^#|\t]*)").fullmatch
+_SIMPLE = re.compile(r"(\d{1,3})[xX]?[ \t]+([^\W\d_][^\[\]()*^#|<\t]*)").fullmatch
 #: Every line of a block at once, each a plain entry as `_SIMPLE` takes it once stripped (ASCII digits, not
 #: all zeros, a name not starting "x "): one (quantity, name) pair per line that is one.
 _SIMPLE_LINES = re.compile(
-    r"^[^\S\n]*(?!0+[xX]?[ \t])([0-9]{1,3})[xX]?[ \t]+(?![xX] )([^\W\d_](?:[^\[\]()*^#|\t\n]*[^\s\[\]()*^#|])?)"
+    r"^[^\S\n]*(?!0+[xX]?[ \t])([0-9]{1,3})[xX]?[ \t]+(?![xX] )([^\W\d_](?:[^\[\]()*^#|<\t\n]*[^\s\[\]()*^#|<])?)"
     r"[^\S\n]*$",
     re.MULTILINE).findall
 
@@ -159,8 +159,8 @@ def _bracket(inner: str, notes: _Annotations) -> None:
 
 def split_annotations(rest: str) -> tuple[str, _Annotations]:
     """Split the text after the quantity into the card name and its annotations: Archidekt "^tags^" and
-    "[Categories]", "#tags" (deckstats "#!Commander"), "*F*" / "*E*" / "*CMDR*", "(SET) number",
-    mtg.wtf "[SET:num] [foil]"."""
+    "[Categories]", "#tags" (deckstats "#!Commander"), "*F*" / "*E*" / "*CMDR*", "(foil)", "<variant>",
+    "(SET) number", mtg.wtf "[SET:num] [foil]"."""
     notes = _Annotations()
     s = rest
     if "|" in s:
@@ -198,6 +198,10 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
             if word.upper() == "CMDR":
                 notes.commander = True
             s = s[:j].rstrip()
+        elif s.endswith(")") and s[(j := s.rfind("(")) + 1: -1].strip().lower() in _FINISHES and j > 0:
+            s = s[:j].rstrip()  # "(foil)", "(etched)" after a set tag: "Sol Ring [C21] (foil)"
+        elif s.endswith(">") and (j := s.rfind("<")) > 0:
+            s = s[:j].rstrip()  # a printing's variant, as MTGGoldfish names it: "Sol Ring <extended> [C21]"
         else:
             break
     if s.endswith(")") or (" (" in s and not s.endswith(" ")):
