@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
     from deckcheck.store import CardStore
 
-__all__ = ["BatchReport", "cards_frame", "check_deck", "check_many", "load_cards", "open_store", "parse_deck"]
+__all__ = ["BatchReport", "cards_frame", "check_deck", "check_many", "load_cards", "open_store", "parse_deck",
+           "to_spreadsheet_csv"]
 
 
 def open_store(data_dir: str | os.PathLike[str] | None = None) -> CardStore:
@@ -89,3 +90,10 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
     from deckcheck.frames import cards_frame as build
 
     return build(store, policy=policy, on=on)
+
+
+def to_spreadsheet_csv(frame: pd.DataFrame, path: str | os.PathLike[str], *, index: bool = False) -> None:
+    """Write a frame as a CSV file for Excel and other spreadsheets (see deckcheck.frames.to_spreadsheet_csv)."""
+    from deckcheck.frames import to_spreadsheet_csv as write
+
+    write(frame, path, index=index)

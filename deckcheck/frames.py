@@ -3,6 +3,7 @@ importing this module (or deckcheck) never loads pandas."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -107,6 +108,21 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
         rows.append((card.name, card.layout, float(card.mana_value()), color_identity(card), colors,
                      front.type_line, " ".join(front.types), card.commander_legality, bool(gc), card.oracle_id))
     return pd.DataFrame(rows, columns=list(CARD_COLUMNS))
+
+
+def to_spreadsheet_csv(frame: pd.DataFrame, path: str | os.PathLike[str], *, index: bool = False) -> None:
+    """Write a frame as a CSV file for a spreadsheet, as `deckcheck batch -o report.csv` writes its report: a
+    cell that a spreadsheet would run as a formula (a player who registered as "=HYPERLINK(...)") starts with
+    an apostrophe, and the file with a UTF-8 byte order mark, without which Excel garbles every accent.
+    `index=True` writes each level of the index as a column. pandas' own `to_csv` does neither of the two;
+    `pd.read_csv` reads the file (the apostrophes stay)."""
+    from deckcheck.render.csv import spreadsheet_safe
+
+    if index:  # each level of the index a column of its own (a groupby's player and code)
+        frame = frame.reset_index()
+    safe = frame.map(spreadsheet_safe)
+    safe.columns = frame.columns.map(spreadsheet_safe)
+    safe.to_csv(path, index=False, encoding="utf-8-sig", lineterminator="\n")
 
 
 def _face_colors(face: Any) -> str:

@@ -307,7 +307,8 @@ def test_csv_one_row_per_deck(tmp_path):
     target.parent.mkdir()
     code, out, err = run_cli("batch", "--format", "csv", "-o", str(target), str(TOURNAMENT))
     assert code == 2 and out == "" and "report written to" in err
-    rows = list(csv.DictReader(target.open(encoding="utf-8", newline="")))
+    assert target.read_bytes().startswith(b"\xef\xbb\xbfdeck,name,")  # Excel's UTF-8 mark: its accents read right
+    rows = list(csv.DictReader(target.open(encoding="utf-8-sig", newline="")))
     assert len(rows) == 12
     jonas = next(r for r in rows if "10-jonas" in r["deck"])
     assert (jonas["commanders"], jonas["identity"], jonas["legal"], jonas["errors"]) == ("Shivan Dragon", "R", "NO",
@@ -326,7 +327,7 @@ def test_the_report_file_s_extension_chooses_the_format_unless_format_is_given(t
                       ("r.txt", "text"), ("report", "text")):
         target = tmp_path / name
         assert run_cli("batch", "-o", str(target), *decks)[0] == 0
-        got = target.read_text(encoding="utf-8")
+        got = target.read_text(encoding="utf-8-sig" if fmt == "csv" else "utf-8")
         if fmt == "html":  # the page names the time it was made
             assert got.startswith("<!DOCTYPE html>") and len(got.splitlines()) == len(by_hand["html"].splitlines())
         else:
@@ -823,6 +824,25 @@ def test_frames(tournament):
 
     one = deck_report_frame(deck)
     assert one[["code", "card"]].values.tolist() == [["singleton", "Sol Ring"]]
+
+
+def test_a_frame_written_for_a_spreadsheet_is_excel_s_utf_8_and_runs_no_formula(tmp_path, store):
+    """The notebook writes its tables for the judges with to_spreadsheet_csv: pandas' to_csv would hand a
+    spreadsheet a registered name "=HYPERLINK(...)" as a formula, and accents Excel garbles without the mark."""
+    pandas = pytest.importorskip("pandas")
+    names = ['=HYPERLINK("http://x.invalid","fix")', "José", "-"]
+    texts = pandas.Series(["1 Sol Ring\n1 Lim-Dûl's Vault\n"] * 3, index=names)
+    decks = check_many(texts, store=store).to_frame()
+    deckcheck.to_spreadsheet_csv(decks[["path", "card_count", "codes"]], tmp_path / "decks.csv")
+    raw = (tmp_path / "decks.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbfpath,card_count,codes\n") and b"\r" not in raw
+    back = pandas.read_csv(tmp_path / "decks.csv")
+    assert back["path"].tolist() == ["'" + names[0], "José", "-"] and back["card_count"].tolist() == [2, 2, 2]
+    by_code = check_many(texts, store=store).violations_frame().groupby(["deck", "code"]).size().rename("n")
+    deckcheck.to_spreadsheet_csv(by_code.to_frame(), tmp_path / "codes.csv", index=True)
+    rows = list(csv.reader((tmp_path / "codes.csv").open(encoding="utf-8-sig", newline="")))
+    assert rows[0] == ["deck", "code", "n"] and ["José", "deck-size", "1"] in rows
+    assert all(not row[0].startswith("=") for row in rows)
 
 
 def test_frames_of_an_empty_batch_keep_their_number_and_flag_types(tournament, store):

@@ -55,7 +55,9 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "standard input (any of those files' contents)")
     p.add_argument("--format", choices=FORMATS,
                    help="output format (default: by the extension of -o FILE, .html .htm .json .csv; else text)")
-    p.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="write the report to FILE instead of standard output (a CSV file starts with a UTF-8 "
+                        "byte order mark, as Excel's own \"CSV UTF-8\" files do, so that Excel reads its accents)")
     p.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N",
                    help="check with N processes (0: one per CPU; at most two per CPU; default 1)")
     add_as_of(p, "the banned list and Game Changers")
@@ -101,7 +103,7 @@ def _check_all(args: argparse.Namespace) -> int:
     options = BatchOptions(on=args.as_of, brackets=args.format in ("json", "html"))
     progress = False if args.no_progress else None
     card_data = dict(store.meta)
-    with _report_file(args.output) as out:
+    with _report_file(args.output, bom=args.format == "csv") as out:
         head = BatchReport(results=(), card_data=card_data, on=args.as_of)
         on_part, finish = report_writer(args.format, out, head)
         if on_part is not None:
@@ -139,10 +141,11 @@ def _reads(path: str, file: str) -> bool:
 
 
 @contextmanager
-def _report_file(path: str | None) -> Iterator[IO[str]]:
+def _report_file(path: str | None, bom: bool = False) -> Iterator[IO[str]]:
     """Where the report goes: standard output; a pipe or device, written straight; else a temporary file beside
     the file `path` names (through links) that replaces it once the report is whole, and is removed when
-    anything stops the batch first."""
+    anything stops the batch first. With `bom`, that file starts with a byte order mark (Excel reads a CSV
+    file as UTF-8 only with one; without, it takes the system's code page and garbles every accent)."""
     if not path:
         yield sys.stdout
         sys.stdout.flush()
@@ -160,6 +163,8 @@ def _report_file(path: str | None) -> Iterator[IO[str]]:
     tmp = f"{target}.tmp{os.getpid()}"
     out = _write(path, _open_report, tmp)
     try:
+        if bom:
+            out.write("\ufeff")
         yield out
         _write(path, out.close)  # the last buffered bytes: a full disk may only show now
         _write(path, os.replace, tmp, target)
