@@ -87,3 +87,28 @@ def test_check_json_shape(tmp_path, data_dir: str, capsys: pytest.CaptureFixture
     assert doc["decks"][0] == {"path": str(path), "legal": True,
                                "commanders": ["Thrasios, Triton Hero", "Tymna the Weaver"],
                                "color_identity": "WUBG", "card_count": 100, "violations": []}
+
+
+def test_a_list_pasted_with_its_commander_as_a_plain_line_is_told_which_card_could_lead(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A precon pasted without its headers: still no commander (nothing says which card leads), but the
+    message names the one card of the list that could, and its line; a list no single card could lead gets
+    no such hint."""
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parent.parent / "data" / "examples" / "tournament" / "01-alice-breed-lethality.txt"
+    lines = [line for line in source.read_text(encoding="utf-8").splitlines()
+             if line[:1].isdigit()]  # no comments, no "Commander" and "Deck" headers
+    assert lines[0] == "1 Atraxa, Praetors' Voice" and len(lines) == 91
+    pasted = tmp_path / "pasted.txt"
+    pasted.write_text("\n".join(lines[1:50] + lines[:1] + lines[50:]) + "\n", encoding="utf-8")
+    assert main(["check", "--data-dir", data_dir, "--format", "json", str(pasted)]) == 1
+    (violation,) = json.loads(capsys.readouterr().out)["decks"][0]["violations"]
+    assert violation["message"] == ("the deck has no commander; mark it in the list or use --commander "
+                                    "(Atraxa, Praetors' Voice, in the list, could lead it)")
+    assert violation["lines"] == [50] and violation["details"] == {"could_lead": ["Atraxa, Praetors' Voice"]}
+    pair = tmp_path / "pair.txt"
+    pair.write_text("1 Thrasios, Triton Hero\n1 Tymna the Weaver\n1 Sol Ring\n", encoding="utf-8")
+    assert main(["check", "--data-dir", data_dir, "--format", "json", str(pair)]) == 1
+    messages = [v["message"] for v in json.loads(capsys.readouterr().out)["decks"][0]["violations"]]
+    assert "the deck has no commander; mark it in the list or use --commander" in messages

@@ -29,7 +29,8 @@ NO_COMMANDER = error_rule(
     "sideboard cards of a 98-99 card list.",
     "Each Commander deck is led by a commander (903.3); without one, color identity is undefined (903.4f) "
     "and the deck can't be played.",
-    "A list of 100 cards with no section headers and no marker: no commander.",
+    "A list of 100 cards with no section headers and no marker: no commander; when one to three cards of the "
+    "list could each lead it alone (a commander whose identity holds every card's), the message names them.",
 )
 
 COMMANDER_INELIGIBLE = error_rule(
@@ -130,12 +131,27 @@ def pair_problem(a: Item, b: Item) -> str | None:
     return f"{a.name} has {abilities_a} and {b.name} has {abilities_b}; {tail}"
 
 
+def _could_lead(ctx: DeckContext) -> list[Item]:
+    """The main deck's cards that could lead it alone: cards that can be a commander and whose color identity
+    holds every other card's (a list pasted with its commander as a plain line), when at most three are."""
+    known = [i for i in ctx.main if i.facts is not None]
+    colors = 0
+    for item in known:
+        colors |= item.facts.identity_mask  # type: ignore[union-attr]
+    leaders = [i for i in known if not colors & ~i.facts.identity_mask and i.facts.can_lead]  # type: ignore
+    return leaders if len(leaders) <= 3 else []
+
+
 def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     """no-commander, then each ineligible commander, then the pair."""
     out: list[Violation] = []
     commanders = ctx.commanders
     if not commanders:
-        out.append(NO_COMMANDER.violation("the deck has no commander; mark it in the list or use --commander"))
+        leaders = _could_lead(ctx)
+        hint = f" ({' or '.join(i.name for i in leaders)}, in the list, could lead it)" if leaders else ""
+        out.append(NO_COMMANDER.violation(f"the deck has no commander; mark it in the list or use --commander{hint}",
+                                          lines=[n for i in leaders for n in i.lines],
+                                          details={"could_lead": [i.name for i in leaders]} if leaders else None))
         return out
     known = [i for i in commanders if i.facts is not None]
     has_cab = any(p.kind == CHOOSE_BACKGROUND for i in known for p in i.facts.partners)  # type: ignore[union-attr]
