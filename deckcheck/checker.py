@@ -56,6 +56,7 @@ class Checker:
         self._resolved: dict[date | None, dict[str, _Row]] = {}
         self._restricted: set[str] = set()  # names banned or not legal on some date checked: a quick test
         self._unknown: set[str] = set()  # names no card has (the same quick test)
+        self._loose: dict[str, str] = {}  # names found with their punctuation ignored -> the card's name
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
         self._notes: dict[str, None] = {}  # report-level notes, each said once, in order
         data_date = store.meta.get("updated_at")
@@ -73,8 +74,14 @@ class Checker:
         return found
 
     def lookup(self, name: str) -> Card | None:
-        """The store's card for a name as written (the store caches it)."""
-        return self.store.lookup(name)
+        """The store's card for a name as written (the store caches it), else for the name with its
+        punctuation ignored ("urzas saga"), remembered for the deck's notes."""
+        card = self.store.lookup(name)
+        if card is None:
+            card = self.store.lookup_loose(name)
+            if card is not None:
+                self._loose[name] = card.name
+        return card
 
     def can_lead(self, name: str) -> bool:
         """Whether the card with this name can be a commander on its own or as half of a pair (used to
@@ -251,6 +258,14 @@ class Checker:
         resolve_identity(ctx)
         return ctx
 
+    def _loose_notes(self, deck: Deck) -> list[str]:
+        """A note for each entry found with its name's punctuation ignored: what it was read as."""
+        loose = self._loose
+        if loose.keys().isdisjoint(map(_NAME, deck.entries)):
+            return []
+        return [f"{f'line {e.line}: ' if e.line else ''}{e.name} read as {loose[e.name]}"
+                for e in deck.entries if e.name in loose]
+
     def check(self, deck: Deck, *, on: date | None = None, commanders: Sequence[str] | None = None,
               bracket: bool = False) -> DeckReport:
         """Every violation of one deck, in one pass; with ``bracket``, also its Commander Bracket floor
@@ -261,6 +276,8 @@ class Checker:
         for module in MODULES:
             violations.extend(module.check(ctx, self))
         notes = list(deck.notes)
+        if self._loose:
+            notes.extend(self._loose_notes(deck))
         if ctx.chosen_colors:
             from deckcheck.model.vocab import COLOR_NAMES
 

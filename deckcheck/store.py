@@ -20,7 +20,7 @@ from typing import Any
 
 from deckcheck.errors import DeckcheckError, DeckcheckWarning, NoCardData
 from deckcheck.model.card import Card, NonDeckObject
-from deckcheck.model.names import MAX_NAME_CHARS, name_key
+from deckcheck.model.names import MAX_NAME_CHARS, has_punctuation, loose_key, loosen, name_key
 from deckcheck.model.vocab import MELD, MELD_RESULT, NOT_LEGAL
 
 STORE_FILE = "cards.sqlite"
@@ -246,6 +246,7 @@ class CardStore:
         self._suggest_keys: list[str] | None = None
         self._suggest_names: list[str] | None = None
         self._suggest_words: dict[str, list[int]] | None = None
+        self._loose_names: dict[str, str] | None = None  # loosened name key -> the one card's name
         self._suggest_calls = 0
         self._has_others: bool | None = None  # whether the store keeps non-deck objects (see lookup_other)
         rows = dict(connection.execute("SELECT key, value FROM meta"))
@@ -436,6 +437,25 @@ class CardStore:
             self._suggest_keys = [r[0] for r in rows]
             self._suggest_names = [r[1] for r in rows]
         return self._suggest_keys, self._suggest_names
+
+    def lookup_loose(self, name: str) -> Card | None:
+        """The one card whose full or face name is this name with case, accents and punctuation ignored
+        ("urzas saga", "atraxa praetors voice"), for a name `lookup` does not know; None when no card's is,
+        or several cards' are."""
+        key = loose_key(name)
+        if not key:
+            return None
+        card = self.lookup(key)  # a name with no punctuation of its own ("sol ring,") is found as it is
+        if card is not None:
+            return card
+        if self._loose_names is None:  # the names that have punctuation, loosened (one in five)
+            keys, full = self._name_list()
+            index: dict[str, set[str]] = {}
+            for i in [i for i, k in enumerate(keys) if has_punctuation(k)]:
+                index.setdefault(loosen(keys[i]), set()).add(full[i])
+            self._loose_names = {folded: names.pop() for folded, names in index.items() if len(names) == 1}
+        found = self._loose_names.get(key)
+        return self.lookup(found) if found is not None else None
 
     def _word_index(self) -> dict[str, list[int]]:
         """Each word of the name keys -> the keys that contain it (for names typed in part)."""

@@ -479,6 +479,29 @@ def test_a_form_s_commander_and_partner_columns_name_the_commanders(tmp_path, st
         '"commander" names 20,000 cards, more than the 8 commanders a deck may be given beside its list')
 
 
+def test_a_commander_named_in_short_or_without_punctuation_is_the_list_s_card(tmp_path, store):
+    """Players answer a form's Commander question as they say it ("Atraxa", "atraxa praetors voice"): the one
+    card of the list so named is the commander, and a note says how the name was read. Before, the list's own
+    commander went to the main deck and an unknown "Atraxa" was added (101 cards, an unknown card). Two cards
+    of the list so named leave the name as given."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    table = tmp_path / "registrations.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Player", "Commander", "Decklist"])
+        writer.writerow(["Ann", "Atraxa", alice])
+        writer.writerow(["Bea", "atraxa praetors voice", _main_deck("01-alice-breed-lethality.txt")])
+        writer.writerow(["Cy", "Atraxa", alice.replace("1 Thrummingbird", "1 Atraxa, Grand Unifier")])
+    ann, bea, cy = check_many([table], store=store)
+    assert (ann.report.commanders, ann.report.card_count, ann.legal) == (("Atraxa, Praetors' Voice",), 100, True)
+    assert ann.report.notes == (
+        "commander given beside the list: Atraxa read as Atraxa, Praetors' Voice, the one card of the list so named",)
+    assert (bea.report.commanders, bea.report.card_count, bea.legal) == (("Atraxa, Praetors' Voice",), 100, True)
+    assert cy.report.commanders == ("Atraxa",) and "unknown-card" in cy.report.codes()
+    code, out, _ = run_cli("check", "--commander", "atraxa", str(TOURNAMENT / "01-alice-breed-lethality.txt"))
+    assert code == 0 and "legal: 100 cards, Atraxa, Praetors' Voice" in out
+
+
 def test_a_table_whose_first_sign_ups_have_no_list_yet_is_still_a_table(tmp_path, store):
     """Early sign-ups often come before their lists: seven rows without one, then a list (the table was read
     as one decklist when none of its first five rows held a list)."""

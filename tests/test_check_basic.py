@@ -112,3 +112,25 @@ def test_a_list_pasted_with_its_commander_as_a_plain_line_is_told_which_card_cou
     assert main(["check", "--data-dir", data_dir, "--format", "json", str(pair)]) == 1
     messages = [v["message"] for v in json.loads(capsys.readouterr().out)["decks"][0]["violations"]]
     assert "the deck has no commander; mark it in the list or use --commander" in messages
+
+
+def test_a_list_typed_without_punctuation_is_read_with_a_note_per_line(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A real precon typed in a hurry, every apostrophe, comma and hyphen left out: each such name is the one
+    card it can be, the deck is legal, and a note names each line so read. Before, each was an unknown card."""
+    import re
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parent.parent / "data" / "examples" / "tournament" / "01-alice-breed-lethality.txt"
+    text = source.read_text(encoding="utf-8")
+    typed = tmp_path / "typed.txt"
+    typed.write_text("\n".join(line if not line[:1].isdigit() else re.sub(r"[',]", "", line.replace("-", " "))
+                               for line in text.splitlines()) + "\n", encoding="utf-8")
+    changed = [(n, line) for n, (line, was) in enumerate(zip(typed.read_text(encoding="utf-8").splitlines(),
+                                                             text.splitlines()), 1) if line != was]
+    assert len(changed) == 9
+    assert main(["check", "--data-dir", data_dir, "--format", "json", str(typed)]) == 0
+    deck = json.loads(capsys.readouterr().out)["decks"][0]
+    assert deck["legal"] and deck["commanders"] == ["Atraxa, Praetors' Voice"] and deck["card_count"] == 100
+    assert [note.split(":")[0] for note in deck["notes"]] == [f"line {n}" for n, _ in changed]
+    assert f"line {changed[0][0]}: {changed[0][1][2:]} read as Atraxa, Praetors' Voice" in deck["notes"]

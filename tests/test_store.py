@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.model.names import name_key
+from deckcheck.model.names import has_punctuation, loosen, name_key
 from deckcheck.store import BUNDLED, CardStore
 
 pytestmark = pytest.mark.skipif(not BUNDLED.is_file(), reason="bundled snapshot data/cards.sqlite not built")
@@ -55,6 +55,33 @@ def test_every_card_name_folds_to_a_key_the_store_holds(store):
 def test_ligature_and_name_key():
     assert name_key("Æther Vial") == name_key("Aether Vial") == "aether vial"
     assert name_key("SP//dr, Piloted by Peni") == name_key("sp // dr, piloted by peni")
+
+
+@pytest.mark.parametrize(("typed", "full"), [
+    ("urzas saga", "Urza's Saga"),
+    ("Thassas Oracle", "Thassa's Oracle"),
+    ("atraxa praetors voice", "Atraxa, Praetors' Voice"),
+    ("Lim Duls Vault", "Lim-Dûl's Vault"),
+    ("Jace Vryns Prodigy", "Jace, Vryn's Prodigy // Jace, Telepath Unbound"),
+    ("Tibalt Cosmic Impostor", "Valki, God of Lies // Tibalt, Cosmic Impostor"),  # a face
+    ("sol ring,", "Sol Ring"),
+    ("Ach Hans Run", '"Ach! Hans, Run!"'),
+])
+def test_a_name_typed_without_its_punctuation_is_the_one_card_so_named(store, typed, full):
+    assert store.lookup(typed) is None
+    card = store.lookup_loose(typed)
+    assert card is not None and card.name == full
+
+
+def test_no_two_cards_lose_their_punctuation_alike(store):
+    """Every card whose name has punctuation is found by its name without it, and as itself: in the bundled
+    data no loosened name is two cards' (lookup_loose would give none for such a name)."""
+    punctuated = [card.name for card in store.iter_cards()
+                  if has_punctuation(name_key(card.name)) and card.name != "_____"]  # all punctuation: no words
+    assert len(punctuated) > 4000
+    found = {name: store.lookup_loose(loosen(name_key(name))) for name in punctuated}
+    assert [name for name, card in found.items() if card is None or card.name != name] == []
+    assert [store.lookup_loose(n) for n in ("", "!!!", "Definitely Not A Card", "urza saga")] == [None] * 4
 
 
 def test_unknown_is_none(store):

@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     store = CardStore.open(args.data_dir)
     results: list[dict[str, Any]] = []
     texts: list[str] = []
-    found = {name: store.lookup(name) for name in names}
+    found = {name: store.lookup(name) or store.lookup_loose(name) for name in names}
     others = {name: store.lookup_other(name) for name, card in found.items() if card is None}
     unknown = [name for name, other in others.items() if other is None]
     close = store.suggest_many(unknown[:SUGGESTED_PER_DECK])  # one pass for all; a list of prose has thousands

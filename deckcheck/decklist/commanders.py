@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from deckcheck.decklist.model import COMMANDER, MAIN, SIDEBOARD, Deck, Entry
-from deckcheck.model.names import name_key, split_faces
+from deckcheck.model.names import loose_key, name_key, split_faces
 
 
 def commander_names(names: Any) -> tuple[str, ...] | None:
@@ -67,15 +67,36 @@ def _matches(entry_name: str, key: str) -> bool:
         split_faces(entry_name)[0] if split_faces(entry_name) else entry_name) == key
 
 
+def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
+    """The list's own name for a commander named loosely, when the list holds no card of that name: the one
+    card of the list whose name, or a face's, is `name` without punctuation or begins with its words (a form's
+    "Atraxa" for Atraxa, Praetors' Voice); None when no card, or more than one, is."""
+    key = name_key(name)
+    if any(_matches(e.name, key) for e in entries):
+        return None
+    words = loose_key(name)
+    if not words:
+        return None
+    found = {e.name for e in entries
+             if any(w == words or w.startswith(words + " ") for w in map(loose_key, [e.name, *split_faces(e.name)]))}
+    return found.pop() if len(found) == 1 else None
+
+
 def with_commanders(deck: Deck, names: list[str], given: str = "--commander") -> Deck:
     """Make `names` the deck's commanders (`--commander NAME`, or a deck object's "commander" beside its
     text): each is moved out of the main deck (or the sideboard) when listed there, else added; commanders
     the list marked but `names` omits go to the main deck. Names match folded, by full name or by a face
-    name. The notes of what moved begin with `given`."""
+    name, else loosely when one card of the list alone matches so (`_as_listed`: "Atraxa"). The notes of
+    what moved begin with `given`."""
     if not names:
         return deck
     entries = list(deck.entries)
     notes = list(deck.notes)
+    for index, name in enumerate(names):
+        listed = _as_listed(name, entries)
+        if listed is not None:
+            notes.append(f"{given}: {name} read as {listed}, the one card of the list so named")
+            names = [*names[:index], listed, *names[index + 1:]]
     keys = [name_key(n) for n in names]
     for index, entry in enumerate(entries):
         if entry.section == COMMANDER and not any(_matches(entry.name, k) for k in keys):

@@ -34,6 +34,24 @@ def name_key(name: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
+# Punctuation off a folded key, as names are typed in a hurry: apostrophes and quotes join their word
+# ("Lim-Dul's" -> "lim duls"), the rest part words.
+_LOOSE = str.maketrans({"'": None, '"': None, **{c: " " for c in ",.!?:;()-/&_+"}})
+#: Whether a folded key has any of the punctuation `loosen` takes off.
+has_punctuation = re.compile(r"""[,.!?:;()\-/&_+'"]""").search
+
+
+def loosen(key: str) -> str:
+    """A folded name key (name_key) without its punctuation: "atraxa praetors voice" for "Atraxa, Praetors'
+    Voice", "urzas saga" for "Urza's Saga"."""
+    return " ".join(key.translate(_LOOSE).split())
+
+
+def loose_key(name: str) -> str:
+    """A card name's key with case, accents and punctuation ignored (`loosen` of its name_key)."""
+    return loosen(name_key(name))
+
+
 def split_faces(name: str) -> list[str]:
     """The face names in a name written with a face separator ("Fire/Ice" -> ["Fire", "Ice"])."""
     return [part for part in _SEPARATOR.split(name.strip()) if part]
