@@ -20,7 +20,7 @@ from typing import Any
 
 from deckcheck.errors import DeckcheckError, DeckcheckWarning, NoCardData
 from deckcheck.model.card import Card, NonDeckObject
-from deckcheck.model.names import MAX_NAME_CHARS, has_punctuation, loose_key, loosen, name_key
+from deckcheck.model.names import MAX_NAME_CHARS, has_punctuation, loosen, name_key
 from deckcheck.model.vocab import MELD, MELD_RESULT, NOT_LEGAL
 
 STORE_FILE = "cards.sqlite"
@@ -442,12 +442,14 @@ class CardStore:
         """The one card whose full or face name is this name with case, accents and punctuation ignored
         ("urzas saga", "atraxa praetors voice"), for a name `lookup` does not know; None when no card's is,
         or several cards' are."""
-        key = loose_key(name)
+        folded = name_key(name)
+        key = loosen(folded)
         if not key:
             return None
-        card = self.lookup(key)  # a name with no punctuation of its own ("sol ring,") is found as it is
-        if card is not None:
-            return card
+        if key != folded:  # the name had punctuation: without it, it may be a card's ("sol ring,")
+            card = self.lookup(key)
+            if card is not None:
+                return card
         if self._loose_names is None:  # the names that have punctuation, loosened (one in five)
             keys, full = self._name_list()
             index: dict[str, set[str]] = {}

@@ -121,6 +121,12 @@ def one(text: str) -> tuple:
     ("1 Sol Ring (C21) 263 (Etched)", (1, "Sol Ring", MAIN, "C21", "263")),
     ("1 Sol Ring <extended> [C21]", (1, "Sol Ring", MAIN, "C21", None)),
     ("1 Sol Ring <C21>", (1, "Sol Ring", MAIN, None, None)),
+    ("1\tSol Ring\tCMM\t410", (1, "Sol Ring", MAIN, None, None)),  # cells copied from a spreadsheet
+    ("Sol Ring\t2", (2, "Sol Ring", MAIN, None, None)),
+    ("Sol Ring\tx2\tArtifact", (2, "Sol Ring", MAIN, None, None)),
+    ("1x\tSol Ring\t\t$3.50", (1, "Sol Ring", MAIN, None, None)),
+    ("1\tAtraxa, Praetors' Voice\t*CMDR*", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
+    ("1 Sol Ring\t(CMM)\t410", (1, "Sol Ring", MAIN, "CMM", "410")),
     ("1 Fire // Ice", (1, "Fire // Ice", MAIN, None, None)),
     ("1 Fire/Ice", (1, "Fire/Ice", MAIN, None, None)),
     ("1 Fire /// Ice (MH2) 290", (1, "Fire /// Ice", MAIN, "MH2", "290")),

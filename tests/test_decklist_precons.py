@@ -31,3 +31,39 @@ def test_precon_extra_decks_are_outside(shared_data: Path) -> None:
     assert deck.count(OUTSIDE) == 11  # ten planes and the display commander
     # Two printings of one basic land add up into one entry.
     assert [(e.quantity, e.collector_number) for e in deck.section(MAIN) if e.name == "Plains"] == [(3, "196")]
+
+
+def test_every_precon_pasted_as_spreadsheet_rows_reads_as_its_file(shared_data: Path) -> None:
+    """A list kept in a spreadsheet and pasted as its rows, no header: tab-separated cells, in the order a
+    player's sheet has them (count, name, set, number, type; or name, count). Every precon so written reads
+    as its deck file does. Before, the set and number cells were read into the name: an unknown card a row."""
+    import gzip
+    import json
+
+    from deckcheck.decklist import parse_text
+
+    files = sorted((shared_data / "decks" / "mtgjson-precons-2026-01").glob("*.json.gz"))
+    for index, path in enumerate(files):
+        data = json.loads(gzip.open(path, "rt", encoding="utf-8").read())["data"]
+        rows = ["Commander"]
+        for board in ("commander", "mainBoard"):
+            if board == "mainBoard":
+                rows.append("Deck")
+            for card in data.get(board, []):
+                if index % 2:
+                    rows.append(f"{card['name']}\t{card['count']}")
+                else:
+                    rows.append(f"{card['count']}\t{card['name']}\t{card['setCode']}\t{card['number']}\t"
+                                f"{card['type']}")
+        pasted = parse_text("\n".join(rows) + "\n", path.name)
+        deck = parse_file(path)
+        assert pasted.problems == (), path.name
+        for section in (COMMANDER, MAIN):
+            assert _counts(pasted.section(section)) == _counts(deck.section(section)), (path.name, section)
+
+
+def _counts(entries) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for entry in entries:
+        counts[entry.name] += entry.quantity
+    return counts

@@ -220,6 +220,24 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
 UNDERSCORES_CARD = "_____"
 
 
+_CELL_QUANTITY = re.compile(r"\d{1,3}[xX]?|[xX×]\d{1,3}").fullmatch
+
+
+def from_cells(line: str) -> str:
+    """A line of tab-separated cells, as rows copied from a spreadsheet paste: the quantity's cell and the
+    name's beside it ("1<TAB>Sol Ring<TAB>CMM<TAB>410", "Sol Ring<TAB>1") as "1 Sol Ring", with the later cells
+    that are annotations ("*F*", "[Commander]", "(CMM)") and without the others (a set code, a type, a price:
+    no card name holds a tab). Any other line: its cells joined by spaces."""
+    cells = [cell for cell in map(str.strip, line.split("\t")) if cell]
+    if len(cells) >= 2:
+        notes = [cell for cell in cells[2:] if cell[0] in "*[(#^<"]
+        if _CELL_QUANTITY(cells[0]) and _has_letter(cells[1]):
+            return " ".join([cells[0], cells[1], *notes])
+        if _CELL_QUANTITY(cells[1]) and _has_letter(cells[0]):
+            return " ".join([cells[1].strip("xX×"), cells[0], *notes])
+    return " ".join(cells)
+
+
 def _has_letter(text: str) -> bool:
     return _LETTER(text) is not None
 
@@ -313,6 +331,9 @@ def parse_lines(text: str, path: str) -> Deck:
         # A card entry.
         if first in _BULLETS and s[1:2].isspace() and len(s) > 2:  # a pasted list: "- 1 Sol Ring", "• Sol Ring"
             s = s[1:].lstrip()
+            first = s[0]
+        if "\t" in s:  # cells copied from a spreadsheet
+            s = from_cells(s)
             first = s[0]
         line_section: str | None = None
         m = _PREFIX.match(s)
