@@ -455,7 +455,7 @@ class CardStore:
             index: dict[str, set[str]] = {}
             for i in [i for i, k in enumerate(keys) if has_punctuation(k)]:
                 index.setdefault(loosen(keys[i]), set()).add(full[i])
-            self._loose_names = {folded: names.pop() for folded, names in index.items() if len(names) == 1}
+            self._loose_names = {loose: names.pop() for loose, names in index.items() if len(names) == 1}
         found = self._loose_names.get(key)
         return self.lookup(found) if found is not None else None
 

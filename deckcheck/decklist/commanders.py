@@ -92,11 +92,10 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander") ->
         return deck
     entries = list(deck.entries)
     notes = list(deck.notes)
-    for index, name in enumerate(names):
-        listed = _as_listed(name, entries)
-        if listed is not None:
-            notes.append(f"{given}: {name} read as {listed}, the one card of the list so named")
-            names = [*names[:index], listed, *names[index + 1:]]
+    listed = [_as_listed(name, entries) for name in names]
+    notes.extend(f"{given}: {name} read as {found}, the one card of the list so named"
+                 for name, found in zip(names, listed) if found is not None)
+    names = [found or name for name, found in zip(names, listed)]
     keys = [name_key(n) for n in names]
     for index, entry in enumerate(entries):
         if entry.section == COMMANDER and not any(_matches(entry.name, k) for k in keys):

@@ -36,9 +36,10 @@ def name_key(name: str) -> str:
 
 # Punctuation off a folded key, as names are typed in a hurry: apostrophes and quotes join their word
 # ("Lim-Dul's" -> "lim duls"), the rest part words.
-_LOOSE = str.maketrans({"'": None, '"': None, **{c: " " for c in ",.!?:;()-/&_+"}})
+_QUOTES, _PUNCTUATION = "'\"", ",.!?:;()-/&_+"
+_LOOSE = str.maketrans({**dict.fromkeys(_QUOTES), **dict.fromkeys(_PUNCTUATION, " ")})
 #: Whether a folded key has any of the punctuation `loosen` takes off.
-has_punctuation = re.compile(r"""[,.!?:;()\-/&_+'"]""").search
+has_punctuation = re.compile(f"[{re.escape(_QUOTES + _PUNCTUATION)}]").search
 
 
 def loosen(key: str) -> str:
