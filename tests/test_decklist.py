@@ -159,6 +159,30 @@ def test_card_lines(line: str, expected: tuple) -> None:
     assert one(line) == expected
 
 
+def test_a_list_pasted_from_a_numbered_list_loses_its_item_numbers():
+    """A real list pasted from a document's numbered list, its numbering starting again in each section and
+    its quantities kept inside the items, reads as the list itself; before, every line was an unknown card
+    named "N. ...". Numbers that don't count up, or a list with unnumbered card lines too, are left alone."""
+    text = (Path(__file__).resolve().parent.parent / "data" / "examples" / "tournament" /
+            "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    numbered, item = [], 0
+    for line in text.splitlines():
+        if line in ("Commander", "Deck"):
+            item = 0
+        if line[:1].isdigit():
+            item += 1
+            line = f"{item}{'.' if item % 2 else ')'} {line}"
+        numbered.append(line)
+    assert numbered[4:8] == ["1. 1 Atraxa, Praetors' Voice", "", "Deck", "1. 1 Thrummingbird"]
+    plain, pasted = parse_text(text), parse_text("\n".join(numbered))
+    assert pasted.problems == () and [(e.quantity, e.name, e.section, e.line) for e in pasted.entries] == [
+        (e.quantity, e.name, e.section, e.line) for e in plain.entries]
+    assert [(e.quantity, e.name) for e in parse_text("1. Sol Ring\n2. Arcane Signet\n3) Island\n").entries] == [
+        (1, "Sol Ring"), (1, "Arcane Signet"), (1, "Island")]
+    for text in ("1. Sol Ring\n3. Arcane Signet\n4. Island\n", "1. Sol Ring\n2. Arcane Signet\n3. Island\n4 Forest\n"):
+        assert "1. Sol Ring" in [e.name for e in parse_text(text).entries]
+
+
 def test_a_block_of_lines_reads_annotations_as_one_line_does():
     """The whole-block fast path takes only plain entries: a variant in angle brackets or a finish in
     parentheses on some lines of a long list is read as on a line alone."""

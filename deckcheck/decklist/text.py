@@ -242,9 +242,36 @@ def _has_letter(text: str) -> bool:
     return _LETTER(text) is not None
 
 
+_FIRST_ITEM = re.compile(r"^[^\S\n]*1[.)][^\S\n]+\S", re.MULTILINE).search
+_ITEM_NUMBER = re.compile(r"\s*(\d{1,3})[.)]\s+(?=\S)").match
+
+
+def without_item_numbers(lines: list[str]) -> list[str]:
+    """A list pasted from a document's numbered list ("1. Sol Ring", "2. Arcane Signet", ... or "1) ..."), its
+    numbers taken off: they count the items, not the copies ("57. 10 Island" is ten Islands). Only when three
+    or more lines are numbered so, the numbers count up by one (from 1 again in a new section), and every
+    other line that starts with a digit is no card line of its own; else the lines as they are."""
+    found = [_ITEM_NUMBER(line) for line in lines]
+    if sum(m is not None for m in found) < 3:
+        return lines
+    expected = 1
+    for line, m in zip(lines, found):
+        if m is None:
+            if line.lstrip()[:1].isdigit():
+                return lines
+            continue
+        number = int(m.group(1))
+        if number not in (expected, 1):
+            return lines
+        expected = number + 1
+    return [line if m is None else line[m.end():] for line, m in zip(lines, found)]
+
+
 def parse_lines(text: str, path: str) -> Deck:
     """Parse a plain-text decklist (any of the text dialects) into a Deck."""
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if _FIRST_ITEM(text) is not None:  # "1. Sol Ring": perhaps a numbered list
+        lines = without_item_numbers(lines)
     # [line, quantity, name, section, set code, number, block of an unsectioned main entry or None]
     rows: list[tuple] = []
     problems: list[ParseProblem] = []
