@@ -44,7 +44,8 @@ def test_every_precon_pasted_as_spreadsheet_rows_reads_as_its_file(shared_data: 
 
     files = sorted((shared_data / "decks" / "mtgjson-precons-2026-01").glob("*.json.gz"))
     for index, path in enumerate(files):
-        data = json.loads(gzip.open(path, "rt", encoding="utf-8").read())["data"]
+        with gzip.open(path, "rt", encoding="utf-8") as handle:
+            data = json.load(handle)["data"]
         rows = ["Commander"]
         for board in ("commander", "mainBoard"):
             if board == "mainBoard":

@@ -115,8 +115,8 @@ def _header_layout(first_line: str) -> Registrations | None:
 
 
 def columns_layout(columns: Iterable[object]) -> Registrations | None:
-    """The layout that column names (a pandas DataFrame's, a sheet's header row) give a table of registrations,
-    or None when none of them names a decklist column."""
+    """The layout that a pandas DataFrame's column names give a table of registrations, or None when none of
+    them names a decklist column."""
     return _columns_layout([_fold(str(c)) for c in columns], "")
 
 

@@ -223,7 +223,7 @@ UNDERSCORES_CARD = "_____"
 _CELL_QUANTITY = re.compile(r"\d{1,3}[xX]?|[xX×]\d{1,3}").fullmatch
 
 
-def from_cells(line: str) -> str:
+def _from_cells(line: str) -> str:
     """A line of tab-separated cells, as rows copied from a spreadsheet paste: the quantity's cell and the
     name's beside it ("1<TAB>Sol Ring<TAB>CMM<TAB>410", "Sol Ring<TAB>1") as "1 Sol Ring", with the later cells
     that are annotations ("*F*", "[Commander]", "(CMM)") and without the others (a set code, a type, a price:
@@ -246,7 +246,7 @@ _FIRST_ITEM = re.compile(r"^[^\S\n]*1[.)][^\S\n]+\S", re.MULTILINE).search
 _ITEM_NUMBER = re.compile(r"\s*(\d{1,3})[.)]\s+(?=\S)").match
 
 
-def without_item_numbers(lines: list[str]) -> list[str]:
+def _without_item_numbers(lines: list[str]) -> list[str]:
     """A list pasted from a document's numbered list ("1. Sol Ring", "2. Arcane Signet", ... or "1) ..."), its
     numbers taken off: they count the items, not the copies ("57. 10 Island" is ten Islands). Only when three
     or more lines are numbered so, the numbers count up by one (from 1 again in a new section), and every
@@ -271,7 +271,7 @@ def parse_lines(text: str, path: str) -> Deck:
     """Parse a plain-text decklist (any of the text dialects) into a Deck."""
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if _FIRST_ITEM(text) is not None:  # "1. Sol Ring": perhaps a numbered list
-        lines = without_item_numbers(lines)
+        lines = _without_item_numbers(lines)
     # [line, quantity, name, section, set code, number, block of an unsectioned main entry or None]
     rows: list[tuple] = []
     problems: list[ParseProblem] = []
@@ -360,7 +360,7 @@ def parse_lines(text: str, path: str) -> Deck:
             s = s[1:].lstrip()
             first = s[0]
         if "\t" in s:  # cells copied from a spreadsheet
-            s = from_cells(s)
+            s = _from_cells(s)
             first = s[0]
         line_section: str | None = None
         m = _PREFIX.match(s)
