@@ -145,6 +145,9 @@ def one(text: str) -> tuple:
     ("2× Island", (2, "Island", MAIN, None, None)),
     ("Sol Ring x1", (1, "Sol Ring", MAIN, None, None)),
     ("Island ×12", (12, "Island", MAIN, None, None)),
+    ("Forest x 5", (5, "Forest", MAIN, None, None)),
+    ("1 Pip-Boy 3000", (1, "Pip-Boy 3000", MAIN, None, None)),
+    ("Overseer of Vault 76", (1, "Overseer of Vault 76", MAIN, None, None)),
     ("- 1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),  # list bullets, as pasted from Markdown, chats, pages
     ("* 2x Island", (2, "Island", MAIN, None, None)),
     ("• Sol Ring", (1, "Sol Ring", MAIN, None, None)),

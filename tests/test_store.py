@@ -66,6 +66,10 @@ def test_ligature_and_name_key():
     ("Tibalt Cosmic Impostor", "Valki, God of Lies // Tibalt, Cosmic Impostor"),  # a face
     ("sol ring,", "Sol Ring"),
     ("Ach Hans Run", '"Ach! Hans, Run!"'),
+    ("Borrowing 100000 Arrows", "Borrowing 100,000 Arrows"),  # a thousands separator left out or written
+    ("borrowing 100.000 arrows", "Borrowing 100,000 Arrows"),  # otherwise
+    ("Borrowing 100 000 Arrows", "Borrowing 100,000 Arrows"),
+    ("Guan Yus 1000 Li March", "Guan Yu's 1,000-Li March"),
 ])
 def test_a_name_typed_without_its_punctuation_is_the_one_card_so_named(store, typed, full):
     assert store.lookup(typed) is None

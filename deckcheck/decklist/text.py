@@ -64,8 +64,9 @@ _PREFIX_SECTIONS = {"sb": SIDEBOARD, "sideboard": SIDEBOARD, "commander": COMMAN
                     "companion": COMPANION, "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
 # Quantity forms: "4 ", "4x ", "4 x ", "4X ", "4* ", "4× ", "x4 ", "[4] ", "(4) ".
 _QUANTITY = re.compile(r"(\d+)(?:\s*[xX*×])?\s+|[xX×](\d+)\s+|[\[(](\d+)[\])]\s*")
-# A quantity after the name: "Sol Ring x2", "Sol Ring ×2" (no card name ends so).
-_TRAILING_QUANTITY = re.compile(r"\s+[xX×](\d+)$")
+# A quantity after the name: "Sol Ring x2", "Sol Ring ×2", "Forest x 5" (no card name ends so). A bare
+# number is not one: "Pip-Boy 3000" and "Overseer of Vault 76" are names.
+_TRAILING_QUANTITY = re.compile(r"\s+[xX×]\s?(\d+)$")
 # Set and collector number at the end: " (CMM) 410", " (plst) WWK-121", " ()", " (LEA)".
 _SET_NUMBER = re.compile(r"\s\(([A-Za-z0-9]{0,8})\)(?:\s+([A-Za-z0-9][A-Za-z0-9\-★†]*))?$")
 # mtg.wtf / MythicHub / XMage set annotations: "[SET]", "[SET:123]", "[SET/123]".
