@@ -328,6 +328,9 @@ def test_a_deck_site_s_link_or_saved_page_says_what_it_is(capsys, tmp_path: Path
     assert (code, out) == (2, "")
     assert err == (f"deckcheck: error: {page}: a web page (HTML), not a decklist: export the list from the site "
                    "instead (as text, .dek or .csv)\n")
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, link)  # the link given for the file
+    assert (code, out, err) == (2, "", f"deckcheck: error: {link}: a web address, not a decklist (deckcheck fetches "
+                                       "no deck pages: export the list from the site)\n")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")

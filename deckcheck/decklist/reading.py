@@ -54,6 +54,8 @@ def parse_file(path: str | os.PathLike) -> Deck:
     except IsADirectoryError:
         raise InputError(label, _FOLDER) from None
     except OSError as exc:
+        if isinstance(exc, FileNotFoundError) and is_web_address(label):  # `deckcheck check https://...`
+            raise InputError(label, ADDRESS_FOR_A_DECKLIST) from None
         raise InputError(label, why_unreadable(exc)) from None
     if len(data) > MAX_BYTES:
         raise _too_big(label, len(data))
