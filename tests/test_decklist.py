@@ -370,6 +370,27 @@ def test_with_commanders_by_face_name_and_from_sideboard() -> None:
     assert deck.count(MAIN) == 0 and deck.count(SIDEBOARD) == 0
 
 
+@pytest.mark.parametrize("given", ["Tymna the Weaver / Thrasios, Triton Hero",
+                                   "Tymna the Weaver + Thrasios, Triton Hero", "tymna & thrasios",
+                                   "Thrasios, Triton Hero/Tymna the Weaver"])
+def test_with_commanders_reads_two_names_given_as_one(given: str) -> None:
+    """`--commander "A / B"`: two commanders of the list written as one name are both commanders; before,
+    the name was added as one more card (read as its first part, a second copy of it)."""
+    deck = with_commanders(parse_text("1 Tymna the Weaver\n1 Thrasios, Triton Hero\n1 Sol Ring\n"), [given])
+    assert {e.name for e in deck.commanders} == {"Tymna the Weaver", "Thrasios, Triton Hero"}
+    assert [e.name for e in deck.section(MAIN)] == ["Sol Ring"]
+    assert not any("not in the list" in note for note in deck.notes)
+
+
+def test_with_commanders_keeps_a_name_whose_parts_are_not_both_listed() -> None:
+    """A double-faced card's faces joined by one slash, or parts the list does not hold, stay one name."""
+    deck = parse_text("1 Esika, Queen of Myriads // The Prismatic Bridge\n1 Sol Ring\n")
+    deck = with_commanders(deck, ["Esika, Queen of Myriads / The Prismatic Bridge"])
+    assert [e.name for e in deck.commanders] == ["Esika, Queen of Myriads // The Prismatic Bridge"]
+    deck = with_commanders(parse_text("1 Tymna the Weaver\n1 Sol Ring\n"), ["Tymna the Weaver / Kraum"])
+    assert [e.name for e in deck.commanders] == ["Tymna the Weaver / Kraum"]
+
+
 def test_with_commanders_replaces_marked_commanders() -> None:
     deck = with_commanders(parse_text("Commander\n1 Atraxa, Praetors' Voice\nDeck\n1 Sol Ring\n2 Rose Tyler\n"),
                            ["Rose Tyler"])

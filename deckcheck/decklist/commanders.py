@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -28,6 +29,16 @@ def commander_names(names: Any) -> tuple[str, ...] | None:
         if not name.strip():
             raise ValueError("commanders: an empty name")
     return names or None
+
+
+# Two commanders written as one name: "Tymna the Weaver / Thrasios, Triton Hero", "A + B", "A & B", or a line
+# each. A split or double-faced card's " // " is one name.
+_JOINED = re.compile(r"\n| \+ | & |(?<!/)/(?!/)")
+
+
+def split_joined(text: str) -> list[str]:
+    """The names in a text that may join two commanders' ("Tymna the Weaver / Thrasios, Triton Hero")."""
+    return [part.strip() for part in _JOINED.split(text)]
 
 
 def _names(entries: Iterable[Entry]) -> str:
@@ -82,6 +93,23 @@ def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _joined_names(name: str, entries: Sequence[Entry]) -> list[str]:
+    """A given name that joins two commanders' ("Tymna the Weaver / Thrasios, Triton Hero" given as one
+    `--commander`) as its parts, when no card of the list is the whole name and each part is a card of the
+    list; else the name alone."""
+    parts = [part for part in split_joined(name) if part]
+    if len(parts) < 2:
+        return [name]
+    key = name_key(name)
+    if any(_matches(e.name, key) for e in entries) or _as_listed(name, entries) is not None:
+        return [name]
+    keys = [name_key(part) for part in parts]
+    if all(any(_matches(e.name, k) for e in entries) or _as_listed(part, entries) is not None
+           for part, k in zip(parts, keys)):
+        return parts
+    return [name]
+
+
 def with_commanders(deck: Deck, names: list[str], given: str = "--commander") -> Deck:
     """Make `names` the deck's commanders (`--commander NAME`, or a deck object's "commander" beside its
     text): each is moved out of the main deck (or the sideboard) when listed there, else added; commanders
@@ -92,6 +120,7 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander") ->
         return deck
     entries = list(deck.entries)
     notes = list(deck.notes)
+    names = [part for name in names for part in _joined_names(name, entries)]
     listed = [_as_listed(name, entries) for name in names]
     notes.extend(f"{given}: {name} read as {found}, the one card of the list so named"
                  for name, found in zip(names, listed) if found is not None)

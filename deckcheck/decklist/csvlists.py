@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
+from deckcheck.decklist.commanders import split_joined
 from deckcheck.decklist.model import (
     COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, is_web_address, long_name,
     problem, read_quantity,
@@ -172,7 +173,7 @@ def commander_cell(cell: str) -> list[str]:
     """The commander names a registration's commander cell gives: one a line, or joined by " + ", " & " or a
     slash ("Tymna the Weaver + Thrasios, Triton Hero", "Tymna the Weaver/Thrasios, Triton Hero"; a split card's
     " // " stays whole); a cell with no letters ("-", "n/a" has some) gives none."""
-    names = [part.strip() for part in re.split(r"\n| \+ | & |(?<!/)/(?!/)", cell)]
+    names = split_joined(cell)
     return [name for name in names if any(c.isalpha() for c in name) and name.lower() not in ("n/a", "none")]
 
 
