@@ -364,7 +364,9 @@ class CardStore:
         When a key names several cards (a face of one, the whole of another), the full name wins.
         MTGJSON deck files write a reversible card as "Sol Ring // Sol Ring" and a meld card as "Gisela,
         the Broken Blade // Brisela, Voice of Nightmares": when such a whole name is unknown, its first
-        part is used if every other part repeats it or names some card (any part, for a meld card)."""
+        part is used if every other part repeats it, or whatever the others are when it is a meld card. Two
+        other cards' names joined so ("Tymna the Weaver // Thrasios, Triton Hero") are no card: read as the
+        first alone, the second would be lost unseen."""
         key = name_key(name)
         try:
             return self._cache[key]
@@ -375,7 +377,7 @@ class CardStore:
             first, *rest = key.split(" // ")
             front = self._lookup_key(first)
             if front is not None and (front.layout == MELD or all(
-                    part == first or self._lookup_key(part) is not None for part in rest)):
+                    part == first for part in rest)):
                 card = front
         self._cache[key] = card
         return card

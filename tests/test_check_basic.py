@@ -114,6 +114,32 @@ def test_a_list_pasted_with_its_commander_as_a_plain_line_is_told_which_card_cou
     assert "the deck has no commander; mark it in the list or use --commander" in messages
 
 
+def test_two_commanders_written_on_one_line_are_told_to_be_split(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A real partner precon with its two commanders on one line, joined by a slash: before, the line was
+    read as the first commander alone and the second was lost unseen (a deck of 99). It is an unknown card
+    that names both cards and says to write each on a line of its own; each written so, the deck is legal."""
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parent.parent / "data" / "examples" / "tournament" / \
+        "03-chen-food-and-fellowship.txt"
+    text = source.read_text(encoding="utf-8")
+    pair = "1x Frodo, Adventurous Hobbit\n1x Sam, Loyal Attendant\n"
+    assert pair in text
+    joined = tmp_path / "joined.txt"
+    joined.write_text(text.replace(pair, "1x Frodo, Adventurous Hobbit // Sam, Loyal Attendant\n"), encoding="utf-8")
+    assert main(["check", "--data-dir", data_dir, "--format", "json", str(joined)]) == 1
+    violations = json.loads(capsys.readouterr().out)["decks"][0]["violations"]
+    unknown = next(v for v in violations if v["code"] == "unknown-card")
+    assert unknown["message"] == ('unknown card "Frodo, Adventurous Hobbit // Sam, Loyal Attendant": it joins 2 '
+                                  "cards' names (Frodo, Adventurous Hobbit; Sam, Loyal Attendant): write each on "
+                                  "a line of its own")
+    assert unknown["lines"] == [5] and unknown["details"]["suggestions"] == [
+        "Frodo, Adventurous Hobbit", "Sam, Loyal Attendant"]
+    assert main(["check", "--data-dir", data_dir, str(source)]) == 0
+    capsys.readouterr()
+
+
 def test_a_list_typed_without_punctuation_is_read_with_a_note_per_line(
         tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A real precon typed in a hurry, every apostrophe, comma and hyphen left out: each such name is the one

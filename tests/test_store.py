@@ -161,6 +161,12 @@ def test_joined_name_of_unrelated_unknown_part_is_unknown(store):
     assert store.lookup("Sol Ring // Not A Card At All") is None
 
 
+def test_two_cards_names_joined_are_no_card(store):
+    """Two commanders written on one line: read as the first alone, the second was lost unseen."""
+    assert store.lookup("Tymna the Weaver // Thrasios, Triton Hero") is None
+    assert store.lookup("Brazen Borrower // Stomp") is None  # the back of another adventure
+
+
 def test_blobs_inflate_the_same_through_the_raw_path_and_a_bad_one_is_refused(store):
     import zlib
 

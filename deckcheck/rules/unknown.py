@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from deckcheck.decklist.model import FETCHES_NO_PAGES, is_web_address
-from deckcheck.model.names import name_key
+from deckcheck.model.names import name_key, split_faces
 from deckcheck.model.vocab import GAME_AID, MELD_RESULT
 from deckcheck.report import Violation
 from deckcheck.rules.base import DeckContext, error_rule
@@ -27,7 +27,8 @@ UNKNOWN_CARD = error_rule(
     "Each entry's name is looked up by its full name, a face name, a split half or another printed name, "
     "ignoring case, accents, curly quotes and the way faces are separated. A name that matches nothing is "
     f"reported with the closest card names (for a deck's first {SUGGESTED_PER_DECK} unknown names; the rest "
-    "without); one holding a web address, a deck site's link pasted for the list, says so instead.",
+    "without); one holding a web address, a deck site's link pasted for the list, says so instead, and so does "
+    "one that joins two cards' names with a slash (\"Tymna the Weaver // Thrasios, Triton Hero\" on one line).",
     "An unknown card can't be checked for color identity, singleton or bans; the deck that was checked "
     "is not the deck you meant. It still counts towards the 100.",
     "`1 Lightning Blot` -> unknown card \"Lightning Blot\"; did you mean Lightning Bolt?",
@@ -90,9 +91,20 @@ def names_to_suggest(names: Iterable[str], checker: Checker) -> list[str]:
 
 
 def gets_suggestions(name: str, checker: Checker) -> bool:
-    """Whether an unknown name is worth close card names: not a web address, and no meld result, token,
-    emblem or game aid (those are reported as what they are)."""
-    return not is_web_address(name) and checker.non_deck_object(name) is None
+    """Whether an unknown name is worth close card names: not a web address, no meld result, token, emblem
+    or game aid, and no names of cards joined (those are reported as what they are)."""
+    return not is_web_address(name) and checker.non_deck_object(name) is None and not joined_cards(name, checker)
+
+
+def joined_cards(name: str, checker: Checker) -> list[str]:
+    """The cards an unknown name joins with slashes, each part a different card ("Tymna the Weaver // Thrasios,
+    Triton Hero", two commanders written on one line); none for any other name."""
+    parts = split_faces(name)
+    if len(parts) < 2:
+        return []
+    cards = [checker.lookup(part) for part in parts]
+    names = [card.name for card in cards if card is not None]
+    return names if len(names) == len(parts) and len(set(names)) == len(names) else []
 
 
 def did_you_mean(suggestions: list[str]) -> str:
@@ -120,9 +132,13 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                 details={"kind": found.kind, "object": found.name, "parts": list(found.parts),
                          "sections": sections}))
             continue
+        joined = joined_cards(name, checker)
         if is_web_address(name):
             suggestions = []
             hint = f": it holds a web address ({FETCHES_NO_PAGES})"
+        elif joined:
+            suggestions = joined
+            hint = f": it joins {len(joined)} cards' names ({'; '.join(joined)}): write each on a line of its own"
         elif name in all_suggestions:
             suggestions = all_suggestions[name]
             hint = did_you_mean(suggestions)
