@@ -189,7 +189,7 @@ def test_hostile_workbooks_are_refused_in_one_line(tmp_path, store, monkeypatch)
     xls = tmp_path / "old.xls"
     xls.write_bytes(bytes.fromhex("d0cf11e0a1b11ae1") + bytes(504))
     expected = {
-        entity: "xl/worksheets/sheet1.xml: a document type declaration, which no workbook has; not read",
+        entity: "xl/worksheets/sheet1.xml: a document type declaration, which no workbook or document has; not read",
         broken: "xl/worksheets/sheet1.xml: not well-formed XML (",
         billion: "a sheet of more than 1,048,576 rows: too big to read",
         xls: "an Excel 97-2003 file (.xls) or other OLE2 document, which deckcheck can't read: save the sheet as "

@@ -32,6 +32,7 @@ from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_t
 from deckcheck.decklist.csvlists import (
     REGISTRATIONS_HEAD, Registrations, columns_layout, registration_record, registrations_layout,
 )
+from deckcheck.decklist.documents import is_document
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
@@ -56,7 +57,7 @@ def _reduce_proxy(proxy: MappingProxyType) -> tuple[Any, tuple[dict[str, Any]]]:
 copyreg.pickle(MappingProxyType, _reduce_proxy)
 
 #: File names a folder walk takes as decklists (lower case; `.gz` of any of them too).
-DECK_SUFFIXES = (".txt", ".dec", ".dck", ".dek", ".cod", ".mwdeck", ".csv", ".tsv", ".json")
+DECK_SUFFIXES = (".txt", ".dec", ".dck", ".dek", ".cod", ".mwdeck", ".csv", ".tsv", ".json", ".docx", ".odt", ".rtf")
 #: File names read as JSON Lines of decks, one deck object a line.
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 #: Workbooks: a table of registrations in one of their sheets, or a card list.
@@ -284,6 +285,9 @@ def zip_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
         with zipfile.ZipFile(path if source is None else source) as archive:
             members = sorted((i for i in archive.infolist() if not i.is_dir() and _takes_member(i.filename)),
                              key=lambda i: i.filename)
+            if not members:  # its row says so: a file given is never left out of the report unseen
+                yield ("error", path, "a zip archive with no decklist in it (no file named as one: "
+                                      f"{', '.join(DECK_SUFFIXES + JSONL_SUFFIXES + SHEET_SUFFIXES)})")
             for info in members:
                 label = f"{path}/{info.filename}"
                 if is_jsonl(info.filename):
@@ -441,9 +445,15 @@ def _is_zip(path: str) -> bool:
 
 def archive_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
     """The deck sources of a zip archive (the file at `path`, or `source` labelled `path`): a workbook's
-    (`sheet_sources`), else the decklists in it (`zip_sources`)."""
+    (`sheet_sources`), a word processor's document as one decklist, else the decklists in it (`zip_sources`)."""
     if is_workbook(path if source is None else source):
         yield from sheet_sources(path, source)
+    elif is_document(path if source is None else source):
+        if source is None:
+            yield ("file", path, path)
+        else:
+            source.seek(0)
+            yield ("bytes", path, source.read())
     else:
         yield from zip_sources(path, source)
 

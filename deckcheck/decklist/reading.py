@@ -151,8 +151,12 @@ def parse_bytes(data: bytes, path: str = "<bytes>") -> Deck:
     """Parse a decklist from raw bytes (gzip, UTF-8/UTF-16/Latin-1 text, JSON, XML, CSV or plain text)."""
     if data[:2] == b"\x1f\x8b":
         data = _gunzip(data, path)
-    if data[:4] in (ZIP_MAGIC, b"\xd0\xcf\x11\xe0"):  # a zip (a workbook?) or an OLE2 file (an .xls?)
-        text, note = _workbook_text(data, path), None
+    if data[:4] in (ZIP_MAGIC, b"\xd0\xcf\x11\xe0"):  # a zip (a workbook, a document?) or an OLE2 file (an .xls?)
+        text, note = _archive_text(data, path), None
+    elif data[:64].lstrip().startswith(b"{\\rtf"):  # Rich Text: what TextEdit and WordPad save by default
+        from deckcheck.decklist.documents import rtf_text
+
+        text, note = rtf_text(data, path), None
     else:
         text, note = decode(data, path)
     deck = parse_text(text, path)
@@ -161,17 +165,20 @@ def parse_bytes(data: bytes, path: str = "<bytes>") -> Deck:
     return deck
 
 
-def _workbook_text(data: bytes, path: str) -> str:
-    """A workbook's bytes (.xlsx, .ods) as CSV text of the sheet `sheets.sheet_text` chooses; a zip archive of
-    other files, or an Excel 97-2003 file, is an InputError."""
-    from deckcheck.decklist import sheets  # only for zip and OLE2 files: kept off a text decklist's way
+def _archive_text(data: bytes, path: str) -> str:
+    """A workbook's bytes (.xlsx, .ods) as CSV text of the sheet `sheets.sheet_text` chooses, a document's
+    (.docx, .odt) as its text; a zip archive of other files, or an OLE2 file (Excel 97-2003, old Word), is an
+    InputError."""
+    from deckcheck.decklist import documents, sheets  # only for zip and OLE2 files: kept off a text decklist's way
 
     if sheets.is_ole2(data):
         raise InputError(path, sheets.XLS_REFUSAL)
-    if not sheets.is_workbook(io.BytesIO(data)):
-        raise InputError(path, "a zip archive, not one decklist: `deckcheck batch` checks the decklists in a file "
-                               "named .zip")
-    return sheets.sheet_text(io.BytesIO(data), path)
+    if sheets.is_workbook(io.BytesIO(data)):
+        return sheets.sheet_text(io.BytesIO(data), path)
+    if documents.is_document(io.BytesIO(data)):
+        return documents.document_text(io.BytesIO(data), path)
+    raise InputError(path, "a zip archive, not one decklist: `deckcheck batch` checks the decklists in a file "
+                           "named .zip")
 
 
 def parse_text(text: str, path: str = "<text>") -> Deck:

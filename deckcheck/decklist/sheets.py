@@ -144,13 +144,13 @@ def _local(name: str) -> str:
     return name.rpartition(" ")[2]
 
 
-def _parse(archive: zipfile.ZipFile, name: str, path: str, start: Callable[[str, dict[str, str]], None],
+def parse_part(archive: zipfile.ZipFile, name: str, path: str, start: Callable[[str, dict[str, str]], None],
            end: Callable[[str], None], text: Callable[[str], None] | None = None) -> None:
-    """Feed one part of the archive to expat a piece at a time, handlers taking local names; a document type
-    declaration, malformed XML or a part too big is an InputError."""
+    """Feed one XML part of a workbook's or document's archive to expat a piece at a time, handlers taking
+    local names; a document type declaration, malformed XML or a part too big is an InputError."""
 
     def doctype(*_: object) -> None:
-        raise InputError(path, f"{name}: a document type declaration, which no workbook has; not read")
+        raise InputError(path, f"{name}: a document type declaration, which no workbook or document has; not read")
 
     parser = pyexpat.ParserCreate(namespace_separator=" ")
     parser.StartDoctypeDeclHandler = doctype
@@ -231,7 +231,7 @@ def _worksheets(archive: zipfile.ZipFile, path: str) -> tuple[list[str], str | N
     """The archive names of the workbook's worksheets, in the workbook's order, and of its shared strings
     (None when it has none)."""
     sheet_ids: list[str] = []
-    _parse(archive, "xl/workbook.xml", path,
+    parse_part(archive, "xl/workbook.xml", path,
            lambda tag, attrs: sheet_ids.append(_attr(attrs, "id") or "") if tag == "sheet" else None,
            lambda tag: None)
     targets: dict[str, tuple[str, str]] = {}
@@ -241,7 +241,7 @@ def _worksheets(archive: zipfile.ZipFile, path: str) -> tuple[list[str], str | N
             if tag == "Relationship" and attrs.get("Id") and attrs.get("Target"):
                 targets[attrs["Id"]] = (attrs.get("Type", ""), _part_name(attrs["Target"]))
 
-        _parse(archive, "xl/_rels/workbook.xml.rels", path, relationship, lambda tag: None)
+        parse_part(archive, "xl/_rels/workbook.xml.rels", path, relationship, lambda tag: None)
     sheets = [targets[i][1] for i in sheet_ids if i in targets and targets[i][0].endswith("/worksheet")]
     sheets = [name for name in dict.fromkeys(sheets) if name in names]
     if not sheets and "xl/worksheets/sheet1.xml" in names:
@@ -254,7 +254,7 @@ def _worksheets(archive: zipfile.ZipFile, path: str) -> tuple[list[str], str | N
 def _shared_strings(archive: zipfile.ZipFile, name: str, path: str) -> list[str]:
     """A workbook's shared strings, in order: each item's text runs joined, its phonetic guides left out."""
     reader = _SharedStrings()
-    _parse(archive, name, path, reader.start, reader.end, reader.text)
+    parse_part(archive, name, path, reader.start, reader.end, reader.text)
     return reader.strings
 
 
@@ -296,7 +296,7 @@ def _xlsx_sheets(archive: zipfile.ZipFile, path: str) -> Iterator[_Rows]:
         if strings is None:
             strings = _shared_strings(archive, strings_part, path) if strings_part else []
         reader = _XlsxSheet(strings, path)
-        _parse(archive, sheet, path, reader.start, reader.end, reader.text)
+        parse_part(archive, sheet, path, reader.start, reader.end, reader.text)
         yield reader.rows
 
 
@@ -369,7 +369,7 @@ def _ods_tables(archive: zipfile.ZipFile, path: str) -> Iterator[_Rows]:
     """Each table's rows, in order, read as they are asked for (content.xml read again for each)."""
     for index in itertools.count():
         reader = _OdsTable(path, index)
-        _parse(archive, "content.xml", path, reader.start, reader.end, reader.text)
+        parse_part(archive, "content.xml", path, reader.start, reader.end, reader.text)
         if not reader.found:
             return
         yield reader.rows

@@ -1,0 +1,239 @@
+"""Decklists saved by word processors, as players send them: Word documents (written here by python-docx, from
+Word's own template), OpenDocument text (odfpy, as LibreOffice writes it) and Rich Text in the shapes macOS
+TextEdit and Windows WordPad write (each one's preamble, paragraph marks and escapes for characters outside
+ASCII). Each is read as the same real precon's text file is, line for line; before, a .docx was "a zip
+archive" (and, given to `batch`, left out of the report), and a .rtf a deck of unknown cards named after its
+control words."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deckcheck.batch import check_many
+from deckcheck.decklist import parse_bytes, parse_file
+from deckcheck.decklist.documents import document_text, rtf_text
+from deckcheck.errors import InputError
+from deckcheck.model.names import name_key
+
+from test_batch import TOURNAMENT, run_cli
+
+docx = pytest.importorskip("docx")
+pytest.importorskip("odf")
+
+# Riders of Rohan: accented names (Éowyn, Dúnedain) and apostrophes, as a word processor curls them.
+PRECON = TOURNAMENT / "08-hana-riders-of-rohan.txt"
+LINES = PRECON.read_text(encoding="utf-8").splitlines()
+
+
+def _entries(deck) -> list[tuple]:
+    """Each entry's quantity, name (as looked up: a curled apostrophe is the straight one), section and line."""
+    return [(e.quantity, name_key(e.name), e.section, e.line) for e in deck.entries]
+
+
+def _curled(line: str) -> str:
+    """A line as a word processor's smart quotes leave it."""
+    return line.replace("'", "\u2019")
+
+
+def write_docx(path: Path, lines: list[str]) -> Path:
+    """The lines as a Word document's paragraphs (card lines in Word's bulleted list style), with a header
+    and a footer that are no part of the list."""
+    document = docx.Document()
+    section = document.sections[0]
+    section.header.paragraphs[0].text = "Riders of Rohan, for Friday's league"
+    section.footer.paragraphs[0].text = "Page 1 of 1"
+    for line in lines:
+        document.add_paragraph(_curled(line), style="List Bullet" if line[:1].isdigit() else None)
+    document.save(path)
+    return path
+
+
+def write_odt(path: Path, lines: list[str]) -> Path:
+    from odf.opendocument import OpenDocumentText
+    from odf.text import P, Span
+
+    document = OpenDocumentText()
+    for line in lines:
+        paragraph = P()
+        quantity, _, name = line.partition(" ")
+        if quantity.isdigit():  # the name in a span of its own, as a change of font makes one
+            paragraph.addText(quantity + " ")
+            paragraph.addElement(Span(text=_curled(name)))
+        else:
+            paragraph.addText(line)
+        document.text.addElement(paragraph)
+    document.save(str(path))
+    return path
+
+
+def _rtf_escaped(text: str, unicode_prefix: bytes) -> bytes:
+    """Text as RTF writes it: ASCII as is (its braces and backslashes escaped), Windows-1252 characters as \\'xx,
+    the rest as \\uN followed by a stand-in."""
+    out = bytearray()
+    for ch in text:
+        if ch in "\\{}":
+            out += b"\\" + ch.encode()
+        elif ch.isascii():
+            out += ch.encode()
+        else:
+            try:
+                out += b"\\'%02x" % ch.encode("cp1252")[0]
+            except UnicodeEncodeError:
+                out += unicode_prefix + b"\\u%d?" % ord(ch)
+    return bytes(out)
+
+
+def write_textedit_rtf(lines: list[str]) -> bytes:
+    """TextEdit's shape: a Cocoa preamble, a destination it marks \\* (expanded colors), and each line ended by
+    a backslash before the file's own line break."""
+    head = (b"{\\rtf1\\ansi\\ansicpg1252\\cocoartf2761\n\\cocoatextscaling0\\cocoaplatform0"
+            b"{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n{\\colortbl;\\red255\\green255\\blue255;}\n"
+            b"{\\*\\expandedcolortbl;;}\n\\paperw11900\\paperh16840\\margl1440\\margr1440\\vieww11520\\viewh8400"
+            b"\\viewkind0\n\\pard\\tx566\\tx1133\\tx1700\\pardirnatural\\partightenfactor0\n\n\\f0\\fs24 \\cf0 ")
+    body = b"\\\n".join(_rtf_escaped(_curled(line), b"\\uc0") for line in lines)
+    return head + body + b"}"
+
+
+def write_wordpad_rtf(lines: list[str]) -> bytes:
+    """WordPad's shape: \\par after each line, a generator destination, \\uc1 with a stand-in character."""
+    head = (b"{\\rtf1\\ansi\\ansicpg1252\\deff0\\nouicompat\\deflang1033{\\fonttbl{\\f0\\fnil\\fcharset0 Calibri;}}\r\n"
+            b"{\\*\\generator Riched20 10.0.19041}\\viewkind4\\uc1 \r\n\\pard\\sa200\\sl276\\slmult1\\f0\\fs22\\lang9 ")
+    body = b"".join(_rtf_escaped(line, b"") + b"\\par\r\n" for line in lines)
+    return head + body + b"}\r\n\x00"
+
+
+@pytest.mark.parametrize("kind", ["docx", "odt", "textedit.rtf", "wordpad.rtf"])
+def test_a_precon_saved_by_a_word_processor_reads_as_its_text_file(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / f"hana.{kind}"
+    if kind == "docx":
+        write_docx(path, LINES)
+    elif kind == "odt":
+        write_odt(path, LINES)
+    else:
+        path.write_bytes((write_textedit_rtf if kind.startswith("textedit") else write_wordpad_rtf)(LINES))
+    plain = parse_file(PRECON)
+    deck = parse_file(path)
+    assert len(plain.entries) > 80 and deck.problems == plain.problems
+    assert _entries(deck) == _entries(plain)
+
+
+def test_word_processor_files_are_checked_and_batched(tmp_path: Path) -> None:
+    """`check` of a .docx gives the precon's own verdict; a folder batch takes .docx, .odt and .rtf files, and
+    a document sent without its suffix (a mail attachment) is read as what it is."""
+    folder = tmp_path / "registrations"
+    folder.mkdir()
+    write_docx(folder / "hana.docx", LINES)
+    write_odt(folder / "hana.odt", LINES)
+    (folder / "hana.rtf").write_bytes(write_textedit_rtf(LINES))
+    write_docx(folder / "attachment", LINES)
+    code, out, _ = run_cli("check", str(PRECON))
+    expected = [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith(str(PRECON))]
+    code_docx, out_docx, _ = run_cli("check", str(folder / "hana.docx"))
+    assert code_docx == code == 1
+    assert [line.split(": ", 1)[1] for line in out_docx.splitlines() if line.startswith(str(folder))] == expected
+    results = check_many([str(folder), str(folder / "attachment")])
+    assert [Path(r.report.path).name for r in results] == ["hana.docx", "hana.odt", "hana.rtf", "attachment"]
+    assert len({tuple(v.message for v in r.report.violations) for r in results}) == 1
+    assert all(r.report.card_count == 100 for r in results)
+
+
+def test_a_zip_given_to_batch_is_never_left_out_of_the_report(tmp_path: Path) -> None:
+    """A zip archive holding no decklist gave no row at all: a registration sent so vanished unseen."""
+    archive = tmp_path / "registration.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("notes.md", "my list is on Moxfield")
+    (result,) = check_many([str(archive)])
+    assert result.report.codes() == ["unreadable"]
+    assert "a zip archive with no decklist in it" in result.report.violations[0].message
+
+
+def test_a_table_in_a_word_document_reads_a_row_a_line(tmp_path: Path) -> None:
+    """A card list typed as a table (quantity, name, a note): each row is a line of tab-separated cells, a
+    cell's paragraphs joined by spaces."""
+    document = docx.Document()
+    document.add_paragraph("Commander")
+    table = document.add_table(rows=0, cols=3)
+    for quantity, name, note in [("1", "Éowyn, Shieldmaiden", "")]:
+        cells = table.add_row().cells
+        cells[0].text, cells[1].text, cells[2].text = quantity, name, note
+    document.add_paragraph("Deck")
+    table = document.add_table(rows=0, cols=3)
+    for quantity, name, note in [("1", "Sol Ring", "ramp"), ("30", "Plains", "basic\nlands")]:
+        cells = table.add_row().cells
+        cells[0].text, cells[1].text, cells[2].text = quantity, name, note
+    path = tmp_path / "table.docx"
+    document.save(path)
+    assert document_text(str(path), "table.docx").splitlines() == [
+        "Commander", "1\tÉowyn, Shieldmaiden", "Deck", "1\tSol Ring\tramp", "30\tPlains\tbasic lands"]
+    deck = parse_file(path)
+    assert [(e.quantity, e.name, e.section) for e in deck.entries] == [
+        (1, "Éowyn, Shieldmaiden", "commander"), (1, "Sol Ring", "main"), (30, "Plains", "main")]
+
+
+def test_hidden_and_deleted_text_is_no_part_of_the_list(tmp_path: Path) -> None:
+    """Tab stops, a field's instructions, text a tracked change deleted and a comment are not card lines."""
+    w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+    body = (f'<w:document {w}><w:body>'
+            '<w:p><w:pPr><w:tabs><w:tab w:val="left" w:pos="720"/></w:tabs></w:pPr>'
+            '<w:r><w:t>1 Sol Ring</w:t></w:r></w:p>'
+            '<w:p><w:r><w:instrText> HYPERLINK "https://scryfall.com" </w:instrText></w:r>'
+            '<w:r><w:t xml:space="preserve">1 Arcane </w:t></w:r><w:del><w:r><w:delText>Sol</w:delText></w:r></w:del>'
+            '<w:ins><w:r><w:t>Signet</w:t></w:r></w:ins></w:p>'
+            '</w:body></w:document>')
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as out:
+        out.writestr("[Content_Types].xml", "<Types/>")
+        out.writestr("word/document.xml", body)
+    assert [(e.quantity, e.name) for e in parse_bytes(data.getvalue(), "d.docx").entries] == [
+        (1, "Sol Ring"), (1, "Arcane Signet")]
+    from odf.office import Annotation
+    from odf.opendocument import OpenDocumentText
+    from odf.text import P, S
+
+    document = OpenDocumentText()
+    paragraph = P(text="1")
+    paragraph.addElement(S(c=3))
+    paragraph.addText("Sol Ring")
+    note = Annotation()
+    note.addElement(P(text="2 Mana Crypt (a friend's comment)"))
+    paragraph.addElement(note)
+    document.text.addElement(paragraph)
+    path = tmp_path / "commented.odt"
+    document.save(str(path))
+    assert document_text(str(path), "commented.odt") == "1   Sol Ring\n"
+
+
+@pytest.mark.parametrize(("data", "why"), [
+    (b"{\\rtf1 " + b"{" * 200_000 + b"1 Sol Ring" + b"}" * 200_000 + b"}", None),  # deep nesting: no recursion
+    (b"{\\rtf1\\ansi\\ansicpg99999 1 Sol Ring\\par}", None),  # a code page Python has no codec for
+])
+def test_odd_rich_text_is_read_without_error(data: bytes, why) -> None:
+    assert [(e.quantity, e.name) for e in parse_bytes(data, "odd.rtf").entries] == [(1, "Sol Ring")]
+
+
+def test_a_broken_document_is_one_line(tmp_path: Path) -> None:
+    path = write_docx(tmp_path / "hana.docx", LINES)
+    whole = path.read_bytes()
+    (tmp_path / "cut.docx").write_bytes(whole[: len(whole) // 2])
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(bomb, "w") as out:
+        out.writestr("word/document.xml", '<!DOCTYPE x [<!ENTITY a "aaaa">]><w:document/>')
+    (tmp_path / "doctype.docx").write_bytes(bomb.getvalue())
+    for name in ("cut.docx", "doctype.docx"):
+        code, out, err = run_cli("check", str(tmp_path / name))
+        assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith(f"deckcheck: error: {tmp_path}")
+    assert "document type declaration" in run_cli("check", str(tmp_path / "doctype.docx"))[2]
+    with pytest.raises(InputError):
+        document_text(str(tmp_path / "doctype.docx"), "doctype.docx")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=400))
+def test_rich_text_of_any_bytes_is_text(tail: bytes) -> None:
+    assert isinstance(rtf_text(b"{\\rtf1" + tail, "fuzz.rtf"), str)
