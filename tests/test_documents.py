@@ -21,6 +21,7 @@ from deckcheck.decklist.documents import document_text, rtf_text
 from deckcheck.errors import InputError
 from deckcheck.model.names import name_key
 
+from fuzz.fuzzlib import write_docx, write_odt, write_textedit_rtf, write_wordpad_rtf
 from test_batch import TOURNAMENT, run_cli
 
 docx = pytest.importorskip("docx")
@@ -34,78 +35,6 @@ LINES = PRECON.read_text(encoding="utf-8").splitlines()
 def _entries(deck) -> list[tuple]:
     """Each entry's quantity, name (as looked up: a curled apostrophe is the straight one), section and line."""
     return [(e.quantity, name_key(e.name), e.section, e.line) for e in deck.entries]
-
-
-def _curled(line: str) -> str:
-    """A line as a word processor's smart quotes leave it."""
-    return line.replace("'", "\u2019")
-
-
-def write_docx(path: Path, lines: list[str]) -> Path:
-    """The lines as a Word document's paragraphs (card lines in Word's bulleted list style), with a header
-    and a footer that are no part of the list."""
-    document = docx.Document()
-    section = document.sections[0]
-    section.header.paragraphs[0].text = "Riders of Rohan, for Friday's league"
-    section.footer.paragraphs[0].text = "Page 1 of 1"
-    for line in lines:
-        document.add_paragraph(_curled(line), style="List Bullet" if line[:1].isdigit() else None)
-    document.save(path)
-    return path
-
-
-def write_odt(path: Path, lines: list[str]) -> Path:
-    from odf.opendocument import OpenDocumentText
-    from odf.text import P, Span
-
-    document = OpenDocumentText()
-    for line in lines:
-        paragraph = P()
-        quantity, _, name = line.partition(" ")
-        if quantity.isdigit():  # the name in a span of its own, as a change of font makes one
-            paragraph.addText(quantity + " ")
-            paragraph.addElement(Span(text=_curled(name)))
-        else:
-            paragraph.addText(line)
-        document.text.addElement(paragraph)
-    document.save(str(path))
-    return path
-
-
-def _rtf_escaped(text: str, unicode_prefix: bytes) -> bytes:
-    """Text as RTF writes it: ASCII as is (its braces and backslashes escaped), Windows-1252 characters as \\'xx,
-    the rest as \\uN followed by a stand-in."""
-    out = bytearray()
-    for ch in text:
-        if ch in "\\{}":
-            out += b"\\" + ch.encode()
-        elif ch.isascii():
-            out += ch.encode()
-        else:
-            try:
-                out += b"\\'%02x" % ch.encode("cp1252")[0]
-            except UnicodeEncodeError:
-                out += unicode_prefix + b"\\u%d?" % ord(ch)
-    return bytes(out)
-
-
-def write_textedit_rtf(lines: list[str]) -> bytes:
-    """TextEdit's shape: a Cocoa preamble, a destination it marks \\* (expanded colors), and each line ended by
-    a backslash before the file's own line break."""
-    head = (b"{\\rtf1\\ansi\\ansicpg1252\\cocoartf2761\n\\cocoatextscaling0\\cocoaplatform0"
-            b"{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n{\\colortbl;\\red255\\green255\\blue255;}\n"
-            b"{\\*\\expandedcolortbl;;}\n\\paperw11900\\paperh16840\\margl1440\\margr1440\\vieww11520\\viewh8400"
-            b"\\viewkind0\n\\pard\\tx566\\tx1133\\tx1700\\pardirnatural\\partightenfactor0\n\n\\f0\\fs24 \\cf0 ")
-    body = b"\\\n".join(_rtf_escaped(_curled(line), b"\\uc0") for line in lines)
-    return head + body + b"}"
-
-
-def write_wordpad_rtf(lines: list[str]) -> bytes:
-    """WordPad's shape: \\par after each line, a generator destination, \\uc1 with a stand-in character."""
-    head = (b"{\\rtf1\\ansi\\ansicpg1252\\deff0\\nouicompat\\deflang1033{\\fonttbl{\\f0\\fnil\\fcharset0 Calibri;}}\r\n"
-            b"{\\*\\generator Riched20 10.0.19041}\\viewkind4\\uc1 \r\n\\pard\\sa200\\sl276\\slmult1\\f0\\fs22\\lang9 ")
-    body = b"".join(_rtf_escaped(line, b"") + b"\\par\r\n" for line in lines)
-    return head + body + b"}\r\n\x00"
 
 
 @pytest.mark.parametrize("kind", ["docx", "odt", "textedit.rtf", "wordpad.rtf"])

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from deckcheck.decklist import parse_text
 from fuzz.fuzzlib import (
-    DECK_PIECES, mutate_bytes, mutate_object, mutate_text, mutate_workbook, precon_decks, real_decklists,
-    real_workbooks, target_decklist_bytes, target_decklist_text, target_workbook,
+    DECK_PIECES, mutate_archive, mutate_bytes, mutate_object, mutate_text, precon_decks, real_decklists,
+    real_documents, real_rich_texts, real_workbooks, target_decklist_bytes, target_decklist_text, target_workbook,
 )
 
 pytestmark = [pytest.mark.timeout(300), pytest.mark.shared]
@@ -60,7 +60,21 @@ def test_mutated_workbooks(shared_data, seed: int) -> None:
     mutated: as `check` and as `batch` read them, a deck or a one-line InputError."""
     pytest.importorskip("openpyxl")
     rng = random.Random(seed)
-    target_workbook(mutate_workbook(rng, rng.choice(real_workbooks())))
+    target_workbook(mutate_archive(rng, rng.choice(real_workbooks())))
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(seed=SEEDS)
+def test_mutated_documents(shared_data, seed: int) -> None:
+    """Real precons as .docx, .odt and .rtf files, their XML parts and bytes mutated: a deck or a one-line
+    InputError."""
+    pytest.importorskip("docx")
+    pytest.importorskip("odf")
+    rng = random.Random(seed)
+    if seed % 2:
+        target_decklist_bytes(mutate_archive(rng, rng.choice(real_documents())))
+    else:
+        target_decklist_bytes(mutate_bytes(rng, rng.choice(real_rich_texts())))
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)

@@ -228,6 +228,107 @@ def real_workbooks() -> list[dict[str, bytes]]:
     return books
 
 
+# --- decklists saved by word processors -------------------------------------------------------------
+def _curled(line: str) -> str:
+    """A line as a word processor's smart quotes leave it."""
+    return line.replace("'", "\u2019")
+
+
+def write_docx(path: Path, lines: list[str]) -> Path:
+    """The lines as a Word document's paragraphs (card lines in Word's bulleted list style), with a header
+    and a footer that are no part of the list."""
+    import docx
+
+    document = docx.Document()
+    section = document.sections[0]
+    section.header.paragraphs[0].text = "Riders of Rohan, for Friday's league"
+    section.footer.paragraphs[0].text = "Page 1 of 1"
+    for line in lines:
+        document.add_paragraph(_curled(line), style="List Bullet" if line[:1].isdigit() else None)
+    document.save(path)
+    return path
+
+
+def write_odt(path: Path, lines: list[str]) -> Path:
+    from odf.opendocument import OpenDocumentText
+    from odf.text import P, Span
+
+    document = OpenDocumentText()
+    for line in lines:
+        paragraph = P()
+        quantity, _, name = line.partition(" ")
+        if quantity.isdigit():  # the name in a span of its own, as a change of font makes one
+            paragraph.addText(quantity + " ")
+            paragraph.addElement(Span(text=_curled(name)))
+        else:
+            paragraph.addText(line)
+        document.text.addElement(paragraph)
+    document.save(str(path))
+    return path
+
+
+def _rtf_escaped(text: str, unicode_prefix: bytes) -> bytes:
+    """Text as RTF writes it: ASCII as is (its braces and backslashes escaped), Windows-1252 characters as \\'xx,
+    the rest as \\uN followed by a stand-in."""
+    out = bytearray()
+    for ch in text:
+        if ch in "\\{}":
+            out += b"\\" + ch.encode()
+        elif ch.isascii():
+            out += ch.encode()
+        else:
+            try:
+                out += b"\\'%02x" % ch.encode("cp1252")[0]
+            except UnicodeEncodeError:
+                out += unicode_prefix + b"\\u%d?" % ord(ch)
+    return bytes(out)
+
+
+def write_textedit_rtf(lines: list[str]) -> bytes:
+    """TextEdit's shape: a Cocoa preamble, a destination it marks \\* (expanded colors), and each line ended by
+    a backslash before the file's own line break."""
+    head = (b"{\\rtf1\\ansi\\ansicpg1252\\cocoartf2761\n\\cocoatextscaling0\\cocoaplatform0"
+            b"{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n{\\colortbl;\\red255\\green255\\blue255;}\n"
+            b"{\\*\\expandedcolortbl;;}\n\\paperw11900\\paperh16840\\margl1440\\margr1440\\vieww11520\\viewh8400"
+            b"\\viewkind0\n\\pard\\tx566\\tx1133\\tx1700\\pardirnatural\\partightenfactor0\n\n\\f0\\fs24 \\cf0 ")
+    body = b"\\\n".join(_rtf_escaped(_curled(line), b"\\uc0") for line in lines)
+    return head + body + b"}"
+
+
+def write_wordpad_rtf(lines: list[str]) -> bytes:
+    """WordPad's shape: \\par after each line, a generator destination, \\uc1 with a stand-in character."""
+    head = (b"{\\rtf1\\ansi\\ansicpg1252\\deff0\\nouicompat\\deflang1033{\\fonttbl{\\f0\\fnil\\fcharset0 Calibri;}}\r\n"
+            b"{\\*\\generator Riched20 10.0.19041}\\viewkind4\\uc1 \r\n\\pard\\sa200\\sl276\\slmult1\\f0\\fs22\\lang9 ")
+    body = b"".join(_rtf_escaped(line, b"") + b"\\par\r\n" for line in lines)
+    return head + body + b"}\r\n\x00"
+
+
+@lru_cache(maxsize=1)
+def real_documents() -> list[dict[str, bytes]]:
+    """Real precons as word processors save them, each as its zip members: Word documents (python-docx) and
+    OpenDocument texts (odfpy), by turns."""
+    import tempfile
+    import zipfile
+
+    lists = [text for text in real_decklists() if not text.lstrip().startswith(("{", "<", "Count,"))]
+    documents: list[dict[str, bytes]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(8):
+            path = Path(folder) / f"deck{i}.{'docx' if i % 2 == 0 else 'odt'}"
+            (write_docx if i % 2 == 0 else write_odt)(path, lists[i * 5 % len(lists)].splitlines())
+            with zipfile.ZipFile(path) as archive:
+                documents.append({info.filename: archive.read(info) for info in archive.infolist()})
+    return documents
+
+
+@lru_cache(maxsize=1)
+def real_rich_texts() -> list[bytes]:
+    """Real precons as Rich Text, in TextEdit's and WordPad's shapes by turns."""
+    lists = [text for text in real_decklists() if not text.lstrip().startswith(("{", "<", "Count,"))]
+    return [(write_textedit_rtf if i % 2 == 0 else write_wordpad_rtf)(lists[i * 7 % len(lists)].splitlines())
+            for i in range(8)]
+
+
 # --- mutation -------------------------------------------------------------------------------------
 
 #: Fragments of real decklist syntax, spliced into mutated lists.
@@ -361,9 +462,10 @@ def mutate_object(rng: random.Random, obj: Any, donors: list[Any] | None = None)
     return obj
 
 
-def mutate_workbook(rng: random.Random, members: dict[str, bytes]) -> bytes:
-    """A workbook's zip archive after edits: an XML part's text or bytes mutated, a part dropped or
-    duplicated under another's name, the archive stored or deflated, and now and then its bytes mutated."""
+def mutate_archive(rng: random.Random, members: dict[str, bytes]) -> bytes:
+    """A workbook's or document's zip archive (its members) after edits: an XML part's text or bytes mutated,
+    a part dropped or duplicated under another's name, the archive stored or deflated, and now and then its
+    bytes mutated."""
     import zipfile
 
     members = dict(members)

@@ -1,5 +1,6 @@
-"""The dedicated fuzz run: at least 200,000 generated inputs across the decklist parser (workbooks among its
-inputs), the mana cost parser and the importers' per-object path (see fuzzlib.py for the targets and mutators).
+"""The dedicated fuzz run: at least 200,000 generated inputs across the decklist parser (workbooks and word
+processors' documents among its inputs), the mana cost parser and the importers' per-object path (see
+fuzzlib.py for the targets and mutators).
 
     python tests/fuzz/run_fuzz.py [--inputs 200000] [--seed 1] [--timeout 10] [--memory-mb 3000]
 
@@ -27,15 +28,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for `fuz
 
 from fuzz import fuzzlib  # noqa: E402
 from fuzz.fuzzlib import (  # noqa: E402
-    DECK_PIECES, mtgjson_objects, mutate_bytes, mutate_object, mutate_text, mutate_workbook, precon_decks,
-    real_decklists, real_workbooks, run_one, scryfall_objects, target_decklist_bytes, target_decklist_text,
-    target_mana, target_mtgjson, target_scryfall, target_workbook,
+    DECK_PIECES, mtgjson_objects, mutate_archive, mutate_bytes, mutate_object, mutate_text, precon_decks,
+    real_decklists, real_documents, real_rich_texts, real_workbooks, run_one, scryfall_objects,
+    target_decklist_bytes, target_decklist_text, target_mana, target_mtgjson, target_scryfall, target_workbook,
 )
 
 #: Share of the inputs per generator.
 SHARES = {
-    "decklist: mutated real text": 0.11,
+    "decklist: mutated real text": 0.09,
     "decklist: mutated workbooks": 0.03,
+    "decklist: mutated documents": 0.01,
+    "decklist: mutated rich text": 0.01,
     "decklist: mutated real bytes": 0.10,
     "decklist: mutated MTGJSON deck files": 0.04,
     "decklist: generated syntax": 0.07,
@@ -68,7 +71,11 @@ def make_input(kind: str, rng: random.Random):
     if kind == "decklist: mutated real bytes":
         return target_decklist_bytes, (mutate_bytes(rng, rng.choice(real_decklists()).encode("utf-8")),)
     if kind == "decklist: mutated workbooks":
-        return target_workbook, (mutate_workbook(rng, rng.choice(real_workbooks())),)
+        return target_workbook, (mutate_archive(rng, rng.choice(real_workbooks())),)
+    if kind == "decklist: mutated documents":
+        return target_decklist_bytes, (mutate_archive(rng, rng.choice(real_documents())),)
+    if kind == "decklist: mutated rich text":
+        return target_decklist_bytes, (mutate_bytes(rng, rng.choice(real_rich_texts())),)
     if kind == "decklist: mutated MTGJSON deck files":
         decks = precon_decks()
         return target_decklist_text, (json.dumps(mutate_object(rng, rng.choice(decks), [d["data"] for d in decks[:20]])),)
@@ -110,8 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGALRM, _alarm)
     start = time.monotonic()
     real_decklists(), precon_decks(), scryfall_objects(), mtgjson_objects(), real_workbooks()  # load them once
+    real_documents(), real_rich_texts()
     print(f"real data loaded in {time.monotonic() - start:.1f} s: {len(real_decklists())} decklists, "
-          f"{len(real_workbooks())} workbooks, "
+          f"{len(real_workbooks())} workbooks, {len(real_documents()) + len(real_rich_texts())} documents, "
           f"{len(scryfall_objects())} Scryfall objects, {len(mtgjson_objects())} MTGJSON objects", flush=True)
     plan = [(kind, round(args.inputs * share)) for kind, share in SHARES.items()]
     plan[0] = (plan[0][0], plan[0][1] + args.inputs - sum(n for _, n in plan))
