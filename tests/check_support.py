@@ -4,6 +4,7 @@ deck cards, MTGJSON 2022 set files, Scryfall objects) with deckcheck.sources, ca
 from __future__ import annotations
 
 import hashlib
+import signal
 from pathlib import Path
 
 import pytest
@@ -63,3 +64,10 @@ def deck_text(commanders: list[str], cards: list[str], *, companion: str | None 
         lines.append("Sideboard")
         lines += [f"1 {c}" for c in sideboard]
     return "\n".join(lines) + "\n"
+
+
+def hearing_ctrl_c() -> None:
+    """In a child about to run deckcheck: Ctrl-C's default disposition, as a terminal's foreground command has
+    it. A test run started in the background of a shell script ignores SIGINT, and so would every command it
+    starts (a background job is not to be interrupted from the terminal), which is not what is tested here."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from check_support import PROJECT, SHARED_DATA
+from check_support import PROJECT, SHARED_DATA, hearing_ctrl_c
 
 ARCHIVE = SHARED_DATA / "decks" / "duel-commander" / "decks.jsonl.gz"  # 17,900 decks: seconds of work
 
@@ -31,7 +31,7 @@ def _start(tmp_path: Path) -> tuple[subprocess.Popen[str], Path, list[int]]:
     proc = subprocess.Popen([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "--jobs", "2",
                              "-o", str(report), str(ARCHIVE)],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=hearing_ctrl_c)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         workers = _children(proc.pid)

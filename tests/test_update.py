@@ -24,6 +24,8 @@ from deckcheck.cli import main
 from deckcheck.sources.validate import MAX_PROBLEM
 from deckcheck.store import STORE_FILE, CardStore
 
+from check_support import hearing_ctrl_c
+
 pytestmark = pytest.mark.shared
 PROJECT = Path(__file__).resolve().parent.parent
 UPDATED_AT = "2025-12-01T10:00:00.000+00:00"
@@ -390,7 +392,8 @@ def test_interrupted_update_keeps_old_store(server, old_store):
     server.stall.set()
     env = dict(os.environ, PYTHONPATH=str(PROJECT))
     proc = subprocess.Popen([sys.executable, "-m", "deckcheck", "update", "--data-dir", str(data_dir)],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=hearing_ctrl_c)
     try:
         assert server.stalling.wait(20), "the download never started"
         time.sleep(0.2)
