@@ -162,6 +162,26 @@ def test_a_broken_document_is_one_line(tmp_path: Path) -> None:
         document_text(str(tmp_path / "doctype.docx"), "doctype.docx")
 
 
+def test_documents_deckcheck_cannot_read_say_how_to_save_them(tmp_path: Path) -> None:
+    """A Word 97-2003 .doc was told to "save the sheet" as a workbook; an Apple Pages file was "a zip archive"
+    (and, given to `batch`, "no decklist in it"). Each now says what it is and what to save it as. (The files
+    are made here with the parts deckcheck tells them by: OLE2's signature and a WordDocument stream named in
+    its directory; Pages' Index/Document.iwa.)"""
+    doc = tmp_path / "hana.doc"
+    doc.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(1016) + "WordDocument".encode("utf-16-le") + bytes(500))
+    pages = tmp_path / "hana.pages"
+    with zipfile.ZipFile(pages, "w") as out:
+        out.writestr("Index/Document.iwa", b"\x00\x01binary")
+        out.writestr("Metadata/Properties.plist", b"<plist/>")
+    for path, said in ((doc, "a Word 97-2003 document (.doc), which deckcheck can't read: save it as .docx, .rtf or "
+                              "plain text"),
+                       (pages, "an Apple Pages or Numbers file, which deckcheck can't read: export it (File > Export "
+                               "To) as Word, Excel, CSV or plain text")):
+        assert run_cli("check", str(path)) == (2, "", f"deckcheck: error: {path}: {said}\n")
+        (result,) = check_many([str(path)])
+        assert [v.message for v in result.report.violations] == [said]
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=400))
 def test_rich_text_of_any_bytes_is_text(tail: bytes) -> None:

@@ -32,7 +32,7 @@ from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_t
 from deckcheck.decklist.csvlists import (
     REGISTRATIONS_HEAD, Registrations, columns_layout, registration_record, registrations_layout,
 )
-from deckcheck.decklist.documents import is_document
+from deckcheck.decklist.documents import IWORK_REFUSAL, is_document, is_iwork
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
@@ -448,6 +448,8 @@ def archive_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Sour
     (`sheet_sources`), a word processor's document as one decklist, else the decklists in it (`zip_sources`)."""
     if is_workbook(path if source is None else source):
         yield from sheet_sources(path, source)
+    elif is_iwork(path if source is None else source):
+        yield ("error", path, IWORK_REFUSAL)
     elif is_document(path if source is None else source):
         if source is None:
             yield ("file", path, path)

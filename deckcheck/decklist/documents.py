@@ -36,6 +36,28 @@ def document_kind(archive: zipfile.ZipFile) -> str | None:
     return None
 
 
+#: What deckcheck says of an Apple Pages or Numbers file (a zip of Apple's own binary parts).
+IWORK_REFUSAL = ("an Apple Pages or Numbers file, which deckcheck can't read: export it (File > Export To) as Word, "
+                 "Excel, CSV or plain text")
+#: What deckcheck says of a Word 97-2003 document (an OLE2 file with a WordDocument stream).
+DOC_REFUSAL = "a Word 97-2003 document (.doc), which deckcheck can't read: save it as .docx, .rtf or plain text"
+_WORD_STREAM = "WordDocument".encode("utf-16-le")  # the stream's name in the OLE2 directory
+
+
+def is_iwork(source: str | IO[bytes]) -> bool:
+    """Whether a file (a path or a binary file object) is an Apple Pages or Numbers file."""
+    try:
+        with zipfile.ZipFile(source) as archive:
+            return "Index/Document.iwa" in archive.namelist()
+    except zip_errors():
+        return False
+
+
+def is_word_97(data: bytes) -> bool:
+    """Whether an OLE2 file's bytes are a Word 97-2003 document's (its directory names a WordDocument stream)."""
+    return _WORD_STREAM in data[: 1 << 20]
+
+
 def is_document(source: str | IO[bytes]) -> bool:
     """Whether a file (a path or a binary file object) is a .docx or .odt document."""
     try:

@@ -172,11 +172,13 @@ def _archive_text(data: bytes, path: str) -> str:
     from deckcheck.decklist import documents, sheets  # only for zip and OLE2 files: kept off a text decklist's way
 
     if sheets.is_ole2(data):
-        raise InputError(path, sheets.XLS_REFUSAL)
+        raise InputError(path, documents.DOC_REFUSAL if documents.is_word_97(data) else sheets.XLS_REFUSAL)
     if sheets.is_workbook(io.BytesIO(data)):
         return sheets.sheet_text(io.BytesIO(data), path)
     if documents.is_document(io.BytesIO(data)):
         return documents.document_text(io.BytesIO(data), path)
+    if documents.is_iwork(io.BytesIO(data)):
+        raise InputError(path, documents.IWORK_REFUSAL)
     raise InputError(path, "a zip archive, not one decklist: `deckcheck batch` checks the decklists in a file "
                            "named .zip")
 
