@@ -97,7 +97,7 @@ def _joined_names(name: str, entries: Sequence[Entry]) -> list[str]:
     """A given name that joins two commanders' ("Tymna the Weaver / Thrasios, Triton Hero" given as one
     `--commander`) as its parts, when no card of the list is the whole name and each part is a card of the
     list; else the name alone."""
-    parts = [part for part in split_joined(name) if part]
+    parts = [part for part in split_joined(name) if part] if _JOINED.search(name) else []
     if len(parts) < 2:
         return [name]
     key = name_key(name)

@@ -99,7 +99,7 @@ def gets_suggestions(name: str, checker: Checker) -> bool:
 def joined_cards(name: str, checker: Checker) -> list[str]:
     """The cards an unknown name joins with slashes, each part a different card ("Tymna the Weaver // Thrasios,
     Triton Hero", two commanders written on one line); none for any other name."""
-    parts = split_faces(name)
+    parts = split_faces(name) if "/" in name else []
     if len(parts) < 2:
         return []
     cards = [checker.lookup(part) for part in parts]
