@@ -376,8 +376,7 @@ class CardStore:
         if card is None and " // " in key:
             first, *rest = key.split(" // ")
             front = self._lookup_key(first)
-            if front is not None and (front.layout == MELD or all(
-                    part == first for part in rest)):
+            if front is not None and (front.layout == MELD or all(part == first for part in rest)):
                 card = front
         self._cache[key] = card
         return card

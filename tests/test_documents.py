@@ -182,6 +182,16 @@ def test_documents_deckcheck_cannot_read_say_how_to_save_them(tmp_path: Path) ->
         assert [v.message for v in result.report.violations] == [said]
 
 
+def test_rich_text_in_a_two_byte_code_page_decodes_its_characters_whole() -> None:
+    """WordPad on a Japanese Windows writes each character as two \\'xx escapes of code page 932: decoded one
+    byte at a time, every character was two replacement marks."""
+    line = "1 ソル・リング"
+    escaped = "".join(f"\\'{b:02x}" for b in "ソル・リング".encode("cp932"))
+    data = ("{\\rtf1\\ansi\\ansicpg932\\deff0{\\fonttbl{\\f0\\fnil\\fcharset128 MS UI Gothic;}}\r\n"
+            f"\\pard\\f0\\fs22 1 {escaped}\\par\r\n}}").encode("ascii")
+    assert rtf_text(data, "jp.rtf") == line + "\n"
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=400))
 def test_rich_text_of_any_bytes_is_text(tail: bytes) -> None:

@@ -13,7 +13,7 @@ import zipfile
 from typing import IO
 
 from deckcheck.decklist.reading import MAX_BYTES
-from deckcheck.decklist.sheets import parse_part
+from deckcheck.decklist.sheets import opendocument_type, parse_part
 from deckcheck.errors import InputError
 from deckcheck.zips import zip_errors
 
@@ -23,17 +23,9 @@ _TOO_BIG = f"more than {MAX_BYTES:,} characters of text: too big for a decklist"
 
 def document_kind(archive: zipfile.ZipFile) -> str | None:
     """"docx" or "odt" when a zip archive is a word processor's document of that kind, else None."""
-    names = set(archive.namelist())
-    if "word/document.xml" in names:
+    if "word/document.xml" in archive.namelist():
         return "docx"
-    if "content.xml" in names and "mimetype" in names:
-        try:
-            with archive.open("mimetype") as member:
-                if member.read(len(_ODT_TYPE) + 1).strip() == _ODT_TYPE:
-                    return "odt"
-        except zip_errors():
-            return None
-    return None
+    return "odt" if opendocument_type(archive) == _ODT_TYPE else None
 
 
 #: What deckcheck says of an Apple Pages or Numbers file (a zip of Apple's own binary parts).
@@ -213,10 +205,15 @@ def rtf_text(data: bytes, path: str) -> str:
     except LookupError:
         encoding = "cp1252"
 
-    def decode(raw: bytes) -> str:
-        return raw.decode(encoding, errors="replace")
-
     out: list[str] = []
+    escaped = bytearray()  # \'xx bytes in a row: one character of a two-byte code page may take two
+
+    def add(piece: str) -> None:
+        if escaped:
+            out.append(escaped.decode(encoding, errors="replace"))
+            escaped.clear()
+        out.append(piece)
+
     stack: list[tuple[bool, int]] = []  # each open group's (skipped, \uc count) when it opened
     skipped, uc, skip_chars = False, 1, 0
     first_in_group = False
@@ -246,10 +243,10 @@ def rtf_text(data: bytes, path: str) -> str:
             elif word == b"u" and number is not None:
                 if not skipped:
                     code = int(number) % 65536
-                    out.append(chr(code) if code < 0xD800 or code > 0xDFFF else "\ufffd")
+                    add(chr(code) if code < 0xD800 or code > 0xDFFF else "\ufffd")
                 skip_chars = uc
             elif not skipped and word in _RTF_CHARACTERS:
-                out.append(_RTF_CHARACTERS[word])
+                add(_RTF_CHARACTERS[word])
             continue
         if skip_chars:  # the stand-in characters after \uN, for readers without Unicode
             if text is None:
@@ -262,10 +259,11 @@ def rtf_text(data: bytes, path: str) -> str:
         if skipped:
             continue
         if hex_byte is not None:
-            out.append(decode(bytes.fromhex(hex_byte.decode())))
+            escaped.append(int(hex_byte, 16))
         elif symbol is not None:
-            out.append(_RTF_SYMBOLS.get(symbol, ""))
+            add(_RTF_SYMBOLS.get(symbol, ""))
         elif text is not None:
-            out.append(decode(text))
+            add(text.decode(encoding, errors="replace"))
+    add("")
     lines = "".join(out).split("\n")
     return "\n".join(line.rstrip("\t ") for line in lines)

@@ -49,17 +49,22 @@ def is_ole2(data: bytes) -> bool:
 
 def workbook_kind(archive: zipfile.ZipFile) -> str | None:
     """"xlsx" or "ods" when a zip archive is a workbook of that kind, else None (a zip of decklists)."""
-    names = set(archive.namelist())
-    if "xl/workbook.xml" in names:
+    if "xl/workbook.xml" in archive.namelist():
         return "xlsx"
-    if "content.xml" in names and "mimetype" in names:
-        try:
-            with archive.open("mimetype") as member:
-                if member.read(len(_ODS_TYPE) + 1).strip() == _ODS_TYPE:
-                    return "ods"
-        except zip_errors():
-            return None
-    return None
+    return "ods" if opendocument_type(archive) == _ODS_TYPE else None
+
+
+def opendocument_type(archive: zipfile.ZipFile) -> bytes | None:
+    """The media type an OpenDocument file's archive declares (its "mimetype" member, beside a content.xml),
+    or None for any other archive."""
+    names = archive.namelist()
+    if "content.xml" not in names or "mimetype" not in names:
+        return None
+    try:
+        with archive.open("mimetype") as member:
+            return member.read(100).strip()
+    except zip_errors():
+        return None
 
 
 def is_workbook(source: str | IO[bytes]) -> bool:
