@@ -42,7 +42,7 @@ def test_whitespace_only_file(tmp_path: Path) -> None:
 def test_binary_file_is_refused(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "deck.bin"
     path.write_bytes(data)
-    with pytest.raises(InputError, match=r"deck\.bin: not a text decklist"):
+    with pytest.raises(InputError, match=r"deck\.bin: (an image \(PNG\), )?not a text decklist"):
         parse_file(path)
 
 

@@ -192,6 +192,28 @@ def test_rich_text_in_a_two_byte_code_page_decodes_its_characters_whole() -> Non
     assert rtf_text(data, "jp.rtf") == line + "\n"
 
 
+@pytest.mark.parametrize(("suffix", "kind"), [("pdf", "a PDF document"), ("png", "an image (PNG)"),
+                                             ("jpg", "an image (JPEG)")])
+def test_a_pdf_or_a_screenshot_says_what_it_is(tmp_path: Path, suffix: str, kind: str) -> None:
+    """A list sent as a PDF or a screenshot (real files, drawn by matplotlib) was "binary data", or, for a PDF
+    without compressed streams, a deck of unknown cards named after its syntax. Each now says what it is and
+    that deckcheck reads text."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(3, 4))
+    figure.text(0.1, 0.5, "\n".join(LINES[4:12]), fontsize=6)
+    path = tmp_path / f"hana.{suffix}"
+    figure.savefig(path, format=suffix)
+    said = (f"{kind}, not a text decklist: deckcheck reads text; copy the list's text into a text file, or "
+            "export it from the deck site or app as text")
+    assert run_cli("check", str(path)) == (2, "", f"deckcheck: error: {path}: {said}\n")
+    (result,) = check_many([str(path)])
+    assert [v.message for v in result.report.violations] == [said]
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=400))
 def test_rich_text_of_any_bytes_is_text(tail: bytes) -> None:

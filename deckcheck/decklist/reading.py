@@ -115,9 +115,20 @@ def _utf16_without_bom(data: bytes) -> str | None:
     return None
 
 
+#: Files sent for a list that hold no text (a PDF, a screenshot), told by a signature at an offset.
+_NOT_TEXT = (
+    (0, b"%PDF-", "a PDF document"), (0, b"\x89PNG\r\n\x1a\n", "an image (PNG)"),
+    (0, b"\xff\xd8\xff", "an image (JPEG)"), (0, b"GIF8", "an image (GIF)"), (8, b"WEBPVP8", "an image (WebP)"),
+    (4, b"ftypheic", "an image (HEIC)"), (4, b"ftypmif1", "an image (HEIC)"), (4, b"ftypavif", "an image (AVIF)"))
+
+
 def decode(data: bytes, path: str, what: str = "decklist") -> tuple[str, str | None]:
     """Decode a decklist's bytes: (text, a note when it was not UTF-8). Binary data is an InputError saying
-    it is "not a text {what}"."""
+    it is "not a text {what}" (and what it is, for a PDF or an image)."""
+    kind = next((kind for at, magic, kind in _NOT_TEXT if data.startswith(magic, at)), None)
+    if kind is not None:
+        raise InputError(path, f"{kind}, not a text {what}: deckcheck reads text; copy the list's text into a "
+                               "text file, or export it from the deck site or app as text")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
