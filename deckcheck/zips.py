@@ -1,11 +1,48 @@
-"""Zip archives as deckcheck meets them (a zip of decklists, a workbook, a zipped card data file): how one
-begins, and what the standard library's zipfile raises when one is damaged. zipfile itself is imported only
-where an archive is read."""
+"""Zip archives as deckcheck meets them (a zip of decklists, a workbook, a word processor's document, a zipped
+card data file): how one begins, what kind of file one is, and what the standard library's zipfile raises
+when one is damaged. zipfile itself is imported only where an archive is read."""
 
 from __future__ import annotations
 
-#: The first bytes of a zip archive (and so of an .xlsx or .ods workbook).
+from typing import IO, Any
+
+#: The first bytes of a zip archive (and so of an .xlsx or .ods workbook, a .docx or .odt document).
 ZIP_MAGIC = b"PK\x03\x04"
+#: The kinds `archive_kind` tells: workbooks, word processors' documents, Apple's Pages and Numbers files.
+WORKBOOKS, DOCUMENTS, IWORK = ("xlsx", "ods"), ("docx", "odt"), "iwork"
+_OPENDOCUMENT = {b"application/vnd.oasis.opendocument.spreadsheet": "ods",
+                 b"application/vnd.oasis.opendocument.text": "odt"}
+
+
+def members_kind(archive: Any) -> str | None:
+    """What an open zip archive (a zipfile.ZipFile) is, by its members: "xlsx" or "ods" (a workbook), "docx"
+    or "odt" (a document), IWORK (Apple Pages or Numbers), or None (an archive of other files)."""
+    names = set(archive.namelist())
+    if "xl/workbook.xml" in names:
+        return "xlsx"
+    if "word/document.xml" in names:
+        return "docx"
+    if "Index/Document.iwa" in names:
+        return IWORK
+    if "content.xml" in names and "mimetype" in names:  # OpenDocument: its media type in a member of its own
+        try:
+            with archive.open("mimetype") as member:
+                return _OPENDOCUMENT.get(member.read(100).strip())
+        except zip_errors():
+            return None
+    return None
+
+
+def archive_kind(source: str | IO[bytes]) -> str | None:
+    """`members_kind` of a file (a path or a binary file object); None when it is no zip archive that can be
+    read."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(source) as archive:
+            return members_kind(archive)
+    except zip_errors():
+        return None
 
 
 def zip_errors() -> tuple[type[BaseException], ...]:

@@ -32,16 +32,16 @@ from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_t
 from deckcheck.decklist.csvlists import (
     REGISTRATIONS_HEAD, Registrations, columns_layout, registration_record, registrations_layout,
 )
-from deckcheck.decklist.documents import IWORK_REFUSAL, is_document, is_iwork
+from deckcheck.decklist.documents import IWORK_REFUSAL
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
 from deckcheck.decklist.records import is_deck_record, record_name, record_path
-from deckcheck.decklist.sheets import is_workbook, sheet_text
+from deckcheck.decklist.sheets import sheet_text
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
 from deckcheck.wording import counted
-from deckcheck.zips import ZIP_MAGIC, zip_errors
+from deckcheck.zips import DOCUMENTS, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind, zip_errors
 
 
 def _proxy(items: dict[str, Any]) -> MappingProxyType:
@@ -446,11 +446,12 @@ def _is_zip(path: str) -> bool:
 def archive_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
     """The deck sources of a zip archive (the file at `path`, or `source` labelled `path`): a workbook's
     (`sheet_sources`), a word processor's document as one decklist, else the decklists in it (`zip_sources`)."""
-    if is_workbook(path if source is None else source):
+    kind = archive_kind(path if source is None else source)
+    if kind in WORKBOOKS:
         yield from sheet_sources(path, source)
-    elif is_iwork(path if source is None else source):
+    elif kind == IWORK:
         yield ("error", path, IWORK_REFUSAL)
-    elif is_document(path if source is None else source):
+    elif kind in DOCUMENTS:
         if source is None:
             yield ("file", path, path)
         else:

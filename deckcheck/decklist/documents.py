@@ -13,19 +13,11 @@ import zipfile
 from typing import IO
 
 from deckcheck.decklist.reading import MAX_BYTES
-from deckcheck.decklist.sheets import opendocument_type, parse_part
+from deckcheck.decklist.sheets import parse_part
 from deckcheck.errors import InputError
-from deckcheck.zips import zip_errors
+from deckcheck.zips import DOCUMENTS, members_kind, zip_errors
 
-_ODT_TYPE = b"application/vnd.oasis.opendocument.text"
 _TOO_BIG = f"more than {MAX_BYTES:,} characters of text: too big for a decklist"
-
-
-def document_kind(archive: zipfile.ZipFile) -> str | None:
-    """"docx" or "odt" when a zip archive is a word processor's document of that kind, else None."""
-    if "word/document.xml" in archive.namelist():
-        return "docx"
-    return "odt" if opendocument_type(archive) == _ODT_TYPE else None
 
 
 #: What deckcheck says of an Apple Pages or Numbers file (a zip of Apple's own binary parts).
@@ -36,27 +28,9 @@ DOC_REFUSAL = "a Word 97-2003 document (.doc), which deckcheck can't read: save 
 _WORD_STREAM = "WordDocument".encode("utf-16-le")  # the stream's name in the OLE2 directory
 
 
-def is_iwork(source: str | IO[bytes]) -> bool:
-    """Whether a file (a path or a binary file object) is an Apple Pages or Numbers file."""
-    try:
-        with zipfile.ZipFile(source) as archive:
-            return "Index/Document.iwa" in archive.namelist()
-    except zip_errors():
-        return False
-
-
 def is_word_97(data: bytes) -> bool:
     """Whether an OLE2 file's bytes are a Word 97-2003 document's (its directory names a WordDocument stream)."""
     return _WORD_STREAM in data[: 1 << 20]
-
-
-def is_document(source: str | IO[bytes]) -> bool:
-    """Whether a file (a path or a binary file object) is a .docx or .odt document."""
-    try:
-        with zipfile.ZipFile(source) as archive:
-            return document_kind(archive) is not None
-    except zip_errors():
-        return False
 
 
 def document_text(source: str | IO[bytes], path: str) -> str:
@@ -64,8 +38,8 @@ def document_text(source: str | IO[bytes], path: str) -> str:
     that can't be read, or holds more text than a decklist may, is an InputError naming `path`."""
     try:
         with zipfile.ZipFile(source) as archive:
-            kind = document_kind(archive)
-            if kind is None:
+            kind = members_kind(archive)
+            if kind not in DOCUMENTS:
                 raise InputError(path, "not a document (.docx or .odt)")
             text = _Text(path)
             if kind == "docx":

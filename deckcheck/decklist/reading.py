@@ -22,7 +22,7 @@ from deckcheck.decklist.records import is_deck_record, record_blocks, record_com
 from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
 from deckcheck.errors import InputError
-from deckcheck.zips import ZIP_MAGIC
+from deckcheck.zips import DOCUMENTS, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind
 
 #: Decklists (and MTGJSON deck files, once decompressed) above this size are refused with an InputError:
 #: a real decklist is a few kilobytes, an MTGJSON precon file under 1 MB.
@@ -184,11 +184,12 @@ def _archive_text(data: bytes, path: str) -> str:
 
     if sheets.is_ole2(data):
         raise InputError(path, documents.DOC_REFUSAL if documents.is_word_97(data) else sheets.XLS_REFUSAL)
-    if sheets.is_workbook(io.BytesIO(data)):
+    kind = archive_kind(io.BytesIO(data))
+    if kind in WORKBOOKS:
         return sheets.sheet_text(io.BytesIO(data), path)
-    if documents.is_document(io.BytesIO(data)):
+    if kind in DOCUMENTS:
         return documents.document_text(io.BytesIO(data), path)
-    if documents.is_iwork(io.BytesIO(data)):
+    if kind == IWORK:
         raise InputError(path, documents.IWORK_REFUSAL)
     raise InputError(path, "a zip archive, not one decklist: `deckcheck batch` checks the decklists in a file "
                            "named .zip")

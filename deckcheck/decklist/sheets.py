@@ -24,7 +24,7 @@ from typing import IO
 
 from deckcheck.decklist.csvlists import registrations_layout
 from deckcheck.errors import InputError
-from deckcheck.zips import zip_errors
+from deckcheck.zips import WORKBOOKS, members_kind, zip_errors
 
 #: The most bytes read of one part (a sheet's XML, its shared strings) once decompressed.
 MAX_PART_BYTES = 256 << 20
@@ -36,7 +36,6 @@ MAX_SHEETS = 8
 MAX_COLUMNS = 16384
 MAX_ROWS = 1 << 20
 
-_ODS_TYPE = b"application/vnd.oasis.opendocument.spreadsheet"
 _XLS_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # the OLE2 container of Excel 97-2003 (and old Word) files
 XLS_REFUSAL = ("an Excel 97-2003 file (.xls) or other OLE2 document, which deckcheck can't read: save the sheet "
                "as .xlsx, .ods or .csv")
@@ -47,35 +46,6 @@ def is_ole2(data: bytes) -> bool:
     return data.startswith(_XLS_MAGIC)
 
 
-def workbook_kind(archive: zipfile.ZipFile) -> str | None:
-    """"xlsx" or "ods" when a zip archive is a workbook of that kind, else None (a zip of decklists)."""
-    if "xl/workbook.xml" in archive.namelist():
-        return "xlsx"
-    return "ods" if opendocument_type(archive) == _ODS_TYPE else None
-
-
-def opendocument_type(archive: zipfile.ZipFile) -> bytes | None:
-    """The media type an OpenDocument file's archive declares (its "mimetype" member, beside a content.xml),
-    or None for any other archive."""
-    names = archive.namelist()
-    if "content.xml" not in names or "mimetype" not in names:
-        return None
-    try:
-        with archive.open("mimetype") as member:
-            return member.read(100).strip()
-    except zip_errors():
-        return None
-
-
-def is_workbook(source: str | IO[bytes]) -> bool:
-    """Whether a file (a path or a binary file object) is an .xlsx or .ods workbook."""
-    try:
-        with zipfile.ZipFile(source) as archive:
-            return workbook_kind(archive) is not None
-    except zip_errors():
-        return False
-
-
 def sheet_text(source: str | IO[bytes], path: str) -> str:
     """A workbook's sheet (the workbook a path or a binary file object) as CSV text, row n of the sheet on line
     n (a cell's line breaks inside its quotes): the first of its first MAX_SHEETS sheets that is a table of
@@ -83,8 +53,8 @@ def sheet_text(source: str | IO[bytes], path: str) -> str:
     workbook that can't be read, or a sheet too big, is an InputError naming `path`."""
     try:
         with zipfile.ZipFile(source) as archive:
-            kind = workbook_kind(archive)
-            if kind is None:
+            kind = members_kind(archive)
+            if kind not in WORKBOOKS:
                 raise InputError(path, "not a spreadsheet (.xlsx or .ods)")
             sheets = _xlsx_sheets(archive, path) if kind == "xlsx" else _ods_tables(archive, path)
             first = None
