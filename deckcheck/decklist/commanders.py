@@ -93,21 +93,23 @@ def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _names_a_listed_card(name: str, entries: Sequence[Entry]) -> bool:
+    """Whether a given name is a card of the list: by full or face name, else loosely (`_as_listed`)."""
+    key = name_key(name)
+    return any(_matches(e.name, key) for e in entries) or _as_listed(name, entries) is not None
+
+
 def _joined_names(name: str, entries: Sequence[Entry]) -> list[str]:
     """A given name that joins two commanders' ("Tymna the Weaver / Thrasios, Triton Hero" given as one
     `--commander`) as its parts, when no card of the list is the whole name and each part is a card of the
     list; else the name alone."""
-    parts = [part for part in split_joined(name) if part] if _JOINED.search(name) else []
-    if len(parts) < 2:
+    if not _JOINED.search(name):
         return [name]
-    key = name_key(name)
-    if any(_matches(e.name, key) for e in entries) or _as_listed(name, entries) is not None:
+    parts = [part for part in split_joined(name) if part]
+    if len(parts) < 2 or _names_a_listed_card(name, entries) or not all(
+            _names_a_listed_card(part, entries) for part in parts):
         return [name]
-    keys = [name_key(part) for part in parts]
-    if all(any(_matches(e.name, k) for e in entries) or _as_listed(part, entries) is not None
-           for part, k in zip(parts, keys)):
-        return parts
-    return [name]
+    return parts
 
 
 def with_commanders(deck: Deck, names: list[str], given: str = "--commander") -> Deck:

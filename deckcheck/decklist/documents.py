@@ -140,8 +140,7 @@ class _Text:
 
     def value(self) -> str:
         """The text gathered, a cell's closing space and a line's trailing blanks taken off."""
-        lines = "".join(self.parts).replace(" \t", "\t").split("\n")
-        return "\n".join(line.rstrip("\t ") for line in lines)
+        return _trimmed("".join(self.parts).replace(" \t", "\t"))
 
 
 # Word: deleted text (tracked changes) is in w:delText, not w:t; field codes in w:instrText. Comments, notes,
@@ -239,5 +238,9 @@ def rtf_text(data: bytes, path: str) -> str:
         elif text is not None:
             add(text.decode(encoding, errors="replace"))
     add("")
-    lines = "".join(out).split("\n")
-    return "\n".join(line.rstrip("\t ") for line in lines)
+    return _trimmed("".join(out))
+
+
+def _trimmed(text: str) -> str:
+    """A document's text without the tabs and spaces that end its lines (what a word processor leaves)."""
+    return "\n".join(line.rstrip("\t ") for line in text.split("\n"))

@@ -120,7 +120,7 @@ def _local(name: str) -> str:
 
 
 def parse_part(archive: zipfile.ZipFile, name: str, path: str, start: Callable[[str, dict[str, str]], None],
-           end: Callable[[str], None], text: Callable[[str], None] | None = None) -> None:
+               end: Callable[[str], None], text: Callable[[str], None] | None = None) -> None:
     """Feed one XML part of a workbook's or document's archive to expat a piece at a time, handlers taking
     local names; a document type declaration, malformed XML or a part too big is an InputError."""
 
@@ -207,8 +207,8 @@ def _worksheets(archive: zipfile.ZipFile, path: str) -> tuple[list[str], str | N
     (None when it has none)."""
     sheet_ids: list[str] = []
     parse_part(archive, "xl/workbook.xml", path,
-           lambda tag, attrs: sheet_ids.append(_attr(attrs, "id") or "") if tag == "sheet" else None,
-           lambda tag: None)
+               lambda tag, attrs: sheet_ids.append(_attr(attrs, "id") or "") if tag == "sheet" else None,
+               lambda tag: None)
     targets: dict[str, tuple[str, str]] = {}
     names = set(archive.namelist())
     if "xl/_rels/workbook.xml.rels" in names:
