@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from deckcheck.decklist import (
-    COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, assign_sideboard_commanders, parse_file,
-    parse_text, with_commanders,
+    COMMANDER, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, assign_sideboard_commanders,
+    parse_file, parse_text, with_commanders,
 )
 from deckcheck.model.names import name_key
 
@@ -154,6 +154,8 @@ def one(text: str) -> tuple:
     ("+ 1 Sol Ring (CMM) 410", (1, "Sol Ring", MAIN, "CMM", "410")),
     ("+2 Mace", (1, "+2 Mace", MAIN, None, None)),
     ("SB: Pyroblast x2", (2, "Pyroblast", SIDEBOARD, None, None)),
+    ("Commander - Atraxa, Praetors' Voice", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
+    ("Sideboard \u2013 1 Duress", (1, "Duress", SIDEBOARD, None, None)),  # a word processor's en dash
     ("1 Sol Ring|C16", (1, "Sol Ring", MAIN, "C16", None)),  # Forge .dck: name|set|art index
     ("1 Fire // Ice|MH2|1", (1, "Fire // Ice", MAIN, "MH2", None)),
     ("1 Fire|Ice", (1, "Fire|Ice", MAIN, None, None)),  # Cockatrice's split-card spelling, not a set
@@ -184,6 +186,47 @@ def test_a_list_pasted_from_a_numbered_list_loses_its_item_numbers():
         (1, "Sol Ring"), (1, "Arcane Signet"), (1, "Island")]
     for text in ("1. Sol Ring\n3. Arcane Signet\n4. Island\n", "1. Sol Ring\n2. Arcane Signet\n3. Island\n4 Forest\n"):
         assert "1. Sol Ring" in [e.name for e in parse_text(text).entries]
+
+
+def test_entries_written_on_one_line_are_read_apart():
+    """A list written across a line, its entries joined by commas or semicolons ("1 Sol Ring, 1 Arcane
+    Signet"), reads as the same entries on lines of their own, each with its line's number and its line's
+    section prefix; before, it was one unknown card named after the rest of the line. A comment, a name with
+    a comma of its own and a number written with a thousands separator are not cut."""
+    deck = parse_text("Commander: 1 Atraxa, Praetors' Voice\n"
+                      "1 Sol Ring, 1 Arcane Signet,2x Forest; 1 Borrowing 100,000 Arrows\n"
+                      "// Main, 60 cards\n"
+                      "- 1 Guan Yu's 1,000-Li March, 1 Island (CMM) 1, 1 Swamp\n"
+                      "SB: 1 Duress; 1 Negate\n")
+    assert deck.problems == ()
+    assert [(e.quantity, e.name, e.section, e.line, e.set_code) for e in deck.entries] == [
+        (1, "Atraxa, Praetors' Voice", COMMANDER, 1, None), (1, "Sol Ring", MAIN, 2, None),
+        (1, "Arcane Signet", MAIN, 2, None), (2, "Forest", MAIN, 2, None),
+        (1, "Borrowing 100,000 Arrows", MAIN, 2, None), (1, "Guan Yu's 1,000-Li March", MAIN, 4, None),
+        (1, "Island", MAIN, 4, "CMM"), (1, "Swamp", MAIN, 4, None), (1, "Duress", SIDEBOARD, 5, None),
+        (1, "Negate", SIDEBOARD, 5, None)]
+
+
+def test_a_real_deck_written_on_one_line_is_the_deck(shared_data: Path) -> None:
+    """A whole precon's main deck on one line (1,600 characters: longer than any one entry may be) reads as
+    its deck file does, in a text file and as a deck object's one list item."""
+    import gzip
+    import json
+
+    from deckcheck.decklist.reading import parse_deck_record
+
+    path = shared_data / "decks" / "mtgjson-precons-2026-01" / "AdaptiveEnchantment_C18.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        data = json.load(handle)["data"]
+    line = ", ".join(f"{card['count']} {card['name']}" for card in data["mainBoard"])
+    assert len(line) > MAX_LINE_CHARS
+    expected = sorted((e.quantity, e.name, e.section) for e in parse_file(path).entries if e.section != OUTSIDE)
+    text = parse_text(f"Commander\n1 {data['commander'][0]['name']}\n\nDeck\n{line}\n")
+    record = parse_deck_record({"commander": [data["commander"][0]["name"]], "decklist": [line]}, "deck.json")
+    for deck in (text, record):
+        assert deck.problems == ()
+        assert sorted((e.quantity, e.name, e.section) for e in deck.entries) == expected
+    assert {e.line for e in text.entries if e.section == MAIN} == {5}
 
 
 def test_a_block_of_lines_reads_annotations_as_one_line_does():

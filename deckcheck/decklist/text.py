@@ -58,10 +58,16 @@ _HEADER = re.compile(r"([a-z!][a-z'() ]{0,30}?)\s*(?:\(\d{1,5}\)|\[\d{1,5}\]|:?\
 _DECORATION = "/#=-*:~•+ \t"
 # List bullets before a card entry (Markdown's, and the dot of lists pasted from chats and web pages).
 _BULLETS = "-*•+"
-# "SB: 1 Name", "COMMANDER: 1 Name", "Companion: 1 Name" (prefix for one line).
-_PREFIX = re.compile(r"(sb|sideboard|commander|cmdr|companion|maybeboard|maybe)\s*:\s*", re.IGNORECASE)
-_PREFIX_SECTIONS = {"sb": SIDEBOARD, "sideboard": SIDEBOARD, "commander": COMMANDER, "cmdr": COMMANDER,
-                    "companion": COMPANION, "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
+# "SB: 1 Name", "COMMANDER: 1 Name", "Companion: 1 Name", "Commander - Name" (prefix for one line; no card
+# name holds " - ").
+_PREFIX = re.compile(r"(sb|sideboard|commanders?|cmdr|companion|maybeboard|maybe)(?:\s*:|\s+[-\u2013\u2014])\s*",
+                     re.IGNORECASE)
+_PREFIX_SECTIONS = {"sb": SIDEBOARD, "sideboard": SIDEBOARD, "commander": COMMANDER, "commanders": COMMANDER,
+                    "cmdr": COMMANDER, "companion": COMPANION, "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
+# Where a line of entries ("1 Sol Ring, 1 Arcane Signet"; "1 Sol Ring; 1 Arcane Signet") starts its next one: a
+# comma or semicolon before a quantity and a name. No card name holds one so ("Borrowing 100,000 Arrows" has
+# no space after its comma, "Guan Yu's 1,000-Li March" no space after the number).
+_NEXT_ENTRY = re.compile(r"(?:(?<!\d),[^\S\n]*|,[^\S\n]+|;[^\S\n]*)(?=\d{1,3}[xX]?[^\S\n]+[^\W\d_])")
 # Quantity forms: "4 ", "4x ", "4 x ", "4X ", "4* ", "4× ", "x4 ", "[4] ", "(4) ".
 _QUANTITY = re.compile(r"(\d+)(?:\s*[xX*×])?\s+|[xX×](\d+)\s+|[\[(](\d+)[\])]\s*")
 # A quantity after the name: "Sol Ring x2", "Sol Ring ×2", "Forest x 5" (no card name ends so). A bare
@@ -268,11 +274,34 @@ def _without_item_numbers(lines: list[str]) -> list[str]:
     return [line if m is None else line[m.end():] for line, m in zip(lines, found)]
 
 
+def _entries_apart(lines: list[str]) -> list[tuple[int, str]]:
+    """(line number, text) of each line, a line of several entries ("1 Sol Ring, 1 Arcane Signet",
+    "SB: 1 Duress; 1 Negate") cut into one text per entry, each under the line's section prefix if it has one.
+    Only a line that starts with a quantity (after a bullet or a prefix) is cut: a comment's "// Main, 60
+    cards" is no entry."""
+    numbered: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, 1):
+        s = line.strip()
+        if s[:1] in _BULLETS and s[1:2].isspace():
+            s = s[1:].lstrip()
+        prefix = _PREFIX.match(s)
+        head = prefix.group(0) if prefix is not None else ""
+        pieces = _NEXT_ENTRY.split(s[len(head):]) if s[len(head):len(head) + 1].isdigit() else ()
+        if len(pieces) > 1:
+            numbered += ((number, head + piece) for piece in pieces)
+        else:
+            numbered.append((number, line))
+    return numbered
+
+
 def parse_lines(text: str, path: str) -> Deck:
     """Parse a plain-text decklist (any of the text dialects) into a Deck."""
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if _FIRST_ITEM(text) is not None:  # "1. Sol Ring": perhaps a numbered list
         lines = _without_item_numbers(lines)
+    numbered: Iterable[tuple[int, str]] = enumerate(lines, 1)
+    if _NEXT_ENTRY.search(text) is not None:
+        numbered = _entries_apart(lines)
     # [line, quantity, name, section, set code, number, block of an unsectioned main entry or None]
     rows: list[tuple] = []
     problems: list[ParseProblem] = []
@@ -285,7 +314,7 @@ def parse_lines(text: str, path: str) -> Deck:
     block = 0
     block_open = False
 
-    for number, raw in enumerate(lines, 1):
+    for number, raw in numbered:
         if len(raw) > MAX_LINE_CHARS:
             problems.append(problem(number, raw, f"line too long ({len(raw):,} characters) for a card entry"))
             continue
@@ -468,6 +497,8 @@ def _plain_line(line: str) -> tuple[int, str, str] | None:
     if len(found) != 1:
         return None
     q, card = found[0]
+    if ("," in card or ";" in card) and _NEXT_ENTRY.search(card) is not None:
+        return None  # several entries on one line: parse_lines cuts them apart
     if "  " in card:
         card = " ".join(card.split())
     return _QUANTITIES[q], card, name_key(card)
