@@ -94,6 +94,19 @@ def test_folder_walk_is_recursive_sorted_and_skips_other_files(tmp_path):
     assert broken.unreadable and "no such file" in broken.report.violations[0].message
 
 
+def test_batch_help_names_every_kind_of_file_the_walk_takes():
+    """`deckcheck batch --help` lists the files a folder walk takes: each suffix of DECK_SUFFIXES,
+    JSONL_SUFFIXES and SHEET_SUFFIXES (it once missed the word processors' three)."""
+    from deckcheck.batch import DECK_SUFFIXES, JSONL_SUFFIXES
+    from deckcheck.batch.core import SHEET_SUFFIXES
+
+    parser = cli.build_parser()
+    (batch,) = [p for action in parser._subparsers._group_actions
+                for name, p in action.choices.items() if name == "batch"]
+    words = set(re.findall(r"\.[a-z]+", batch.description))
+    assert set(DECK_SUFFIXES + JSONL_SUFFIXES + SHEET_SUFFIXES) <= words
+
+
 def test_jsonl_inputs_every_kind_and_broken_lines(tmp_path, store):
     alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
     emeka = (TOURNAMENT / "05-emeka-vampiric-bloodlust.txt").read_text(encoding="utf-8")

@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "batch", help="check many decks at once (files, folders, JSON Lines)",
         description="Check every deck in the given files and folders (recursively: .txt .dec .dck .dek .cod "
-                    ".mwdeck .csv .tsv .json, each optionally .gz), zip archives of such files, tables of "
+                    ".mwdeck .csv .tsv .json, each optionally .gz, and .docx .odt .rtf), zip archives of such files, tables of "
                     "registrations (.csv, .tsv, .xlsx or .ods with a decklist column: a row a deck) and JSON "
                     "Lines files of decks (.jsonl, .ndjson: one deck object a line, {\"commander\": [...], "
                     "\"decklist\": [\"1 Name\", ...]} or {\"text\": \"...\"}). An unreadable deck is reported in "
