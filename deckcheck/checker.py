@@ -193,12 +193,13 @@ class Checker:
             if not sections <= _CHECKED:
                 checked = {e.name for e in entries if e.section in _CHECKED}
                 unknown = [name for name in unknown if name in checked]
-            unknown = [name for name in unknown if gets_suggestions(name, self)]
             if len(unknown) > SUGGESTED_PER_DECK:  # only each deck's first ones get suggestions (as in the rule)
                 first = set(chain.from_iterable(names_to_suggest(
                     (e.name for e in deck.entries if e.section in _CHECKED and resolved[e.name][0] is None), self)
                     for deck in decks))
                 unknown = [name for name in unknown if name in first]
+            else:
+                unknown = [name for name in unknown if gets_suggestions(name, self)]
             self.suggest_many(unknown)
 
     def context(self, deck: Deck, on: date | None = None) -> DeckContext:

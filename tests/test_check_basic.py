@@ -114,11 +114,13 @@ def test_a_list_pasted_with_its_commander_as_a_plain_line_is_told_which_card_cou
     assert "the deck has no commander; mark it in the list or use --commander" in messages
 
 
+@pytest.mark.parametrize("joint", [" // ", " / ", " & ", " + ", ", "])
 def test_two_commanders_written_on_one_line_are_told_to_be_split(
-        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """A real partner precon with its two commanders on one line, joined by a slash: before, the line was
-    read as the first commander alone and the second was lost unseen (a deck of 99). It is an unknown card
-    that names both cards and says to write each on a line of its own; each written so, the deck is legal."""
+        joint: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A real partner precon with its two commanders on one line, joined by a slash, an ampersand, a plus or
+    a comma: before, the line was read as the first commander alone and the second was lost unseen (a deck of
+    99; with " & ", " + " or a comma, an unknown card with the wrong suggestions). It is an unknown card that
+    names both cards and says to write each on a line of its own; each written so, the deck is legal."""
     from pathlib import Path
 
     source = Path(__file__).resolve().parent.parent / "data" / "examples" / "tournament" / \
@@ -127,11 +129,12 @@ def test_two_commanders_written_on_one_line_are_told_to_be_split(
     pair = "1x Frodo, Adventurous Hobbit\n1x Sam, Loyal Attendant\n"
     assert pair in text
     joined = tmp_path / "joined.txt"
-    joined.write_text(text.replace(pair, "1x Frodo, Adventurous Hobbit // Sam, Loyal Attendant\n"), encoding="utf-8")
+    joined.write_text(text.replace(pair, f"1x Frodo, Adventurous Hobbit{joint}Sam, Loyal Attendant\n"),
+                      encoding="utf-8")
     assert main(["check", "--data-dir", data_dir, "--format", "json", str(joined)]) == 1
     violations = json.loads(capsys.readouterr().out)["decks"][0]["violations"]
     unknown = next(v for v in violations if v["code"] == "unknown-card")
-    assert unknown["message"] == ('unknown card "Frodo, Adventurous Hobbit // Sam, Loyal Attendant": it joins 2 '
+    assert unknown["message"] == (f'unknown card "Frodo, Adventurous Hobbit{joint}Sam, Loyal Attendant": it joins 2 '
                                   "cards' names (Frodo, Adventurous Hobbit; Sam, Loyal Attendant): write each on "
                                   "a line of its own")
     assert unknown["lines"] == [5] and unknown["details"]["suggestions"] == [

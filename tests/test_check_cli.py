@@ -282,15 +282,21 @@ def test_a_deck_s_first_300_unknown_names_get_suggestions_the_rest_are_only_repo
     from deckcheck.store import CardStore
 
     rng = random.Random(7)
-    garbage = [" ".join("".join(rng.choice("bcdfghjklmnpqrstvwxz") for _ in range(8)) for _ in range(2))
+    garbage = [", ".join("".join(rng.choice("bcdfghjklmnpqrstvwxz") for _ in range(8)) for _ in range(2))
                for _ in range(400)]
     path = _write(tmp_path, "prose.txt", deck_text(["Krenko, Mob Boss"], garbage, size=0).encode())
     asked: list[str] = []
     suggest_many = CardStore.suggest_many
     monkeypatch.setattr(CardStore, "suggest_many",
                         lambda self, names, *a, **k: asked.extend(names) or suggest_many(self, names, *a, **k))
+    looked_up: set[str] = set()
+    lookup = CardStore.lookup
+    monkeypatch.setattr(CardStore, "lookup", lambda self, name: looked_up.add(name) or lookup(self, name))
     code, out, _ = run(capsys, "check", "--format", "json", "--data-dir", data_dir, str(path))
     assert code == 1 and len(asked) == 300
+    # Each name is looked at part by part (two commanders joined by a comma) up to the 300th, not past it.
+    parts = [set(name.split(", ")) for name in garbage]
+    assert all(p <= looked_up for p in parts[:300]) and not any(p & looked_up for p in parts[300:])
     (deck,) = json.loads(out)["decks"]
     unknown = [v for v in deck["violations"] if v["code"] == "unknown-card"]
     assert [v["cards"][0] for v in unknown] == garbage

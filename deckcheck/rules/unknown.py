@@ -28,7 +28,8 @@ UNKNOWN_CARD = error_rule(
     "ignoring case, accents, curly quotes and the way faces are separated. A name that matches nothing is "
     f"reported with the closest card names (for a deck's first {SUGGESTED_PER_DECK} unknown names; the rest "
     "without); one holding a web address, a deck site's link pasted for the list, says so instead, and so does "
-    "one that joins two cards' names with a slash (\"Tymna the Weaver // Thrasios, Triton Hero\" on one line).",
+    "one that joins two cards' names with a slash, \" & \", \" + \" or a comma (\"Tymna the Weaver // Thrasios, "
+    "Triton Hero\" on one line; among a deck's first unknown names).",
     "An unknown card can't be checked for color identity, singleton or bans; the deck that was checked "
     "is not the deck you meant. It still counts towards the 100.",
     "`1 Lightning Blot` -> unknown card \"Lightning Blot\"; did you mean Lightning Bolt?",
@@ -97,10 +98,31 @@ def gets_suggestions(name: str, checker: Checker) -> bool:
 
 
 def joined_cards(name: str, checker: Checker) -> list[str]:
-    """The cards an unknown name joins with slashes, each part a different card ("Tymna the Weaver // Thrasios,
-    Triton Hero", two commanders written on one line); none for any other name."""
-    parts = split_faces(name) if "/" in name else []
-    if len(parts) < 2:
+    """The cards an unknown name joins, each part a different card: two commanders written on one line, with
+    slashes ("Tymna the Weaver // Thrasios, Triton Hero"), " & " or " + ", or a comma where exactly one of
+    the name's commas parts it into two cards ("Tymna the Weaver, Thrasios, Triton Hero"); none for any
+    other name."""
+    if "/" in name:
+        return _cards_of(split_faces(name), checker)
+    if " & " in name or " + " in name:
+        return _cards_of(name.replace(" + ", " & ").split(" & "), checker)
+    if name.count(",") > 3:  # two names hold at most a comma each, Borrowing 100,000 Arrows one more
+        return []
+    found = [cards for cards in (_cards_of([name[:at], name[at + 1:]], checker) for at in _commas(name)) if cards]
+    return found[0] if len(found) == 1 else []
+
+
+def _commas(name: str) -> Iterable[int]:
+    at = name.find(",")
+    while at >= 0:
+        yield at
+        at = name.find(",", at + 1)
+
+
+def _cards_of(parts: list[str], checker: Checker) -> list[str]:
+    """The names of the different cards `parts` name, one each; none unless every part is such a card."""
+    parts = [part.strip() for part in parts]
+    if len(parts) < 2 or not all(parts):
         return []
     cards = [checker.lookup(part) for part in parts]
     names = [card.name for card in cards if card is not None]
@@ -118,8 +140,12 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     by_key: dict[str, list] = {}
     for item in ctx.unknown:
         by_key.setdefault(name_key(item.entry.name), []).append(item)
-    all_suggestions = checker.suggest_many(names_to_suggest((items[0].entry.name for items in by_key.values()),
-                                                            checker))
+    suggested = names_to_suggest((items[0].entry.name for items in by_key.values()), checker)
+    all_suggestions = checker.suggest_many(suggested)
+    # Past the last name that gets suggestions when the deck has more, no name is looked at part by part either
+    # (a wrong file checked as a deck: 10,000 lines of prose, commas in each).
+    last = suggested[-1] if len(suggested) == SUGGESTED_PER_DECK else None
+    past_last = False
     out = []
     for items in by_key.values():
         name = items[0].entry.name
@@ -132,7 +158,8 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                 details={"kind": found.kind, "object": found.name, "parts": list(found.parts),
                          "sections": sections}))
             continue
-        joined = joined_cards(name, checker)
+        joined = [] if past_last or name in all_suggestions else joined_cards(name, checker)
+        past_last = past_last or name == last
         if is_web_address(name):
             suggestions = []
             hint = f": it holds a web address ({FETCHES_NO_PAGES})"
