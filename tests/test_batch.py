@@ -492,6 +492,29 @@ def test_a_form_s_commander_and_partner_columns_name_the_commanders(tmp_path, st
         '"commander" names 20,000 cards, more than the 8 commanders a deck may be given beside its list')
 
 
+def test_a_form_s_one_line_answers_are_decklists_of_entries_run_together(tmp_path, store):
+    """A form whose decklist question takes one line ("Short answer"): players type the list as entries run
+    together, "1 Sol Ring, 1 Arcane Signet, ...". Each row is its deck, with the verdicts of the same list
+    written a line an entry. Before, the sheet was no table of registrations (no cell held a line break) and
+    was read as one deck of unknown cards named after whole rows."""
+    table = tmp_path / "registrations.csv"
+    lists = []
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Player", "Commander", "Decklist (one line)"])
+        for player, name in (("Alice", "01-alice-breed-lethality.txt"), ("Chen", "03-chen-food-and-fellowship.txt")):
+            entries = [line for line in (TOURNAMENT / name).read_text(encoding="utf-8").splitlines()
+                       if line[:1].isdigit()]
+            writer.writerow([player, "", ", ".join(entries[:40]) + "; " + "; ".join(entries[40:])])
+            lists.append(tmp_path / name)
+            lists[-1].write_text("\n".join(entries) + "\n", encoding="utf-8")
+    rows = check_many([table], store=store)
+    assert [(r.path, r.name) for r in rows] == [(f"{table}:2", "Alice"), (f"{table}:3", "Chen")]
+    assert [(r.report.card_count, r.report.codes()) for r in rows] == [
+        (r.report.card_count, r.report.codes()) for r in check_many(lists, store=store)]
+    assert rows.results[0].report.card_count == 100 and rows.results[0].report.codes() == ["no-commander"]
+
+
 def test_a_commander_named_in_short_or_without_punctuation_is_the_list_s_card(tmp_path, store):
     """Players answer a form's Commander question as they say it ("Atraxa", "atraxa praetors voice"): the one
     card of the list so named is the commander, and a note says how the name was read. Before, the list's own

@@ -16,7 +16,7 @@ from deckcheck.decklist.model import (
     COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, is_web_address, long_name,
     problem, read_quantity,
 )
-from deckcheck.decklist.text import HEADERS
+from deckcheck.decklist.text import HEADERS, runs_entries_together
 
 _QUANTITY_COLUMNS = ("count", "quantity", "qty", "amount", "copies")
 _NAME_COLUMNS = ("name", "card name", "card", "cardname")
@@ -80,8 +80,9 @@ class Registrations(NamedTuple):
 def registrations_layout(text: str) -> Registrations | None:
     """The layout of a table of registrations, from the start of its text: a sign-up form's export, whose
     header row names a column for the decklist (a player's name beside it) and one of whose rows in the first
-    64 KB has a decklist of several lines there, or a deck site's link (the first sign-ups may not have sent
-    theirs yet); None for a card list's CSV, a decklist or any other text."""
+    64 KB has a decklist of several lines there (or of several entries on one line, typed into a form's
+    one-line answer), or a deck site's link (the first sign-ups may not have sent theirs yet); None for a card
+    list's CSV, a decklist or any other text."""
     text = text[:REGISTRATIONS_HEAD].lstrip()
     end = text.find("\n", 0, 2002)
     first_line = (text if end < 0 else text[:end]).rstrip("\r")
@@ -98,7 +99,7 @@ def registrations_layout(text: str) -> Registrations | None:
         next(rows)
         for row in rows:
             cell = row[column].strip() if column < len(row) else ""
-            if "\n" in cell or is_web_address(cell):
+            if "\n" in cell or runs_entries_together(cell) or is_web_address(cell):
                 return layout
     except csv.Error:
         pass

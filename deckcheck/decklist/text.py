@@ -274,6 +274,11 @@ def _without_item_numbers(lines: list[str]) -> list[str]:
     return [line if m is None else line[m.end():] for line, m in zip(lines, found)]
 
 
+def runs_entries_together(text: str) -> bool:
+    """Whether a text holds entries run together on a line ("1 Sol Ring, 1 Arcane Signet")."""
+    return _NEXT_ENTRY.search(text) is not None
+
+
 def _entries_apart(lines: list[str]) -> list[tuple[int, str]]:
     """(line number, text) of each line, a line of several entries ("1 Sol Ring, 1 Arcane Signet",
     "SB: 1 Duress; 1 Negate") cut into one text per entry, each under the line's section prefix if it has one.
@@ -300,7 +305,7 @@ def parse_lines(text: str, path: str) -> Deck:
     if _FIRST_ITEM(text) is not None:  # "1. Sol Ring": perhaps a numbered list
         lines = _without_item_numbers(lines)
     numbered: Iterable[tuple[int, str]] = enumerate(lines, 1)
-    if _NEXT_ENTRY.search(text) is not None:
+    if runs_entries_together(text):
         numbered = _entries_apart(lines)
     # [line, quantity, name, section, set code, number, block of an unsectioned main entry or None]
     rows: list[tuple] = []
