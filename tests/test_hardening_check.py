@@ -150,3 +150,46 @@ def test_one_decklist_of_a_million_different_names_is_bounded(tmp_path, shape: s
         f"{count - MAX_ENTRIES:,} more lines of cards not read: '1 Nocard {MAX_ENTRIES}'"]
     print(f"{shape}: peak RSS {peak_mb:.0f} MB")
     assert peak_mb < 700, f"peak RSS {peak_mb:.0f} MB"
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("shape", ["text", "entries run together", "csv", "deck object", "not card entries"])
+def test_one_decklist_of_millions_of_lines_is_bounded(tmp_path, shape: str) -> None:
+    """A 16 MB list of one card written 2.7 million times took 830 MB (as CSV 397 MB, as a deck object's 1.8
+    million items 712 MB), every line's number kept for the report; four million lines that are no card
+    entries 946 MB, a problem kept for each (now 278, 135, 363 and 350 MB). Past MAX_CARD_LINES card lines the list is not a deck (one problem counts the
+    rest; a line of entries run together is cut into that many at most); past MAX_PROBLEMS problems the rest
+    are only counted."""
+    from deckcheck.decklist.model import MAX_CARD_LINES, MAX_PROBLEMS
+
+    count = {"text": 2_700_000, "entries run together": 2_300_000, "csv": 2_700_000, "deck object": 1_800_000,
+             "not card entries": 4_000_000}[shape]
+    path = tmp_path / {"csv": "big.csv", "deck object": "big.json"}.get(shape, "big.txt")
+    if shape == "text":
+        path.write_text("1 Opt\n" * count, encoding="utf-8")
+    elif shape == "entries run together":
+        path.write_text("1 Opt\n" + "1 Opt, " * count + "\n", encoding="utf-8")
+    elif shape == "csv":
+        path.write_text("Count,Name\n" + "1,Opt\n" * count, encoding="utf-8")
+    elif shape == "deck object":
+        path.write_text(json.dumps({"decklist": ["1 Opt"] * count}), encoding="utf-8")
+    else:
+        path.write_text("1 Opt\n" + "1 (\n" * count, encoding="utf-8")
+    assert path.stat().st_size <= 16 * 1024 * 1024
+    code, peak_mb, err = _run_measured([sys.executable, "-m", "deckcheck", "check", str(path)], tmp_path / "out.txt")
+    assert (code, err) == (1, "")
+    lines = (tmp_path / "out.txt").read_text(encoding="utf-8").splitlines()
+    syntax = [line for line in lines if " syntax " in line]
+    if shape == "not card entries":
+        assert syntax[MAX_PROBLEMS:] == [f"{path}:{MAX_PROBLEMS + 2}: syntax and {count - MAX_PROBLEMS:,} more lines "
+                                         "that are not card entries, not listed: '1 ('"]
+    elif shape == "entries run together":  # cut into MAX_CARD_LINES texts with line 1, the rest left whole
+        assert syntax == [f"{path}:2: syntax line too long ({7 * (count - MAX_CARD_LINES + 1) - 1:,} characters) for a "
+                          f"card entry: '{('1 Opt, ' * 20)[:119]}…'"]
+    else:
+        where = {"csv": f"{path}:{MAX_CARD_LINES + 2}", "deck object": str(path)}.get(shape,
+                                                                                    f"{path}:{MAX_CARD_LINES + 1}")
+        assert syntax == [f"{where}: syntax more than {MAX_CARD_LINES:,} lines of cards: not a deck; "
+                          f"{count - MAX_CARD_LINES:,} more lines of cards not read: '1 Opt'"]
+    print(f"{shape}: peak RSS {peak_mb:.0f} MB")
+    assert peak_mb < 450, f"peak RSS {peak_mb:.0f} MB"

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from deckcheck.decklist.commanders import split_joined
 from deckcheck.decklist.model import (
-    COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, is_web_address, long_name,
+    COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, is_web_address, long_name,
     problem, read_quantity,
 )
 from deckcheck.decklist.text import HEADERS, runs_entries_together
@@ -228,7 +228,7 @@ def _section_of(value: str) -> str:
 def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
     """Parse a CSV export (first non-blank line is the header row; fields separated by `delimiter`) into a
     Deck; line numbers are the row's first line in the file."""
-    problems: list[ParseProblem] = []
+    problems = Problems()
     collector = EntryCollector()
     source = io.StringIO(text, newline="")
     reader = csv.reader(source, delimiter=delimiter)

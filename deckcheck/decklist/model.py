@@ -31,6 +31,10 @@ PROBLEM_TEXT_CHARS = 120
 #: hundred): past it the list is not a deck, and the lines of further cards are counted in one problem, not
 #: kept, so that a 16 MB list of a million different names can't take gigabytes of reports.
 MAX_ENTRIES = 10_000
+#: The most card lines one decklist may have (a Commander list has a few hundred): past them the list is not a
+#: deck either, and further card lines are counted in one problem, not kept, so that a 16 MB list of one card
+#: written four million times can't take a gigabyte (every card line's number is kept for the report).
+MAX_CARD_LINES = 100_000
 #: The most problems kept for one decklist; the rest are counted in one last problem.
 MAX_PROBLEMS = 1_000
 
@@ -100,6 +104,21 @@ class Deck:
         return self.section(COMMANDER)
 
 
+class Problems(list):
+    """A parse's ParseProblems: the first MAX_PROBLEMS + 1 kept, the rest only counted, so that a 16 MB file of
+    four million lines that are no card entries can't take a gigabyte (`EntryCollector.finish` reports them)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.more = 0  # problems past the ones kept
+
+    def append(self, item: ParseProblem) -> None:
+        if len(self) > MAX_PROBLEMS:
+            self.more += 1
+        else:
+            super().append(item)
+
+
 def problem(line: int, text: str, message: str) -> ParseProblem:
     """A ParseProblem with the offending text cut to a readable length."""
     text = text.strip()
@@ -133,18 +152,21 @@ class EntryCollector:
 
     def __init__(self) -> None:
         self._rows: dict[tuple[str, str], list] = {}
-        self._over: tuple[int, str] | None = None  # the line and text of the first card past MAX_ENTRIES
+        self._lines = 0  # card lines kept
+        self._over: tuple[int, str, str] | None = None  # the first card line not read: line, text, why
         self._over_lines = 0
 
     def add(self, quantity: int, name: str, section: str, line: int,
             set_code: str | None = None, number: str | None = None) -> None:
         """Add `quantity` copies of `name` to `section`, merging with an earlier line of the same card."""
+        if self._lines >= MAX_CARD_LINES:
+            self.skip(line, f"{quantity} {name}")
+            return
         key = (name_key(name), section)
         row = self._rows.get(key)
         if row is None:
             if len(self._rows) >= MAX_ENTRIES:
-                self._over_lines += 1
-                self._over = self._over or (line, f"{quantity} {name}")
+                self._not_read(line, f"{quantity} {name}", f"more than {MAX_ENTRIES:,} different cards")
                 return
             self._rows[key] = [quantity, name, section, [line], set_code, number]
         else:
@@ -152,18 +174,30 @@ class EntryCollector:
             row[3].append(line)
             if row[4] is None:
                 row[4], row[5] = set_code, number
+        self._lines += 1
+
+    def skip(self, line: int, text: str) -> None:
+        """A card line past MAX_CARD_LINES, not read (a parser that holds its card lines before adding them
+        stops holding them there, and says so here)."""
+        self._not_read(line, text, f"more than {MAX_CARD_LINES:,} lines of cards")
+
+    def _not_read(self, line: int, text: str, why: str) -> None:
+        self._over_lines += 1
+        if self._over is None or line < self._over[0]:
+            self._over = (line, text, why)
 
     def finish(self, problems: list[ParseProblem]) -> tuple[tuple[Entry, ...], tuple[ParseProblem, ...]]:
         """The entries, and the parse's problems: at most MAX_PROBLEMS of them, then one counting the rest, and
         one for the cards past MAX_ENTRIES."""
         kept = problems[:MAX_PROBLEMS]
-        if len(problems) > MAX_PROBLEMS:
+        count = len(problems) + (problems.more if isinstance(problems, Problems) else 0)
+        if count > MAX_PROBLEMS:
             first = problems[MAX_PROBLEMS]
-            kept.append(ParseProblem(first.line, first.text, f"and {len(problems) - MAX_PROBLEMS:,} more lines "
+            kept.append(ParseProblem(first.line, first.text, f"and {count - MAX_PROBLEMS:,} more lines "
                                                              "that are not card entries, not listed"))
         if self._over is not None:
-            kept.append(problem(*self._over, f"more than {MAX_ENTRIES:,} different cards: not a deck; "
-                                             f"{self._over_lines:,} more lines of cards not read"))
+            line, text, why = self._over
+            kept.append(problem(line, text, f"{why}: not a deck; {self._over_lines:,} more lines of cards not read"))
         return self.entries(), tuple(kept)
 
     def entries(self) -> tuple[Entry, ...]:

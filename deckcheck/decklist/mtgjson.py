@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckcheck.decklist.model import (
-    COMMANDER, COMPANION, MAIN, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, long_name, problem,
+    COMMANDER, COMPANION, MAIN, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, long_name, problem,
     read_quantity,
 )
 from deckcheck.errors import InputError
@@ -31,7 +31,7 @@ def parse_mtgjson_deck(obj: dict, path: str) -> Deck:
     if not is_mtgjson_deck(data):
         raise InputError(path, "JSON, but not an MTGJSON deck file (no data.mainBoard list)")
     collector = EntryCollector()
-    problems: list[ParseProblem] = []
+    problems = Problems()
     for board, section in BOARDS:
         cards = data.get(board) or []
         if not isinstance(cards, list):

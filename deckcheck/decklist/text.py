@@ -18,8 +18,8 @@ from itertools import repeat
 from operator import itemgetter
 
 from deckcheck.decklist.model import (
-    COMMANDER, COMPANION, MAIN, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, Entry,
-    EntryCollector, ParseProblem, problem, read_quantity,
+    COMMANDER, COMPANION, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck,
+    Entry, EntryCollector, Problems, problem, read_quantity,
 )
 from deckcheck.model.names import name_key
 
@@ -283,7 +283,7 @@ def _entries_apart(lines: list[str]) -> list[tuple[int, str]]:
     """(line number, text) of each line, a line of several entries ("1 Sol Ring, 1 Arcane Signet",
     "SB: 1 Duress; 1 Negate") cut into one text per entry, each under the line's section prefix if it has one.
     Only a line that starts with a quantity (after a bullet or a prefix) is cut: a comment's "// Main, 60
-    cards" is no entry."""
+    cards" is no entry. Past MAX_CARD_LINES texts the rest of a line is left whole."""
     numbered: list[tuple[int, str]] = []
     for number, line in enumerate(lines, 1):
         s = line.strip()
@@ -291,7 +291,9 @@ def _entries_apart(lines: list[str]) -> list[tuple[int, str]]:
             s = s[1:].lstrip()
         prefix = _PREFIX.match(s)
         head = prefix.group(0) if prefix is not None else ""
-        pieces = _NEXT_ENTRY.split(s[len(head):]) if s[len(head):len(head) + 1].isdigit() else ()
+        budget = MAX_CARD_LINES - len(numbered)
+        pieces = (_NEXT_ENTRY.split(s[len(head):], budget)
+                  if budget > 0 and s[len(head):len(head) + 1].isdigit() else ())
         if len(pieces) > 1:
             numbered += ((number, head + piece) for piece in pieces)
         else:
@@ -309,7 +311,8 @@ def parse_lines(text: str, path: str) -> Deck:
         numbered = _entries_apart(lines)
     # [line, quantity, name, section, set code, number, block of an unsectioned main entry or None]
     rows: list[tuple] = []
-    problems: list[ParseProblem] = []
+    collector = EntryCollector()  # takes the rows once the blocks are known; counts those past MAX_CARD_LINES
+    problems = Problems()
     deck_name: str | None = None
     section = MAIN
     section_has_cards = False
@@ -349,8 +352,11 @@ def parse_lines(text: str, path: str) -> Deck:
                         if target == COMMANDER:
                             marked = True
                         section_has_cards = block_open = True
-                        rows.append((number, quantity, name, target, None, None,
-                                     block if target == MAIN and section == MAIN else None))
+                        if len(rows) < MAX_CARD_LINES:
+                            rows.append((number, quantity, name, target, None, None,
+                                         block if target == MAIN and section == MAIN else None))
+                        else:
+                            collector.skip(number, f"{quantity} {name}")
                         continue
         if first in "/#":
             if s.startswith("//") or first == "#":
@@ -455,7 +461,10 @@ def parse_lines(text: str, path: str) -> Deck:
         section_has_cards = True
         block_open = True
         plain = block if target == MAIN and line_section is None and section == MAIN else None
-        rows.append((number, quantity, name, target, set_code, collector_number, plain))
+        if len(rows) < MAX_CARD_LINES:
+            rows.append((number, quantity, name, target, set_code, collector_number, plain))
+        else:
+            collector.skip(number, f"{quantity} {name}")
 
     notes_out: list[str] = []
     first_block: tuple[str, ...] = ()
@@ -470,7 +479,6 @@ def parse_lines(text: str, path: str) -> Deck:
             rows = [row if row[6] != blocks[1] else row[:3] + (SIDEBOARD,) + row[4:] for row in rows]
         elif q1 <= 2:
             first_block = tuple(row[2] for row in rows if row[6] == blocks[0])
-    collector = EntryCollector()
     for line, quantity, name, target, set_code, collector_number, _ in rows:
         collector.add(quantity, name, target, line, set_code, collector_number)
     entries, kept = collector.finish(problems)
@@ -502,7 +510,7 @@ def _plain_line(line: str) -> tuple[int, str, str] | None:
     if len(found) != 1:
         return None
     q, card = found[0]
-    if ("," in card or ";" in card) and _NEXT_ENTRY.search(card) is not None:
+    if ("," in card or ";" in card) and runs_entries_together(card):
         return None  # several entries on one line: parse_lines cuts them apart
     if "  " in card:
         card = " ".join(card.split())

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pyexpat
 
 from deckcheck.decklist.model import (
-    MAIN, MAX_LINE_CHARS, OUTSIDE, SIDEBOARD, Deck, EntryCollector, ParseProblem, long_name, problem,
+    MAIN, MAX_LINE_CHARS, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, long_name, problem,
     read_quantity,
 )
 from deckcheck.errors import InputError
@@ -37,7 +37,7 @@ class _XmlDeck:
         self.kind: str | None = None  # "mtgo" or "cockatrice", from the root element
         self.zone: str | None = None  # Cockatrice: the section of the zone being read, "" for an unknown one
         self.collector = EntryCollector()
-        self.problems: list[ParseProblem] = []
+        self.problems = Problems()
         self.name: str | None = None
         self.in_name = False
         self.name_text: list[str] = []
