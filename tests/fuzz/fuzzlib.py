@@ -348,9 +348,9 @@ _JUNK_VALUES: list[Any] = [None, True, False, 0, -1, 1.5, float("nan"), 10 ** 30
 
 def mutate_text(rng: random.Random, text: str, rounds: int | None = None) -> str:
     """A few random edits of a text: delete, duplicate or swap chunks and lines, insert syntax fragments
-    or random characters, change digits."""
+    or random characters, change digits, run lines together ("1 Sol Ring, 1 Arcane Signet")."""
     for _ in range(rounds if rounds is not None else rng.randint(1, 6)):
-        op = rng.randrange(8)
+        op = rng.randrange(9)
         n = len(text)
         i = rng.randrange(n + 1)
         j = min(n, i + rng.randint(0, 40))
@@ -376,6 +376,12 @@ def mutate_text(rng: random.Random, text: str, rounds: int | None = None) -> str
                 text = text[:k] + rng.choice(["0", "00", "-", "9" * rng.randint(1, 40), "x", ""]) + text[k + 1:]
         elif op == 6:
             text = text[:i]  # truncated
+        elif op == 8:  # entries run together on one line, as typed into a form's one-line answer
+            lines = text.split("\n")
+            k = rng.randrange(len(lines))
+            m = min(len(lines), k + rng.randint(2, 120))
+            lines[k:m] = [rng.choice([", ", "; ", ",", " , "]).join(lines[k:m])]
+            text = "\n".join(lines)
         else:
             lines = text.split("\n")
             k = rng.randrange(len(lines))
