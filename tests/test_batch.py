@@ -515,6 +515,24 @@ def test_a_form_s_one_line_answers_are_decklists_of_entries_run_together(tmp_pat
     assert rows.results[0].report.card_count == 100 and rows.results[0].report.codes() == ["no-commander"]
 
 
+def test_a_table_of_registrations_after_excel_s_separator_line_keeps_its_row_numbers(tmp_path, store):
+    """Registrations kept in Excel and exported with its "sep=;" first line (semicolons, as in much of Europe):
+    the table was read as one deck. Each row is its deck, labelled by its row in the sheet, as Excel shows it
+    (the separator line is none of its rows)."""
+    names = ["01-alice-breed-lethality.txt", "04-dana-mystic-intellect.txt"]
+    table = tmp_path / "registrations.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        out.write("sep=;\r\n")
+        writer = csv.writer(out, delimiter=";")
+        writer.writerow(["Player", "Decklist"])
+        for player, name in zip(("Alice", "Dana"), names):
+            writer.writerow([player, (TOURNAMENT / name).read_text(encoding="utf-8")])
+    rows = check_many([table], store=store)
+    assert [(r.path, r.name) for r in rows] == [(f"{table}:2", "Alice"), (f"{table}:3", "Dana")]
+    assert [(r.legal, r.report.codes()) for r in rows] == [
+        (r.legal, r.report.codes()) for r in check_many([TOURNAMENT / n for n in names], store=store)]
+
+
 def test_a_commander_named_in_short_or_without_punctuation_is_the_list_s_card(tmp_path, store):
     """Players answer a form's Commander question as they say it ("Atraxa", "atraxa praetors voice"): the one
     card of the list so named is the commander, and a note says how the name was read. Before, the list's own

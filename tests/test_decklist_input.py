@@ -334,6 +334,35 @@ def test_csv_with_semicolons_or_tabs(sep: str) -> None:
     assert deck.commanders_marked
 
 
+@pytest.mark.parametrize("hint, sep", [('"sep=,"', ","), ("sep=,", ","), ("sep=;", ";")])
+def test_csv_after_excel_s_separator_line_is_read(shared_data: Path, hint: str, sep: str) -> None:
+    """Card managers' exports for Excel (Dragon Shield's among them) begin with Excel's "sep=," line, then the
+    header: such a file was read as text, every row an unknown card. A real precon so exported, with a BOM and
+    Windows line ends, reads as its deck file's cards, each row at its line of the file."""
+    import csv
+    import io
+
+    path = shared_data / "decks" / "mtgjson-precons-2026-01" / "AdaptiveEnchantment_C18.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        data = json.load(handle)["data"]
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=sep, lineterminator="\r\n")
+    writer.writerow(["Folder Name", "Quantity", "Trade Quantity", "Card Name", "Set Code", "Set Name", "Card Number",
+                     "Condition", "Printing", "Language", "Price Bought", "Date Bought", "LOW", "MID", "MARKET"])
+    cards = data["commander"] + data["mainBoard"]
+    for card in cards:
+        writer.writerow(["Estrid", card["count"], 0, card["name"], card["setCode"], "Commander 2018", card["number"],
+                         "NearMint", "Normal", "English", "0,99" if sep == ";" else "0.99", "2024-01-01", 1, 2, 3])
+    deck = parse_bytes(("\ufeff" + hint + "\r\n" + out.getvalue()).encode("utf-8"), "collection.csv")
+    assert deck.source_format == "csv" and deck.problems == ()
+    expected: dict[str, list[int]] = {}  # a card's rows (two printings of a basic land) add up
+    for row, card in enumerate(cards, start=3):
+        expected.setdefault(card["name"], [0]).append(row)
+        expected[card["name"]][0] += card["count"]
+    assert [(e.quantity, e.name, e.lines) for e in deck.entries] == [
+        (rows[0], name, tuple(rows[1:])) for name, rows in expected.items()]
+
+
 def test_csv_with_a_multi_line_field_and_quoted_commas() -> None:
     text = 'Count,Name,Section\r\n1,"Atraxa, Praetors\' Voice",Commander\r\n1,"Sol\nRing",Main\r\n2,Island,\r\n'
     deck = parse_text(text)

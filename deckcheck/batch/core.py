@@ -30,7 +30,7 @@ from typing import IO, Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream
 from deckcheck.decklist.csvlists import (
-    REGISTRATIONS_HEAD, Registrations, columns_layout, registration_record, registrations_layout,
+    REGISTRATIONS_HEAD, Registrations, columns_layout, registration_record, registrations_layout, separator_line,
 )
 from deckcheck.decklist.documents import IWORK_REFUSAL
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
@@ -210,6 +210,7 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
     number, the header's being the first line's); a row whose decklist cell is empty is an "error" source."""
     import csv
 
+    text = separator_line(text)[1]  # Excel's "sep=," line is no row of the sheet
     start = text.lstrip()
     first = 1 + text.count("\n", 0, len(text) - len(start))  # the header's row, after any blank rows
     rows = csv.reader(io.StringIO(start, newline=""), delimiter=layout.delimiter)

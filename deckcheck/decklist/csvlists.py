@@ -41,9 +41,20 @@ def _column(header: list[str], names: tuple[str, ...]) -> int | None:
 DELIMITERS = (",", ";", "\t")
 
 
-def _headers(first_line: str) -> Iterator[tuple[str, list[str]]]:
-    """A first line read as a header row with each of DELIMITERS it holds: (separator, folded cells)."""
-    for delimiter in DELIMITERS:
+# Excel's first line naming the field separator ("sep=;"), which card managers' exports for Excel write first.
+_SEPARATOR_LINE = re.compile(r'"?sep=([,;\t|])"?[^\S\n]*(?:\n|$)', re.IGNORECASE)
+
+
+def separator_line(text: str) -> tuple[str | None, str]:
+    """A CSV text that begins with Excel's "sep=;" line: (the separator it names, the text after that line);
+    else (None, text). Excel reads the line as no row of the sheet."""
+    m = _SEPARATOR_LINE.match(text)
+    return (None, text) if m is None else (m.group(1), text[m.end():])
+
+
+def _headers(first_line: str, delimiters: Sequence[str] = DELIMITERS) -> Iterator[tuple[str, list[str]]]:
+    """A first line read as a header row with each of `delimiters` it holds: (separator, folded cells)."""
+    for delimiter in delimiters:
         if delimiter in first_line:
             try:
                 yield delimiter, [_fold(c) for c in next(csv.reader([first_line], delimiter=delimiter))]
@@ -51,12 +62,12 @@ def _headers(first_line: str) -> Iterator[tuple[str, list[str]]]:
                 continue
 
 
-def csv_delimiter(first_line: str) -> str | None:
-    """The field separator of a first line that is a CSV header row naming at least a card-name column and
-    a count or section column; None when the line is no such header."""
+def csv_delimiter(first_line: str, delimiters: Sequence[str] = DELIMITERS) -> str | None:
+    """The field separator (one of `delimiters`) of a first line that is a CSV header row naming at least a
+    card-name column and a count or section column; None when the line is no such header."""
     if len(first_line) > 2000:
         return None
-    for delimiter, header in _headers(first_line):
+    for delimiter, header in _headers(first_line, delimiters):
         if _column(header, _NAME_COLUMNS) is not None and (
                 _column(header, _QUANTITY_COLUMNS) is not None or _column(header, _SECTION_COLUMNS) is not None):
             return delimiter
@@ -83,14 +94,16 @@ def registrations_layout(text: str) -> Registrations | None:
     64 KB has a decklist of several lines there (or of several entries on one line, typed into a form's
     one-line answer), or a deck site's link (the first sign-ups may not have sent theirs yet); None for a card
     list's CSV, a decklist or any other text."""
-    text = text[:REGISTRATIONS_HEAD].lstrip()
+    hint, text = separator_line(text[:REGISTRATIONS_HEAD].lstrip())
+    delimiters = DELIMITERS if hint is None else (hint,)
+    text = text.lstrip()
     end = text.find("\n", 0, 2002)
     first_line = (text if end < 0 else text[:end]).rstrip("\r")
     low = first_line.lower()
     if ("deck" not in low and "list" not in low and "card" not in low  # no header names a decklist column
-            or len(first_line) > 2000 or first_line[:1] in "/#" or csv_delimiter(first_line) is not None):
+            or len(first_line) > 2000 or first_line[:1] in "/#" or csv_delimiter(first_line, delimiters) is not None):
         return None
-    layout = _header_layout(first_line)
+    layout = _header_layout(first_line, delimiters)
     if layout is None:
         return None
     column = layout.decklist
@@ -106,10 +119,10 @@ def registrations_layout(text: str) -> Registrations | None:
     return None
 
 
-def _header_layout(first_line: str) -> Registrations | None:
+def _header_layout(first_line: str, delimiters: Sequence[str]) -> Registrations | None:
     """The layout a header row names: the first separator that splits it into cells one of which names a
     decklist column; the player's column is one that says "player", else a name or e-mail column."""
-    for delimiter, header in _headers(first_line):
+    for delimiter, header in _headers(first_line, delimiters):
         layout = _columns_layout(header, delimiter)
         if layout is not None:
             return layout

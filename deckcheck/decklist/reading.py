@@ -15,7 +15,9 @@ from dataclasses import replace
 from typing import Any
 
 from deckcheck.decklist.commanders import with_commanders
-from deckcheck.decklist.csvlists import csv_delimiter, parse_csv, registrations_layout
+from deckcheck.decklist.csvlists import (
+    DELIMITERS, csv_delimiter, parse_csv, registrations_layout, separator_line,
+)
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, Deck, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.records import is_deck_record, record_blocks, record_commanders, record_name, record_text
@@ -218,10 +220,14 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
                                "text, .dek or .csv)")
     if looks_like_xml(stripped):
         return parse_xml_deck(stripped, path)
+    hint, unhinted = separator_line(text)  # Excel's "sep=," line before a CSV header
+    if hint is not None:
+        text = "\n" + unhinted  # the line blanked: the rows keep their lines' numbers
+        stripped = text.lstrip()
     first = stripped.split("\n", 1)[0].strip()
     if first == stripped.rstrip() and is_web_address(first):  # a deck site's link, and nothing else
         raise InputError(path, ADDRESS_FOR_A_DECKLIST)
-    delimiter = csv_delimiter(first)
+    delimiter = csv_delimiter(first, DELIMITERS if hint is None else (hint,))
     if delimiter is not None:
         return parse_csv(text, path, delimiter)
     if registrations_layout(stripped) is not None:
