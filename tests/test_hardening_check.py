@@ -157,9 +157,9 @@ def test_one_decklist_of_a_million_different_names_is_bounded(tmp_path, shape: s
 def test_one_decklist_of_millions_of_lines_is_bounded(tmp_path, shape: str) -> None:
     """A 16 MB list of one card written 2.7 million times took 830 MB (as CSV 397 MB, as a deck object's 1.8
     million items 712 MB), every line's number kept for the report; four million lines that are no card
-    entries 946 MB, a problem kept for each (now 278, 135, 363 and 350 MB). Past MAX_CARD_LINES card lines the list is not a deck (one problem counts the
-    rest; a line of entries run together is cut into that many at most); past MAX_PROBLEMS problems the rest
-    are only counted."""
+    entries 946 MB, a problem kept for each (now 278, 135, 363 and 350 MB). Past MAX_CARD_LINES card lines
+    the list is not a deck (one problem counts the rest; a line of entries run together is cut into that many
+    at most); past MAX_PROBLEMS problems the rest are only counted."""
     from deckcheck.decklist.model import MAX_CARD_LINES, MAX_PROBLEMS
 
     count = {"text": 2_700_000, "entries run together": 2_300_000, "csv": 2_700_000, "deck object": 1_800_000,

@@ -188,7 +188,7 @@ class EntryCollector:
 
     def finish(self, problems: list[ParseProblem]) -> tuple[tuple[Entry, ...], tuple[ParseProblem, ...]]:
         """The entries, and the parse's problems: at most MAX_PROBLEMS of them, then one counting the rest, and
-        one for the cards past MAX_ENTRIES."""
+        one for the card lines not read (past MAX_ENTRIES different cards or MAX_CARD_LINES lines)."""
         kept = problems[:MAX_PROBLEMS]
         count = len(problems) + (problems.more if isinstance(problems, Problems) else 0)
         if count > MAX_PROBLEMS:
