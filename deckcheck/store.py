@@ -364,9 +364,9 @@ class CardStore:
         When a key names several cards (a face of one, the whole of another), the full name wins.
         MTGJSON deck files write a reversible card as "Sol Ring // Sol Ring" and a meld card as "Gisela,
         the Broken Blade // Brisela, Voice of Nightmares": when such a whole name is unknown, its first
-        part is used if every other part repeats it, or whatever the others are when it is a meld card. Two
-        other cards' names joined so ("Tymna the Weaver // Thrasios, Triton Hero") are no card: read as the
-        first alone, the second would be lost unseen."""
+        part is used if every other part repeats it, or, for a meld card, names the meld result it melds
+        into. Any other names joined so ("Tymna the Weaver // Thrasios, Triton Hero", "Bruna, the Fading
+        Light // Sol Ring") are no card: read as the first alone, the rest would be lost unseen."""
         key = name_key(name)
         try:
             return self._cache[key]
@@ -376,10 +376,19 @@ class CardStore:
         if card is None and " // " in key:
             first, *rest = key.split(" // ")
             front = self._lookup_key(first)
-            if front is not None and (front.layout == MELD or all(part == first for part in rest)):
+            if front is not None and (all(part == first for part in rest)
+                                      or front.layout == MELD and all(self._melds_into(front, part) for part in rest)):
                 card = front
         self._cache[key] = card
         return card
+
+    def _melds_into(self, card: Card, key: str) -> bool:
+        """Whether a folded name is the meld result a meld card melds into (a store built before meld results
+        were kept takes any name)."""
+        result = self.lookup_other(key)
+        if result is None:
+            return not self._has_others
+        return result.kind == MELD_RESULT and card.name in result.parts
 
     def _lookup_key(self, key: str) -> Card | None:
         """The card one folded name key names, or None."""

@@ -167,6 +167,18 @@ def test_two_cards_names_joined_are_no_card(store):
     assert store.lookup("Brazen Borrower // Stomp") is None  # the back of another adventure
 
 
+@pytest.mark.parametrize("written", [
+    "Bruna, the Fading Light // Sol Ring",  # two cards on one line: Sol Ring was lost unseen
+    "Bruna, the Fading Light // Not A Card At All",
+    "Bruna, the Fading Light // Hanweir, the Writhing Township",  # another pair's meld result
+    "Bruna, the Fading Light // Brisela, Voice of Nightmares, Ajani, Strength of the Pride",  # names run on
+])
+def test_a_meld_card_joined_to_anything_but_its_meld_result_is_no_card(store, written):
+    """A meld card's name was the card whatever followed its " // ": only its own meld result may."""
+    assert store.lookup("Bruna, the Fading Light // Brisela, Voice of Nightmares").name == "Bruna, the Fading Light"
+    assert store.lookup(written) is None
+
+
 def test_blobs_inflate_the_same_through_the_raw_path_and_a_bad_one_is_refused(store):
     import zlib
 
@@ -348,3 +360,4 @@ def test_a_store_built_before_other_objects_were_kept_has_none(tmp_path, capsys)
     deck.write_text("Commander: Krenko, Mob Boss\n1 Treasure\n98 Mountain\n")
     assert main(["check", str(deck), "--data-dir", str(tmp_path)]) == 1
     assert 'unknown-card unknown card "Treasure"' in capsys.readouterr().out
+
