@@ -11,6 +11,7 @@ from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
+from deckcheck.decklist.commas import Pieces, names_apart, names_in
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.vocab import NOT_LEGAL
 from deckcheck.report import DeckReport, Violation
@@ -56,6 +57,8 @@ class Checker:
         self._resolved: dict[date | None, dict[str, _Row]] = {}
         self._restricted: set[str] = set()  # names banned or not legal on some date checked: a quick test
         self._unknown: set[str] = set()  # names no card has (the same quick test)
+        self._unknown_checked = False  # whether a deck checked named something no card has (report_notes)
+        self._runs: dict[str, Pieces | None] = {}  # unknown names read as card names separated by commas, or not
         self._loose: dict[str, str] = {}  # names found with their punctuation ignored -> the card's name
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
         self._notes: dict[str, None] = {}  # report-level notes, each said once, in order
@@ -82,6 +85,10 @@ class Checker:
             if card is not None:
                 self._loose[name] = card.name
         return card
+
+    def is_card(self, name: str) -> bool:
+        """Whether a name is a card's (`lookup`)."""
+        return self.lookup(name) is not None
 
     def can_lead(self, name: str) -> bool:
         """Whether the card with this name can be a commander on its own or as half of a pair (used to
@@ -141,7 +148,7 @@ class Checker:
         snapshot, what it lacks."""
         caveat = self.policy.history_note(on)
         notes = ([caveat] if caveat else []) + list(self._notes)
-        if self._unknown and self.store.is_bundled:
+        if self._unknown_checked and self.store.is_bundled:
             notes.append(f"names no card has here may be newer cards: {SNAPSHOT_LACKS}")
         return notes
 
@@ -267,12 +274,47 @@ class Checker:
         return [f"{f'line {e.line}: ' if e.line else ''}{e.name} read as {loose[e.name]}"
                 for e in deck.entries if e.name in loose]
 
+    def checked_context(self, deck: Deck, on: date | None = None,
+                        commanders: Sequence[str] | None = None) -> DeckContext:
+        """The context of a deck as the rules check it: its commanders chosen (`prepare`), and, when some names
+        are no card's, lines of card names separated by commas read apart (`names_apart`); `ctx.deck` is
+        that deck."""
+        ctx = self.context(self.prepare(deck, commanders), on)
+        unknown = self._unknown_names(ctx)
+        if unknown:
+            apart = names_apart(deck, unknown, self._names_in)
+            if apart is not deck:
+                ctx = self.context(self.prepare(apart, commanders), on)
+                unknown = self._unknown_names(ctx)
+            self._unknown_checked = self._unknown_checked or bool(unknown)
+        return ctx
+
+    def _unknown_names(self, ctx: DeckContext) -> list[str]:
+        """The names of a context's deck that no card has, in the starting deck and outside the 100."""
+        names = [i.entry.name for i in ctx.unknown]
+        if ctx.unused and not self._unknown.isdisjoint(i.entry.name for i in ctx.unused):
+            names += [i.entry.name for i in ctx.unused if i.card is None]
+        return names
+
+    def _names_in(self, name: str) -> Pieces | None:
+        """What a name no card has reads as when it is card names separated by commas (`names_in`; cached)."""
+        try:
+            return self._runs[name]
+        except KeyError:
+            if len(self._runs) > 100_000:  # a long-lived checker met many
+                self._runs.clear()
+            found = self._runs[name] = names_in(name, self.is_card, self.store.opens_comma_name)
+            return found
+
     def check(self, deck: Deck, *, on: date | None = None, commanders: Sequence[str] | None = None,
               bracket: bool = False) -> DeckReport:
         """Every violation of one deck, in one pass; with ``bracket``, also its Commander Bracket floor
         (from the known commanders and main-deck cards)."""
-        deck = self.prepare(deck, commanders)
-        ctx = self.context(deck, on)
+        return self.report(self.checked_context(deck, on, commanders), bracket=bracket)
+
+    def report(self, ctx: DeckContext, *, bracket: bool = False) -> DeckReport:
+        """The DeckReport of a checked context (`checked_context`)."""
+        deck, on = ctx.deck, ctx.on
         violations: list[Violation] = []
         for module in MODULES:
             violations.extend(module.check(ctx, self))

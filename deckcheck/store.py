@@ -20,7 +20,7 @@ from typing import Any
 
 from deckcheck.errors import DeckcheckError, DeckcheckWarning, NoCardData
 from deckcheck.model.card import Card, NonDeckObject
-from deckcheck.model.names import MAX_NAME_CHARS, has_punctuation, loosen, name_key
+from deckcheck.model.names import MAX_NAME_CHARS, has_punctuation, loose_key, loosen, name_key
 from deckcheck.model.vocab import MELD, MELD_RESULT, NOT_LEGAL
 
 STORE_FILE = "cards.sqlite"
@@ -247,6 +247,7 @@ class CardStore:
         self._suggest_names: list[str] | None = None
         self._suggest_words: dict[str, list[int]] | None = None
         self._loose_names: dict[str, str] | None = None  # loosened name key -> the one card's name
+        self._comma_name_starts: frozenset[str] | None = None  # card names' parts before their first comma
         self._suggest_calls = 0
         self._has_others: bool | None = None  # whether the store keeps non-deck objects (see lookup_other)
         rows = dict(connection.execute("SELECT key, value FROM meta"))
@@ -468,6 +469,14 @@ class CardStore:
             self._loose_names = {loose: names.pop() for loose, names in index.items() if len(names) == 1}
         found = self._loose_names.get(key)
         return self.lookup(found) if found is not None else None
+
+    def opens_comma_name(self, name: str) -> bool:
+        """Whether a name is what some card's full or face name has before its first comma ("Kenrith" of
+        Kenrith, the Returned King; "Fear" of Fear, Fire, Foes!), with case, accents and punctuation ignored."""
+        if self._comma_name_starts is None:
+            keys = self._name_list()[0]
+            self._comma_name_starts = frozenset(loosen(key[:key.index(",")]) for key in keys if "," in key)
+        return loose_key(name) in self._comma_name_starts
 
     def _word_index(self) -> dict[str, list[int]]:
         """Each word of the name keys -> the keys that contain it (for names typed in part)."""

@@ -515,6 +515,31 @@ def test_a_form_s_one_line_answers_are_decklists_of_entries_run_together(tmp_pat
     assert rows.results[0].report.card_count == 100 and rows.results[0].report.codes() == ["no-commander"]
 
 
+def test_a_form_s_one_line_answers_of_card_names_separated_by_commas_are_the_decks(tmp_path, store):
+    """The same one-line answers typed as card names alone, separated by commas (a card written once per copy,
+    some names holding commas of their own), the commanders in the form's Commander column. Each row is its
+    deck, with the verdicts of its list written a line an entry (before: one unknown card, or a line too long
+    to be read)."""
+    table = tmp_path / "registrations.csv"
+    lists = []
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Player", "Commander", "Decklist (one line)"])
+        for player, name in (("Alice", "01-alice-breed-lethality.txt"), ("Dana", "04-dana-mystic-intellect.txt")):
+            text = (TOURNAMENT / name).read_text(encoding="utf-8")
+            lines = text.split("\nDeck\n")[1].splitlines()
+            cards = [line.split(" ", 1)[1] for line in lines if line[:1].isdigit() for _ in range(int(line.split()[0]))]
+            commander = text.split("Commander\n")[1].splitlines()[0].split(" ", 1)[1]
+            writer.writerow([player, commander, ", ".join(cards)])
+            lists.append(tmp_path / name)
+            lists[-1].write_text(f"Commander\n1 {commander}\n\nDeck\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    rows = check_many([table], store=store)
+    assert [(r.path, r.name) for r in rows] == [(f"{table}:2", "Alice"), (f"{table}:3", "Dana")]
+    assert [(r.report.card_count, r.report.codes(), r.report.commanders) for r in rows] == [
+        (r.report.card_count, r.report.codes(), r.report.commanders) for r in check_many(lists, store=store)]
+    assert [(r.report.card_count, r.report.codes()) for r in rows] == [(100, []), (100, ["banned"])]
+
+
 def test_a_table_of_registrations_after_excel_s_separator_line_keeps_its_row_numbers(tmp_path, store):
     """Registrations kept in Excel and exported with its "sep=;" first line (semicolons, as in much of Europe):
     the table was read as one deck. Each row is its deck, labelled by its row in the sheet, as Excel shows it

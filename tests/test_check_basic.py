@@ -114,13 +114,14 @@ def test_a_list_pasted_with_its_commander_as_a_plain_line_is_told_which_card_cou
     assert "the deck has no commander; mark it in the list or use --commander" in messages
 
 
-@pytest.mark.parametrize("joint", [" // ", " / ", " & ", " + ", ", "])
+@pytest.mark.parametrize("joint", [" // ", " / ", " & ", " + "])
 def test_two_commanders_written_on_one_line_are_told_to_be_split(
         joint: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """A real partner precon with its two commanders on one line, joined by a slash, an ampersand, a plus or
-    a comma: before, the line was read as the first commander alone and the second was lost unseen (a deck of
-    99; with " & ", " + " or a comma, an unknown card with the wrong suggestions). It is an unknown card that
-    names both cards and says to write each on a line of its own; each written so, the deck is legal."""
+    """A real partner precon with its two commanders on one line, joined by a slash, an ampersand or a plus:
+    before, the line was read as the first commander alone and the second was lost unseen (a deck of 99;
+    with " & " or " + ", an unknown card with the wrong suggestions). It is an unknown card that names both
+    cards and says to write each on a line of its own; each written so, the deck is legal. (Joined by a comma,
+    they are read apart: `test_card_names_separated_by_commas_are_read_apart`.)"""
     from pathlib import Path
 
     source = Path(__file__).resolve().parent.parent / "data" / "examples" / "tournament" / \
@@ -141,6 +142,120 @@ def test_two_commanders_written_on_one_line_are_told_to_be_split(
         "Frodo, Adventurous Hobbit", "Sam, Loyal Attendant"]
     assert main(["check", "--data-dir", data_dir, str(source)]) == 0
     capsys.readouterr()
+
+
+def _report(path, data_dir: str, capsys: pytest.CaptureFixture[str], *options: str) -> dict:
+    main(["check", "--data-dir", data_dir, "--format", "json", *options, str(path)])
+    return json.loads(capsys.readouterr().out)["decks"][0]
+
+
+def _verdict(report: dict) -> tuple:
+    """What a deck's report says, whatever lines its list had."""
+    return (report["legal"], report["card_count"], report["commanders"], report["color_identity"],
+            sorted((v["code"], v["message"]) for v in report["violations"]))
+
+
+@pytest.mark.parametrize("precon, counted", [
+    ("ArcaneWizardry_C17.json.gz", True), ("FoodAndFellowship_LTC.json.gz", False),
+    ("TimeyWimey_WHO.json.gz", True), ("AdaptiveEnchantment_C18.json.gz", False)])
+def test_a_real_precon_written_as_card_names_separated_by_commas_is_its_deck(
+        precon: str, counted: bool, shared_data, tmp_path, data_dir: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A real precon written as a form's one-line answer gives: its commanders after "Commander:", its main deck
+    on one line of names separated by commas (many names holding commas of their own: Kenrith, the Returned
+    King), each copy written out or counted ("12 Forest"). Before, the line was too long to be read (or, when
+    shorter, one unknown card). It is checked as the deck file is, with a note saying how the line was read."""
+    import gzip
+
+    path = shared_data / "decks" / "mtgjson-precons-2026-01" / precon
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        data = json.load(handle)["data"]
+    commanders = ", ".join(card["name"].split(" // ")[0] for card in data["commander"])
+    if counted:
+        names = [f"{card['count']} {card['name']}" if card["count"] > 1 else card["name"] for card in data["mainBoard"]]
+    else:
+        names = [card["name"] for card in data["mainBoard"] for _ in range(card["count"])]
+    assert sum("," in name for name in names) >= 3
+    run = tmp_path / "run.txt"
+    run.write_text(f"Commander: {commanders}\nDeck: {', '.join(names)}\n", encoding="utf-8")
+    expected = _report(path, data_dir, capsys)
+    found = _report(run, data_dir, capsys)
+    assert _verdict(found) == _verdict(expected)
+    assert found["card_count"] == 100
+    pieces = len(data["mainBoard"]) if counted else sum(card["count"] for card in data["mainBoard"])
+    assert f"line 2: read as {pieces} card names separated by commas" in found["notes"]
+    if len(data["commander"]) == 2:
+        assert "line 1: read as 2 card names separated by commas" in found["notes"]
+
+
+def test_card_names_separated_by_commas_are_read_apart(tmp_path, data_dir: str,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Names separated by commas, with no count each: two partner commanders joined by a comma (told to be
+    split before), a misspelt name among them (that one alone is an unknown card, with suggestions; the rest
+    read), counts before some ("30 Forest"), "and" before the last, the commander set off by a blank line."""
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parent.parent / "data" / "examples" / "tournament" / \
+        "03-chen-food-and-fellowship.txt"
+    text = source.read_text(encoding="utf-8")
+    pair = "1x Frodo, Adventurous Hobbit\n1x Sam, Loyal Attendant\n"
+    joined = tmp_path / "joined.txt"
+    joined.write_text(text.replace(pair, "1x Frodo, Adventurous Hobbit, Sam, Loyal Attendant\n"), encoding="utf-8")
+    report = _report(joined, data_dir, capsys)
+    assert _verdict(report) == _verdict(_report(source, data_dir, capsys))
+    assert report["legal"] and "line 5: read as 2 card names separated by commas" in report["notes"]
+
+    words = tmp_path / "words.txt"
+    words.write_text("Atraxa, Praetors' Voice\n\nSol Ring, Arcane Signet, Comand Tower, 30 Forest, Kenrith, the "
+                     "Returned King, Fear, Fire, Foes!, 63 Island, and Command Tower\n", encoding="utf-8")
+    report = _report(words, data_dir, capsys)
+    assert report["commanders"] == ["Atraxa, Praetors' Voice"] and report["card_count"] == 100
+    assert "line 3: read as 8 card names separated by commas" in report["notes"]
+    codes = sorted((v["code"], v["cards"][0]) for v in report["violations"])
+    assert codes == [("color-identity", "Fear, Fire, Foes!"), ("color-identity", "Kenrith, the Returned King"),
+                     ("unknown-card", "Comand Tower")]
+    unknown = next(v for v in report["violations"] if v["code"] == "unknown-card")
+    assert unknown["lines"] == [3] and unknown["details"]["suggestions"][0] == "Command Tower"
+
+    # Counts after the names, the line's last one among them: before, "x30" at the end of the line was taken
+    # as the whole line's count and given to its first name (30 copies of Sol Ring).
+    counted = tmp_path / "counted.txt"
+    counted.write_text("Commander: Atraxa, Praetors' Voice\nSol Ring x1, Kenrith, the Returned King x2, Arcane "
+                       "Signet, 30 Island, and Forest x 30\n", encoding="utf-8")
+    report = _report(counted, data_dir, capsys)
+    assert report["card_count"] == 65 and "line 2: read as 5 card names separated by commas" in report["notes"]
+    assert [v["message"][:40] for v in report["violations"] if v["code"] == "singleton"] == [
+        "2 copies of Kenrith, the Returned King; "]
+
+
+def test_lines_of_prose_with_commas_are_not_read_as_cards(tmp_path, data_dir: str,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A wrong file checked as a deck: sentences with commas stay what they were, an unknown card each (a
+    line of one card entry's length) or a line too long to be a card entry, and cost a bounded number of
+    lookups (`names_apart` looks at PARTS_PER_DECK parts at most)."""
+    from deckcheck.decklist.commas import PARTS_PER_DECK, PARTS_PER_NAME, names_apart, names_in
+    from deckcheck.decklist.reading import parse_text
+
+    sentence = "The fox, quick and brown, jumped over the dog, which slept, and then it went home"
+    prose = tmp_path / "prose.txt"
+    paragraph = ", ".join([sentence] * 20)
+    prose.write_text(f"{sentence}\n{paragraph}\n", encoding="utf-8")
+    report = _report(prose, data_dir, capsys)
+    assert sorted((v["code"], v["lines"], v["message"][:36]) for v in report["violations"]) == [
+        ("deck-size", [], "the deck has 1 card (0 commanders + "),
+        ("no-commander", [], "the deck has no commander; mark it i"),
+        ("syntax", [2], f"line too long ({len(paragraph):,} characters) for a card entry"[:36]),
+        ("unknown-card", [1], f'unknown card "{sentence}"'[:36])]
+    assert not any("separated by commas" in note for note in report.get("notes", []))
+
+    calls = []
+    deck = parse_text("\n".join(f"{', '.join([sentence] * 13)}, the end of part {i}" for i in range(1000)))
+    names = {e.name for e in deck.entries}
+    assert names and all(len(name) > 1000 for name in names)
+    apart = names_apart(deck, [e.name for e in deck.entries],
+                        lambda name: names_in(name, lambda piece: calls.append(piece) is not None))
+    assert apart.entries == () and len(apart.problems) == 1000
+    assert 0 < len(calls) <= 3 * PARTS_PER_NAME * PARTS_PER_DECK
 
 
 def test_a_list_typed_without_punctuation_is_read_with_a_note_per_line(

@@ -156,6 +156,9 @@ def one(text: str) -> tuple:
     ("SB: Pyroblast x2", (2, "Pyroblast", SIDEBOARD, None, None)),
     ("Commander - Atraxa, Praetors' Voice", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
     ("Sideboard \u2013 1 Duress", (1, "Duress", SIDEBOARD, None, None)),  # a word processor's en dash
+    ("Deck: 1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),  # a form's or a chat's one-line sections
+    ("Main deck - Sol Ring", (1, "Sol Ring", MAIN, None, None)),
+    ("Mainboard: 2 Island", (2, "Island", MAIN, None, None)),
     ("1 Sol Ring|C16", (1, "Sol Ring", MAIN, "C16", None)),  # Forge .dck: name|set|art index
     ("1 Fire // Ice|MH2|1", (1, "Fire // Ice", MAIN, "MH2", None)),
     ("1 Fire|Ice", (1, "Fire|Ice", MAIN, None, None)),  # Cockatrice's split-card spelling, not a set

@@ -126,3 +126,38 @@ def test_jsonl_records_read_like_their_text_every_time(record) -> None:
         slow = unnumbered(parse_lines(blocks_text(record_blocks(record)), label))  # RECORDS have no "text"
         assert deck == replace(slow, name=slow.name or record.get("name"))
         assert parse_deck_record(payload, label) == deck
+
+
+# Card names as the names of cards are: some hold commas, one a comma in a number, one a face separator.
+CARD_NAMES = ["Sol Ring", "Kenrith, the Returned King", "Fear, Fire, Foes!", "Arcane Signet", "Fire // Ice",
+              "Borrowing 100,000 Arrows", "Forest", "Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar"]
+_FOLDED = {name.lower() for name in CARD_NAMES}
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(CARD_NAMES), min_size=2, max_size=30), st.sampled_from([", ", ",", " , ", ",  "]))
+def test_card_names_separated_by_commas_read_back_as_those_names(names: list[str], separator: str) -> None:
+    """Whatever card names are written one after another with commas, and however the commas are spaced, they
+    are read back as those names, in order (names_in), and a deck entry so written becomes them (names_apart)."""
+    from deckcheck.decklist.commas import names_apart, names_in
+    from deckcheck.decklist.model import Deck, Entry
+
+    text = separator.join(names)
+    assert names_in(text, lambda name: name.lower() in _FOLDED) == [(1, name, True) for name in names]
+    deck = Deck(path="d", name=None, entries=(Entry(1, text, "main", 3),), problems=(), commanders_marked=False)
+    apart = names_apart(deck, [text], lambda name: names_in(name, lambda piece: piece.lower() in _FOLDED))
+    assert sum(e.quantity for e in apart.entries) == len(names) and {e.line for e in apart.entries} == {3}
+    assert apart.notes == (f"line 3: read as {len(names)} card names separated by commas",)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(CARD_NAMES) | st.text(max_size=12), max_size=30).map(", ".join))
+def test_any_text_with_commas_is_read_apart_without_error(text: str) -> None:
+    """Card names and any other text joined with commas: names_in answers pieces that make up the text's
+    pieces, or None, and never raises."""
+    from deckcheck.decklist.commas import names_in
+
+    pieces = names_in(text, lambda name: name.lower() in _FOLDED)
+    if pieces is not None:
+        assert sum(known for _, _, known in pieces) >= 2
+        assert all(name and name in text for _, name, _ in pieces)

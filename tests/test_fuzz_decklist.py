@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from deckcheck.decklist import parse_text
 from fuzz.fuzzlib import (
-    DECK_PIECES, mutate_archive, mutate_bytes, mutate_object, mutate_text, precon_decks, real_decklists,
-    real_documents, real_rich_texts, real_workbooks, target_decklist_bytes, target_decklist_text, target_workbook,
+    DECK_PIECES, mutate_archive, mutate_bytes, mutate_object, mutate_text, names_line, precon_decks,
+    real_decklists, real_documents, real_rich_texts, real_workbooks, target_checked_text, target_decklist_bytes,
+    target_decklist_text, target_workbook,
 )
 
 pytestmark = [pytest.mark.timeout(300), pytest.mark.shared]
@@ -43,6 +44,34 @@ def test_mutated_real_decklists(shared_data, seed: int) -> None:
     rng = random.Random(seed)
     text = rng.choice(real_decklists())
     target_decklist_text(mutate_text(rng, text))
+
+
+def test_every_real_precon_written_as_names_separated_by_commas_is_read_as_its_cards(shared_data) -> None:
+    """Each of the 184 precons written as card names separated by commas (commanders on one line, the main
+    deck on another, every copy written out or counted) is checked as the same cards, in the same sections,
+    as its deck file: the starting input of the mutations below."""
+    from fuzz.fuzzlib import _bundled_checker
+
+    checker = _bundled_checker()
+
+    def cards(text: str) -> tuple[list, list]:
+        ctx = checker.checked_context(parse_text(text, "deck"))
+        return [(i.card and i.card.name, i.entry.quantity) for i in sorted(ctx.commanders, key=str)], \
+            sorted(((i.card and i.card.name, i.entry.quantity) for i in ctx.main), key=str)
+
+    rng = random.Random(5)
+    for deck in precon_decks():
+        if deck["data"].get("commander"):
+            line = names_line(rng, deck)
+            assert cards(line) == cards(json.dumps(deck)), (deck["data"]["name"], line[:200])
+            target_checked_text(line)
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(seed=SEEDS)
+def test_mutated_names_separated_by_commas_checked(shared_data, seed: int) -> None:
+    rng = random.Random(seed)
+    target_checked_text(mutate_text(rng, names_line(rng, rng.choice(precon_decks())), rng.randint(0, 4)))
 
 
 @FAST

@@ -361,3 +361,24 @@ def test_a_store_built_before_other_objects_were_kept_has_none(tmp_path, capsys)
     assert main(["check", str(deck), "--data-dir", str(tmp_path)]) == 1
     assert 'unknown-card unknown card "Treasure"' in capsys.readouterr().out
 
+
+def test_every_card_name_with_commas_is_read_whole_in_a_line_of_names(store):
+    """Every card whose name, or a face's, holds commas (Kenrith, the Returned King; Fear, Fire, Foes!; Tamiyo,
+    Inquisitive Student // Tamiyo, Seasoned Scholar), written among other names separated by commas, is
+    read as that card: the parts before a name's first comma that `opens_comma_name` knows are every card's."""
+    from deckcheck.decklist.commas import names_in
+
+    def is_card(name: str) -> bool:
+        return store.lookup(name) is not None
+
+    names = {card.name: [face.name for face in card.faces if "," in face.name] for card in store.iter_cards()
+             if "," in card.name}
+    written = [*names, *(face for faces in names.values() for face in faces)]
+    assert len(written) > 2000
+    misread = []
+    for name in written:
+        pieces = names_in(f"Sol Ring, {name}, 2 Arcane Signet, and {name}", is_card, store.opens_comma_name)
+        if pieces is None or [(count, store.lookup(piece).name) for count, piece, _ in pieces] != [
+                (1, "Sol Ring"), (1, store.lookup(name).name), (2, "Arcane Signet"), (1, store.lookup(name).name)]:
+            misread.append((name, pieces))
+    assert misread == []

@@ -586,9 +586,9 @@ class DeckRunner:
 
     def _check(self, deck: Deck) -> DeckResult:
         options = self.options
-        report = self.checker.check(deck, on=options.on, commanders=options.commanders,
-                                    bracket=options.brackets)
-        cards = self.cards(self.checker.prepare(deck, options.commanders)) if options.keep_cards else None
+        ctx = self.checker.checked_context(deck, options.on, options.commanders)
+        report = self.checker.report(ctx, bracket=options.brackets)
+        cards = self.cards(ctx.deck) if options.keep_cards else None
         return DeckResult(report=report, cards=cards)
 
     def cards(self, deck: Deck) -> tuple[tuple[str, int, str], ...]:

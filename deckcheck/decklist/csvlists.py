@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from deckcheck.decklist.commanders import split_joined
+from deckcheck.decklist.commas import MORE_COMMAS_THAN_A_NAME
 from deckcheck.decklist.model import (
     COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, is_web_address, long_name,
     problem, read_quantity,
@@ -91,8 +92,8 @@ class Registrations(NamedTuple):
 def registrations_layout(text: str) -> Registrations | None:
     """The layout of a table of registrations, from the start of its text: a sign-up form's export, whose
     header row names a column for the decklist (a player's name beside it) and one of whose rows in the first
-    64 KB has a decklist of several lines there (or of several entries on one line, typed into a form's
-    one-line answer), or a deck site's link (the first sign-ups may not have sent theirs yet); None for a card
+    64 KB has a decklist of several lines there (or of several entries or card names on one line, typed into a
+    form's one-line answer), or a deck site's link (the first sign-ups may not have sent theirs yet); None for a card
     list's CSV, a decklist or any other text."""
     hint, text = separator_line(text[:REGISTRATIONS_HEAD].lstrip())
     delimiters = DELIMITERS if hint is None else (hint,)
@@ -112,7 +113,8 @@ def registrations_layout(text: str) -> Registrations | None:
         next(rows)
         for row in rows:
             cell = row[column].strip() if column < len(row) else ""
-            if "\n" in cell or runs_entries_together(cell) or is_web_address(cell):
+            if ("\n" in cell or runs_entries_together(cell) or cell.count(",") >= MORE_COMMAS_THAN_A_NAME
+                    or is_web_address(cell)):
                 return layout
     except csv.Error:
         pass

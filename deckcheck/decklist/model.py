@@ -139,6 +139,11 @@ def is_web_address(text: str) -> bool:
     return "://" in text or text[:4].lower() == "www."
 
 
+def line_too_long(line: int, text: str) -> ParseProblem:
+    """The problem of a line too long to be a card entry (longer than MAX_LINE_CHARS)."""
+    return problem(line, text, f"line too long ({len(text):,} characters) for a card entry")
+
+
 def long_name(line: int, text: str, name: str) -> ParseProblem | None:
     """The problem of a card name longer than any card's (MAX_NAME_CHARS), or None. The text dialects never
     meet one (their lines are shorter than MAX_LINE_CHARS); files that give names as fields do."""

@@ -17,9 +17,10 @@ from dataclasses import replace
 from itertools import repeat
 from operator import itemgetter
 
+from deckcheck.decklist.commas import MORE_COMMAS_THAN_A_NAME, could_be_names
 from deckcheck.decklist.model import (
     COMMANDER, COMPANION, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck,
-    Entry, EntryCollector, Problems, problem, read_quantity,
+    Entry, EntryCollector, Problems, line_too_long, problem, read_quantity,
 )
 from deckcheck.model.names import name_key
 
@@ -58,12 +59,13 @@ _HEADER = re.compile(r"([a-z!][a-z'() ]{0,30}?)\s*(?:\(\d{1,5}\)|\[\d{1,5}\]|:?\
 _DECORATION = "/#=-*:~•+ \t"
 # List bullets before a card entry (Markdown's, and the dot of lists pasted from chats and web pages).
 _BULLETS = "-*•+"
-# "SB: 1 Name", "COMMANDER: 1 Name", "Companion: 1 Name", "Commander - Name" (prefix for one line; no card
-# name holds " - ").
-_PREFIX = re.compile(r"(sb|sideboard|commanders?|cmdr|companion|maybeboard|maybe)(?:\s*:|\s+[-\u2013\u2014])\s*",
-                     re.IGNORECASE)
+# "SB: 1 Name", "COMMANDER: 1 Name", "Companion: 1 Name", "Deck: 1 Name", "Commander - Name" (prefix for one
+# line; no card name holds " - ").
+_PREFIX = re.compile(r"(sb|sideboard|commanders?|cmdr|companion|maybeboard|maybe|deck|main(?: ?deck|board)?)"
+                     r"(?:\s*:|\s+[-\u2013\u2014])\s*", re.IGNORECASE)
 _PREFIX_SECTIONS = {"sb": SIDEBOARD, "sideboard": SIDEBOARD, "commander": COMMANDER, "commanders": COMMANDER,
                     "cmdr": COMMANDER, "companion": COMPANION, "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
+_PREFIX_SECTIONS.update((word, MAIN) for word in ("deck", "main", "maindeck", "main deck", "mainboard"))
 # Where a line of entries ("1 Sol Ring, 1 Arcane Signet"; "1 Sol Ring; 1 Arcane Signet") starts its next one: a
 # comma or semicolon before a quantity and a name. No card name holds one so ("Borrowing 100,000 Arrows" has
 # no space after its comma, "Guan Yu's 1,000-Li March" no space after the number).
@@ -323,8 +325,8 @@ def parse_lines(text: str, path: str) -> Deck:
     block_open = False
 
     for number, raw in numbered:
-        if len(raw) > MAX_LINE_CHARS:
-            problems.append(problem(number, raw, f"line too long ({len(raw):,} characters) for a card entry"))
+        if len(raw) > MAX_LINE_CHARS and not could_be_names(raw):
+            problems.append(line_too_long(number, raw))
             continue
         s = raw.strip()
         if not s:
@@ -419,7 +421,8 @@ def parse_lines(text: str, path: str) -> Deck:
         elif first.isdigit() and s.isdigit():
             problems.append(problem(number, raw, "a number with no card name"))
             continue
-        elif (m := _TRAILING_QUANTITY.search(s)) is not None and _has_letter(s[:m.start()]):
+        elif ((m := _TRAILING_QUANTITY.search(s)) is not None and _has_letter(s[:m.start()])
+              and s.count(",") < MORE_COMMAS_THAN_A_NAME):  # else it counts a line of names' last one
             digits, s = m.group(1), s[:m.start()]
         quantity = 1
         if digits is not None:
@@ -472,7 +475,9 @@ def parse_lines(text: str, path: str) -> Deck:
     if not structured and len(blocks) == 2:
         q1 = sum(row[1] for row in rows if row[6] == blocks[0])
         q2 = sum(row[1] for row in rows if row[6] == blocks[1])
-        if q2 <= q1:
+        # a line of card names separated by commas holds more cards than its count says: no sideboard
+        names_run = any(row[2].count(",") >= MORE_COMMAS_THAN_A_NAME for row in rows if row[6] == blocks[1])
+        if q2 <= q1 and not names_run:
             start = min(row[0] for row in rows if row[6] == blocks[1])
             notes_out.append(f"read the {q2} card(s) from line {start} on, after a blank line, as the sideboard "
                              "(MTGO convention; the list has no section headers)")

@@ -28,8 +28,9 @@ UNKNOWN_CARD = error_rule(
     "ignoring case, accents, curly quotes and the way faces are separated. A name that matches nothing is "
     f"reported with the closest card names (for a deck's first {SUGGESTED_PER_DECK} unknown names; the rest "
     "without); one holding a web address, a deck site's link pasted for the list, says so instead, and so does "
-    "one that joins two cards' names with a slash, \" & \", \" + \" or a comma (\"Tymna the Weaver // Thrasios, "
-    "Triton Hero\" on one line; among a deck's first unknown names).",
+    "one that joins two cards' names with a slash, \" & \" or \" + \" (\"Tymna the Weaver // Thrasios, Triton "
+    "Hero\" on one line; among a deck's first unknown names). Card names separated by commas on one line (\"Sol "
+    "Ring, Arcane Signet, Command Tower\") are read apart first, each the card its name is, with a note.",
     "An unknown card can't be checked for color identity, singleton or bans; the deck that was checked "
     "is not the deck you meant. It still counts towards the 100.",
     "`1 Lightning Blot` -> unknown card \"Lightning Blot\"; did you mean Lightning Bolt?",
@@ -99,24 +100,13 @@ def gets_suggestions(name: str, checker: Checker) -> bool:
 
 def joined_cards(name: str, checker: Checker) -> list[str]:
     """The cards an unknown name joins, each part a different card: two commanders written on one line, with
-    slashes ("Tymna the Weaver // Thrasios, Triton Hero"), " & " or " + ", or a comma where exactly one of
-    the name's commas parts it into two cards ("Tymna the Weaver, Thrasios, Triton Hero"); none for any
-    other name."""
+    slashes ("Tymna the Weaver // Thrasios, Triton Hero"), " & " or " + "; none for any other name. (Names
+    separated by commas are read apart before the rules run: `deckcheck.decklist.commas`.)"""
     if "/" in name:
         return _cards_of(split_faces(name), checker)
     if " & " in name or " + " in name:
         return _cards_of(name.replace(" + ", " & ").split(" & "), checker)
-    if name.count(",") > 3:  # two names hold at most a comma each, Borrowing 100,000 Arrows one more
-        return []
-    found = [cards for cards in (_cards_of([name[:at], name[at + 1:]], checker) for at in _commas(name)) if cards]
-    return found[0] if len(found) == 1 else []
-
-
-def _commas(name: str) -> Iterable[int]:
-    at = name.find(",")
-    while at >= 0:
-        yield at
-        at = name.find(",", at + 1)
+    return []
 
 
 def _cards_of(parts: list[str], checker: Checker) -> list[str]:

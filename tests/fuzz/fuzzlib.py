@@ -525,6 +525,47 @@ def target_decklist_text(text: str) -> None:
     _parse_target(parse_text, text, "fuzz.txt")
 
 
+def names_line(rng: random.Random, deck: dict[str, Any]) -> str:
+    """A precon written as a form's one-line answer gives it: its commanders after "Commander:", its main deck
+    as card names separated by commas on one line (each copy written out, or counted: "12 Forest"), the
+    separators spaced any way."""
+    data = deck["data"]
+    joint = rng.choice([", ", ",", " , ", ",  "])
+    counted = rng.random() < 0.5
+    names = [f"{card['count']} {card['name']}" if counted and card["count"] > 1 else card["name"]
+             for card in data["mainBoard"] for _ in range(1 if counted else card["count"])]
+    commanders = joint.join(card["name"] for card in data.get("commander", []))
+    return f"Commander: {commanders}\nDeck: {joint.join(names)}\n"
+
+
+@lru_cache(maxsize=1)
+def _bundled_checker() -> Any:
+    from deckcheck.checker import Checker
+    from deckcheck.store import BUNDLED, CardStore
+
+    return Checker(CardStore.open_file(BUNDLED))
+
+
+def target_checked_text(text: str) -> None:
+    """parse_text, then the checker on the bundled card data: lines of card names separated by commas read
+    apart (`Checker.checked_context`), and the deck's report. Every name of the deck checked is a name of the
+    list or a piece of one."""
+    try:
+        deck = parse_text(text, "fuzz.txt")
+    except DeckcheckError as exc:
+        assert str(exc).startswith("fuzz.txt") and "\n" not in str(exc), exc
+        return
+    checker = _bundled_checker()
+    ctx = checker.checked_context(deck)
+    check_deck(ctx.deck)
+    written = {entry.name for entry in deck.entries}
+    runs = [name for name in written if "," in name]
+    for entry in ctx.deck.entries:
+        assert entry.name in written or any(entry.name in run for run in runs), entry
+    report = checker.report(ctx)
+    assert report.card_count >= 0 and all(v.code for v in report.violations), report
+
+
 def target_decklist_bytes(data: bytes) -> None:
     """parse_bytes on raw bytes (gzip, encodings, binary detection)."""
     _parse_target(parse_bytes, data, "fuzz.bin")

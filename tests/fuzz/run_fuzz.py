@@ -1,6 +1,7 @@
 """The dedicated fuzz run: at least 200,000 generated inputs across the decklist parser (workbooks and word
-processors' documents among its inputs), the mana cost parser and the importers' per-object path (see
-fuzzlib.py for the targets and mutators).
+processors' documents among its inputs, and lines of card names separated by commas read apart by the
+checker), the mana cost parser and the importers' per-object path (see fuzzlib.py for the targets and
+mutators).
 
     python tests/fuzz/run_fuzz.py [--inputs 200000] [--seed 1] [--timeout 10] [--memory-mb 3000]
 
@@ -28,9 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for `fuz
 
 from fuzz import fuzzlib  # noqa: E402
 from fuzz.fuzzlib import (  # noqa: E402
-    DECK_PIECES, mtgjson_objects, mutate_archive, mutate_bytes, mutate_object, mutate_text, precon_decks,
-    real_decklists, real_documents, real_rich_texts, real_workbooks, run_one, scryfall_objects,
-    target_decklist_bytes, target_decklist_text, target_mana, target_mtgjson, target_scryfall, target_workbook,
+    DECK_PIECES, mtgjson_objects, mutate_archive, mutate_bytes, mutate_object, mutate_text, names_line,
+    precon_decks, real_decklists, real_documents, real_rich_texts, real_workbooks, run_one, scryfall_objects,
+    target_checked_text, target_decklist_bytes, target_decklist_text, target_mana, target_mtgjson,
+    target_scryfall, target_workbook,
 )
 
 #: Share of the inputs per generator.
@@ -42,7 +44,8 @@ SHARES = {
     "decklist: mutated real bytes": 0.10,
     "decklist: mutated MTGJSON deck files": 0.04,
     "decklist: generated syntax": 0.07,
-    "decklist: random bytes": 0.03,
+    "decklist: random bytes": 0.02,
+    "decklist: mutated names separated by commas, checked": 0.01,
     "mana: generated near-costs": 0.17,
     "mana: random text": 0.05,
     "importer: mutated Scryfall objects": 0.20,
@@ -83,6 +86,8 @@ def make_input(kind: str, rng: random.Random):
         return target_decklist_text, ("".join(rng.choice(DECK_PIECES) if rng.random() < 0.7 else
                                               _random_text(rng, rng.randint(1, 10))
                                               for _ in range(rng.randint(0, 60))),)
+    if kind == "decklist: mutated names separated by commas, checked":
+        return target_checked_text, (mutate_text(rng, names_line(rng, rng.choice(precon_decks())), rng.randint(0, 4)),)
     if kind == "decklist: random bytes":
         return target_decklist_bytes, (rng.randbytes(rng.randint(0, 2000)),)
     if kind == "mana: generated near-costs":
