@@ -11,7 +11,7 @@ from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
-from deckcheck.decklist.commas import Pieces, names_apart, names_in
+from deckcheck.decklist.runs import Pieces, names_apart, names_in
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.vocab import NOT_LEGAL
 from deckcheck.report import DeckReport, Violation
@@ -58,7 +58,7 @@ class Checker:
         self._restricted: set[str] = set()  # names banned or not legal on some date checked: a quick test
         self._unknown: set[str] = set()  # names no card has (the same quick test)
         self._unknown_checked = False  # whether a deck checked named something no card has (report_notes)
-        self._runs: dict[str, Pieces | None] = {}  # unknown names read as card names separated by commas, or not
+        self._runs: dict[str, Pieces | None] = {}  # unknown names read as card names run together, or not
         self._loose: dict[str, str] = {}  # names found with their punctuation ignored -> the card's name
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
         self._notes: dict[str, None] = {}  # report-level notes, each said once, in order
@@ -277,7 +277,7 @@ class Checker:
     def checked_context(self, deck: Deck, on: date | None = None,
                         commanders: Sequence[str] | None = None) -> DeckContext:
         """The context of a deck as the rules check it: its commanders chosen (`prepare`), and, when some names
-        are no card's, lines of card names separated by commas read apart (`names_apart`); `ctx.deck` is
+        are no card's, lines of card names run together read apart (`names_apart`); `ctx.deck` is
         that deck."""
         ctx = self.context(self.prepare(deck, commanders), on)
         unknown = self._unknown_names(ctx)
@@ -297,7 +297,7 @@ class Checker:
         return names
 
     def _names_in(self, name: str) -> Pieces | None:
-        """What a name no card has reads as when it is card names separated by commas (`names_in`; cached)."""
+        """What a name no card has reads as when it is card names run together (`names_in`; cached)."""
         try:
             return self._runs[name]
         except KeyError:

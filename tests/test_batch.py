@@ -515,11 +515,13 @@ def test_a_form_s_one_line_answers_are_decklists_of_entries_run_together(tmp_pat
     assert rows.results[0].report.card_count == 100 and rows.results[0].report.codes() == ["no-commander"]
 
 
-def test_a_form_s_one_line_answers_of_card_names_separated_by_commas_are_the_decks(tmp_path, store):
+@pytest.mark.parametrize("joint", [", ", " "])
+def test_a_form_s_one_line_answers_of_card_names_run_together_are_the_decks(joint: str, tmp_path, store):
     """The same one-line answers typed as card names alone, separated by commas (a card written once per copy,
-    some names holding commas of their own), the commanders in the form's Commander column. Each row is its
-    deck, with the verdicts of its list written a line an entry (before: one unknown card, or a line too long
-    to be read)."""
+    some names holding commas of their own), or as a list's lines whose breaks the one-line field made spaces
+    ("1 Sol Ring 1 Arcane Signet ..."), the commanders in the form's Commander column. Each row is its deck,
+    with the verdicts of its list written a line an entry (before: one unknown card, or a line too long to be
+    read, and the sheet of lines made spaces no table of registrations)."""
     table = tmp_path / "registrations.csv"
     lists = []
     with table.open("w", encoding="utf-8", newline="") as out:
@@ -530,7 +532,8 @@ def test_a_form_s_one_line_answers_of_card_names_separated_by_commas_are_the_dec
             lines = text.split("\nDeck\n")[1].splitlines()
             cards = [line.split(" ", 1)[1] for line in lines if line[:1].isdigit() for _ in range(int(line.split()[0]))]
             commander = text.split("Commander\n")[1].splitlines()[0].split(" ", 1)[1]
-            writer.writerow([player, commander, ", ".join(cards)])
+            answer = joint.join(cards if joint == ", " else (f"1 {card}" for card in cards))
+            writer.writerow([player, commander, answer])
             lists.append(tmp_path / name)
             lists[-1].write_text(f"Commander\n1 {commander}\n\nDeck\n" + "\n".join(lines) + "\n", encoding="utf-8")
     rows = check_many([table], store=store)

@@ -155,37 +155,51 @@ def _verdict(report: dict) -> tuple:
             sorted((v["code"], v["message"]) for v in report["violations"]))
 
 
-@pytest.mark.parametrize("precon, counted", [
-    ("ArcaneWizardry_C17.json.gz", True), ("FoodAndFellowship_LTC.json.gz", False),
-    ("TimeyWimey_WHO.json.gz", True), ("AdaptiveEnchantment_C18.json.gz", False)])
-def test_a_real_precon_written_as_card_names_separated_by_commas_is_its_deck(
-        precon: str, counted: bool, shared_data, tmp_path, data_dir: str,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    """A real precon written as a form's one-line answer gives: its commanders after "Commander:", its main deck
-    on one line of names separated by commas (many names holding commas of their own: Kenrith, the Returned
-    King), each copy written out or counted ("12 Forest"). Before, the line was too long to be read (or, when
-    shorter, one unknown card). It is checked as the deck file is, with a note saying how the line was read."""
+def _one_line(data: dict, style: str) -> str:
+    """A precon's main deck on one line, as a form's one-line answer gives it: names separated by commas, each
+    copy written out ("names") or counted ("12 Forest": "counted names"); or its lines pasted into a one-line
+    field that made each line break a space ("lines", "1 Sol Ring (CMM) 410" as Arena exports them) or dropped
+    it ("lines run on", "1 Sol Ring" as Moxfield's plain text has them: a collector number run on into the next
+    count could be either)."""
+    cards = data["mainBoard"]
+    if style == "names":
+        return ", ".join(card["name"] for card in cards for _ in range(card["count"]))
+    if style == "counted names":
+        return ", ".join(f"{card['count']} {card['name']}" if card["count"] > 1 else card["name"] for card in cards)
+    if style == "lines":
+        return " ".join(f"{card['count']} {card['name']} ({card['setCode']}) {card['number']}" for card in cards)
+    return "".join(f"{card['count']} {card['name']}" for card in cards)
+
+
+@pytest.mark.parametrize("precon, style", [
+    ("ArcaneWizardry_C17.json.gz", "counted names"), ("FoodAndFellowship_LTC.json.gz", "names"),
+    ("TimeyWimey_WHO.json.gz", "counted names"), ("AdaptiveEnchantment_C18.json.gz", "names"),
+    ("ArcaneWizardry_C17.json.gz", "lines"), ("FoodAndFellowship_LTC.json.gz", "lines run on"),
+    ("TimeyWimey_WHO.json.gz", "lines run on"), ("AdaptiveEnchantment_C18.json.gz", "lines")])
+def test_a_real_precon_written_on_one_line_is_its_deck(
+        precon: str, style: str, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A real precon written as a form's one-line answer gives it: its commanders after "Commander:", its main
+    deck on one line (`_one_line`; many names holding commas of their own: Kenrith, the Returned King). Before,
+    the line was too long to be read (or, when shorter, one unknown card). It is checked as the deck file is,
+    with a note saying how the line was read."""
     import gzip
 
     path = shared_data / "decks" / "mtgjson-precons-2026-01" / precon
     with gzip.open(path, "rt", encoding="utf-8") as handle:
         data = json.load(handle)["data"]
     commanders = ", ".join(card["name"].split(" // ")[0] for card in data["commander"])
-    if counted:
-        names = [f"{card['count']} {card['name']}" if card["count"] > 1 else card["name"] for card in data["mainBoard"]]
-    else:
-        names = [card["name"] for card in data["mainBoard"] for _ in range(card["count"])]
-    assert sum("," in name for name in names) >= 3
+    line = _one_line(data, style)
+    assert sum("," in card["name"] for card in data["mainBoard"]) >= 3
     run = tmp_path / "run.txt"
-    run.write_text(f"Commander: {commanders}\nDeck: {', '.join(names)}\n", encoding="utf-8")
+    run.write_text(f"Commander: {commanders}\nDeck: {line}\n", encoding="utf-8")
     expected = _report(path, data_dir, capsys)
     found = _report(run, data_dir, capsys)
     assert _verdict(found) == _verdict(expected)
     assert found["card_count"] == 100
-    pieces = len(data["mainBoard"]) if counted else sum(card["count"] for card in data["mainBoard"])
-    assert f"line 2: read as {pieces} card names separated by commas" in found["notes"]
+    pieces = sum(card["count"] for card in data["mainBoard"]) if style == "names" else len(data["mainBoard"])
+    assert f"line 2: read as {pieces} card names written on one line" in found["notes"]
     if len(data["commander"]) == 2:
-        assert "line 1: read as 2 card names separated by commas" in found["notes"]
+        assert "line 1: read as 2 card names written on one line" in found["notes"]
 
 
 def test_card_names_separated_by_commas_are_read_apart(tmp_path, data_dir: str,
@@ -203,14 +217,14 @@ def test_card_names_separated_by_commas_are_read_apart(tmp_path, data_dir: str,
     joined.write_text(text.replace(pair, "1x Frodo, Adventurous Hobbit, Sam, Loyal Attendant\n"), encoding="utf-8")
     report = _report(joined, data_dir, capsys)
     assert _verdict(report) == _verdict(_report(source, data_dir, capsys))
-    assert report["legal"] and "line 5: read as 2 card names separated by commas" in report["notes"]
+    assert report["legal"] and "line 5: read as 2 card names written on one line" in report["notes"]
 
     words = tmp_path / "words.txt"
     words.write_text("Atraxa, Praetors' Voice\n\nSol Ring, Arcane Signet, Comand Tower, 30 Forest, Kenrith, the "
                      "Returned King, Fear, Fire, Foes!, 63 Island, and Command Tower\n", encoding="utf-8")
     report = _report(words, data_dir, capsys)
     assert report["commanders"] == ["Atraxa, Praetors' Voice"] and report["card_count"] == 100
-    assert "line 3: read as 8 card names separated by commas" in report["notes"]
+    assert "line 3: read as 8 card names written on one line" in report["notes"]
     codes = sorted((v["code"], v["cards"][0]) for v in report["violations"])
     assert codes == [("color-identity", "Fear, Fire, Foes!"), ("color-identity", "Kenrith, the Returned King"),
                      ("unknown-card", "Comand Tower")]
@@ -223,7 +237,7 @@ def test_card_names_separated_by_commas_are_read_apart(tmp_path, data_dir: str,
     counted.write_text("Commander: Atraxa, Praetors' Voice\nSol Ring x1, Kenrith, the Returned King x2, Arcane "
                        "Signet, 30 Island, and Forest x 30\n", encoding="utf-8")
     report = _report(counted, data_dir, capsys)
-    assert report["card_count"] == 65 and "line 2: read as 5 card names separated by commas" in report["notes"]
+    assert report["card_count"] == 65 and "line 2: read as 5 card names written on one line" in report["notes"]
     assert [v["message"][:40] for v in report["violations"] if v["code"] == "singleton"] == [
         "2 copies of Kenrith, the Returned King; "]
 
@@ -233,7 +247,7 @@ def test_lines_of_prose_with_commas_are_not_read_as_cards(tmp_path, data_dir: st
     """A wrong file checked as a deck: sentences with commas stay what they were, an unknown card each (a
     line of one card entry's length) or a line too long to be a card entry, and cost a bounded number of
     lookups (`names_apart` looks at PARTS_PER_DECK parts at most)."""
-    from deckcheck.decklist.commas import PARTS_PER_DECK, PARTS_PER_NAME, names_apart, names_in
+    from deckcheck.decklist.runs import PARTS_PER_DECK, PARTS_PER_NAME, names_apart, names_in
     from deckcheck.decklist.reading import parse_text
 
     sentence = "The fox, quick and brown, jumped over the dog, which slept, and then it went home"
@@ -246,7 +260,7 @@ def test_lines_of_prose_with_commas_are_not_read_as_cards(tmp_path, data_dir: st
         ("no-commander", [], "the deck has no commander; mark it i"),
         ("syntax", [2], f"line too long ({len(paragraph):,} characters) for a card entry"[:36]),
         ("unknown-card", [1], f'unknown card "{sentence}"'[:36])]
-    assert not any("separated by commas" in note for note in report.get("notes", []))
+    assert not any("written on one line" in note for note in report.get("notes", []))
 
     calls = []
     deck = parse_text("\n".join(f"{', '.join([sentence] * 13)}, the end of part {i}" for i in range(1000)))

@@ -296,7 +296,7 @@ def test_a_deck_s_first_300_unknown_names_get_suggestions_the_rest_are_only_repo
     assert code == 1 and len(asked) == 300
     # Each name is looked at part by part, as card names separated by commas may be: its 800 parts are within
     # the PARTS_PER_DECK a deck's names may have looked at (test_check_basic tests the bound).
-    from deckcheck.decklist.commas import PARTS_PER_DECK
+    from deckcheck.decklist.runs import PARTS_PER_DECK
 
     assert 2 * len(garbage) <= PARTS_PER_DECK
     assert all(set(name.split(", ")) <= looked_up for name in garbage)

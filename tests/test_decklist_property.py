@@ -139,7 +139,7 @@ _FOLDED = {name.lower() for name in CARD_NAMES}
 def test_card_names_separated_by_commas_read_back_as_those_names(names: list[str], separator: str) -> None:
     """Whatever card names are written one after another with commas, and however the commas are spaced, they
     are read back as those names, in order (names_in), and a deck entry so written becomes them (names_apart)."""
-    from deckcheck.decklist.commas import names_apart, names_in
+    from deckcheck.decklist.runs import names_apart, names_in
     from deckcheck.decklist.model import Deck, Entry
 
     text = separator.join(names)
@@ -147,17 +147,33 @@ def test_card_names_separated_by_commas_read_back_as_those_names(names: list[str
     deck = Deck(path="d", name=None, entries=(Entry(1, text, "main", 3),), problems=(), commanders_marked=False)
     apart = names_apart(deck, [text], lambda name: names_in(name, lambda piece: piece.lower() in _FOLDED))
     assert sum(e.quantity for e in apart.entries) == len(names) and {e.line for e in apart.entries} == {3}
-    assert apart.notes == (f"line 3: read as {len(names)} card names separated by commas",)
+    assert apart.notes == (f"line 3: read as {len(names)} card names written on one line",)
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(CARD_NAMES) | st.text(max_size=12), max_size=30).map(", ".join))
 def test_any_text_with_commas_is_read_apart_without_error(text: str) -> None:
-    """Card names and any other text joined with commas: names_in answers pieces that make up the text's
-    pieces, or None, and never raises."""
-    from deckcheck.decklist.commas import names_in
+    """Card names and any other text joined with commas: names_in answers pieces, the cards among them named as
+    the text names them and the rest as their lines would read (control characters made spaces), or None, and
+    never raises."""
+    from deckcheck.decklist.runs import names_in
 
     pieces = names_in(text, lambda name: name.lower() in _FOLDED)
     if pieces is not None:
         assert sum(known for _, _, known in pieces) >= 2
-        assert all(name and name in text for _, name, _ in pieces)
+        assert all(name.strip() and (name in text or not known) for _, name, known in pieces)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 30), st.sampled_from(CARD_NAMES)), min_size=2, max_size=30),
+       st.sampled_from([" ", "  ", ""]), st.booleans())
+def test_decklist_lines_run_together_read_back_as_those_cards(lines: list[tuple[int, str]], joint: str,
+                                                               with_sets: bool) -> None:
+    """A decklist's lines ("3 Sol Ring", Arena's "3 Sol Ring (CMM) 410") with their line breaks made spaces or
+    dropped, as a one-line field pastes them: read back as those cards and counts, in order (names_in)."""
+    from deckcheck.decklist.runs import names_in
+
+    if with_sets and not joint:  # "(CMM) 41011 Sol Ring": 410 and 11, or 4101 and 1? Either reads
+        joint = " "
+    text = joint.join(f"{count} {name}{' (CMM) 410' if with_sets else ''}" for count, name in lines)
+    assert names_in(text, lambda name: name.lower() in _FOLDED) == [(count, name, True) for count, name in lines]

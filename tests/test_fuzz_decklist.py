@@ -47,9 +47,9 @@ def test_mutated_real_decklists(shared_data, seed: int) -> None:
 
 
 def test_every_real_precon_written_as_names_separated_by_commas_is_read_as_its_cards(shared_data) -> None:
-    """Each of the 184 precons written as card names separated by commas (commanders on one line, the main
-    deck on another, every copy written out or counted) is checked as the same cards, in the same sections,
-    as its deck file: the starting input of the mutations below."""
+    """Each of the 184 precons written on one line (`names_line`: its commanders on one line, its main deck on
+    another as card names separated by commas or as its lines run together) is checked as the same cards, in
+    the same sections, as its deck file: the starting input of the mutations below."""
     from fuzz.fuzzlib import _bundled_checker
 
     checker = _bundled_checker()
@@ -60,7 +60,7 @@ def test_every_real_precon_written_as_names_separated_by_commas_is_read_as_its_c
             sorted(((i.card and i.card.name, i.entry.quantity) for i in ctx.main), key=str)
 
     rng = random.Random(5)
-    for deck in precon_decks():
+    for deck in precon_decks() * 2:
         if deck["data"].get("commander"):
             line = names_line(rng, deck)
             assert cards(line) == cards(json.dumps(deck)), (deck["data"]["name"], line[:200])

@@ -362,11 +362,23 @@ def test_a_store_built_before_other_objects_were_kept_has_none(tmp_path, capsys)
     assert 'unknown-card unknown card "Treasure"' in capsys.readouterr().out
 
 
+def test_no_card_name_holds_what_parts_card_names_run_together(store):
+    """What parts card names run together on one line (`holds_several_names`: three commas or more, a count
+    between words or run on after a name's last letter or mark, as in "Sol Ring 1 Arcane Signet" and "Sol
+    Ring1 Arcane Signet") is in no card's name or face name: only card names run together are read apart.
+    Close calls that are cards: "+2 Mace", "T-45 Power Armor", "Borrowing 100,000 Arrows", "Fear, Fire, Foes!"."""
+    from deckcheck.decklist.runs import holds_several_names
+
+    names = [name for card in store.iter_cards() for name in (card.name, *(face.name for face in card.faces))]
+    assert len(names) > 25_000 and {"+2 Mace", "T-45 Power Armor", "Fear, Fire, Foes!"} <= set(names)
+    assert [name for name in names if holds_several_names(name)] == []
+
+
 def test_every_card_name_with_commas_is_read_whole_in_a_line_of_names(store):
     """Every card whose name, or a face's, holds commas (Kenrith, the Returned King; Fear, Fire, Foes!; Tamiyo,
     Inquisitive Student // Tamiyo, Seasoned Scholar), written among other names separated by commas, is
     read as that card: the parts before a name's first comma that `opens_comma_name` knows are every card's."""
-    from deckcheck.decklist.commas import names_in
+    from deckcheck.decklist.runs import names_in
 
     def is_card(name: str) -> bool:
         return store.lookup(name) is not None

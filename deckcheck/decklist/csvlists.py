@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from deckcheck.decklist.commanders import split_joined
-from deckcheck.decklist.commas import MORE_COMMAS_THAN_A_NAME
 from deckcheck.decklist.model import (
     COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, is_web_address, long_name,
     problem, read_quantity,
 )
+from deckcheck.decklist.runs import holds_several_names
 from deckcheck.decklist.text import HEADERS, runs_entries_together
 
 _QUANTITY_COLUMNS = ("count", "quantity", "qty", "amount", "copies")
@@ -113,8 +113,7 @@ def registrations_layout(text: str) -> Registrations | None:
         next(rows)
         for row in rows:
             cell = row[column].strip() if column < len(row) else ""
-            if ("\n" in cell or runs_entries_together(cell) or cell.count(",") >= MORE_COMMAS_THAN_A_NAME
-                    or is_web_address(cell)):
+            if "\n" in cell or runs_entries_together(cell) or holds_several_names(cell) or is_web_address(cell):
                 return layout
     except csv.Error:
         pass

@@ -17,7 +17,7 @@ from dataclasses import replace
 from itertools import repeat
 from operator import itemgetter
 
-from deckcheck.decklist.commas import MORE_COMMAS_THAN_A_NAME, could_be_names
+from deckcheck.decklist.runs import could_be_names, holds_several_names
 from deckcheck.decklist.model import (
     COMMANDER, COMPANION, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck,
     Entry, EntryCollector, Problems, line_too_long, problem, read_quantity,
@@ -422,7 +422,7 @@ def parse_lines(text: str, path: str) -> Deck:
             problems.append(problem(number, raw, "a number with no card name"))
             continue
         elif ((m := _TRAILING_QUANTITY.search(s)) is not None and _has_letter(s[:m.start()])
-              and s.count(",") < MORE_COMMAS_THAN_A_NAME):  # else it counts a line of names' last one
+              and not holds_several_names(s)):  # else it counts a line of names' last one
             digits, s = m.group(1), s[:m.start()]
         quantity = 1
         if digits is not None:
@@ -475,8 +475,8 @@ def parse_lines(text: str, path: str) -> Deck:
     if not structured and len(blocks) == 2:
         q1 = sum(row[1] for row in rows if row[6] == blocks[0])
         q2 = sum(row[1] for row in rows if row[6] == blocks[1])
-        # a line of card names separated by commas holds more cards than its count says: no sideboard
-        names_run = any(row[2].count(",") >= MORE_COMMAS_THAN_A_NAME for row in rows if row[6] == blocks[1])
+        # a line of card names run together holds more cards than its count says: no sideboard
+        names_run = any(holds_several_names(row[2]) for row in rows if row[6] == blocks[1])
         if q2 <= q1 and not names_run:
             start = min(row[0] for row in rows if row[6] == blocks[1])
             notes_out.append(f"read the {q2} card(s) from line {start} on, after a blank line, as the sideboard "

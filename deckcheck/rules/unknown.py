@@ -29,8 +29,9 @@ UNKNOWN_CARD = error_rule(
     f"reported with the closest card names (for a deck's first {SUGGESTED_PER_DECK} unknown names; the rest "
     "without); one holding a web address, a deck site's link pasted for the list, says so instead, and so does "
     "one that joins two cards' names with a slash, \" & \" or \" + \" (\"Tymna the Weaver // Thrasios, Triton "
-    "Hero\" on one line; among a deck's first unknown names). Card names separated by commas on one line (\"Sol "
-    "Ring, Arcane Signet, Command Tower\") are read apart first, each the card its name is, with a note.",
+    "Hero\" on one line; among a deck's first unknown names). Card names run together on one line, separated "
+    "by commas (\"Sol Ring, Arcane Signet, Command Tower\") or only by their counts (\"1 Sol Ring 1 Arcane "
+    "Signet\"), are read apart first, each the card its name is, with a note.",
     "An unknown card can't be checked for color identity, singleton or bans; the deck that was checked "
     "is not the deck you meant. It still counts towards the 100.",
     "`1 Lightning Blot` -> unknown card \"Lightning Blot\"; did you mean Lightning Bolt?",
@@ -101,7 +102,7 @@ def gets_suggestions(name: str, checker: Checker) -> bool:
 def joined_cards(name: str, checker: Checker) -> list[str]:
     """The cards an unknown name joins, each part a different card: two commanders written on one line, with
     slashes ("Tymna the Weaver // Thrasios, Triton Hero"), " & " or " + "; none for any other name. (Names
-    separated by commas are read apart before the rules run: `deckcheck.decklist.commas`.)"""
+    run together with commas are read apart before the rules run: `deckcheck.decklist.runs`.)"""
     if "/" in name:
         return _cards_of(split_faces(name), checker)
     if " & " in name or " + " in name:

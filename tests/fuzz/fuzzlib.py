@@ -526,15 +526,20 @@ def target_decklist_text(text: str) -> None:
 
 
 def names_line(rng: random.Random, deck: dict[str, Any]) -> str:
-    """A precon written as a form's one-line answer gives it: its commanders after "Commander:", its main deck
-    as card names separated by commas on one line (each copy written out, or counted: "12 Forest"), the
-    separators spaced any way."""
+    """A precon written as a form's one-line answer gives it: its commanders after "Commander:", its main deck on
+    one line: card names separated by commas (each copy written out, or counted: "12 Forest"; the commas spaced
+    any way), or its lines ("1 Sol Ring") with each line break made a space or dropped, as a one-line field
+    pastes a list."""
     data = deck["data"]
-    joint = rng.choice([", ", ",", " , ", ",  "])
-    counted = rng.random() < 0.5
-    names = [f"{card['count']} {card['name']}" if counted and card["count"] > 1 else card["name"]
-             for card in data["mainBoard"] for _ in range(1 if counted else card["count"])]
-    commanders = joint.join(card["name"] for card in data.get("commander", []))
+    cards = data["mainBoard"]
+    joint = rng.choice([", ", ",", " , ", ",  ", " ", ""])
+    if joint.strip():
+        counted = rng.random() < 0.5
+        names = [f"{card['count']} {card['name']}" if counted and card["count"] > 1 else card["name"]
+                 for card in cards for _ in range(1 if counted else card["count"])]
+    else:
+        names = [f"{card['count']} {card['name']}" for card in cards]
+    commanders = ", ".join(card["name"] for card in data.get("commander", []))
     return f"Commander: {commanders}\nDeck: {joint.join(names)}\n"
 
 
@@ -547,8 +552,8 @@ def _bundled_checker() -> Any:
 
 
 def target_checked_text(text: str) -> None:
-    """parse_text, then the checker on the bundled card data: lines of card names separated by commas read
-    apart (`Checker.checked_context`), and the deck's report. Every name of the deck checked is a name of the
+    """parse_text, then the checker on the bundled card data: lines of card names run together read apart
+    (`Checker.checked_context`), and the deck's report. Every name of the deck checked is a name of the
     list or a piece of one."""
     try:
         deck = parse_text(text, "fuzz.txt")
@@ -559,7 +564,7 @@ def target_checked_text(text: str) -> None:
     ctx = checker.checked_context(deck)
     check_deck(ctx.deck)
     written = {entry.name for entry in deck.entries}
-    runs = [name for name in written if "," in name]
+    runs = [name for name in written if name not in {entry.name for entry in ctx.deck.entries}]
     for entry in ctx.deck.entries:
         assert entry.name in written or any(entry.name in run for run in runs), entry
     report = checker.report(ctx)

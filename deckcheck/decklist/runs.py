@@ -1,0 +1,205 @@
+"""Card names run together on one line, as a form's one-line answer or a chat message gives a list: separated
+by commas ("Sol Ring, Arcane Signet, Command Tower"), or only by their counts ("1 Sol Ring 1 Arcane Signet 30
+Forest": a list pasted into a one-line field, its line breaks made spaces or dropped). They are read apart with
+the card data at hand: card names hold commas themselves ("Kenrith, the Returned King", "Fear, Fire, Foes!"),
+so only the names of cards can tell where one ends."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from functools import lru_cache
+
+from deckcheck.decklist.model import MAX_LINE_CHARS, Deck, Entry, line_too_long
+from deckcheck.model.names import MAX_NAME_CHARS
+
+#: The most parts one name is looked for in: card names hold at most two commas (Fear, Fire, Foes!), three
+#: parts; a count's digits may be cut once or twice more ("12 Fear, Fire, Foes!" run on after a name that ends
+#: in a number: `_digit_cut`), and one more for a newer card.
+PARTS_PER_NAME = 5
+#: The longest line read as card names run together (a 100-card list so written has 2,000-3,000 characters);
+#: longer lines are problems, as other lines past MAX_LINE_CHARS are.
+MAX_RUN_CHARS = 20_000
+#: The most parts of one deck's unknown names looked at (up to PARTS_PER_NAME lookups each): a 100-card list
+#: written on one line has about 150, a wrong file checked as a deck (10,000 lines of prose, commas in each)
+#: would otherwise take a lookup per word.
+PARTS_PER_DECK = 2_000
+
+#: What `names_in` reads: (count, name, whether it is a card's) per piece.
+Pieces = list[tuple[int, str, bool]]
+
+# Where the next name of a run may begin: after a comma, or at a count and a word after a space ("Sol Ring 1
+# Arcane Signet") or right after the letter or mark a name ends with (a line break dropped: "Sol Ring1 Arcane
+# Signet", "Everybody Lives!1 Sol Ring"), but not after " x" (a count written after its name: "Sol Ring x1").
+# No card name holds more than two commas, and none a count so (both tested over the bundled card data).
+# A name that ends in a number run on into the next count ("Avalanche of Sector 71 Barret Wallace") may end
+# within the digits: there the run may be cut too (a digit cut, `_digit_cut`), and the pieces about it looked up
+# as one.
+_COUNT_NEXT = r"(?=\d{1,3}[xX×]?\s+[^\W\d_])"
+_COUNT_BETWEEN = rf"(?<!\s[xX×])(?:\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”])){_COUNT_NEXT}"
+_SEPARATOR = re.compile(rf",\s*|{_COUNT_BETWEEN}|(?<=\d){_COUNT_NEXT}")
+_has_count_between = re.compile(_COUNT_BETWEEN).search
+
+
+def holds_several_names(text: str) -> bool:
+    """Whether a text holds more than one card's name can: three commas or more, or a count between words.
+    Its count as written ("30 Forest, Island, ...", "... Forest x30") is then not its number of cards."""
+    return text.count(",") >= 3 or _has_count_between(text) is not None
+
+
+def could_be_names(line: str) -> bool:
+    """Whether a line too long for one card entry may be card names run together, to be read apart once the
+    card data is at hand (`names_apart`): more than one name could hold, and no piece longer than a card
+    name."""
+    return (len(line) <= MAX_RUN_CHARS and holds_several_names(line)
+            and all(len(piece) <= MAX_NAME_CHARS for piece in _SEPARATOR.split(line)))
+
+
+@lru_cache(maxsize=20_000)
+def _as_line(text: str) -> tuple[int, str] | None:
+    """(count, name) of a piece as a decklist line reads it ("30 Forest", "Forest x30", "1 Sol Ring (CMM) 410
+    *F*"), or None when it is no one card entry."""
+    from deckcheck.decklist.text import parse_lines  # the text parser asks this module about long lines
+
+    deck = parse_lines(text, "")
+    if len(deck.entries) != 1 or deck.problems:
+        return None
+    return deck.entries[0].quantity, deck.entries[0].name
+
+
+def _readings(text: str) -> Iterator[tuple[int, str]]:
+    """The (count, name) one piece of a run may be: the piece itself ("Sol Ring"), or as a decklist line reads
+    it, also without the last one's "and " ("and Command Tower")."""
+    yield 1, text
+    if text[:4].lower() == "and ":
+        text = text[4:].lstrip()
+        yield 1, text
+    entry = _as_line(text)
+    if entry is not None and entry[1] != text:
+        yield entry
+
+
+def _read(text: str, is_card: Callable[[str], bool]) -> tuple[int, str] | None:
+    """(count, name) of one piece of a run when it names a card, else None."""
+    return next((reading for reading in _readings(text) if is_card(reading[1])), None)
+
+
+def _as_written(text: str) -> tuple[int, str]:
+    """(count, name) of a piece that names no card, as its line would be read ("2 Comand Tower": 2, "Comand
+    Tower"), to be reported as an unknown card."""
+    *_, last = _readings(text)
+    return last
+
+
+def _digit_cut(text: str, at: int) -> bool:
+    """Whether a run may be cut at `at`, within a number: one that stands alone or after a letter, as a count
+    or a name's last word ("Sector 71 Barret Wallace", "Sol Ring (CMM) 4101 Arcane Signet"), not one within a
+    name ("Borrowing 100,000 Arrows", "T-45 Power Armor")."""
+    start = at
+    while start and text[start - 1].isdigit():
+        start -= 1
+    return not start or text[start - 1].isspace() or text[start - 1].isalpha()
+
+
+def names_in(text: str, is_card: Callable[[str], bool],
+             opens_name: Callable[[str], bool] | None = None) -> Pieces | None:
+    """The (count, name, is a card) pieces of a text that is card names run together, or None when it is not:
+    fewer than two of its pieces are cards, or fewer than half. Pieces are read so that as few as possible are
+    no card (a misspelt one among many), then as few pieces as possible. `opens_name` says whether a piece is
+    the part before the first comma of a card name that has commas ("Kenrith" of Kenrith, the Returned King):
+    only there, and about digit cuts, are several pieces looked up as one name (without it, everywhere)."""
+    bounds = [0]
+    commas, cuts = [], []  # whether the separator after each part is a comma, a digit cut
+    for separator in _SEPARATOR.finditer(text):
+        cut = separator.start() == separator.end() and text[separator.start() - 1].isdigit()
+        if cut and not _digit_cut(text, separator.start()):
+            continue
+        bounds += [separator.start(), separator.end()]
+        commas.append(text[separator.start()] == ",")
+        cuts.append(cut)
+    bounds.append(len(text))
+    commas.append(False)
+    cuts.append(False)
+    starts, ends = bounds[0::2], bounds[1::2]
+    parts = len(starts)
+    if parts < 2:
+        return None
+    # best[i]: (pieces that are no card, pieces, the first piece or None for nothing, where the next begins)
+    # of the best reading of the parts from i on
+    best: list[tuple[int, int, tuple[int, str, bool] | None, int]] = [(0, 0, None, parts)] * (parts + 1)
+    for i in range(parts - 1, -1, -1):
+        start = starts[i]
+        piece = text[start:ends[i]].strip()
+        later = best[i + 1]
+        if not piece or piece.lower() == "and":  # nothing between two commas, or the last one's "and"
+            best[i] = (later[0], later[1], None, i + 1)
+            continue
+        found = _read(piece, is_card)
+        reading = (*found, True) if found else (*_as_written(piece), False)
+        choice = (later[0] + (found is None), later[1] + 1, reading, i + 1)
+        # a name holding commas begins with a piece that opens one
+        opens = commas[i] and (opens_name is None or opens_name(piece) or found is not None and opens_name(found[1])
+                               or found is None and any(opens_name(name) for _, name in _readings(piece)))
+        for j in range(i + 2, min(i + PARTS_PER_NAME, parts) + 1):  # a name holding commas, or digits cut
+            if not (opens or any(cuts[i:j])):
+                continue
+            found = _read(text[start:ends[j - 1]].strip(), is_card)
+            later = best[j]
+            if found is not None and (later[0], later[1] + 1) <= choice[:2]:
+                choice = (later[0], later[1] + 1, (*found, True), j)
+        best[i] = choice
+    pieces = []
+    i = 0
+    while i < parts:
+        _, _, piece, i = best[i]
+        if piece is not None:
+            pieces.append(piece)
+    cards = sum(1 for piece in pieces if piece[2])
+    if cards < 2 or cards * 2 < len(pieces):
+        return None
+    return pieces
+
+
+def names_apart(deck: Deck, unknown: Iterable[str], read: Callable[[str], Pieces | None]) -> Deck:
+    """The deck with each entry whose name no card has but is card names run together made an entry per name,
+    in its section and on its line, with a note for each line so read. `unknown` gives the deck's names
+    that no card has, `read` what `names_in` makes of a name (the checker keeps its answers). A line the text
+    parser let through for its separators that is no such run becomes the problem it would have been. The
+    deck itself when nothing changes (most decks: no unknown name holds a separator)."""
+    runs: dict[str, Pieces | None] = {}  # the names read apart, or too long to be a card entry
+    parts_left = PARTS_PER_DECK
+    for name in unknown:
+        if name in runs or ("," not in name and _has_count_between(name) is None):
+            continue
+        parts = len(_SEPARATOR.findall(name)) + 1
+        pieces = read(name) if parts <= parts_left else None
+        parts_left -= min(parts, parts_left)
+        if pieces is not None or len(name) > MAX_LINE_CHARS:
+            runs[name] = pieces
+    if not runs:
+        return deck
+    entries: list[Entry] = []
+    notes = list(deck.notes)
+    problems = list(deck.problems)
+    for entry in deck.entries:
+        if entry.name not in runs:
+            entries.append(entry)
+            continue
+        pieces = runs[entry.name]
+        if pieces is None:
+            problems.append(line_too_long(entry.line, entry.name))
+            continue
+        # the entry's own count ("2 Sol Ring, Arcane Signet") is its first name's
+        first_count = entry.quantity if entry.quantity != 1 else pieces[0][0]
+        merged: dict[str, Entry] = {}
+        for index, (count, piece, _) in enumerate(pieces):
+            count = first_count if index == 0 else count
+            same = merged.get(piece)
+            merged[piece] = (same._replace(quantity=same.quantity + count) if same is not None
+                             else Entry(count, piece, entry.section, entry.line, lines=entry.lines))
+        entries.extend(merged.values())
+        where = f"line {entry.line}: " if entry.line else ""
+        notes.append(f"{where}read as {len(pieces)} card names written on one line")
+    problems.sort(key=lambda p: p.line)
+    return replace(deck, entries=tuple(entries), problems=tuple(problems), notes=tuple(notes))
