@@ -1,5 +1,5 @@
 """The dedicated fuzz run: at least 200,000 generated inputs across the decklist parser (workbooks and word
-processors' documents among its inputs, and lines of card names separated by commas read apart by the
+processors' documents among its inputs, and lines of card names run together read apart by the
 checker), the mana cost parser and the importers' per-object path (see fuzzlib.py for the targets and
 mutators).
 
@@ -45,7 +45,7 @@ SHARES = {
     "decklist: mutated MTGJSON deck files": 0.04,
     "decklist: generated syntax": 0.07,
     "decklist: random bytes": 0.02,
-    "decklist: mutated names separated by commas, checked": 0.01,
+    "decklist: mutated names on one line, checked": 0.01,
     "mana: generated near-costs": 0.17,
     "mana: random text": 0.05,
     "importer: mutated Scryfall objects": 0.20,
@@ -86,7 +86,7 @@ def make_input(kind: str, rng: random.Random):
         return target_decklist_text, ("".join(rng.choice(DECK_PIECES) if rng.random() < 0.7 else
                                               _random_text(rng, rng.randint(1, 10))
                                               for _ in range(rng.randint(0, 60))),)
-    if kind == "decklist: mutated names separated by commas, checked":
+    if kind == "decklist: mutated names on one line, checked":
         return target_checked_text, (mutate_text(rng, names_line(rng, rng.choice(precon_decks())), rng.randint(0, 4)),)
     if kind == "decklist: random bytes":
         return target_decklist_bytes, (rng.randbytes(rng.randint(0, 2000)),)
