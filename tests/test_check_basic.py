@@ -202,6 +202,32 @@ def test_a_real_precon_written_on_one_line_is_its_deck(
         assert "line 1: read as 2 card names written on one line" in found["notes"]
 
 
+@pytest.mark.parametrize("precon", ["BlastFromThePast_WHO.json.gz", "ArcaneWizardry_C17.json.gz"])
+def test_an_arena_export_pasted_on_one_line_is_its_deck(
+        precon: str, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A real precon exported for Arena ("Commander", its lines, a blank line, "Deck", its lines) and pasted into a
+    one-line field, each line break a space: its headers start their sections within the line, so its
+    commanders (two, for the Doctor's partner pair) lead the deck checked, as in its deck file. Before, one line
+    too long to be read; read apart without the headers, "Commander" and "Deck" were unknown cards, and "(C17) 38
+    Deck" eight copies of "Deck"."""
+    import gzip
+
+    path = shared_data / "decks" / "mtgjson-precons-2026-01" / precon
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        data = json.load(handle)["data"]
+
+    def lines(cards: list[dict]) -> str:
+        return " ".join(f"{card['count']} {card['name']} ({card['setCode']}) {card['number']}" for card in cards)
+
+    pasted = tmp_path / "pasted.txt"
+    pasted.write_text(f"Commander {lines(data['commander'])}  Deck {lines(data['mainBoard'])}\n", encoding="utf-8")
+    found = _report(pasted, data_dir, capsys)
+    assert _verdict(found) == _verdict(_report(path, data_dir, capsys))
+    assert found["card_count"] == 100 and len(found["commanders"]) == len(data["commander"])
+    assert f"line 1: read as {len(data['commander']) + len(data['mainBoard'])} card names written on one line" in \
+        found["notes"]
+
+
 def test_card_names_separated_by_commas_are_read_apart(tmp_path, data_dir: str,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     """Names separated by commas, with no count each: two partner commanders joined by a comma (told to be

@@ -139,11 +139,11 @@ _FOLDED = {name.lower() for name in CARD_NAMES}
 def test_card_names_separated_by_commas_read_back_as_those_names(names: list[str], separator: str) -> None:
     """Whatever card names are written one after another with commas, and however the commas are spaced, they
     are read back as those names, in order (names_in), and a deck entry so written becomes them (names_apart)."""
-    from deckcheck.decklist.runs import names_apart, names_in
+    from deckcheck.decklist.runs import Piece, names_apart, names_in
     from deckcheck.decklist.model import Deck, Entry
 
     text = separator.join(names)
-    assert names_in(text, lambda name: name.lower() in _FOLDED) == [(1, name, True) for name in names]
+    assert names_in(text, lambda name: name.lower() in _FOLDED) == [Piece(1, name, True) for name in names]
     deck = Deck(path="d", name=None, entries=(Entry(1, text, "main", 3),), problems=(), commanders_marked=False)
     apart = names_apart(deck, [text], lambda name: names_in(name, lambda piece: piece.lower() in _FOLDED))
     assert sum(e.quantity for e in apart.entries) == len(names) and {e.line for e in apart.entries} == {3}
@@ -154,14 +154,15 @@ def test_card_names_separated_by_commas_read_back_as_those_names(names: list[str
 @given(st.lists(st.sampled_from(CARD_NAMES) | st.text(max_size=12), max_size=30).map(", ".join))
 def test_any_text_with_commas_is_read_apart_without_error(text: str) -> None:
     """Card names and any other text joined with commas: names_in answers pieces, the cards among them named as
-    the text names them and the rest as their lines would read (control characters made spaces), or None, and
-    never raises."""
+    the text names them, the rest as their lines would read (control characters made spaces) or a header
+    ("MAYBEBOARD") starting a section, or None, and never raises."""
     from deckcheck.decklist.runs import names_in
 
     pieces = names_in(text, lambda name: name.lower() in _FOLDED)
     if pieces is not None:
-        assert sum(known for _, _, known in pieces) >= 2
-        assert all(name.strip() and (name in text or not known) for _, name, known in pieces)
+        assert sum(piece.known for piece in pieces) >= 2
+        assert all(piece.name.strip() and (piece.name in text or not piece.known) or not piece.name and piece.section
+                   for piece in pieces)
 
 
 @settings(max_examples=400, deadline=None)
@@ -171,9 +172,9 @@ def test_decklist_lines_run_together_read_back_as_those_cards(lines: list[tuple[
                                                                with_sets: bool) -> None:
     """A decklist's lines ("3 Sol Ring", Arena's "3 Sol Ring (CMM) 410") with their line breaks made spaces or
     dropped, as a one-line field pastes them: read back as those cards and counts, in order (names_in)."""
-    from deckcheck.decklist.runs import names_in
+    from deckcheck.decklist.runs import Piece, names_in
 
     if with_sets and not joint:  # "(CMM) 41011 Sol Ring": 410 and 11, or 4101 and 1? Either reads
         joint = " "
     text = joint.join(f"{count} {name}{' (CMM) 410' if with_sets else ''}" for count, name in lines)
-    assert names_in(text, lambda name: name.lower() in _FOLDED) == [(count, name, True) for count, name in lines]
+    assert names_in(text, lambda name: name.lower() in _FOLDED) == [Piece(count, name, True) for count, name in lines]

@@ -390,7 +390,29 @@ def test_every_card_name_with_commas_is_read_whole_in_a_line_of_names(store):
     misread = []
     for name in written:
         pieces = names_in(f"Sol Ring, {name}, 2 Arcane Signet, and {name}", is_card, store.opens_comma_name)
-        if pieces is None or [(count, store.lookup(piece).name) for count, piece, _ in pieces] != [
+        if pieces is None or [(piece.count, store.lookup(piece.name).name) for piece in pieces] != [
                 (1, "Sol Ring"), (1, store.lookup(name).name), (2, "Arcane Signet"), (1, store.lookup(name).name)]:
             misread.append((name, pieces))
     assert misread == []
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    # a name's number run on into the next count: cut where the card data says
+    ("1 Avalanche of Sector 71 Barret Wallace1 Sol Ring",
+     [(1, "Avalanche of Sector 7", True, None), (1, "Barret Wallace", True, None), (1, "Sol Ring", True, None)]),
+    ("1 Sol Ring1 Borrowing 100,000 Arrows1 T-45 Power Armor12 Forest",
+     [(1, "Sol Ring", True, None), (1, "Borrowing 100,000 Arrows", True, None), (1, "T-45 Power Armor", True, None),
+      (12, "Forest", True, None)]),
+    # a collector number is no count: not 410 copies of Foil (a card), nor 8 of "Deck"
+    ("1 Sol Ring (CMM) 410 Foil 1 Arcane Signet 1 Command Tower",
+     [(1, "Sol Ring (CMM) 410 Foil", False, None), (1, "Arcane Signet", True, None), (1, "Command Tower", True, None)]),
+    # Arena's export pasted on one line: its headers start sections, alone or after a card's line
+    ("Commander 1 Inalla, Archmage Ritualist (C17) 38  Deck 1 Kess, Dissident Mage (C17) 39 1 Sol Ring (C17) 1 "
+     "Sideboard 1 Duress",
+     [(0, "", True, "commander"), (1, "Inalla, Archmage Ritualist", True, "main"),
+      (1, "Kess, Dissident Mage", True, None), (1, "Sol Ring", True, "sideboard"), (1, "Duress", True, None)]),
+])
+def test_lines_run_together_are_read_by_the_card_data(store, written, read):
+    from deckcheck.decklist.runs import names_in
+
+    assert names_in(written, lambda name: store.lookup(name) is not None, store.opens_comma_name) == read

@@ -10,8 +10,11 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
+from typing import NamedTuple
 
-from deckcheck.decklist.model import MAX_LINE_CHARS, Deck, Entry, line_too_long
+from deckcheck.decklist.model import (
+    COMMANDER, COMPANION, MAIN, MAX_LINE_CHARS, MAYBEBOARD, SIDEBOARD, Deck, Entry, line_too_long,
+)
 from deckcheck.model.names import MAX_NAME_CHARS
 
 #: The most parts one name is looked for in: card names hold at most two commas (Fear, Fire, Foes!), three
@@ -26,18 +29,31 @@ MAX_RUN_CHARS = 20_000
 #: would otherwise take a lookup per word.
 PARTS_PER_DECK = 2_000
 
-#: What `names_in` reads: (count, name, whether it is a card's) per piece.
-Pieces = list[tuple[int, str, bool]]
+
+class Piece(NamedTuple):
+    """One piece of a run as `names_in` reads it: copies of a card name (`known` when a card has it), then the
+    section the run goes on in when a header stood after it ("... Inalla, Archmage Ritualist (C17) 38 Deck 1
+    Kess, ...", as a pasted list's "Deck" line reads), or a header alone (no name: "Commander 1 Inalla, ...")."""
+
+    count: int
+    name: str
+    known: bool
+    section: str | None = None
+
+
+#: What `names_in` reads.
+Pieces = list[Piece]
 
 # Where the next name of a run may begin: after a comma, or at a count and a word after a space ("Sol Ring 1
 # Arcane Signet") or right after the letter or mark a name ends with (a line break dropped: "Sol Ring1 Arcane
-# Signet", "Everybody Lives!1 Sol Ring"), but not after " x" (a count written after its name: "Sol Ring x1").
+# Signet", "Everybody Lives!1 Sol Ring"), but not after " x" (a count written after its name: "Sol Ring x1") nor
+# after a set code's parenthesis (a collector number: "Sol Ring (CMM) 410").
 # No card name holds more than two commas, and none a count so (both tested over the bundled card data).
 # A name that ends in a number run on into the next count ("Avalanche of Sector 71 Barret Wallace") may end
 # within the digits: there the run may be cut too (a digit cut, `_digit_cut`), and the pieces about it looked up
 # as one.
 _COUNT_NEXT = r"(?=\d{1,3}[xX×]?\s+[^\W\d_])"
-_COUNT_BETWEEN = rf"(?<!\s[xX×])(?:\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”])){_COUNT_NEXT}"
+_COUNT_BETWEEN = rf"(?<!\s[xX×])(?:(?<!\))\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”])){_COUNT_NEXT}"
 _SEPARATOR = re.compile(rf",\s*|{_COUNT_BETWEEN}|(?<=\d){_COUNT_NEXT}")
 _has_count_between = re.compile(_COUNT_BETWEEN).search
 
@@ -68,6 +84,20 @@ def _as_line(text: str) -> tuple[int, str] | None:
     return deck.entries[0].quantity, deck.entries[0].name
 
 
+#: The sections a header within a run may start (the text parser's header words name them).
+_RUN_SECTIONS = frozenset({COMMANDER, COMPANION, MAIN, SIDEBOARD, MAYBEBOARD})
+
+
+@lru_cache(maxsize=1_000)
+def _header(text: str) -> str | None:
+    """The section a piece names when it is a decklist's header ("Commander", "Deck", "Sideboard (15)"), else
+    None."""
+    from deckcheck.decklist.text import header_of
+
+    section = header_of(text)
+    return section if section in _RUN_SECTIONS else None
+
+
 def _readings(text: str) -> Iterator[tuple[int, str]]:
     """The (count, name) one piece of a run may be: the piece itself ("Sol Ring"), or as a decklist line reads
     it, also without the last one's "and " ("and Command Tower")."""
@@ -80,35 +110,49 @@ def _readings(text: str) -> Iterator[tuple[int, str]]:
         yield entry
 
 
-def _read(text: str, is_card: Callable[[str], bool]) -> tuple[int, str] | None:
-    """(count, name) of one piece of a run when it names a card, else None."""
-    return next((reading for reading in _readings(text) if is_card(reading[1])), None)
+def _read(text: str, is_card: Callable[[str], bool]) -> Piece | None:
+    """One piece of a run when it names a card, or is a header alone or after a card's name; else None."""
+    for count, name in _readings(text):
+        if is_card(name):
+            return Piece(count, name, True)
+    section = _header(text)
+    if section is not None:
+        return Piece(0, "", True, section)
+    head, _, last = text.rpartition(" ")
+    section = _header(last) if head else None
+    if section is not None:
+        for count, name in _readings(head.rstrip()):
+            if is_card(name):
+                return Piece(count, name, True, section)
+    return None
 
 
-def _as_written(text: str) -> tuple[int, str]:
-    """(count, name) of a piece that names no card, as its line would be read ("2 Comand Tower": 2, "Comand
-    Tower"), to be reported as an unknown card."""
-    *_, last = _readings(text)
-    return last
+def _as_written(text: str) -> Piece:
+    """A piece that names no card, as its line would be read ("2 Comand Tower": 2 copies of "Comand Tower"), to
+    be reported as an unknown card."""
+    *_, (count, name) = _readings(text)
+    return Piece(count, name, False)
 
 
 def _digit_cut(text: str, at: int) -> bool:
     """Whether a run may be cut at `at`, within a number: one that stands alone or after a letter, as a count
-    or a name's last word ("Sector 71 Barret Wallace", "Sol Ring (CMM) 4101 Arcane Signet"), not one within a
-    name ("Borrowing 100,000 Arrows", "T-45 Power Armor")."""
+    or a name's last word ("Sector 71 Barret Wallace"), not one within a name ("Borrowing 100,000 Arrows",
+    "T-45 Power Armor") nor a collector number ("Sol Ring (CMM) 4101 Arcane Signet": 410 and 1, or 4101?)."""
     start = at
     while start and text[start - 1].isdigit():
         start -= 1
-    return not start or text[start - 1].isspace() or text[start - 1].isalpha()
+    return not start or text[start - 1].isalpha() or text[start - 1].isspace() and text[:start].rstrip()[-1:] != ")"
 
 
 def names_in(text: str, is_card: Callable[[str], bool],
              opens_name: Callable[[str], bool] | None = None) -> Pieces | None:
-    """The (count, name, is a card) pieces of a text that is card names run together, or None when it is not:
-    fewer than two of its pieces are cards, or fewer than half. Pieces are read so that as few as possible are
-    no card (a misspelt one among many), then as few pieces as possible. `opens_name` says whether a piece is
-    the part before the first comma of a card name that has commas ("Kenrith" of Kenrith, the Returned King):
-    only there, and about digit cuts, are several pieces looked up as one name (without it, everywhere)."""
+    """The pieces of a text that is card names run together, or None when it is not: fewer than two of its
+    pieces are cards, or fewer than half. Pieces are read so that as few as possible are no card (a misspelt
+    one among many), then as few pieces as possible; a piece that begins within a number (after a digit cut)
+    must be a card's name, else the number's other digits would be taken for a count. `opens_name` says
+    whether a piece is the part before the first comma of a card name that has commas ("Kenrith" of Kenrith,
+    the Returned King): only there, and about digit cuts, are several pieces looked up as one name (without
+    it, everywhere)."""
     bounds = [0]
     commas, cuts = [], []  # whether the separator after each part is a comma, a digit cut
     for separator in _SEPARATOR.finditer(text):
@@ -126,37 +170,51 @@ def names_in(text: str, is_card: Callable[[str], bool],
     if parts < 2:
         return None
     # best[i]: (pieces that are no card, pieces, the first piece or None for nothing, where the next begins)
-    # of the best reading of the parts from i on
-    best: list[tuple[int, int, tuple[int, str, bool] | None, int]] = [(0, 0, None, parts)] * (parts + 1)
+    # of the best reading of the parts from i on, None when they have none (a part after a digit cut that is
+    # no card's name's beginning)
+    best: list[tuple[int, int, Piece | None, int] | None] = [None] * parts + [(0, 0, None, parts)]
+
+    def offer(i: int, piece: Piece, j: int) -> None:
+        later = best[j]
+        if later is not None:
+            choice = (later[0] + (not piece.known), later[1] + 1, piece, j)
+            if best[i] is None or choice[:2] < best[i][:2]:
+                best[i] = choice
+
     for i in range(parts - 1, -1, -1):
         start = starts[i]
         piece = text[start:ends[i]].strip()
-        later = best[i + 1]
+        after_cut = i > 0 and cuts[i - 1]
         if not piece or piece.lower() == "and":  # nothing between two commas, or the last one's "and"
-            best[i] = (later[0], later[1], None, i + 1)
+            best[i] = best[i + 1] and (*best[i + 1][:2], None, i + 1)
             continue
         found = _read(piece, is_card)
-        reading = (*found, True) if found else (*_as_written(piece), False)
-        choice = (later[0] + (found is None), later[1] + 1, reading, i + 1)
+        if found is not None or not after_cut:
+            offer(i, found or _as_written(piece), i + 1)
         # a name holding commas begins with a piece that opens one
-        opens = commas[i] and (opens_name is None or opens_name(piece) or found is not None and opens_name(found[1])
+        opens = commas[i] and (opens_name is None or opens_name(piece)
+                               or found is not None and bool(found.name) and opens_name(found.name)
                                or found is None and any(opens_name(name) for _, name in _readings(piece)))
         for j in range(i + 2, min(i + PARTS_PER_NAME, parts) + 1):  # a name holding commas, or digits cut
             if not (opens or any(cuts[i:j])):
                 continue
-            found = _read(text[start:ends[j - 1]].strip(), is_card)
-            later = best[j]
-            if found is not None and (later[0], later[1] + 1) <= choice[:2]:
-                choice = (later[0], later[1] + 1, (*found, True), j)
-        best[i] = choice
+            span = text[start:ends[j - 1]].strip()
+            found = _read(span, is_card)
+            if found is not None:
+                offer(i, found, j)
+            elif all(cuts[i:j - 1]) and not after_cut:  # a number cut only to be no card's name after all
+                offer(i, _as_written(span), j)
+    if best[0] is None:
+        return None
     pieces = []
     i = 0
     while i < parts:
-        _, _, piece, i = best[i]
+        _, _, piece, i = best[i]  # type: ignore[misc]
         if piece is not None:
             pieces.append(piece)
-    cards = sum(1 for piece in pieces if piece[2])
-    if cards < 2 or cards * 2 < len(pieces):
+    named = [piece for piece in pieces if piece.name]
+    cards = sum(piece.known for piece in named)
+    if cards < 2 or cards * 2 < len(named):
         return None
     return pieces
 
@@ -182,6 +240,7 @@ def names_apart(deck: Deck, unknown: Iterable[str], read: Callable[[str], Pieces
     entries: list[Entry] = []
     notes = list(deck.notes)
     problems = list(deck.problems)
+    marked = deck.commanders_marked  # a header "Commander" within a run marks its cards
     for entry in deck.entries:
         if entry.name not in runs:
             entries.append(entry)
@@ -191,15 +250,21 @@ def names_apart(deck: Deck, unknown: Iterable[str], read: Callable[[str], Pieces
             problems.append(line_too_long(entry.line, entry.name))
             continue
         # the entry's own count ("2 Sol Ring, Arcane Signet") is its first name's
-        first_count = entry.quantity if entry.quantity != 1 else pieces[0][0]
-        merged: dict[str, Entry] = {}
-        for index, (count, piece, _) in enumerate(pieces):
-            count = first_count if index == 0 else count
-            same = merged.get(piece)
-            merged[piece] = (same._replace(quantity=same.quantity + count) if same is not None
-                             else Entry(count, piece, entry.section, entry.line, lines=entry.lines))
+        first = next(index for index, piece in enumerate(pieces) if piece.name)
+        if entry.quantity != 1:
+            pieces = [*pieces[:first], pieces[first]._replace(count=entry.quantity), *pieces[first + 1:]]
+        merged: dict[tuple[str, str], Entry] = {}
+        section = entry.section
+        for count, name, _, after in pieces:
+            if name:
+                same = merged.get((section, name))
+                merged[section, name] = (same._replace(quantity=same.quantity + count) if same is not None
+                                         else Entry(count, name, section, entry.line, lines=entry.lines))
+            section = after or section
         entries.extend(merged.values())
+        marked = marked or any(section == COMMANDER for section, _ in merged)
         where = f"line {entry.line}: " if entry.line else ""
-        notes.append(f"{where}read as {len(pieces)} card names written on one line")
+        notes.append(f"{where}read as {sum(1 for piece in pieces if piece.name)} card names written on one line")
     problems.sort(key=lambda p: p.line)
-    return replace(deck, entries=tuple(entries), problems=tuple(problems), notes=tuple(notes))
+    return replace(deck, entries=tuple(entries), problems=tuple(problems), notes=tuple(notes),
+                   commanders_marked=marked)
