@@ -492,22 +492,28 @@ def test_a_form_s_commander_and_partner_columns_name_the_commanders(tmp_path, st
         '"commander" names 20,000 cards, more than the 8 commanders a deck may be given beside its list')
 
 
+def _one_line_form(tmp_path, answers: list[tuple[str, str, str]]):
+    """A sign-up form's responses as CSV, its decklist question one line: (player, commander, decklist) rows."""
+    table = tmp_path / "registrations.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Player", "Commander", "Decklist (one line)"])
+        writer.writerows(answers)
+    return table
+
+
 def test_a_form_s_one_line_answers_are_decklists_of_entries_run_together(tmp_path, store):
     """A form whose decklist question takes one line ("Short answer"): players type the list as entries run
     together, "1 Sol Ring, 1 Arcane Signet, ...". Each row is its deck, with the verdicts of the same list
     written a line an entry. Before, the sheet was no table of registrations (no cell held a line break) and
     was read as one deck of unknown cards named after whole rows."""
-    table = tmp_path / "registrations.csv"
-    lists = []
-    with table.open("w", encoding="utf-8", newline="") as out:
-        writer = csv.writer(out)
-        writer.writerow(["Player", "Commander", "Decklist (one line)"])
-        for player, name in (("Alice", "01-alice-breed-lethality.txt"), ("Chen", "03-chen-food-and-fellowship.txt")):
-            entries = [line for line in (TOURNAMENT / name).read_text(encoding="utf-8").splitlines()
-                       if line[:1].isdigit()]
-            writer.writerow([player, "", ", ".join(entries[:40]) + "; " + "; ".join(entries[40:])])
-            lists.append(tmp_path / name)
-            lists[-1].write_text("\n".join(entries) + "\n", encoding="utf-8")
+    answers, lists = [], []
+    for player, name in (("Alice", "01-alice-breed-lethality.txt"), ("Chen", "03-chen-food-and-fellowship.txt")):
+        entries = [line for line in (TOURNAMENT / name).read_text(encoding="utf-8").splitlines() if line[:1].isdigit()]
+        answers.append((player, "", ", ".join(entries[:40]) + "; " + "; ".join(entries[40:])))
+        lists.append(tmp_path / name)
+        lists[-1].write_text("\n".join(entries) + "\n", encoding="utf-8")
+    table = _one_line_form(tmp_path, answers)
     rows = check_many([table], store=store)
     assert [(r.path, r.name) for r in rows] == [(f"{table}:2", "Alice"), (f"{table}:3", "Chen")]
     assert [(r.report.card_count, r.report.codes()) for r in rows] == [
@@ -522,20 +528,16 @@ def test_a_form_s_one_line_answers_of_card_names_run_together_are_the_decks(join
     ("1 Sol Ring 1 Arcane Signet ..."), the commanders in the form's Commander column. Each row is its deck,
     with the verdicts of its list written a line an entry (before: one unknown card, or a line too long to be
     read, and the sheet of lines made spaces no table of registrations)."""
-    table = tmp_path / "registrations.csv"
-    lists = []
-    with table.open("w", encoding="utf-8", newline="") as out:
-        writer = csv.writer(out)
-        writer.writerow(["Player", "Commander", "Decklist (one line)"])
-        for player, name in (("Alice", "01-alice-breed-lethality.txt"), ("Dana", "04-dana-mystic-intellect.txt")):
-            text = (TOURNAMENT / name).read_text(encoding="utf-8")
-            lines = text.split("\nDeck\n")[1].splitlines()
-            cards = [line.split(" ", 1)[1] for line in lines if line[:1].isdigit() for _ in range(int(line.split()[0]))]
-            commander = text.split("Commander\n")[1].splitlines()[0].split(" ", 1)[1]
-            answer = joint.join(cards if joint == ", " else (f"1 {card}" for card in cards))
-            writer.writerow([player, commander, answer])
-            lists.append(tmp_path / name)
-            lists[-1].write_text(f"Commander\n1 {commander}\n\nDeck\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    answers, lists = [], []
+    for player, name in (("Alice", "01-alice-breed-lethality.txt"), ("Dana", "04-dana-mystic-intellect.txt")):
+        text = (TOURNAMENT / name).read_text(encoding="utf-8")
+        lines = text.split("\nDeck\n")[1].splitlines()
+        cards = [line.split(" ", 1)[1] for line in lines if line[:1].isdigit() for _ in range(int(line.split()[0]))]
+        commander = text.split("Commander\n")[1].splitlines()[0].split(" ", 1)[1]
+        answers.append((player, commander, joint.join(cards if joint == ", " else (f"1 {card}" for card in cards))))
+        lists.append(tmp_path / name)
+        lists[-1].write_text(f"Commander\n1 {commander}\n\nDeck\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    table = _one_line_form(tmp_path, answers)
     rows = check_many([table], store=store)
     assert [(r.path, r.name) for r in rows] == [(f"{table}:2", "Alice"), (f"{table}:3", "Dana")]
     assert [(r.report.card_count, r.report.codes(), r.report.commanders) for r in rows] == [
