@@ -277,8 +277,7 @@ class Checker:
     def checked_context(self, deck: Deck, on: date | None = None,
                         commanders: Sequence[str] | None = None) -> DeckContext:
         """The context of a deck as the rules check it: its commanders chosen (`prepare`), and, when some names
-        are no card's, lines of card names run together read apart (`names_apart`); `ctx.deck` is
-        that deck."""
+        are no card's, lines of card names run together read apart (`names_apart`); `ctx.deck` is that deck."""
         ctx = self.context(self.prepare(deck, commanders), on)
         unknown = self._unknown_names(ctx)
         if unknown:

@@ -93,8 +93,8 @@ def registrations_layout(text: str) -> Registrations | None:
     """The layout of a table of registrations, from the start of its text: a sign-up form's export, whose
     header row names a column for the decklist (a player's name beside it) and one of whose rows in the first
     64 KB has a decklist of several lines there (or of several entries or card names on one line, typed into a
-    form's one-line answer), or a deck site's link (the first sign-ups may not have sent theirs yet); None for a card
-    list's CSV, a decklist or any other text."""
+    form's one-line answer), or a deck site's link (the first sign-ups may not have sent theirs yet); None for
+    a card list's CSV, a decklist or any other text."""
     hint, text = separator_line(text[:REGISTRATIONS_HEAD].lstrip())
     delimiters = DELIMITERS if hint is None else (hint,)
     text = text.lstrip()

@@ -17,11 +17,11 @@ from dataclasses import replace
 from itertools import repeat
 from operator import itemgetter
 
-from deckcheck.decklist.runs import could_be_names, holds_several_names
 from deckcheck.decklist.model import (
     COMMANDER, COMPANION, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck,
     Entry, EntryCollector, Problems, line_too_long, problem, read_quantity,
 )
+from deckcheck.decklist.runs import could_be_names, holds_several_names
 from deckcheck.model.names import name_key
 
 _ABOUT = "about"  # TappedOut/Arena "About" block: deck name, not cards
