@@ -46,13 +46,13 @@ def test_mutated_real_decklists(shared_data, seed: int) -> None:
     target_decklist_text(mutate_text(rng, text))
 
 
-def test_every_real_precon_written_as_names_separated_by_commas_is_read_as_its_cards(shared_data) -> None:
+def test_every_real_precon_written_on_one_line_is_read_as_its_cards(shared_data) -> None:
     """Each of the 184 precons written on one line (`names_line`: its commanders on one line, its main deck on
     another as card names separated by commas or as its lines run together) is checked as the same cards, in
     the same sections, as its deck file: the starting input of the mutations below."""
-    from fuzz.fuzzlib import _bundled_checker
+    from fuzz.fuzzlib import bundled_checker
 
-    checker = _bundled_checker()
+    checker = bundled_checker()
 
     def cards(text: str) -> tuple[list, list]:
         ctx = checker.checked_context(parse_text(text, "deck"))
@@ -69,7 +69,7 @@ def test_every_real_precon_written_as_names_separated_by_commas_is_read_as_its_c
 
 @settings(max_examples=100, deadline=None, derandomize=True)
 @given(seed=SEEDS)
-def test_mutated_names_separated_by_commas_checked(shared_data, seed: int) -> None:
+def test_mutated_names_on_one_line_checked(shared_data, seed: int) -> None:
     rng = random.Random(seed)
     target_checked_text(mutate_text(rng, names_line(rng, rng.choice(precon_decks())), rng.randint(0, 4)))
 

@@ -12,9 +12,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from deckcheck.decklist.model import (
-    COMMANDER, COMPANION, MAIN, MAX_LINE_CHARS, MAYBEBOARD, SIDEBOARD, Deck, Entry, line_too_long,
-)
+from deckcheck.decklist.model import COMMANDER, MAX_LINE_CHARS, OUTSIDE, SECTIONS, Deck, Entry, line_too_long
 from deckcheck.model.names import MAX_NAME_CHARS
 
 #: The most parts one name is looked for in: card names hold at most two commas (Fear, Fire, Foes!), three
@@ -84,8 +82,8 @@ def _as_line(text: str) -> tuple[int, str] | None:
     return deck.entries[0].quantity, deck.entries[0].name
 
 
-#: The sections a header within a run may start (the text parser's header words name them).
-_RUN_SECTIONS = frozenset({COMMANDER, COMPANION, MAIN, SIDEBOARD, MAYBEBOARD})
+#: The sections a header within a run may start (the text parser's header words name them): not the extra decks.
+_RUN_SECTIONS = frozenset(SECTIONS) - {OUTSIDE}
 
 
 @lru_cache(maxsize=1_000)

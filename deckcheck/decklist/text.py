@@ -476,8 +476,7 @@ def parse_lines(text: str, path: str) -> Deck:
         q1 = sum(row[1] for row in rows if row[6] == blocks[0])
         q2 = sum(row[1] for row in rows if row[6] == blocks[1])
         # a line of card names run together holds more cards than its count says: no sideboard
-        names_run = any(holds_several_names(row[2]) for row in rows if row[6] == blocks[1])
-        if q2 <= q1 and not names_run:
+        if q2 <= q1 and not any(holds_several_names(row[2]) for row in rows if row[6] == blocks[1]):
             start = min(row[0] for row in rows if row[6] == blocks[1])
             notes_out.append(f"read the {q2} card(s) from line {start} on, after a blank line, as the sideboard "
                              "(MTGO convention; the list has no section headers)")

@@ -544,7 +544,8 @@ def names_line(rng: random.Random, deck: dict[str, Any]) -> str:
 
 
 @lru_cache(maxsize=1)
-def _bundled_checker() -> Any:
+def bundled_checker() -> Any:
+    """One Checker on the bundled card data, for every input (its caches fill as a batch's would)."""
     from deckcheck.checker import Checker
     from deckcheck.store import BUNDLED, CardStore
 
@@ -560,11 +561,11 @@ def target_checked_text(text: str) -> None:
     except DeckcheckError as exc:
         assert str(exc).startswith("fuzz.txt") and "\n" not in str(exc), exc
         return
-    checker = _bundled_checker()
+    checker = bundled_checker()
     ctx = checker.checked_context(deck)
     check_deck(ctx.deck)
     written = {entry.name for entry in deck.entries}
-    runs = [name for name in written if name not in {entry.name for entry in ctx.deck.entries}]
+    runs = written.difference(entry.name for entry in ctx.deck.entries)  # the names read apart
     for entry in ctx.deck.entries:
         assert entry.name in written or any(entry.name in run for run in runs), entry
     report = checker.report(ctx)

@@ -87,7 +87,8 @@ def make_input(kind: str, rng: random.Random):
                                               _random_text(rng, rng.randint(1, 10))
                                               for _ in range(rng.randint(0, 60))),)
     if kind == "decklist: mutated names on one line, checked":
-        return target_checked_text, (mutate_text(rng, names_line(rng, rng.choice(precon_decks())), rng.randint(0, 4)),)
+        line = names_line(rng, rng.choice(precon_decks()))
+        return target_checked_text, (mutate_text(rng, line, rng.randint(0, 4)),)
     if kind == "decklist: random bytes":
         return target_decklist_bytes, (rng.randbytes(rng.randint(0, 2000)),)
     if kind == "mana: generated near-costs":
