@@ -160,7 +160,8 @@ def _one_line(data: dict, style: str) -> str:
     copy written out ("names") or counted ("12 Forest": "counted names"); or its lines pasted into a one-line
     field that made each line break a space ("lines", "1 Sol Ring (CMM) 410" as Arena exports them) or dropped
     it ("lines run on", "1 Sol Ring" as Moxfield's plain text has them: a collector number run on into the next
-    count could be either)."""
+    count could be either), or lines with their counts after the names made spaces ("counts after": "Sol Ring
+    x1 Arcane Signet x1")."""
     cards = data["mainBoard"]
     if style == "names":
         return ", ".join(card["name"] for card in cards for _ in range(card["count"]))
@@ -168,6 +169,8 @@ def _one_line(data: dict, style: str) -> str:
         return ", ".join(f"{card['count']} {card['name']}" if card["count"] > 1 else card["name"] for card in cards)
     if style == "lines":
         return " ".join(f"{card['count']} {card['name']} ({card['setCode']}) {card['number']}" for card in cards)
+    if style == "counts after":
+        return " ".join(f"{card['name']} x{card['count']}" for card in cards)
     return "".join(f"{card['count']} {card['name']}" for card in cards)
 
 
@@ -175,7 +178,8 @@ def _one_line(data: dict, style: str) -> str:
     ("ArcaneWizardry_C17.json.gz", "counted names"), ("FoodAndFellowship_LTC.json.gz", "names"),
     ("TimeyWimey_WHO.json.gz", "counted names"), ("AdaptiveEnchantment_C18.json.gz", "names"),
     ("ArcaneWizardry_C17.json.gz", "lines"), ("FoodAndFellowship_LTC.json.gz", "lines run on"),
-    ("TimeyWimey_WHO.json.gz", "lines run on"), ("AdaptiveEnchantment_C18.json.gz", "lines")])
+    ("TimeyWimey_WHO.json.gz", "lines run on"), ("AdaptiveEnchantment_C18.json.gz", "lines"),
+    ("FoodAndFellowship_LTC.json.gz", "counts after"), ("ArcaneWizardry_C17.json.gz", "counts after")])
 def test_a_real_precon_written_on_one_line_is_its_deck(
         precon: str, style: str, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A real precon written as a form's one-line answer gives it: its commanders after "Commander:", its main
@@ -266,6 +270,46 @@ def test_card_names_separated_by_commas_are_read_apart(tmp_path, data_dir: str,
     assert report["card_count"] == 65 and "line 2: read as 5 card names written on one line" in report["notes"]
     assert [v["message"][:40] for v in report["violations"] if v["code"] == "singleton"] == [
         "2 copies of Kenrith, the Returned King; "]
+
+
+@pytest.mark.parametrize("lines, cards, copies", [
+    (["Sol Ring, Arcane Signet, Command Tower, Forest"] * 2, 8,
+     {"Sol Ring": 2, "Arcane Signet": 2, "Command Tower": 2}),
+    (["3 Sol Ring, Arcane Signet, Forest", "Sol Ring, Arcane Signet, Forest", "Sol Ring, Arcane Signet, Forest"],
+     11, {"Sol Ring": 5, "Arcane Signet": 3}),
+    (["Sol Ring x2, Arcane Signet, Forest"] * 2, 8, {"Sol Ring": 4, "Arcane Signet": 2}),
+    (["1 Sol Ring 1 Arcane Signet 30 Forest"] * 2, 64, {"Sol Ring": 2, "Arcane Signet": 2})])
+def test_the_same_run_of_names_on_several_lines_counts_each_line(
+        lines: list[str], cards: int, copies: dict[str, int], tmp_path, data_dir: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A line of names written again (a form's answer pasted twice, a list sent in two parts): the parser adds
+    up the lines of one name, and each name of the run is read once a line, a count before the line its first
+    name's. Before, the lines' count went to the first name alone: "Sol Ring, Arcane Signet, Command Tower,
+    Forest" twice was two Sol Rings and one of each other card, 5 cards where the lines hold 8."""
+    path = tmp_path / "again.txt"
+    path.write_text("Commander: Atraxa, Praetors' Voice\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    assert report["card_count"] == 1 + cards
+    assert {v["cards"][0]: int(v["message"].split(" ")[0])
+            for v in report["violations"] if v["code"] == "singleton"} == copies
+    assert [note for note in report["notes"] if "written on one line" in note] == [
+        f"line 2: read as {len(copies) + 1} card names written on one line"]
+
+
+def test_counts_after_names_on_one_line_are_read_apart(tmp_path, data_dir: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Lines with their counts after the names ("Sol Ring x1"), pasted into a one-line field that made each line
+    break a space: the next name begins after each count, a number before the count is a name's ("Overseer of
+    Vault 76 x1", not 76 copies of "x1"), a name beginning "And" keeps it, "Etched Oracle" is a card, and a
+    finish at the end of the line ("x1 foil") is no card Foil. Before, the line was one unknown card."""
+    path = tmp_path / "after.txt"
+    path.write_text("Commander: Atraxa, Praetors' Voice\nSol Ring x1 Etched Oracle x1 And They Shall Know No Fear x1 "
+                    "Overseer of Vault 76 x1 Island x 30 Arcane Signet x1 foil\nSol Ring x1 foil\n", encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    assert "line 2: read as 6 card names written on one line" in report["notes"]
+    assert report["card_count"] == 1 + 34 + 2
+    assert sorted((v["code"], v["cards"][0]) for v in report["violations"] if v["code"] != "deck-size") == [
+        ("unknown-card", "Arcane Signet x1 foil"), ("unknown-card", "Sol Ring x1 foil")]
 
 
 def test_lines_of_prose_with_commas_are_not_read_as_cards(tmp_path, data_dir: str,

@@ -44,14 +44,20 @@ Pieces = list[Piece]
 
 # Where the next name of a run may begin: after a comma, or at a count and a word after a space ("Sol Ring 1
 # Arcane Signet") or right after the letter or mark a name ends with (a line break dropped: "Sol Ring1 Arcane
-# Signet", "Everybody Lives!1 Sol Ring"), but not after " x" (a count written after its name: "Sol Ring x1") nor
-# after a set code's parenthesis (a collector number: "Sol Ring (CMM) 410").
+# Signet", "Everybody Lives!1 Sol Ring"), but not after " x" (a count written after its name: "Sol Ring x1",
+# where the next name begins after the count) nor after a set code's parenthesis (a collector number: "Sol Ring
+# (CMM) 410").
 # No card name holds more than two commas, and none a count so (both tested over the bundled card data).
 # A name that ends in a number run on into the next count ("Avalanche of Sector 71 Barret Wallace") may end
 # within the digits: there the run may be cut too (a digit cut, `_digit_cut`), and the pieces about it looked up
 # as one.
-_COUNT_NEXT = r"(?=\d{1,3}[xX×]?\s+[^\W\d_])"
-_COUNT_BETWEEN = rf"(?<!\s[xX×])(?:(?<!\))\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”])){_COUNT_NEXT}"
+_COUNT_NEXT = r"(?=\d{1,3}[xX×]?\s+(?![xX×]\s?\d)[^\W\d_])"
+# or after a count written after its name ("Sol Ring x1 Arcane Signet x1", and a number before such a count is a
+# name's: "Overseer of Vault 76 x1"; no card name holds one either), unless a finish ends the line ("Sol Ring x1
+# foil": not the card Foil)
+_COUNT_AFTER = "(?:{})\\s+(?=[^\\W\\d_])(?!(?i:foil|etched|non-?foil)\\s*(?:$|[(*\\[]))".format("|".join(
+    rf"(?<=\s[xX×]{gap}\d{{{digits}}})" for gap in ("", r"\s") for digits in (1, 2, 3)))
+_COUNT_BETWEEN = rf"(?<!\s[xX×])(?:(?<!\))\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”])){_COUNT_NEXT}|{_COUNT_AFTER}"
 _SEPARATOR = re.compile(rf",\s*|{_COUNT_BETWEEN}|(?<=\d){_COUNT_NEXT}")
 _has_count_between = re.compile(_COUNT_BETWEEN).search
 
@@ -98,14 +104,13 @@ def _header(text: str) -> str | None:
 
 def _readings(text: str) -> Iterator[tuple[int, str]]:
     """The (count, name) one piece of a run may be: the piece itself ("Sol Ring"), or as a decklist line reads
-    it, also without the last one's "and " ("and Command Tower")."""
-    yield 1, text
-    if text[:4].lower() == "and ":
-        text = text[4:].lstrip()
-        yield 1, text
-    entry = _as_line(text)
-    if entry is not None and entry[1] != text:
-        yield entry
+    it ("Forest x30"), also without the last one's "and " ("and Command Tower"; not before a name that begins so:
+    "And They Shall Know No Fear x1")."""
+    for body in (text, text[4:].lstrip()) if text[:4].lower() == "and " else (text,):
+        yield 1, body
+        entry = _as_line(body)
+        if entry is not None and entry[1] != body:
+            yield entry
 
 
 def _read(text: str, is_card: Callable[[str], bool]) -> Piece | None:
@@ -247,10 +252,7 @@ def names_apart(deck: Deck, unknown: Iterable[str], read: Callable[[str], Pieces
         if pieces is None:
             problems.append(line_too_long(entry.line, entry.name))
             continue
-        # the entry's own count ("2 Sol Ring, Arcane Signet") is its first name's
-        first = next(index for index, piece in enumerate(pieces) if piece.name)
-        if entry.quantity != 1:
-            pieces = [*pieces[:first], pieces[first]._replace(count=entry.quantity), *pieces[first + 1:]]
+        pieces = _counted(pieces, entry.quantity, len(entry.lines))
         merged: dict[tuple[str, str], Entry] = {}
         section = entry.section
         for count, name, _, after in pieces:
@@ -266,3 +268,14 @@ def names_apart(deck: Deck, unknown: Iterable[str], read: Callable[[str], Pieces
     problems.sort(key=lambda p: p.line)
     return replace(deck, entries=tuple(entries), problems=tuple(problems), notes=tuple(notes),
                    commanders_marked=marked)
+
+
+def _counted(pieces: Pieces, quantity: int, lines: int) -> Pieces:
+    """The pieces of a run written on `lines` lines that the parser added up into one entry of `quantity`
+    copies: each line's count ("2 Sol Ring, Arcane Signet") is its first name's, a line without one (a count of
+    1) leaves the first name its own ("Sol Ring x2, ..."), and every other name is there once a line."""
+    first = next(index for index, piece in enumerate(pieces) if piece.name)
+    if quantity == lines:  # no line had a count of its own: each holds the run as written
+        return [piece._replace(count=piece.count * lines) for piece in pieces] if lines > 1 else pieces
+    return [piece._replace(count=quantity if index == first else piece.count * lines)
+            for index, piece in enumerate(pieces)]

@@ -528,8 +528,8 @@ def target_decklist_text(text: str) -> None:
 def names_line(rng: random.Random, deck: dict[str, Any]) -> str:
     """A precon written as a form's one-line answer gives it: its commanders after "Commander:", its main deck on
     one line: card names separated by commas (each copy written out, or counted: "12 Forest"; the commas spaced
-    any way), or its lines ("1 Sol Ring") with each line break made a space or dropped, as a one-line field
-    pastes a list."""
+    any way), or its lines ("1 Sol Ring", or "Sol Ring x1" made spaces) with each line break made a space or
+    dropped, as a one-line field pastes a list."""
     data = deck["data"]
     cards = data["mainBoard"]
     joint = rng.choice([", ", ",", " , ", ",  ", " ", ""])
@@ -537,6 +537,8 @@ def names_line(rng: random.Random, deck: dict[str, Any]) -> str:
         counted = rng.random() < 0.5
         names = [f"{card['count']} {card['name']}" if counted and card["count"] > 1 else card["name"]
                  for card in cards for _ in range(1 if counted else card["count"])]
+    elif joint and rng.random() < 0.5:  # each count after its name
+        names = [f"{card['name']} x{card['count']}" for card in cards]
     else:
         names = [f"{card['count']} {card['name']}" for card in cards]
     commanders = ", ".join(card["name"] for card in data.get("commander", []))
