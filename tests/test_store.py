@@ -365,7 +365,8 @@ def test_a_store_built_before_other_objects_were_kept_has_none(tmp_path, capsys)
 def test_no_card_name_holds_what_parts_card_names_run_together(store):
     """What parts card names run together on one line (`holds_several_names`: three commas or more, a count
     between words or run on after a name's last letter or mark, as in "Sol Ring 1 Arcane Signet" and "Sol
-    Ring1 Arcane Signet") is in no card's name or face name: only card names run together are read apart.
+    Ring1 Arcane Signet", or a count after a name and a word after it, "Sol Ring x1 Arcane Signet") is in no
+    card's name or face name: only card names run together are read apart.
     Close calls that are cards: "+2 Mace", "T-45 Power Armor", "Borrowing 100,000 Arrows", "Fear, Fire, Foes!"."""
     from deckcheck.decklist.runs import holds_several_names
 
@@ -373,6 +374,36 @@ def test_no_card_name_holds_what_parts_card_names_run_together(store):
     assert len(names) > 25_000 and {"+2 Mace", "T-45 Power Armor", "Fear, Fire, Foes!"} <= set(names)
     assert [name for name in names if holds_several_names(name)] == []
 
+
+
+def test_every_card_name_near_counts_is_read_whole_in_a_line_of_names(store):
+    """Every card name, or a face's, that a count could be taken from or run into (one holding a digit:
+    "Overseer of Vault 76", "Borrowing 100,000 Arrows"; beginning with a mark, "+2 Mace", "\"Ach! Hans,
+    Run!\"", or with "And"; holding a finish, "Etched Oracle"), written among other names in a one-line
+    list with its count before it and with its count after it, is read as that card. Before, "+2 Mace" and
+    the quoted names were no name's beginning after a count."""
+    import re
+
+    from deckcheck.decklist.runs import names_in
+
+    def is_card(name: str) -> bool:
+        return store.lookup(name) is not None
+
+    risky = re.compile(r"\d|^[^\w]|^and |\b(foil|etched)\b", re.IGNORECASE)
+    names = sorted({name for card in store.iter_cards() for name in (card.name, *(face.name for face in card.faces))
+                    if risky.search(name)})
+    assert len(names) >= 25 and {"+2 Mace", "Overseer of Vault 76", "Etched Oracle"} <= set(names)
+    misread = []
+    for name in names:
+        if name.startswith("1996"):  # no decklist line reads it: 1996 copies of "World Champion" are too many
+            continue
+        card = store.lookup(name).name
+        for line in (f"1 Sol Ring 2 {name} 1 Arcane Signet", f"Sol Ring x1 {name} x2 Arcane Signet x1"):
+            pieces = names_in(line, is_card, store.opens_comma_name)
+            if pieces is None or [(piece.count, store.lookup(piece.name).name) for piece in pieces] != [
+                    (1, "Sol Ring"), (2, card), (1, "Arcane Signet")]:
+                misread.append((line, pieces))
+    assert misread == []
 
 def test_every_card_name_with_commas_is_read_whole_in_a_line_of_names(store):
     """Every card whose name, or a face's, holds commas (Kenrith, the Returned King; Fear, Fire, Foes!; Tamiyo,

@@ -51,12 +51,14 @@ Pieces = list[Piece]
 # A name that ends in a number run on into the next count ("Avalanche of Sector 71 Barret Wallace") may end
 # within the digits: there the run may be cut too (a digit cut, `_digit_cut`), and the pieces about it looked up
 # as one.
-_COUNT_NEXT = r"(?=\d{1,3}[xX×]?\s+(?![xX×]\s?\d)[^\W\d_])"
+# A card name begins with a letter, or "+2" (+2 Mace) or a quotation mark ("Ach! Hans, Run!").
+_NAME_START = r"(?:[^\W\d_]|\+\d|[\"“][^\W\d_])"
+_COUNT_NEXT = rf"(?=\d{{1,3}}[xX×]?\s+(?![xX×]\s?\d){_NAME_START})"
 # or after a count written after its name ("Sol Ring x1 Arcane Signet x1", and a number before such a count is a
 # name's: "Overseer of Vault 76 x1"; no card name holds one either), unless a finish ends the line ("Sol Ring x1
 # foil": not the card Foil)
-_COUNT_AFTER = "(?:{})\\s+(?=[^\\W\\d_])(?!(?i:foil|etched|non-?foil)\\s*(?:$|[(*\\[]))".format("|".join(
-    rf"(?<=\s[xX×]{gap}\d{{{digits}}})" for gap in ("", r"\s") for digits in (1, 2, 3)))
+_COUNT_AFTER = "(?:{})\\s+(?={})(?!(?i:foil|etched|non-?foil)\\s*(?:$|[(*\\[]))".format("|".join(
+    rf"(?<=\s[xX×]{gap}\d{{{digits}}})" for gap in ("", r"\s") for digits in (1, 2, 3)), _NAME_START)
 _COUNT_BETWEEN = rf"(?<!\s[xX×])(?:(?<!\))\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”])){_COUNT_NEXT}|{_COUNT_AFTER}"
 _SEPARATOR = re.compile(rf",\s*|{_COUNT_BETWEEN}|(?<=\d){_COUNT_NEXT}")
 _has_count_between = re.compile(_COUNT_BETWEEN).search
