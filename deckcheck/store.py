@@ -345,6 +345,16 @@ class CardStore:
         """Whether this store is the bundled snapshot (SNAPSHOT_LACKS says what it lacks)."""
         return self.path != ":memory:" and Path(self.path).resolve() == BUNDLED
 
+    @property
+    def legalities_date(self) -> str | None:
+        """The day the card data's legalities speak for (ISO date), or None when the data has no date: a
+        download's own date, else the newest release the data holds (a file's objects carry no date of their
+        making). Scryfall and MTGJSON mark a card not legal until it is released, so a card released on or
+        after this day that the data calls not legal may have become legal since."""
+        meta = self.meta
+        when = meta.get("updated_at") if meta.get("bulk_type") else meta.get("data_date") or meta.get("updated_at")
+        return str(when)[:10] if when else None
+
     def __len__(self) -> int:
         return int(self._rows("SELECT count(*) FROM cards")[0][0])
 

@@ -39,6 +39,7 @@ def test_card_json_shape_for_a_modal_dfc_asked_by_its_back_face(capsys):
         "commander_legality": "legal",
         "game_changer": True,
         "source_color_identity": "B",
+        "released_at": "2021-02-05",  # Kaldheim
     }
     assert [f["name"] for f in card["faces"]] == ["Tergrid, God of Fright", "Tergrid's Lantern"]
     assert [f["mana_cost"] for f in card["faces"]] == ["{3}{B}{B}", "{3}{B}"]
@@ -147,6 +148,18 @@ def test_card_text_shows_mana_value_per_zone_and_both_identities(capsys):
     assert "Emeria, Shattered Skyclave on the stack or battlefield: 0" in out
     assert "color identity: W (source says W)" in out
 
+
+
+def test_card_text_says_a_card_released_since_the_data_may_be_legal(capsys):
+    """Aang's Iceberg (Avatar: The Last Airbender, released 2025-11-21) is not legal in the bundled objects,
+    recorded before its release, and released no earlier than the data: its text says checks judge it legal
+    from its release on. An Alchemy card, not legal and released before the data, says no such thing."""
+    assert main(["card", "--data-dir", NO_STORE, "Aang's Iceberg", "A-Blood Artist"]) == 0
+    iceberg, alchemy = capsys.readouterr().out.split("\n\n")
+    assert ("commander: not legal in the card data of 2025-11-21, which calls every card not yet released so "
+            "(checks judge it legal from its release on); game changer: no") in iceberg.splitlines()
+    assert "released: 2025-11-21 (the earliest printing in the card data)" in iceberg.splitlines()
+    assert "commander: not legal; game changer: no" in alchemy.splitlines()
 
 def test_info_says_what_the_snapshot_holds_and_its_date(capsys):
     assert main(["info", "--data-dir", NO_STORE]) == 0

@@ -20,8 +20,8 @@ def test_rules_lists_every_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules"]) == 0
     out = capsys.readouterr().out
     for code in ("syntax", "unknown-card", "deck-size", "no-commander", "commander-ineligible",
-                 "commander-pair", "singleton", "color-identity", "banned", "not-legal", "companion",
-                 "sideboard"):
+                 "commander-pair", "singleton", "color-identity", "banned", "not-legal", "released-since-data",
+                 "companion", "sideboard"):
         assert f"\n{code} " in "\n" + out
 
 

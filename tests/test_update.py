@@ -221,6 +221,38 @@ def test_online_update_builds_store_and_sends_headers(server, old_store, capsys)
     assert _leftovers(data_dir) == []
 
 
+
+def test_a_card_released_since_the_data_is_told_by_the_data_s_own_date(server, old_store, shared_data, tmp_path,
+                                                                     capsys):
+    """Fire Nation Turret (released 2025-11-21) is not legal in the served objects, recorded before its
+    release. Downloaded on 2025-12-01, the data speaks for that day, after the release: not-legal. Imported
+    from the same objects' file, the data's date is its newest release, 2025-11-21: the card may have been
+    released since, a warning (`released-since-data`); checked as of the day before, not-legal."""
+    data_dir, _ = old_store
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 Fire Nation Turret\n", encoding="utf-8")
+
+    def codes(*options: str) -> list[tuple[str, str]]:
+        main(["check", "--format", "json", "--data-dir", str(data_dir), *options, str(deck)])
+        report = json.loads(capsys.readouterr().out)["decks"][0]
+        return [(v["code"], v["message"]) for v in report["violations"] if "Fire Nation Turret" in v["cards"]]
+
+    def legalities_date() -> str | None:
+        capsys.readouterr()  # the update's summary
+        with CardStore.open_file(data_dir / STORE_FILE) as store:
+            return store.legalities_date
+
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    assert legalities_date() == "2025-12-01"
+    assert [code for code, _ in codes()] == ["not-legal"]
+    collection = shared_data / "scryfall" / "cards-2025-12-collection.json"
+    assert main(["update", "--file", str(collection), "--data-dir", str(data_dir)]) == 0
+    assert legalities_date() == "2025-11-21"
+    assert [code for code, _ in codes()] == ["released-since-data"]
+    assert codes("--as-of", "2025-11-20") == [
+        ("not-legal", "Fire Nation Turret is not legal in Commander before its release on 2025-11-21 (checked "
+                      "as of 2025-11-20)")]
+
 def test_skip_download_when_unchanged(server, old_store, capsys):
     data_dir, _ = old_store
     assert main(["update", "--data-dir", str(data_dir)]) == 0

@@ -11,7 +11,7 @@ from deckcheck.commands.options import add_data_dir, card_name
 from deckcheck.errors import InputError, one_line
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
-from deckcheck.model.vocab import MODAL_DFC, SPLIT, ALTERNATIVE_SPELL_LAYOUTS, Zone
+from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, MODAL_DFC, NOT_LEGAL, SPLIT, Zone
 from deckcheck.store import CardStore
 
 
@@ -44,6 +44,7 @@ def card_dict(query: str, card: Card) -> dict[str, Any]:
         "commander_legality": card.commander_legality,
         "game_changer": card.game_changer,
         "source_color_identity": card.source_color_identity,
+        "released_at": card.released_at,
     }
 
 
@@ -57,7 +58,8 @@ def _zone_values(card: Card) -> list[str]:
     return lines
 
 
-def render_text(card: Card) -> str:
+def render_text(card: Card, legalities_date: str | None = None) -> str:
+    """The text view of a card; `legalities_date` is the card data's (`CardStore.legalities_date`)."""
     ident = color_identity(card) or "colorless"
     src = card.source_color_identity
     src_text = "unknown" if src is None else (src or "colorless")
@@ -72,8 +74,14 @@ def render_text(card: Card) -> str:
     out.extend(_zone_values(card))
     note = "" if src is None or src == color_identity(card) else "  (differs)"
     out.append(f"color identity: {ident} (source says {src_text}){note}")
-    out.append(f"commander: {card.commander_legality.replace('_', ' ')}; "
-               f"game changer: {'yes' if card.game_changer else 'no'}")
+    legality = card.commander_legality.replace("_", " ")
+    released = card.released_at
+    if card.commander_legality == NOT_LEGAL and released and legalities_date and released >= legalities_date:
+        legality += (f" in the card data of {legalities_date}, which calls every card not yet released so "
+                     "(checks judge it legal from its release on)")
+    out.append(f"commander: {legality}; game changer: {'yes' if card.game_changer else 'no'}")
+    if released:
+        out.append(f"released: {released} (the earliest printing in the card data)")
     return "\n".join(out)
 
 
@@ -115,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         elif args.format == "json":
             results.append(card_dict(name, card))
         else:
-            texts.append(render_text(card))
+            texts.append(render_text(card, store.legalities_date))
     if args.format == "json":
         json.dump(results, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")

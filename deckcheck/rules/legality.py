@@ -1,16 +1,21 @@
-"""`banned` (the Commander banned list in force on a date, from deckcheck.policy) and `not-legal` (cards
-the card data says are not legal in Commander at all)."""
+"""`banned` (the Commander banned list in force on a date, from deckcheck.policy), `not-legal` (cards
+the card data says are not legal in Commander at all, or not yet released on the date checked) and
+`released-since-data` (a warning: a card the data calls not legal only because it was not yet released)."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING
 
 from deckcheck.model.vocab import NOT_LEGAL
-from deckcheck.report import Violation
-from deckcheck.rules.base import DeckContext, error_rule
+from deckcheck.report import WARNING, Violation
+from deckcheck.rules.base import DeckContext, Rule, error_rule
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from deckcheck.checker import Checker
+    from deckcheck.model.card import Card
 
 BANNED = error_rule(
     "banned", "",
@@ -27,20 +32,36 @@ BANNED = error_rule(
 
 NOT_LEGAL_RULE = error_rule(
     "not-legal", "",
-    "A card that is not legal in Commander at all.",
+    "A card that is not legal in Commander at all, or not yet released on the date checked.",
     "Uses the card data's Commander legality (aggregated over printings: one legal printing is enough). "
     "Not legal: silver-border and acorn cards, Alchemy and other digital-only cards, cards not yet "
-    "released, tokens and other objects that are not cards of a deck.",
+    "released on the date checked (`--as-of`; known for the cards the data calls not legal that were "
+    "released on or after its own date), tokens and other objects that are not cards of a deck.",
     "Commander is played with tournament-legal paper cards; these never were, or are not yet.",
     "`1 Sword of Dungeons & Dragons` is legal; an Unhinged silver-border card or an Alchemy `A-` card is "
-    "not-legal.",
+    "not-legal; with card data of 2025-11-21, an Avatar: The Last Airbender card checked `--as-of "
+    "2025-11-01` is not-legal until its release on 2025-11-21.",
 )
 
-RULES = (BANNED, NOT_LEGAL_RULE)
+RELEASED_SINCE_DATA = Rule(
+    "released-since-data", "", WARNING,
+    "A card the card data calls not legal that was released on or after the data's own date.",
+    "Scryfall and MTGJSON mark every card not legal until its release. A card the data calls not legal and "
+    "dates on or after the data itself (a download's date; for a file, the newest release it holds) was "
+    "most likely not yet released when the data was made, so on a date checked from its release on, the "
+    "deck is judged as if it were legal, with this warning; `deckcheck update` gets its legality now.",
+    "A set's cards come out after the card data is fetched; calling them not legal would be the data's age "
+    "speaking, not the rules. A warning, not an error: the data cannot tell whether the card is legal now "
+    "(a new silver-border card would not be).",
+    "With the bundled data (of 2025-11-21), Avatar: The Last Airbender's Aang's Iceberg, released that day "
+    "and marked not legal, checked today: warning. Checked `--as-of 2025-11-01`: not-legal.",
+)
+
+RULES = (BANNED, NOT_LEGAL_RULE, RELEASED_SINCE_DATA)
 
 
 def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
-    """banned, then not-legal, one violation per card."""
+    """banned, then not-legal (or released-since-data), one violation per card."""
     banned: list[Violation] = []
     not_legal: list[Violation] = []
     seen: set[str] = set()
@@ -59,10 +80,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                 cards=(card.name,), lines=ctx.lines_of(card.oracle_id),
                 details=_ban_details(ban)))
         if card.commander_legality == NOT_LEGAL:
-            not_legal.append(NOT_LEGAL_RULE.violation(
-                f"{card.name} is not legal in Commander ({_not_legal_why(card)})",
-                cards=(card.name,), lines=ctx.lines_of(card.oracle_id),
-                details={"layout": card.layout}))
+            not_legal.append(_not_legal(card, ctx.lines_of(card.oracle_id), on, checker.legalities_date))
     for item in ctx.companions:
         card = item.card
         if card is None:
@@ -74,10 +92,28 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                 f"{card.name} is banned {what} ({_why(ban)})", cards=(card.name,), lines=item.lines,
                 details={**_ban_details(ban), "role": "companion"}))
         if card.commander_legality == NOT_LEGAL:
-            not_legal.append(NOT_LEGAL_RULE.violation(
-                f"{card.name} is not legal in Commander ({_not_legal_why(card)})",
-                cards=(card.name,), lines=item.lines, details={"layout": card.layout}))
+            not_legal.append(_not_legal(card, item.lines, ctx.on, checker.legalities_date))
     return banned + not_legal
+
+
+def _not_legal(card: Card, lines: Sequence[int], on: date | None, data_date: str | None) -> Violation:
+    """The violation of a card the data calls not legal: `not-legal`, or, when the card was released on or
+    after the data's date and is checked from its release on, the warning `released-since-data`."""
+    details: dict[str, object] = {"layout": card.layout}
+    released = card.released_at
+    if released and data_date and released >= data_date:  # not yet released when the data was made
+        details.update(released_at=released, data_date=data_date)
+        day = (on or date.today()).isoformat()
+        if day < released:
+            return NOT_LEGAL_RULE.violation(
+                f"{card.name} is not legal in Commander before its release on {released} (checked as of {day})",
+                cards=(card.name,), lines=lines, details=details)
+        return RELEASED_SINCE_DATA.violation(
+            f"{card.name} was released on {released}, no earlier than the card data ({data_date}), which calls "
+            "it not legal as it calls every card not yet released; checked as legal from its release on: "
+            "`deckcheck update` gets its legality now", cards=(card.name,), lines=lines, details=details)
+    return NOT_LEGAL_RULE.violation(f"{card.name} is not legal in Commander ({_not_legal_why(card)})",
+                                    cards=(card.name,), lines=lines, details=details)
 
 
 def _why(ban: object) -> str:
