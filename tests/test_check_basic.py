@@ -232,6 +232,29 @@ def test_an_arena_export_pasted_on_one_line_is_its_deck(
         found["notes"]
 
 
+
+@pytest.mark.parametrize("precon", ["FoodAndFellowship_LTC.json.gz", "ArcaneWizardry_C17.json.gz"])
+def test_a_list_pasted_with_its_line_breaks_dropped_starts_its_sections_at_its_headers(
+        precon: str, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A real precon's list as Moxfield's plain text gives it ("Commander", its lines, "Deck", its lines),
+    pasted into a one-line field that dropped every line break: each header is run on after the name before
+    it ("Sam, Loyal AttendantDeck1 Field-Tested Frying Pan"). Before, that piece was an unknown card and every
+    card after it a commander (101 commanders); now the header starts its section, as in the deck file."""
+    import gzip
+
+    path = shared_data / "decks" / "mtgjson-precons-2026-01" / precon
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        data = json.load(handle)["data"]
+
+    def lines(cards: list[dict]) -> str:
+        return "".join(f"{card['count']} {card['name']}" for card in cards)
+
+    pasted = tmp_path / "pasted.txt"
+    pasted.write_text(f"Commander{lines(data['commander'])}Deck{lines(data['mainBoard'])}\n", encoding="utf-8")
+    found = _report(pasted, data_dir, capsys)
+    assert _verdict(found) == _verdict(_report(path, data_dir, capsys))
+    assert found["card_count"] == 100 and len(found["commanders"]) == len(data["commander"])
+
 def test_card_names_separated_by_commas_are_read_apart(tmp_path, data_dir: str,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     """Names separated by commas, with no count each: two partner commanders joined by a comma (told to be

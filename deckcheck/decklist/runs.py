@@ -104,6 +104,11 @@ def _header(text: str) -> str | None:
     return section if section in _RUN_SECTIONS else None
 
 
+#: A capitalized word run on after a name's last letter, mark or collector number, as a header is when the line
+#: break before it was dropped ("Inalla, Archmage RitualistDeck", "... (C17) 38Sideboard").
+_GLUED_HEADER = re.compile(r"(?<=[^\W_]|[!?.'’\")”])[A-Z][a-z]+$")
+
+
 def _readings(text: str) -> Iterator[tuple[int, str]]:
     """The (count, name) one piece of a run may be: the piece itself ("Sol Ring"), or as a decklist line reads
     it ("Forest x30"), also without the last one's "and " ("and Command Tower"; not before a name that begins so:
@@ -125,6 +130,8 @@ def _read(text: str, is_card: Callable[[str], bool]) -> Piece | None:
         return Piece(0, "", True, section)
     head, _, last = text.rpartition(" ")
     section = _header(last) if head else None
+    if section is None and (glued := _GLUED_HEADER.search(text)) is not None:  # a line break dropped before it
+        head, section = text[:glued.start()], _header(glued.group())
     if section is not None:
         for count, name in _readings(head.rstrip()):
             if is_card(name):

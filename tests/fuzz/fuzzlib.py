@@ -529,7 +529,8 @@ def names_line(rng: random.Random, deck: dict[str, Any]) -> str:
     """A precon written as a form's one-line answer gives it: its commanders after "Commander:", its main deck on
     one line: card names separated by commas (each copy written out, or counted: "12 Forest"; the commas spaced
     any way), or its lines ("1 Sol Ring", or "Sol Ring x1" made spaces) with each line break made a space or
-    dropped, as a one-line field pastes a list."""
+    dropped, as a one-line field pastes a list (with every break dropped, its headers too, at times:
+    "Commander1 Inalla, Archmage RitualistDeck1 Sol Ring...")."""
     data = deck["data"]
     cards = data["mainBoard"]
     joint = rng.choice([", ", ",", " , ", ",  ", " ", ""])
@@ -542,6 +543,9 @@ def names_line(rng: random.Random, deck: dict[str, Any]) -> str:
     else:
         names = [f"{card['count']} {card['name']}" for card in cards]
     commanders = ", ".join(card["name"] for card in data.get("commander", []))
+    if not joint and data.get("commander") and rng.random() < 0.5:  # headers and all, as Moxfield's text has them
+        leaders = "".join(f"{card['count']} {card['name']}" for card in data["commander"])
+        return f"Commander{leaders}Deck{''.join(names)}\n"
     return f"Commander: {commanders}\nDeck: {joint.join(names)}\n"
 
 
