@@ -255,6 +255,37 @@ def test_a_list_pasted_with_its_line_breaks_dropped_starts_its_sections_at_its_h
     assert _verdict(found) == _verdict(_report(path, data_dir, capsys))
     assert found["card_count"] == 100 and len(found["commanders"]) == len(data["commander"])
 
+
+@pytest.mark.parametrize("precon, fitted", [
+    ("ArcaneWizardry_C17.json.gz", ""), ("CollateralDamage_MOM.json.gz", "12 Mountain, 12 Swamp"),
+    ("DeathdancerXira_TD0.json.gz", ""), ("20WaysToWin_SLD.json.gz", ""),
+    ("ForcesOfTheImperiumCollectorSEdition_40K.json.gz", ""), ("Braaains_MOM.json.gz", "12 Snow-Covered Swamp")])
+def test_an_arena_export_with_its_line_breaks_dropped_is_its_deck(
+        precon: str, fitted: str, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A real precon exported for Arena and pasted into a field that dropped every line break: each collector
+    number runs on into the next count ("(C17) 391 Mairsil", "(PLST) THB-11 Approach", "(TD0) A1231 Darigaaz's
+    Caldera", "(40K) 182★1 Collective Effort", "(KHM) A-2241 Tomebound Lich") and each header into the number
+    before it ("(MAT) 45Deck12 Forest"). Read with the shortest counts, and a basic land's count one digit
+    longer where exactly that makes the deck's 100 cards ("(MOM) 28712 Mountain": 12, said in a note). Before,
+    one line too long to be read."""
+    import gzip
+
+    path = shared_data / "decks" / "mtgjson-precons-2026-01" / precon
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        data = json.load(handle)["data"]
+
+    def lines(cards: list[dict]) -> str:
+        return "".join(f"{card['count']} {card['name']} ({card['setCode']}) {card['number']}" for card in cards)
+
+    pasted = tmp_path / "pasted.txt"
+    pasted.write_text(f"Commander{lines(data['commander'])}Deck{lines(data['mainBoard'])}\n", encoding="utf-8")
+    found = _report(pasted, data_dir, capsys)
+    assert _verdict(found) == _verdict(_report(path, data_dir, capsys))
+    assert found["card_count"] == 100 and len(found["commanders"]) == len(data["commander"])
+    notes = [note for note in found["notes"] if "collector numbers" in note]
+    assert notes == ([f"line 1: counts run on into collector numbers read as {fitted}, which make the deck's 100 "
+                      "cards (each could be its last digit alone)"] if fitted else [])
+
 def test_card_names_separated_by_commas_are_read_apart(tmp_path, data_dir: str,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     """Names separated by commas, with no count each: two partner commanders joined by a comma (told to be

@@ -10,9 +10,10 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
+from itertools import combinations
 from typing import NamedTuple
 
-from deckcheck.decklist.model import COMMANDER, MAX_LINE_CHARS, OUTSIDE, SECTIONS, Deck, Entry, line_too_long
+from deckcheck.decklist.model import COMMANDER, MAIN, MAX_LINE_CHARS, OUTSIDE, SECTIONS, Deck, Entry, line_too_long
 from deckcheck.model.names import MAX_NAME_CHARS
 
 #: The most parts one name is looked for in: card names hold at most two commas (Fear, Fire, Foes!), three
@@ -37,6 +38,9 @@ class Piece(NamedTuple):
     name: str
     known: bool
     section: str | None = None
+    #: a basic land's count had the collector number before it been one digit shorter ("(KHM) 27812 Forest":
+    #: 2, or 12), else 0; `names_apart` takes it where the deck's 100 cards ask for it
+    longer: int = 0
 
 
 #: What `names_in` reads.
@@ -59,7 +63,7 @@ _COUNT_NEXT = rf"(?=\d{{1,3}}[xX×]?\s+(?![xX×]\s?\d){_NAME_START})"
 # foil": not the card Foil)
 _COUNT_AFTER = "(?:{})\\s+(?={})(?!(?i:foil|etched|non-?foil)\\s*(?:$|[(*\\[]))".format("|".join(
     rf"(?<=\s[xX×]{gap}\d{{{digits}}})" for gap in ("", r"\s") for digits in (1, 2, 3)), _NAME_START)
-_COUNT_BETWEEN = rf"(?<!\s[xX×])(?:(?<!\))\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”])){_COUNT_NEXT}|{_COUNT_AFTER}"
+_COUNT_BETWEEN = rf"(?<!\s[xX×])(?:(?<!\))\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”★†])){_COUNT_NEXT}|{_COUNT_AFTER}"
 _SEPARATOR = re.compile(rf",\s*|{_COUNT_BETWEEN}|(?<=\d){_COUNT_NEXT}")
 _has_count_between = re.compile(_COUNT_BETWEEN).search
 
@@ -105,7 +109,7 @@ def _header(text: str) -> str | None:
 
 
 #: A capitalized word run on after a name's last letter, mark or collector number, as a header is when the line
-#: break before it was dropped ("Inalla, Archmage RitualistDeck", "... (C17) 38Sideboard").
+#: break before it was dropped ("Inalla, Archmage RitualistDeck", "... (TDC) 4Deck").
 _GLUED_HEADER = re.compile(r"(?<=[^\W_]|[!?.'’\")”])[A-Z][a-z]+$")
 
 
@@ -122,20 +126,31 @@ def _readings(text: str) -> Iterator[tuple[int, str]]:
 
 def _read(text: str, is_card: Callable[[str], bool]) -> Piece | None:
     """One piece of a run when it names a card, or is a header alone or after a card's name; else None."""
-    for count, name in _readings(text):
-        if is_card(name):
-            return Piece(count, name, True)
+    glued = _GLUED_HEADER.search(text)  # first: "(TDC) 4Deck" would read as collector number "4Deck"
+    if glued is not None and (section := _header(glued.group())) is not None:
+        found = _card_in(text[:glued.start()], is_card)
+        if found is not None:
+            return found._replace(section=section)
+    found = _card_in(text, is_card)
+    if found is not None:
+        return found
     section = _header(text)
     if section is not None:
         return Piece(0, "", True, section)
     head, _, last = text.rpartition(" ")
     section = _header(last) if head else None
-    if section is None and (glued := _GLUED_HEADER.search(text)) is not None:  # a line break dropped before it
-        head, section = text[:glued.start()], _header(glued.group())
     if section is not None:
-        for count, name in _readings(head.rstrip()):
-            if is_card(name):
-                return Piece(count, name, True, section)
+        found = _card_in(head.rstrip(), is_card)
+        if found is not None:
+            return found._replace(section=section)
+    return None
+
+
+def _card_in(text: str, is_card: Callable[[str], bool]) -> Piece | None:
+    """The card a piece names as one of its readings (`_readings`), or None."""
+    for count, name in _readings(text):
+        if is_card(name):
+            return Piece(count, name, True)
     return None
 
 
@@ -146,14 +161,42 @@ def _as_written(text: str) -> Piece:
     return Piece(count, name, False)
 
 
+#: A collector number as decklists write them after a set code: "410", "123a", "A123", "THB-1", "A-224", "182★"; and
+#: one with a header run on after it ("(MAT) 45Deck").
+_COLLECTOR_NUMBER = re.compile(r"(?:[A-Z0-9]{1,5}-)?[A-Z]?\d+[a-z★†]?")
+_NUMBER_AND_HEADER = re.compile(rf"{_COLLECTOR_NUMBER.pattern}[A-Z][a-z]+")
+
+
+def _set_code_word(text: str, at: int) -> int | None:
+    """Where the word after a set code begins when `at` is within it (past its start), else None."""
+    word = at
+    while word and not text[word - 1].isspace():
+        word -= 1
+    return word if word < at and text[:word].rstrip()[-1:] == ")" else None
+
+
 def _digit_cut(text: str, at: int) -> bool:
     """Whether a run may be cut at `at`, within a number: one that stands alone or after a letter, as a count
     or a name's last word ("Sector 71 Barret Wallace"), not one within a name ("Borrowing 100,000 Arrows",
-    "T-45 Power Armor") nor a collector number ("Sol Ring (CMM) 4101 Arcane Signet": 410 and 1, or 4101?)."""
+    "T-45 Power Armor"). Within the word after a set code, only after its collector number, run on into the
+    next count ("Sol Ring (CMM) 4101 Arcane Signet", "(PLST) MKC-2231 Augur of Autumn", "(TD0) A1231
+    Darigaaz's Caldera": an Arena export with its line breaks dropped), before the shortest count: the last
+    digit, or the last two when the last is 0 (no count begins with 0). So "(KHM) 27812 Snow-Covered Swamp"
+    is 2 of them at first (`Piece.longer`). Or after a header run on after the number ("(MAT) 45Deck12
+    Forest")."""
+    word = _set_code_word(text, at)
+    if word is not None:
+        if _NUMBER_AND_HEADER.fullmatch(text, word, at):
+            return True
+        end = at
+        while end < len(text) and text[end].isdigit():
+            end += 1
+        return (_COLLECTOR_NUMBER.fullmatch(text, word, at) is not None and text[at] != "0"
+                and at == (end - 1 if text[end - 1] != "0" else end - 2))
     start = at
     while start and text[start - 1].isdigit():
         start -= 1
-    return not start or text[start - 1].isalpha() or text[start - 1].isspace() and text[:start].rstrip()[-1:] != ")"
+    return not start or text[start - 1].isalpha() or text[start - 1].isspace()
 
 
 def names_in(text: str, is_card: Callable[[str], bool],
@@ -168,8 +211,10 @@ def names_in(text: str, is_card: Callable[[str], bool],
     bounds = [0]
     commas, cuts = [], []  # whether the separator after each part is a comma, a digit cut
     for separator in _SEPARATOR.finditer(text):
-        cut = separator.start() == separator.end() and text[separator.start() - 1].isdigit()
-        if cut and not _digit_cut(text, separator.start()):
+        at = separator.start()
+        cut = at == separator.end() and text[at - 1].isdigit()
+        if ((cut or at == separator.end() and _set_code_word(text, at) is not None)
+                and not _digit_cut(text, at)):
             continue
         bounds += [separator.start(), separator.end()]
         commas.append(text[separator.start()] == ",")
@@ -201,6 +246,11 @@ def names_in(text: str, is_card: Callable[[str], bool],
             best[i] = best[i + 1] and (*best[i + 1][:2], None, i + 1)
             continue
         found = _read(piece, is_card)
+        if found is not None and after_cut and found.count < 10 and _is_basic(found.name):
+            word = _set_code_word(text, start)
+            digit = text[start - 1]  # the collector number's last digit, which may be the count's first
+            if word is not None and digit != "0" and _COLLECTOR_NUMBER.fullmatch(text, word, start - 1):
+                found = found._replace(longer=int(digit) * 10 + found.count)
         if found is not None or not after_cut:
             offer(i, found or _as_written(piece), i + 1)
         # a name holding commas begins with a piece that opens one
@@ -253,6 +303,7 @@ def names_apart(deck: Deck, unknown: Iterable[str], read: Callable[[str], Pieces
     notes = list(deck.notes)
     problems = list(deck.problems)
     marked = deck.commanders_marked  # a header "Commander" within a run marks its cards
+    longer: list[tuple[int, int, int]] = []  # (entry's index, copies more, line) where a count could be longer
     for entry in deck.entries:
         if entry.name not in runs:
             entries.append(entry)
@@ -264,19 +315,59 @@ def names_apart(deck: Deck, unknown: Iterable[str], read: Callable[[str], Pieces
         pieces = _counted(pieces, entry.quantity, len(entry.lines))
         merged: dict[tuple[str, str], Entry] = {}
         section = entry.section
-        for count, name, _, after in pieces:
+        for count, name, _, after, more in pieces:
             if name:
                 same = merged.get((section, name))
                 merged[section, name] = (same._replace(quantity=same.quantity + count) if same is not None
                                          else Entry(count, name, section, entry.line, lines=entry.lines))
+                if more and len(entry.lines) == 1:
+                    longer.append((len(entries) + list(merged).index((section, name)), more - count, entry.line))
             section = after or section
         entries.extend(merged.values())
         marked = marked or any(section == COMMANDER for section, _ in merged)
-        where = f"line {entry.line}: " if entry.line else ""
-        notes.append(f"{where}read as {sum(1 for piece in pieces if piece.name)} card names written on one line")
+        notes.append(f"{_where(entry.line)}read as {sum(1 for piece in pieces if piece.name)} card names written "
+                     "on one line")
+    if longer:
+        notes += _fit_counts(entries, longer)
     problems.sort(key=lambda p: p.line)
     return replace(deck, entries=tuple(entries), problems=tuple(problems), notes=tuple(notes),
                    commanders_marked=marked)
+
+
+#: A Commander deck's cards, commanders included (CR 903.5a).
+_DECK_CARDS = 100
+#: The basic lands' names (CR 205.3i, and Wastes): the cards a deck has ten or more of.
+_BASICS = frozenset({"plains", "island", "swamp", "mountain", "forest", "wastes"})
+
+
+def _is_basic(name: str) -> bool:
+    return name.lower().removeprefix("snow-covered ") in _BASICS
+
+
+def _fit_counts(entries: list[Entry], longer: list[tuple[int, int, int]]) -> list[str]:
+    """Where counts ran on into collector numbers (`Piece.longer`), each read as its shortest: take the longer
+    ones (in `entries`, in place) when exactly one choice of them makes the deck's 100 cards, and say so; else,
+    unless the deck has its 100 cards, say which counts could have been longer. Notes for the deck."""
+    total = sum(entry.quantity for entry in entries if entry.section in (COMMANDER, MAIN))
+    if total == _DECK_CARDS:  # the shortest counts make the deck
+        return []
+    choices = longer[:12]  # at most 4,096 combinations
+    fits = [chosen for size in range(1, len(choices) + 1) for chosen in combinations(choices, size)
+            if total + sum(more for _, more, _ in chosen) == _DECK_CARDS]
+    if len(fits) == 1:
+        for index, more, _ in fits[0]:
+            entries[index] = entries[index]._replace(quantity=entries[index].quantity + more)
+        shown = ", ".join(f"{entries[index].quantity} {entries[index].name}" for index, _, _ in fits[0])
+        return [f"{_where(fits[0][0][2])}counts run on into collector numbers read as {shown}, which make the "
+                f"deck's {_DECK_CARDS} cards (each could be its last digit alone)"]
+    shown = ", ".join(f"{entries[index].quantity} {entries[index].name} (or {entries[index].quantity + more})"
+                      for index, more, _ in longer[:5])
+    return [f"{_where(longer[0][2])}counts run on into collector numbers read as their last digit: {shown}"]
+
+
+def _where(line: int) -> str:
+    """A note's beginning naming its line ("line 3: "), or nothing for a deck with no lines."""
+    return f"line {line}: " if line else ""
 
 
 def _counted(pieces: Pieces, quantity: int, lines: int) -> Pieces:

@@ -530,7 +530,8 @@ def names_line(rng: random.Random, deck: dict[str, Any]) -> str:
     one line: card names separated by commas (each copy written out, or counted: "12 Forest"; the commas spaced
     any way), or its lines ("1 Sol Ring", or "Sol Ring x1" made spaces) with each line break made a space or
     dropped, as a one-line field pastes a list (with every break dropped, its headers too, at times:
-    "Commander1 Inalla, Archmage RitualistDeck1 Sol Ring...")."""
+    "Commander1 Inalla, Archmage RitualistDeck1 Sol Ring...", or an Arena export's "... (C17) 38Deck1 Kess,
+    Dissident Mage (C17) 391 ...")."""
     data = deck["data"]
     cards = data["mainBoard"]
     joint = rng.choice([", ", ",", " , ", ",  ", " ", ""])
@@ -545,6 +546,14 @@ def names_line(rng: random.Random, deck: dict[str, Any]) -> str:
     commanders = ", ".join(card["name"] for card in data.get("commander", []))
     if not joint and data.get("commander") and rng.random() < 0.5:  # headers and all, as Moxfield's text has them
         leaders = "".join(f"{card['count']} {card['name']}" for card in data["commander"])
+        if rng.random() < 0.5 and sum(card["count"] for card in [*cards, *data["commander"]]) == 100:
+            # or as Arena exports them, each collector number run on into the next count: a basic land's
+            # count may be read one digit longer to make the 100 cards, so only 100-card decks are so written
+            def arena(deck_cards: list[dict[str, Any]]) -> str:
+                return "".join(f"{card['count']} {card['name']} ({card['setCode']}) {card['number']}"
+                               for card in deck_cards)
+
+            return f"Commander{arena(data['commander'])}Deck{arena(cards)}\n"
         return f"Commander{leaders}Deck{''.join(names)}\n"
     return f"Commander: {commanders}\nDeck: {joint.join(names)}\n"
 
