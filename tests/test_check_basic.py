@@ -259,15 +259,16 @@ def test_a_list_pasted_with_its_line_breaks_dropped_starts_its_sections_at_its_h
 @pytest.mark.parametrize("precon, fitted", [
     ("ArcaneWizardry_C17.json.gz", ""), ("CollateralDamage_MOM.json.gz", "12 Mountain, 12 Swamp"),
     ("DeathdancerXira_TD0.json.gz", ""), ("20WaysToWin_SLD.json.gz", ""),
-    ("ForcesOfTheImperiumCollectorSEdition_40K.json.gz", ""), ("Braaains_MOM.json.gz", "12 Snow-Covered Swamp")])
+    ("ForcesOfTheImperiumCollectorSEdition_40K.json.gz", ""), ("Braaains_MOM.json.gz", "12 Snow-Covered Swamp"),
+    ("InventSuperiority_C16.json.gz", "")])
 def test_an_arena_export_with_its_line_breaks_dropped_is_its_deck(
         precon: str, fitted: str, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A real precon exported for Arena and pasted into a field that dropped every line break: each collector
     number runs on into the next count ("(C17) 391 Mairsil", "(PLST) THB-11 Approach", "(TD0) A1231 Darigaaz's
-    Caldera", "(40K) 182★1 Collective Effort", "(KHM) A-2241 Tomebound Lich") and each header into the number
-    before it ("(MAT) 45Deck12 Forest"). Read with the shortest counts, and a basic land's count one digit
-    longer where exactly that makes the deck's 100 cards ("(MOM) 28712 Mountain": 12, said in a note). Before,
-    one line too long to be read."""
+    Caldera", "(40K) 182★1 Collective Effort", "(KHM) A-2241 Tomebound Lich", "(C16) 2241 Etched Oracle": a
+    card, not a finish) and each header into the number before it ("(MAT) 45Deck12 Forest"). Read with the
+    shortest counts, and a basic land's count one digit longer where exactly that makes the deck's 100 cards
+    ("(MOM) 28712 Mountain": 12, said in a note). Before, one line too long to be read."""
     import gzip
 
     path = shared_data / "decks" / "mtgjson-precons-2026-01" / precon

@@ -165,6 +165,7 @@ def _as_written(text: str) -> Piece:
 #: one with a header run on after it ("(MAT) 45Deck").
 _COLLECTOR_NUMBER = re.compile(r"(?:[A-Z0-9]{1,5}-)?[A-Z]?\d+[a-z★†]?")
 _NUMBER_AND_HEADER = re.compile(rf"{_COLLECTOR_NUMBER.pattern}[A-Z][a-z]+")
+_FINISH_NEXT = re.compile(r"\s+(?i:foil|etched|non-?foil)\s*(?:$|[(*\[\d])")  # not "Etched Oracle"
 
 
 def _set_code_word(text: str, at: int) -> int | None:
@@ -182,8 +183,8 @@ def _digit_cut(text: str, at: int) -> bool:
     next count ("Sol Ring (CMM) 4101 Arcane Signet", "(PLST) MKC-2231 Augur of Autumn", "(TD0) A1231
     Darigaaz's Caldera": an Arena export with its line breaks dropped), before the shortest count: the last
     digit, or the last two when the last is 0 (no count begins with 0). So "(KHM) 27812 Snow-Covered Swamp"
-    is 2 of them at first (`Piece.longer`). Or after a header run on after the number ("(MAT) 45Deck12
-    Forest")."""
+    is 2 of them at first (`Piece.longer`); "(CMM) 410 Foil" is no 10 Foils. Or after a header run on after
+    the number ("(MAT) 45Deck12 Forest")."""
     word = _set_code_word(text, at)
     if word is not None:
         if _NUMBER_AND_HEADER.fullmatch(text, word, at):
@@ -192,7 +193,8 @@ def _digit_cut(text: str, at: int) -> bool:
         while end < len(text) and text[end].isdigit():
             end += 1
         return (_COLLECTOR_NUMBER.fullmatch(text, word, at) is not None and text[at] != "0"
-                and at == (end - 1 if text[end - 1] != "0" else end - 2))
+                and at == (end - 1 if text[end - 1] != "0" else end - 2)
+                and _FINISH_NEXT.match(text, end) is None)  # "(CMM) 410 Foil": a finish, not 10 Foils
     start = at
     while start and text[start - 1].isdigit():
         start -= 1
