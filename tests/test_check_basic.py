@@ -168,7 +168,7 @@ def _one_line(data: dict, style: str) -> str:
     if style == "counted names":
         return ", ".join(f"{card['count']} {card['name']}" if card["count"] > 1 else card["name"] for card in cards)
     if style == "lines":
-        return " ".join(f"{card['count']} {card['name']} ({card['setCode']}) {card['number']}" for card in cards)
+        return _arena(cards, " ")
     if style == "counts after":
         return " ".join(f"{card['name']} x{card['count']}" for card in cards)
     return "".join(f"{card['count']} {card['name']}" for card in cards)
@@ -206,6 +206,31 @@ def test_a_real_precon_written_on_one_line_is_its_deck(
         assert "line 1: read as 2 card names written on one line" in found["notes"]
 
 
+def _precon(shared_data, precon: str):
+    """A real precon's deck file and its data."""
+    import gzip
+
+    path = shared_data / "decks" / "mtgjson-precons-2026-01" / precon
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        return path, json.load(handle)["data"]
+
+
+def _arena(cards: list[dict], joint: str) -> str:
+    """Cards as Arena exports them ("1 Sol Ring (CMM) 410"), their line breaks made `joint`."""
+    return joint.join(f"{card['count']} {card['name']} ({card['setCode']}) {card['number']}" for card in cards)
+
+
+def _pasted(path, data: dict, text: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> dict:
+    """The report of a precon's list pasted as `text`, checked to be its deck file's: the same verdict, its
+    100 cards and its commanders."""
+    pasted = tmp_path / "pasted.txt"
+    pasted.write_text(text, encoding="utf-8")
+    found = _report(pasted, data_dir, capsys)
+    assert _verdict(found) == _verdict(_report(path, data_dir, capsys))
+    assert found["card_count"] == 100 and len(found["commanders"]) == len(data["commander"])
+    return found
+
+
 @pytest.mark.parametrize("precon", ["BlastFromThePast_WHO.json.gz", "ArcaneWizardry_C17.json.gz"])
 def test_an_arena_export_pasted_on_one_line_is_its_deck(
         precon: str, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -214,23 +239,11 @@ def test_an_arena_export_pasted_on_one_line_is_its_deck(
     commanders (two, for the Doctor's partner pair) lead the deck checked, as in its deck file. Before, one line
     too long to be read; read apart without the headers, "Commander" and "Deck" were unknown cards, and "(C17) 38
     Deck" eight copies of "Deck"."""
-    import gzip
-
-    path = shared_data / "decks" / "mtgjson-precons-2026-01" / precon
-    with gzip.open(path, "rt", encoding="utf-8") as handle:
-        data = json.load(handle)["data"]
-
-    def lines(cards: list[dict]) -> str:
-        return " ".join(f"{card['count']} {card['name']} ({card['setCode']}) {card['number']}" for card in cards)
-
-    pasted = tmp_path / "pasted.txt"
-    pasted.write_text(f"Commander {lines(data['commander'])}  Deck {lines(data['mainBoard'])}\n", encoding="utf-8")
-    found = _report(pasted, data_dir, capsys)
-    assert _verdict(found) == _verdict(_report(path, data_dir, capsys))
-    assert found["card_count"] == 100 and len(found["commanders"]) == len(data["commander"])
+    path, data = _precon(shared_data, precon)
+    text = f"Commander {_arena(data['commander'], ' ')}  Deck {_arena(data['mainBoard'], ' ')}\n"
+    found = _pasted(path, data, text, tmp_path, data_dir, capsys)
     assert f"line 1: read as {len(data['commander']) + len(data['mainBoard'])} card names written on one line" in \
         found["notes"]
-
 
 
 @pytest.mark.parametrize("precon", ["FoodAndFellowship_LTC.json.gz", "ArcaneWizardry_C17.json.gz"])
@@ -240,20 +253,13 @@ def test_a_list_pasted_with_its_line_breaks_dropped_starts_its_sections_at_its_h
     pasted into a one-line field that dropped every line break: each header is run on after the name before
     it ("Sam, Loyal AttendantDeck1 Field-Tested Frying Pan"). Before, that piece was an unknown card and every
     card after it a commander (101 commanders); now the header starts its section, as in the deck file."""
-    import gzip
-
-    path = shared_data / "decks" / "mtgjson-precons-2026-01" / precon
-    with gzip.open(path, "rt", encoding="utf-8") as handle:
-        data = json.load(handle)["data"]
+    path, data = _precon(shared_data, precon)
 
     def lines(cards: list[dict]) -> str:
         return "".join(f"{card['count']} {card['name']}" for card in cards)
 
-    pasted = tmp_path / "pasted.txt"
-    pasted.write_text(f"Commander{lines(data['commander'])}Deck{lines(data['mainBoard'])}\n", encoding="utf-8")
-    found = _report(pasted, data_dir, capsys)
-    assert _verdict(found) == _verdict(_report(path, data_dir, capsys))
-    assert found["card_count"] == 100 and len(found["commanders"]) == len(data["commander"])
+    _pasted(path, data, f"Commander{lines(data['commander'])}Deck{lines(data['mainBoard'])}\n", tmp_path, data_dir,
+            capsys)
 
 
 @pytest.mark.parametrize("precon, fitted", [
@@ -269,23 +275,13 @@ def test_an_arena_export_with_its_line_breaks_dropped_is_its_deck(
     card, not a finish) and each header into the number before it ("(MAT) 45Deck12 Forest"). Read with the
     shortest counts, and a basic land's count one digit longer where exactly that makes the deck's 100 cards
     ("(MOM) 28712 Mountain": 12, said in a note). Before, one line too long to be read."""
-    import gzip
-
-    path = shared_data / "decks" / "mtgjson-precons-2026-01" / precon
-    with gzip.open(path, "rt", encoding="utf-8") as handle:
-        data = json.load(handle)["data"]
-
-    def lines(cards: list[dict]) -> str:
-        return "".join(f"{card['count']} {card['name']} ({card['setCode']}) {card['number']}" for card in cards)
-
-    pasted = tmp_path / "pasted.txt"
-    pasted.write_text(f"Commander{lines(data['commander'])}Deck{lines(data['mainBoard'])}\n", encoding="utf-8")
-    found = _report(pasted, data_dir, capsys)
-    assert _verdict(found) == _verdict(_report(path, data_dir, capsys))
-    assert found["card_count"] == 100 and len(found["commanders"]) == len(data["commander"])
+    path, data = _precon(shared_data, precon)
+    text = f"Commander{_arena(data['commander'], '')}Deck{_arena(data['mainBoard'], '')}\n"
+    found = _pasted(path, data, text, tmp_path, data_dir, capsys)
     notes = [note for note in found["notes"] if "collector numbers" in note]
     assert notes == ([f"line 1: counts run on into collector numbers read as {fitted}, which make the deck's 100 "
                       "cards (each could be its last digit alone)"] if fitted else [])
+
 
 def test_card_names_separated_by_commas_are_read_apart(tmp_path, data_dir: str,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
