@@ -62,9 +62,6 @@ class Checker:
         self._loose: dict[str, str] = {}  # names found with their punctuation ignored -> the card's name
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
         self._notes: dict[str, None] = {}  # report-level notes, each said once, in order
-        #: The day the card data's legalities speak for (`CardStore.legalities_date`): the legality rule's
-        #: test of cards released since
-        self.legalities_date = store.legalities_date
         data_date = store.meta.get("updated_at")
         try:
             self._data_date: date | None = date.fromisoformat(str(data_date)[:10]) if data_date else None

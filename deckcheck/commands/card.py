@@ -11,7 +11,7 @@ from deckcheck.commands.options import add_data_dir, card_name
 from deckcheck.errors import InputError, one_line
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
-from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, MODAL_DFC, NOT_LEGAL, SPLIT, Zone
+from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, MODAL_DFC, SPLIT, Zone
 from deckcheck.store import CardStore
 
 
@@ -74,9 +74,11 @@ def render_text(card: Card, legalities_date: str | None = None) -> str:
     out.extend(_zone_values(card))
     note = "" if src is None or src == color_identity(card) else "  (differs)"
     out.append(f"color identity: {ident} (source says {src_text}){note}")
+    from deckcheck.rules.legality import released_since_data
+
     legality = card.commander_legality.replace("_", " ")
     released = card.released_at
-    if card.commander_legality == NOT_LEGAL and released and legalities_date and released >= legalities_date:
+    if released_since_data(card, legalities_date):
         legality += (f" in the card data of {legalities_date}, which calls every card not yet released so "
                      "(checks judge it legal from its release on)")
     out.append(f"commander: {legality}; game changer: {'yes' if card.game_changer else 'no'}")

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from deckcheck.decklist.model import COMMANDER, MAIN, MAX_LINE_CHARS, OUTSIDE, SECTIONS, Deck, Entry, line_too_long
 from deckcheck.model.names import MAX_NAME_CHARS
+from deckcheck.model.vocab import BASIC_LAND_TYPES, DECK_SIZE_REQUIRED
 
 #: The most parts one name is looked for in: card names hold at most two commas (Fear, Fire, Foes!), three
 #: parts; a count's digits may be cut once or twice more ("12 Fear, Fire, Foes!" run on after a name that ends
@@ -56,13 +57,15 @@ Pieces = list[Piece]
 # within the digits: there the run may be cut too (a digit cut, `_digit_cut`), and the pieces about it looked up
 # as one.
 # A card name begins with a letter, or "+2" (+2 Mace) or a quotation mark ("Ach! Hans, Run!").
+# A finish ending an entry is no card's name ("x1 foil", "(CMM) 410 Foil": not the card Foil).
+_FINISH = r"(?i:foil|etched|non-?foil)"
 _NAME_START = r"(?:[^\W\d_]|\+\d|[\"“][^\W\d_])"
 _COUNT_NEXT = rf"(?=\d{{1,3}}[xX×]?\s+(?![xX×]\s?\d){_NAME_START})"
 # or after a count written after its name ("Sol Ring x1 Arcane Signet x1", and a number before such a count is a
 # name's: "Overseer of Vault 76 x1"; no card name holds one either), unless a finish ends the line ("Sol Ring x1
 # foil": not the card Foil)
-_COUNT_AFTER = "(?:{})\\s+(?={})(?!(?i:foil|etched|non-?foil)\\s*(?:$|[(*\\[]))".format("|".join(
-    rf"(?<=\s[xX×]{gap}\d{{{digits}}})" for gap in ("", r"\s") for digits in (1, 2, 3)), _NAME_START)
+_COUNT_AFTER = "(?:{})\\s+(?={})(?!{}\\s*(?:$|[(*\\[]))".format("|".join(
+    rf"(?<=\s[xX×]{gap}\d{{{digits}}})" for gap in ("", r"\s") for digits in (1, 2, 3)), _NAME_START, _FINISH)
 _COUNT_BETWEEN = rf"(?<!\s[xX×])(?:(?<!\))\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”★†])){_COUNT_NEXT}|{_COUNT_AFTER}"
 _SEPARATOR = re.compile(rf",\s*|{_COUNT_BETWEEN}|(?<=\d){_COUNT_NEXT}")
 _has_count_between = re.compile(_COUNT_BETWEEN).search
@@ -165,7 +168,7 @@ def _as_written(text: str) -> Piece:
 #: one with a header run on after it ("(MAT) 45Deck").
 _COLLECTOR_NUMBER = re.compile(r"(?:[A-Z0-9]{1,5}-)?[A-Z]?\d+[a-z★†]?")
 _NUMBER_AND_HEADER = re.compile(rf"{_COLLECTOR_NUMBER.pattern}[A-Z][a-z]+")
-_FINISH_NEXT = re.compile(r"\s+(?i:foil|etched|non-?foil)\s*(?:$|[(*\[\d])")  # not "Etched Oracle"
+_FINISH_NEXT = re.compile(rf"\s+{_FINISH}\s*(?:$|[(*\[\d])")  # not "Etched Oracle"
 
 
 def _set_code_word(text: str, at: int) -> int | None:
@@ -336,10 +339,8 @@ def names_apart(deck: Deck, unknown: Iterable[str], read: Callable[[str], Pieces
                    commanders_marked=marked)
 
 
-#: A Commander deck's cards, commanders included (CR 903.5a).
-_DECK_CARDS = 100
-#: The basic lands' names (CR 205.3i, and Wastes): the cards a deck has ten or more of.
-_BASICS = frozenset({"plains", "island", "swamp", "mountain", "forest", "wastes"})
+#: The basic lands' names (and Wastes), folded: the cards a deck has ten or more of.
+_BASICS = frozenset(name.lower() for name in (*BASIC_LAND_TYPES, "Wastes"))
 
 
 def _is_basic(name: str) -> bool:
@@ -351,17 +352,17 @@ def _fit_counts(entries: list[Entry], longer: list[tuple[int, int, int]]) -> lis
     ones (in `entries`, in place) when exactly one choice of them makes the deck's 100 cards, and say so; else,
     unless the deck has its 100 cards, say which counts could have been longer. Notes for the deck."""
     total = sum(entry.quantity for entry in entries if entry.section in (COMMANDER, MAIN))
-    if total == _DECK_CARDS:  # the shortest counts make the deck
+    if total == DECK_SIZE_REQUIRED:  # the shortest counts make the deck
         return []
     choices = longer[:12]  # at most 4,096 combinations
     fits = [chosen for size in range(1, len(choices) + 1) for chosen in combinations(choices, size)
-            if total + sum(more for _, more, _ in chosen) == _DECK_CARDS]
+            if total + sum(more for _, more, _ in chosen) == DECK_SIZE_REQUIRED]
     if len(fits) == 1:
         for index, more, _ in fits[0]:
             entries[index] = entries[index]._replace(quantity=entries[index].quantity + more)
         shown = ", ".join(f"{entries[index].quantity} {entries[index].name}" for index, _, _ in fits[0])
         return [f"{_where(fits[0][0][2])}counts run on into collector numbers read as {shown}, which make the "
-                f"deck's {_DECK_CARDS} cards (each could be its last digit alone)"]
+                f"deck's {DECK_SIZE_REQUIRED} cards (each could be its last digit alone)"]
     shown = ", ".join(f"{entries[index].quantity} {entries[index].name} (or {entries[index].quantity + more})"
                       for index, more, _ in longer[:5])
     return [f"{_where(longer[0][2])}counts run on into collector numbers read as their last digit: {shown}"]

@@ -10,6 +10,10 @@ COLORS = "WUBRG"
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 COLOR_BY_NAME = {name: letter for letter, name in COLOR_NAMES.items()}
 
+#: A Commander deck's cards, commanders included: both the minimum and the maximum (CR 903.5a; 702.124b: with
+#: partners too).
+DECK_SIZE_REQUIRED = 100
+
 #: Basic land types and the color of mana each one's intrinsic ability makes (CR 305.6, 903.5d).
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 

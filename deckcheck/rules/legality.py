@@ -80,7 +80,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                 cards=(card.name,), lines=ctx.lines_of(card.oracle_id),
                 details=_ban_details(ban)))
         if card.commander_legality == NOT_LEGAL:
-            not_legal.append(_not_legal(card, ctx.lines_of(card.oracle_id), on, checker.legalities_date))
+            not_legal.append(_not_legal(card, ctx.lines_of(card.oracle_id), on, checker.store.legalities_date))
     for item in ctx.companions:
         card = item.card
         if card is None:
@@ -92,8 +92,15 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                 f"{card.name} is banned {what} ({_why(ban)})", cards=(card.name,), lines=item.lines,
                 details={**_ban_details(ban), "role": "companion"}))
         if card.commander_legality == NOT_LEGAL:
-            not_legal.append(_not_legal(card, item.lines, ctx.on, checker.legalities_date))
+            not_legal.append(_not_legal(card, item.lines, ctx.on, checker.store.legalities_date))
     return banned + not_legal
+
+
+def released_since_data(card: Card, data_date: str | None) -> bool:
+    """Whether the card data (its legalities of `data_date`, `CardStore.legalities_date`) calls a card not legal
+    that was released on or after that day: not yet released when the data was made, so legal or not now."""
+    released = card.released_at
+    return card.commander_legality == NOT_LEGAL and bool(released and data_date and released >= data_date)
 
 
 def _not_legal(card: Card, lines: Sequence[int], on: date | None, data_date: str | None) -> Violation:
@@ -101,7 +108,7 @@ def _not_legal(card: Card, lines: Sequence[int], on: date | None, data_date: str
     after the data's date and is checked from its release on, the warning `released-since-data`."""
     details: dict[str, object] = {"layout": card.layout}
     released = card.released_at
-    if released and data_date and released >= data_date:  # not yet released when the data was made
+    if released_since_data(card, data_date):
         details.update(released_at=released, data_date=data_date)
         day = (on or date.today()).isoformat()
         if day < released:

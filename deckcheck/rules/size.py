@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckcheck.model.vocab import DECK_SIZE_REQUIRED
 from deckcheck.report import Violation
 from deckcheck.rules.base import DeckContext, error_rule
 from deckcheck.wording import counted
@@ -11,7 +12,6 @@ from deckcheck.wording import counted
 if TYPE_CHECKING:
     from deckcheck.checker import Checker
 
-DECK_SIZE_REQUIRED = 100  # CR 903.5a: 100 is both the minimum and the maximum; 702.124b: with partners too
 
 DECK_SIZE = error_rule(
     "deck-size", "903.5a",
