@@ -161,7 +161,7 @@ def _one_line(data: dict, style: str) -> str:
     field that made each line break a space ("lines", "1 Sol Ring (CMM) 410" as Arena exports them) or dropped
     it ("lines run on", "1 Sol Ring" as Moxfield's plain text has them: a collector number run on into the next
     count could be either), or lines with their counts after the names made spaces ("counts after": "Sol Ring
-    x1 Arcane Signet x1")."""
+    x1 Arcane Signet x1") or dropped ("counts after run on": "Sol Ring x1Arcane Signet x1")."""
     cards = data["mainBoard"]
     if style == "names":
         return ", ".join(card["name"] for card in cards for _ in range(card["count"]))
@@ -169,8 +169,8 @@ def _one_line(data: dict, style: str) -> str:
         return ", ".join(f"{card['count']} {card['name']}" if card["count"] > 1 else card["name"] for card in cards)
     if style == "lines":
         return _arena(cards, " ")
-    if style == "counts after":
-        return " ".join(f"{card['name']} x{card['count']}" for card in cards)
+    if style.startswith("counts after"):
+        return ("" if style.endswith("run on") else " ").join(f"{card['name']} x{card['count']}" for card in cards)
     return "".join(f"{card['count']} {card['name']}" for card in cards)
 
 
@@ -179,7 +179,8 @@ def _one_line(data: dict, style: str) -> str:
     ("TimeyWimey_WHO.json.gz", "counted names"), ("AdaptiveEnchantment_C18.json.gz", "names"),
     ("ArcaneWizardry_C17.json.gz", "lines"), ("FoodAndFellowship_LTC.json.gz", "lines run on"),
     ("TimeyWimey_WHO.json.gz", "lines run on"), ("AdaptiveEnchantment_C18.json.gz", "lines"),
-    ("FoodAndFellowship_LTC.json.gz", "counts after"), ("ArcaneWizardry_C17.json.gz", "counts after")])
+    ("FoodAndFellowship_LTC.json.gz", "counts after"), ("ArcaneWizardry_C17.json.gz", "counts after"),
+    ("TimeyWimey_WHO.json.gz", "counts after run on"), ("AdaptiveEnchantment_C18.json.gz", "counts after run on")])
 def test_a_real_precon_written_on_one_line_is_its_deck(
         precon: str, style: str, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A real precon written as a form's one-line answer gives it: its commanders after "Commander:", its main

@@ -61,10 +61,10 @@ Pieces = list[Piece]
 _FINISH = r"(?i:foil|etched|non-?foil)"
 _NAME_START = r"(?:[^\W\d_]|\+\d|[\"“][^\W\d_])"
 _COUNT_NEXT = rf"(?=\d{{1,3}}[xX×]?\s+(?![xX×]\s?\d){_NAME_START})"
-# or after a count written after its name ("Sol Ring x1 Arcane Signet x1", and a number before such a count is a
-# name's: "Overseer of Vault 76 x1"; no card name holds one either), unless a finish ends the line ("Sol Ring x1
-# foil": not the card Foil)
-_COUNT_AFTER = "(?:{})\\s+(?={})(?!{}\\s*(?:$|[(*\\[]))".format("|".join(
+# or after a count written after its name, with a space or with the line break dropped ("Sol Ring x1 Arcane Signet
+# x1", "Sol Ring x1Arcane Signet x1"; a number before such a count is a name's: "Overseer of Vault 76 x1"; no card
+# name holds one either), unless a finish ends the line ("Sol Ring x1 foil", "Sol Ring x1foil": not the card Foil)
+_COUNT_AFTER = "(?:{})\\s*(?={})(?!{}\\s*(?:$|[(*\\[]))".format("|".join(
     rf"(?<=\s[xX×]{gap}\d{{{digits}}})" for gap in ("", r"\s") for digits in (1, 2, 3)), _NAME_START, _FINISH)
 _COUNT_BETWEEN = rf"(?<!\s[xX×])(?:(?<!\))\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”★†])){_COUNT_NEXT}|{_COUNT_AFTER}"
 _SEPARATOR = re.compile(rf",\s*|{_COUNT_BETWEEN}|(?<=\d){_COUNT_NEXT}")

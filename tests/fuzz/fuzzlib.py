@@ -528,23 +528,25 @@ def target_decklist_text(text: str) -> None:
 def names_line(rng: random.Random, deck: dict[str, Any]) -> str:
     """A precon written as a form's one-line answer gives it: its commanders after "Commander:", its main deck on
     one line: card names separated by commas (each copy written out, or counted: "12 Forest"; the commas spaced
-    any way), or its lines ("1 Sol Ring", or "Sol Ring x1" made spaces) with each line break made a space or
-    dropped, as a one-line field pastes a list (with every break dropped, its headers too, at times:
-    "Commander1 Inalla, Archmage RitualistDeck1 Sol Ring...", or an Arena export's "... (C17) 38Deck1 Kess,
-    Dissident Mage (C17) 391 ...")."""
+    any way), or its lines ("1 Sol Ring", or "Sol Ring x1") with each line break made a space or dropped, as a
+    one-line field pastes a list (with every break dropped, its headers too, at times, after counts before the
+    names: "Commander1 Inalla, Archmage RitualistDeck1 Sol Ring...", or an Arena export's "... (C17) 38Deck1
+    Kess, Dissident Mage (C17) 391 ...")."""
     data = deck["data"]
     cards = data["mainBoard"]
     joint = rng.choice([", ", ",", " , ", ",  ", " ", ""])
+    after = False
     if joint.strip():
         counted = rng.random() < 0.5
         names = [f"{card['count']} {card['name']}" if counted and card["count"] > 1 else card["name"]
                  for card in cards for _ in range(1 if counted else card["count"])]
-    elif joint and rng.random() < 0.5:  # each count after its name
+    elif after := rng.random() < 0.5:  # each count after its name ("Sol Ring x1 Arcane Signet x1", "x1Arcane")
         names = [f"{card['name']} x{card['count']}" for card in cards]
     else:
         names = [f"{card['count']} {card['name']}" for card in cards]
     commanders = ", ".join(card["name"] for card in data.get("commander", []))
-    if not joint and data.get("commander") and rng.random() < 0.5:  # headers and all, as Moxfield's text has them
+    if not joint and not after and data.get("commander") and rng.random() < 0.5:  # headers and all, as Moxfield's
+        # text has them
         leaders = "".join(f"{card['count']} {card['name']}" for card in data["commander"])
         if rng.random() < 0.5 and sum(card["count"] for card in [*cards, *data["commander"]]) == 100:
             # or as Arena exports them, each collector number run on into the next count: a basic land's
