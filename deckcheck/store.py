@@ -376,8 +376,10 @@ class CardStore:
         MTGJSON deck files write a reversible card as "Sol Ring // Sol Ring" and a meld card as "Gisela,
         the Broken Blade // Brisela, Voice of Nightmares": when such a whole name is unknown, its first
         part is used if every other part repeats it, or, for a meld card, names the meld result it melds
-        into. Any other names joined so ("Tymna the Weaver // Thrasios, Triton Hero", "Bruna, the Fading
-        Light // Sol Ring") are no card: read as the first alone, the rest would be lost unseen."""
+        into; a card's faces written in another order ("Ice // Fire", "Insectile Aberration // Delver of
+        Secrets") are that card. Any other names joined so ("Tymna the Weaver // Thrasios, Triton Hero",
+        "Bruna, the Fading Light // Sol Ring") are no card: read as the first alone, the rest would be lost
+        unseen."""
         key = name_key(name)
         try:
             return self._cache[key]
@@ -385,10 +387,12 @@ class CardStore:
             pass
         card = self._lookup_key(key)
         if card is None and " // " in key:
-            first, *rest = key.split(" // ")
+            parts = key.split(" // ")
+            first, rest = parts[0], parts[1:]
             front = self._lookup_key(first)
             if front is not None and (all(part == first for part in rest)
-                                      or front.layout == MELD and all(self._melds_into(front, part) for part in rest)):
+                                      or front.layout == MELD and all(self._melds_into(front, part) for part in rest)
+                                      or sorted(parts) == sorted(map(name_key, front.face_names))):
                 card = front
         self._cache[key] = card
         return card

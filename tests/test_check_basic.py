@@ -114,10 +114,10 @@ def test_a_list_pasted_with_its_commander_as_a_plain_line_is_told_which_card_cou
     assert "the deck has no commander; mark it in the list or use --commander" in messages
 
 
-@pytest.mark.parametrize("joint", [" // ", " / ", " & ", " + "])
+@pytest.mark.parametrize("joint", [" // ", " / ", " | ", " & ", " + "])
 def test_two_commanders_written_on_one_line_are_told_to_be_split(
         joint: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """A real partner precon with its two commanders on one line, joined by a slash, an ampersand or a plus:
+    """A real partner precon with its two commanders on one line, joined by a slash, a bar, an ampersand or a plus:
     before, the line was read as the first commander alone and the second was lost unseen (a deck of 99;
     with " & " or " + ", an unknown card with the wrong suggestions). It is an unknown card that names both
     cards and says to write each on a line of its own; each written so, the deck is legal. (Joined by a comma,

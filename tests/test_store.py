@@ -28,6 +28,8 @@ def store():
         ("Fire/Ice", "Fire // Ice"),  # MTGO's separator
         ("Fire /// Ice", "Fire // Ice"),  # Arena's
         ("fire//ice", "Fire // Ice"),
+        ("Wear|Tear", "Wear // Tear"),  # Cockatrice's
+        ("Wear | Tear", "Wear // Tear"),
         ("Insectile Aberration", "Delver of Secrets // Insectile Aberration"),  # a back face
         ("Avacyn, the Purifier", "Archangel Avacyn // Avacyn, the Purifier"),
         ("Arcane \u200bSignet", "Arcane Signet"),  # a zero-width space pasted from a web page
@@ -157,6 +159,29 @@ def test_mtgjson_style_joined_names_resolve(store, written, full):
     assert card is not None and card.name == full
 
 
+@pytest.mark.parametrize(
+    ("written", "full"),
+    [
+        ("Ice // Fire", "Fire // Ice"),  # a split card's halves
+        ("Tear|Wear", "Wear // Tear"),
+        ("Insectile Aberration // Delver of Secrets", "Delver of Secrets // Insectile Aberration"),  # back first
+        ("Stomp // Bonecrusher Giant", "Bonecrusher Giant // Stomp"),  # an adventure first
+    ],
+)
+def test_a_cards_faces_in_another_order_are_the_card(store, written, full):
+    """A card's faces written in another order, as some lists do (mtg.wtf reads them so): the card. Before, an
+    unknown card."""
+    card = store.lookup(written)
+    assert card is not None and card.name == full
+
+
+def test_no_card_name_holds_a_bar(store):
+    """"|" separates a card's faces in Cockatrice's lists (name_key folds it as "//"): no card's name, nor a
+    face's, holds one."""
+    names = [name for card in store.iter_cards() for name in (card.name, *card.face_names)]
+    assert len(names) > 25_000 and not [name for name in names if "|" in name]
+
+
 def test_joined_name_of_unrelated_unknown_part_is_unknown(store):
     assert store.lookup("Sol Ring // Not A Card At All") is None
 
@@ -165,6 +190,8 @@ def test_two_cards_names_joined_are_no_card(store):
     """Two commanders written on one line: read as the first alone, the second was lost unseen."""
     assert store.lookup("Tymna the Weaver // Thrasios, Triton Hero") is None
     assert store.lookup("Brazen Borrower // Stomp") is None  # the back of another adventure
+    assert store.lookup("Stomp // Brazen Borrower") is None
+    assert store.lookup("Ice // Fire // Ice") is None  # a face twice: no card's faces
 
 
 @pytest.mark.parametrize("written", [

@@ -11,8 +11,9 @@ _LIGATURES = str.maketrans({"æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß"
                             "‘": "'", "’": "'", "‚": "'", "‛": "'", "´": "'", "`": "'",
                             "“": '"', "”": '"', "„": '"', "‐": "-", "‑": "-", "‒": "-", "–": "-",
                             "—": "-", "½": "1/2"})
-# Face separators: "A // B", "A//B", "A/B", "A / B", Arena's "A /// B".
-_SEPARATOR = re.compile(r"\s*/{1,3}\s*")
+# Face separators: "A // B", "A//B", "A/B", "A / B", Arena's "A /// B", Cockatrice's "A|B" (no card name holds a
+# "|": tested over the bundled data).
+_SEPARATOR = re.compile(r"\s*(?:/{1,3}|\|)\s*")
 _SPACES = re.compile(r"\s+")
 
 #: No card name is longer than this (the longest has 141 characters): a decklist's card name past it is a
@@ -24,7 +25,7 @@ MAX_NAME_CHARS = 300
 @lru_cache(maxsize=200_000)
 def name_key(name: str) -> str:
     """The folded lookup key of a card name: "Lim-Dûl's Vault" and "lim-dul’s  vault" give the same key,
-    and so do "Fire // Ice", "Fire/Ice" and "fire /// ice"."""
+    and so do "Fire // Ice", "Fire/Ice", "fire /// ice" and "Fire|Ice"."""
     text = name.translate(_LIGATURES)
     if not text.isascii():  # accents off; invisible format characters (a zero-width space pasted from a web page,
         # a soft hyphen) out: no card name has one

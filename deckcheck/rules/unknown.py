@@ -101,9 +101,10 @@ def gets_suggestions(name: str, checker: Checker) -> bool:
 
 def joined_cards(name: str, checker: Checker) -> list[str]:
     """The cards an unknown name joins, each part a different card: two commanders written on one line, with
-    slashes ("Tymna the Weaver // Thrasios, Triton Hero"), " & " or " + "; none for any other name. (Names
-    run together with commas are read apart before the rules run: `deckcheck.decklist.runs`.)"""
-    if "/" in name:
+    slashes ("Tymna the Weaver // Thrasios, Triton Hero") or a bar (Cockatrice's face separator), " & " or " + ";
+    none for any other name. (Names run together with commas are read apart before the rules run:
+    `deckcheck.decklist.runs`.)"""
+    if "/" in name or "|" in name:
         return _cards_of(split_faces(name), checker)
     if " & " in name or " + " in name:
         return _cards_of(name.replace(" + ", " & ").split(" & "), checker)
