@@ -162,6 +162,14 @@ def one(text: str) -> tuple:
     ("1 Sol Ring|C16", (1, "Sol Ring", MAIN, "C16", None)),  # Forge .dck: name|set|art index
     ("1 Fire // Ice|MH2|1", (1, "Fire // Ice", MAIN, "MH2", None)),
     ("1 Fire|Ice", (1, "Fire|Ice", MAIN, None, None)),  # Cockatrice's split-card spelling, not a set
+    ("1 [[Sol Ring]]", (1, "Sol Ring", MAIN, None, None)),  # Markdown: the card-fetching bots' links (Reddit)
+    ("[[Sol Ring|CMM]] x2", (2, "Sol Ring", MAIN, None, None)),
+    ("* 1x **Sol Ring**", (1, "Sol Ring", MAIN, None, None)),  # emphasis
+    ("- 1 *Sol Ring*", (1, "Sol Ring", MAIN, None, None)),
+    ("1 _Sol Ring_", (1, "Sol Ring", MAIN, None, None)),
+    ("1 __Sol Ring__ (CMM) 410", (1, "Sol Ring", MAIN, "CMM", "410")),
+    ("1 *Sol Ring* *F*", (1, "Sol Ring", MAIN, None, None)),
+    ("1 **Atraxa, Praetors' Voice** *CMDR*", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
 ], ids=lambda v: v if isinstance(v, str) else "")
 def test_card_lines(line: str, expected: tuple) -> None:
     assert one(line) == expected
@@ -189,6 +197,28 @@ def test_a_list_pasted_from_a_numbered_list_loses_its_item_numbers():
         (1, "Sol Ring"), (1, "Arcane Signet"), (1, "Island")]
     for text in ("1. Sol Ring\n3. Arcane Signet\n4. Island\n", "1. Sol Ring\n2. Arcane Signet\n3. Island\n4 Forest\n"):
         assert "1. Sol Ring" in [e.name for e in parse_text(text).entries]
+
+
+@pytest.mark.parametrize("style", ["[[{}]]", "[{}](https://scryfall.com/search?q={})", "**{}**", "*{}*"])
+def test_a_list_posted_with_markdown_reads_as_the_list(style: str) -> None:
+    """A real precon's list as a Reddit or Discord post writes it: its headers in bold, each card name a link
+    for the card-fetching bots ("1 [[Sol Ring]]"), a Markdown link or emphasized. It reads as the list itself;
+    before, every card was an unknown card named with its marks, or a line with no card name."""
+    text = (Path(__file__).resolve().parent.parent / "data" / "examples" / "abzan-armor-tdc.txt").read_text(
+        encoding="utf-8")
+    posted = []
+    for line in text.splitlines():
+        if line in ("Commander", "Deck"):
+            line = f"**{line}**"
+        elif line[:1].isdigit():
+            count, name = line.split(" ", 1)
+            line = f"{count} {style.format(name, name.replace(' ', '+'))}"
+        posted.append(line)
+    assert posted[3:5] == ["**Commander**", f"1 {style.format('Felothar the Steadfast', 'Felothar+the+Steadfast')}"]
+    plain, pasted = parse_text(text), parse_text("\n".join(posted))
+    assert len(plain.entries) > 60 and pasted.problems == ()
+    assert [(e.quantity, e.name, e.section, e.line) for e in pasted.entries] == [
+        (e.quantity, e.name, e.section, e.line) for e in plain.entries]
 
 
 def test_entries_written_on_one_line_are_read_apart():

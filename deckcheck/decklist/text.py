@@ -84,6 +84,23 @@ _FORGE_SET = re.compile(r"\|([A-Z0-9]{2,8})(?:\|[^|]*)*$")
 # Start of "#tag" annotations (mtg-parser, deckstats "#!Commander", MythicHub "#305").
 _HASH = re.compile(r"\s#")
 _HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[0-9][0-9a-z]*)(?:\s|$)")
+# Markdown, as lists posted on Reddit or Discord have it: card links, the card-fetching bots' "[[Sol Ring]]" (with
+# "[[Sol Ring|CMM]]" naming a set) and "[Sol Ring](https://scryfall.com/...)", and emphasis, "**Sol Ring**",
+# "__Sol Ring__", and "*Sol Ring*" or "_Sol Ring_" when they begin the name (after the quantity: "*F*" after a name is
+# Moxfield's foil mark). No card name holds "[[", "](", "**" or "*", nor "_" but "_____" (tested).
+_MARKDOWN = re.compile(r"\[\[([^\[\]|]+)(?:\|[^\[\]]*)?\]\]|\[([^\[\]]+)\]\([^()\s]*\)|\*\*([^*]+)\*\*|__([^_]+)__"
+                       r"|^\*([^*\s](?:[^*]*[^*\s])?)\*(?!\*)|^_([^_\s](?:[^_]*[^_\s])?)_(?!_)")
+_MARKDOWN_MARKS = re.compile(r"\[\[|\]\(|\*\*|__|^[*_][^\W\d_]").search
+
+
+def without_markdown(text: str) -> str:
+    """A card entry's text without Markdown's card links and emphasis ("[[Sol Ring]]", "**Sol Ring**" -> "Sol
+    Ring")."""
+    if _MARKDOWN_MARKS(text) is None:
+        return text
+    return _MARKDOWN.sub(lambda m: next(group for group in m.groups() if group is not None).strip(), text)
+
+
 # A plain entry "4 Name" / "4x Name" whose name starts with a letter and holds no annotation characters.
 _SIMPLE = re.compile(r"(\d{1,3})[xX]?[ \t]+([^\W\d_][^\[\]()*^#|<\t]*)").fullmatch
 #: Every line of a block at once, each a plain entry as `_SIMPLE` takes it once stripped (ASCII digits, not
@@ -431,6 +448,7 @@ def parse_lines(text: str, path: str) -> Deck:
                 problems.append(problem(number, raw, why or "bad quantity"))
                 continue
             quantity = value
+        s = without_markdown(s)
         set_code = collector_number = None
         if s.startswith("["):  # XMage: "1 [SET:num] Name"
             j = s.find("]")

@@ -340,6 +340,7 @@ DECK_PIECES = [
     "About\n", "Name My Deck\n", "()", "*", "^", "0", "-1", "99999999999999999999999999999", "1e9",
     " ", "\t", "é", "Æ", "\ufeff", "\u200b", "\x00", "\x1b", "ﬁ", "’", "\ud7ff", '{"data": {"mainBoard": [',
     '{"name": "Sol Ring", "count": 1}', "]}}", "null", "true", "1.5", "[]", "{}", "\\",
+    "[[", "]]", "**", "__", "_", "|", "[[Sol Ring|CMM]]", "](https://scryfall.com/card/cmm/410)", "**Commander**\n",
 ]
 _JUNK_VALUES: list[Any] = [None, True, False, 0, -1, 1.5, float("nan"), 10 ** 30, "", " ", "{", "{W}{U}",
                            "{2/W}{G/P}{X}", "Legendary Creature — Human", "a" * 300, [], {}, [None], {"a": 1},
