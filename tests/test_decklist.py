@@ -221,6 +221,50 @@ def test_a_list_posted_with_markdown_reads_as_the_list(style: str) -> None:
         (e.quantity, e.name, e.section, e.line) for e in plain.entries]
 
 
+def test_a_list_posted_as_markdown_tables_reads_as_the_list() -> None:
+    """A real precon's list posted as Markdown tables, a bold header before each ("| Qty | Card | Type |", its rule
+    "|---:|---|---|", then "| 1 | Sol Ring | Artifact |"): the same cards in the same sections as the list itself.
+    Before, each row was an unknown card ("| 1 | Sol Ring | Artifact |") and each header row another. A table
+    whose header names a section ("| Commander |") starts it; the outer bars may be left out ("1 | Sol Ring")."""
+    text = (Path(__file__).resolve().parent.parent / "data" / "examples" / "abzan-armor-tdc.txt").read_text(
+        encoding="utf-8")
+    posted = []
+    for line in text.splitlines():
+        if line in ("Commander", "Deck"):
+            posted += [f"**{line}**", "", "| Qty | Card | Type |", "|---:|---|---|"]
+        elif line[:1].isdigit():
+            count, name = line.split(" ", 1)
+            posted.append(f"| {count} | {name} | card |")
+        elif not line.startswith("//"):
+            posted.append(line)
+    plain, pasted = parse_text(text), parse_text("\n".join(posted))
+    assert len(plain.entries) > 60 and pasted.problems == ()
+    assert [(e.quantity, e.name, e.section) for e in pasted.entries] == [
+        (e.quantity, e.name, e.section) for e in plain.entries]
+    deck = parse_text("| Commander |\n| --- |\n| Tymna the Weaver |\n\nQty | Card\n--|--\n2 | Island\n1 | Sol Ring\n")
+    assert deck.problems == () and [(e.quantity, e.name, e.section, e.line) for e in deck.entries] == [
+        (1, "Tymna the Weaver", COMMANDER, 3), (2, "Island", MAIN, 7), (1, "Sol Ring", MAIN, 8)]
+
+
+@pytest.mark.parametrize("fence", ["```", "```txt", "~~~"])
+def test_a_list_posted_in_a_code_block_or_quoted_reads_as_the_list(fence: str) -> None:
+    """A real precon's list posted in a chat: in a code block whose fence names a language ("```txt"), each line
+    quoted ("> 1 Sol Ring"), or a code block of each section. The same entries, on the same lines, as the list
+    itself; before, "```txt" was an unknown card, a quoted line another, and a fence between the commander and
+    the deck kept the deck's cards in the commander's section."""
+    text = (Path(__file__).resolve().parent.parent / "data" / "examples" / "abzan-armor-tdc.txt").read_text(
+        encoding="utf-8")
+    plain = parse_text(text)
+    lines = text.splitlines()
+    quoted = [f"> {line}" if line else ">" for line in lines]
+    sections = [fence if not line else line for line in lines]  # a fence where a blank line was
+    for posted in ([fence, *lines, "```"], quoted, sections):
+        pasted = parse_text("\n".join(posted))
+        assert pasted.problems == () and [(e.quantity, e.name, e.section, e.line - (posted[0] == fence))
+                                          for e in pasted.entries] == [
+            (e.quantity, e.name, e.section, e.line) for e in plain.entries]
+
+
 def test_entries_written_on_one_line_are_read_apart():
     """A list written across a line, its entries joined by commas or semicolons ("1 Sol Ring, 1 Arcane
     Signet"), reads as the same entries on lines of their own, each with its line's number and its line's

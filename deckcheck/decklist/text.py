@@ -93,6 +93,16 @@ _MARKDOWN = re.compile(r"\[\[([^\[\]|]+)(?:\|[^\[\]]*)?\]\]|\[([^\[\]]+)\]\([^()
 _MARKDOWN_MARKS = re.compile(r"\[\[|\]\(|\*\*|__|^[*_][^\W\d_]").search
 
 
+# A code block's fence line, with its language's name or not ("```", "```txt", "~~~").
+_FENCE = re.compile(r"(?:`{3,}|~{3,})[\w+#.-]*").fullmatch
+
+
+def _out_of_quote(line: str) -> str:
+    """A stripped line without Markdown's quote marks ("> 1 Sol Ring", ">> Commander"); a code block's fence
+    ("```txt") as a blank line."""
+    return "" if _FENCE(line) else line.lstrip("> \t")
+
+
 def without_markdown(text: str) -> str:
     """A card entry's text without Markdown's card links and emphasis ("[[Sol Ring]]", "**Sol Ring**" -> "Sol
     Ring")."""
@@ -268,6 +278,34 @@ def _has_letter(text: str) -> bool:
     return _LETTER(text) is not None
 
 
+# A Markdown table's rule under its header row ("|---|:---:|", "--- | ---", "| - |"): dashes, perhaps a colon each
+# side, between bars (one at least: a line of dashes alone is a decoration).
+_TABLE_RULE = re.compile(r"^(?=[^\n]*\|)[^\S\n]*\|?(?:[^\S\n]*:?-+:?[^\S\n]*\|)*[^\S\n]*:?-+:?[^\S\n]*\|?[^\S\n]*$",
+                         re.MULTILINE)
+
+
+def _table_cells(lines: list[str]) -> list[str]:
+    """A list posted as Markdown tables ("| 1 | Sol Ring |" or "1 | Sol Ring", under a header row and its rule
+    "|---|---|"): each row's cells as a spreadsheet's copied row has them (tab-separated: "1", "Sol Ring" read as
+    "1 Sol Ring"), and each header row as a comment (read as a section's header when it names one: "| Commander
+    |"). Other lines as they are. (No card name holds "|": tested.)"""
+    out = list(lines)
+    in_table = False
+    for i, line in enumerate(lines):
+        row = line.strip()
+        if "|" not in row:
+            in_table = False
+            continue
+        if _TABLE_RULE.match(row):
+            in_table = True
+            continue
+        header = i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]) is not None
+        if header or in_table or row.startswith("|"):
+            cells = [cell.strip() for cell in row.strip("|").split("|")]
+            out[i] = "// " + " ".join(cells) if header else "\t".join(cells)
+    return out
+
+
 _FIRST_ITEM = re.compile(r"^[^\S\n]*1[.)][^\S\n]+\S", re.MULTILINE).search
 _ITEM_NUMBER = re.compile(r"\s*(\d{1,3})[.)]\s+(?=\S)").match
 
@@ -325,6 +363,8 @@ def parse_lines(text: str, path: str) -> Deck:
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if _FIRST_ITEM(text) is not None:  # "1. Sol Ring": perhaps a numbered list
         lines = _without_item_numbers(lines)
+    if "|" in text and _TABLE_RULE.search(text) is not None:  # a Markdown table
+        lines = _table_cells(lines)
     numbered: Iterable[tuple[int, str]] = enumerate(lines, 1)
     if runs_entries_together(text):
         numbered = _entries_apart(lines)
@@ -346,6 +386,8 @@ def parse_lines(text: str, path: str) -> Deck:
             problems.append(line_too_long(number, raw))
             continue
         s = raw.strip()
+        if s[:1] == ">" or s[:3] in ("```", "~~~"):  # a list posted in a chat: quoted, or in a code block
+            s = _out_of_quote(s)
         if not s:
             if block_open:
                 block += 1
