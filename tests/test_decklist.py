@@ -169,6 +169,8 @@ def one(text: str) -> tuple:
     ("1 _Sol Ring_", (1, "Sol Ring", MAIN, None, None)),
     ("1 __Sol Ring__ (CMM) 410", (1, "Sol Ring", MAIN, "CMM", "410")),
     ("1 *Sol Ring* *F*", (1, "Sol Ring", MAIN, None, None)),
+    ("1 *F*Sol Ring", (1, "*F*Sol Ring", MAIN, None, None)),  # no emphasis: the marks are not around the name
+    ("1 *F* Sol Ring", (1, "*F* Sol Ring", MAIN, None, None)),
     ("1 **Atraxa, Praetors' Voice** *CMDR*", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
 ], ids=lambda v: v if isinstance(v, str) else "")
 def test_card_lines(line: str, expected: tuple) -> None:

@@ -67,6 +67,18 @@ def test_every_real_precon_written_on_one_line_is_read_as_its_cards(shared_data)
             target_checked_text(line)
 
 
+@pytest.mark.parametrize("names", [
+    "Vraska the Unseen, Ixidron,  *F*Kheru Spellsnatcher, Stratus Dancer, Thousand Winds",  # seed 68
+    "Tataru Taru,  *F* Authority of the Consuls, Thancred Waters, Alphinaud Leveilleur",  # seed 69
+])
+def test_a_finish_mark_before_a_name_of_a_line_of_names_is_kept(shared_data, names: str) -> None:
+    """Failures of the dedicated fuzz runs: a finish mark before a name of a line of names ("*F*Kheru
+    Spellsnatcher", "*F* Authority of the Consuls") was read as Markdown's emphasis, the piece as the card "FKheru
+    Spellsnatcher" or "F Authority of the Consuls", names the list never wrote. Emphasis is taken off only
+    around a whole name."""
+    target_checked_text(f"Commander: Kadena, Slinking Sorcerer\nDeck: {names}\n")
+
+
 @settings(max_examples=100, deadline=None, derandomize=True)
 @given(seed=SEEDS)
 def test_mutated_names_on_one_line_checked(shared_data, seed: int) -> None:

@@ -86,10 +86,13 @@ _HASH = re.compile(r"\s#")
 _HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[0-9][0-9a-z]*)(?:\s|$)")
 # Markdown, as lists posted on Reddit or Discord have it: card links, the card-fetching bots' "[[Sol Ring]]" (with
 # "[[Sol Ring|CMM]]" naming a set) and "[Sol Ring](https://scryfall.com/...)", and emphasis, "**Sol Ring**",
-# "__Sol Ring__", and "*Sol Ring*" or "_Sol Ring_" when they begin the name (after the quantity: "*F*" after a name is
-# Moxfield's foil mark). No card name holds "[[", "](", "**" or "*", nor "_" but "_____" (tested).
-_MARKDOWN = re.compile(r"\[\[([^\[\]|]+)(?:\|[^\[\]]*)?\]\]|\[([^\[\]]+)\]\([^()\s]*\)|\*\*([^*]+)\*\*|__([^_]+)__"
-                       r"|^\*([^*\s](?:[^*]*[^*\s])?)\*(?!\*)|^_([^_\s](?:[^_]*[^_\s])?)_(?!_)")
+# "__Sol Ring__" around whole words, and "*Sol Ring*" or "_Sol Ring_" around the whole name, before its annotations
+# if any ("*Sol Ring* *F*": Moxfield's foil mark; "*F*Sol Ring" and "*F* Sol Ring" are no emphasis). No card name
+# holds "[[", "](" or "*", nor "_" but "_____" (tested in test_store.py).
+_MARKDOWN = re.compile(r"\[\[([^\[\]|]+)(?:\|[^\[\]]*)?\]\]|\[([^\[\]]+)\]\([^()\s]*\)"
+                       r"|(?<!\w)\*\*([^*]+)\*\*(?!\w)|(?<!\w)__([^_]+)__(?!\w)"
+                       r"|^\*([^*\s](?:[^*]*[^*\s])?)\*(?=\s*(?:$|[\[(*#^<]))"
+                       r"|^_([^_\s](?:[^_]*[^_\s])?)_(?=\s*(?:$|[\[(*#^<]))")
 _MARKDOWN_MARKS = re.compile(r"\[\[|\]\(|\*\*|__|^[*_][^\W\d_]").search
 
 
@@ -288,7 +291,7 @@ def _table_cells(lines: list[str]) -> list[str]:
     """A list posted as Markdown tables ("| 1 | Sol Ring |" or "1 | Sol Ring", under a header row and its rule
     "|---|---|"): each row's cells as a spreadsheet's copied row has them (tab-separated: "1", "Sol Ring" read as
     "1 Sol Ring"), and each header row as a comment (read as a section's header when it names one: "| Commander
-    |"). Other lines as they are. (No card name holds "|": tested.)"""
+    |"). Other lines as they are. (No card name holds "|": tested in test_store.py.)"""
     out = list(lines)
     in_table = False
     for i, line in enumerate(lines):
