@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from deckcheck.decklist import (
 from deckcheck.model.names import name_key
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
+EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
 LEADERS = {"The Tenth Doctor", "Rose Tyler"}
 
 
@@ -177,12 +179,30 @@ def test_card_lines(line: str, expected: tuple) -> None:
     assert one(line) == expected
 
 
+def rows(deck: Deck) -> list[tuple[int, str, str, int]]:
+    """(quantity, name, section, line) of each entry of a deck."""
+    return [(e.quantity, e.name, e.section, e.line) for e in deck.entries]
+
+
+def reposted(text: str, header: Callable[[str], list[str]], card: Callable[[str, str], str]) -> list[str]:
+    """A list's lines as another writer posts them: each "Commander" or "Deck" header as `header` writes it, each
+    "N Name" line as `card` writes it (from "N" and "Name"), the other lines as they are."""
+    posted: list[str] = []
+    for line in text.splitlines():
+        if line in ("Commander", "Deck"):
+            posted += header(line)
+        elif line[:1].isdigit():
+            posted.append(card(*line.split(" ", 1)))
+        else:
+            posted.append(line)
+    return posted
+
+
 def test_a_list_pasted_from_a_numbered_list_loses_its_item_numbers():
     """A real list pasted from a document's numbered list, its numbering starting again in each section and
     its quantities kept inside the items, reads as the list itself; before, every line was an unknown card
     named "N. ...". Numbers that don't count up, or a list with unnumbered card lines too, are left alone."""
-    text = (Path(__file__).resolve().parent.parent / "data" / "examples" / "tournament" /
-            "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    text = (EXAMPLES / "tournament" / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
     numbered, item = [], 0
     for line in text.splitlines():
         if line in ("Commander", "Deck"):
@@ -193,8 +213,7 @@ def test_a_list_pasted_from_a_numbered_list_loses_its_item_numbers():
         numbered.append(line)
     assert numbered[4:8] == ["1. 1 Atraxa, Praetors' Voice", "", "Deck", "1. 1 Thrummingbird"]
     plain, pasted = parse_text(text), parse_text("\n".join(numbered))
-    assert pasted.problems == () and [(e.quantity, e.name, e.section, e.line) for e in pasted.entries] == [
-        (e.quantity, e.name, e.section, e.line) for e in plain.entries]
+    assert pasted.problems == () and rows(pasted) == rows(plain)
     assert [(e.quantity, e.name) for e in parse_text("1. Sol Ring\n2. Arcane Signet\n3) Island\n").entries] == [
         (1, "Sol Ring"), (1, "Arcane Signet"), (1, "Island")]
     for text in ("1. Sol Ring\n3. Arcane Signet\n4. Island\n", "1. Sol Ring\n2. Arcane Signet\n3. Island\n4 Forest\n"):
@@ -206,21 +225,13 @@ def test_a_list_posted_with_markdown_reads_as_the_list(style: str) -> None:
     """A real precon's list as a Reddit or Discord post writes it: its headers in bold, each card name a link
     for the card-fetching bots ("1 [[Sol Ring]]"), a Markdown link or emphasized. It reads as the list itself;
     before, every card was an unknown card named with its marks, or a line with no card name."""
-    text = (Path(__file__).resolve().parent.parent / "data" / "examples" / "abzan-armor-tdc.txt").read_text(
-        encoding="utf-8")
-    posted = []
-    for line in text.splitlines():
-        if line in ("Commander", "Deck"):
-            line = f"**{line}**"
-        elif line[:1].isdigit():
-            count, name = line.split(" ", 1)
-            line = f"{count} {style.format(name, name.replace(' ', '+'))}"
-        posted.append(line)
+    text = (EXAMPLES / "abzan-armor-tdc.txt").read_text(encoding="utf-8")
+    posted = reposted(text, lambda header: [f"**{header}**"],
+                      lambda count, name: f"{count} {style.format(name, name.replace(' ', '+'))}")
     assert posted[3:5] == ["**Commander**", f"1 {style.format('Felothar the Steadfast', 'Felothar+the+Steadfast')}"]
     plain, pasted = parse_text(text), parse_text("\n".join(posted))
     assert len(plain.entries) > 60 and pasted.problems == ()
-    assert [(e.quantity, e.name, e.section, e.line) for e in pasted.entries] == [
-        (e.quantity, e.name, e.section, e.line) for e in plain.entries]
+    assert rows(pasted) == rows(plain)
 
 
 def test_a_list_posted_as_markdown_tables_reads_as_the_list() -> None:
@@ -228,23 +239,14 @@ def test_a_list_posted_as_markdown_tables_reads_as_the_list() -> None:
     "|---:|---|---|", then "| 1 | Sol Ring | Artifact |"): the same cards in the same sections as the list itself.
     Before, each row was an unknown card ("| 1 | Sol Ring | Artifact |") and each header row another. A table
     whose header names a section ("| Commander |") starts it; the outer bars may be left out ("1 | Sol Ring")."""
-    text = (Path(__file__).resolve().parent.parent / "data" / "examples" / "abzan-armor-tdc.txt").read_text(
-        encoding="utf-8")
-    posted = []
-    for line in text.splitlines():
-        if line in ("Commander", "Deck"):
-            posted += [f"**{line}**", "", "| Qty | Card | Type |", "|---:|---|---|"]
-        elif line[:1].isdigit():
-            count, name = line.split(" ", 1)
-            posted.append(f"| {count} | {name} | card |")
-        elif not line.startswith("//"):
-            posted.append(line)
+    text = (EXAMPLES / "abzan-armor-tdc.txt").read_text(encoding="utf-8")
+    posted = reposted(text, lambda header: [f"**{header}**", "", "| Qty | Card | Type |", "|---:|---|---|"],
+                      lambda count, name: f"| {count} | {name} | card |")
     plain, pasted = parse_text(text), parse_text("\n".join(posted))
     assert len(plain.entries) > 60 and pasted.problems == ()
-    assert [(e.quantity, e.name, e.section) for e in pasted.entries] == [
-        (e.quantity, e.name, e.section) for e in plain.entries]
+    assert [row[:3] for row in rows(pasted)] == [row[:3] for row in rows(plain)]
     deck = parse_text("| Commander |\n| --- |\n| Tymna the Weaver |\n\nQty | Card\n--|--\n2 | Island\n1 | Sol Ring\n")
-    assert deck.problems == () and [(e.quantity, e.name, e.section, e.line) for e in deck.entries] == [
+    assert deck.problems == () and rows(deck) == [
         (1, "Tymna the Weaver", COMMANDER, 3), (2, "Island", MAIN, 7), (1, "Sol Ring", MAIN, 8)]
 
 
@@ -254,17 +256,15 @@ def test_a_list_posted_in_a_code_block_or_quoted_reads_as_the_list(fence: str) -
     quoted ("> 1 Sol Ring"), or a code block of each section. The same entries, on the same lines, as the list
     itself; before, "```txt" was an unknown card, a quoted line another, and a fence between the commander and
     the deck kept the deck's cards in the commander's section."""
-    text = (Path(__file__).resolve().parent.parent / "data" / "examples" / "abzan-armor-tdc.txt").read_text(
-        encoding="utf-8")
+    text = (EXAMPLES / "abzan-armor-tdc.txt").read_text(encoding="utf-8")
     plain = parse_text(text)
     lines = text.splitlines()
     quoted = [f"> {line}" if line else ">" for line in lines]
     sections = [fence if not line else line for line in lines]  # a fence where a blank line was
     for posted in ([fence, *lines, "```"], quoted, sections):
         pasted = parse_text("\n".join(posted))
-        assert pasted.problems == () and [(e.quantity, e.name, e.section, e.line - (posted[0] == fence))
-                                          for e in pasted.entries] == [
-            (e.quantity, e.name, e.section, e.line) for e in plain.entries]
+        shift = posted[0] == fence  # the fence line before the list
+        assert pasted.problems == () and [(*row[:3], row[3] - shift) for row in rows(pasted)] == rows(plain)
 
 
 def test_entries_written_on_one_line_are_read_apart():

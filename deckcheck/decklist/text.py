@@ -89,11 +89,17 @@ _HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[
 # "__Sol Ring__" around whole words, and "*Sol Ring*" or "_Sol Ring_" around the whole name, before its annotations
 # if any ("*Sol Ring* *F*": Moxfield's foil mark; "*F*Sol Ring" and "*F* Sol Ring" are no emphasis). No card name
 # holds "[[", "](" or "*", nor "_" but "_____" (tested in test_store.py).
-_MARKDOWN = re.compile(r"\[\[([^\[\]|]+)(?:\|[^\[\]]*)?\]\]|\[([^\[\]]+)\]\([^()\s]*\)"
-                       r"|(?<!\w)\*\*([^*]+)\*\*(?!\w)|(?<!\w)__([^_]+)__(?!\w)"
-                       r"|^\*([^*\s](?:[^*]*[^*\s])?)\*(?=\s*(?:$|[\[(*#^<]))"
-                       r"|^_([^_\s](?:[^_]*[^_\s])?)_(?=\s*(?:$|[\[(*#^<]))")
-_MARKDOWN_MARKS = re.compile(r"\[\[|\]\(|\*\*|__|^[*_][^\W\d_]").search
+# Kept as a pattern, compiled on first use (re's own cache), as _TABLE_RULE is: few lists have Markdown, and every
+# `deckcheck check` imports this module.
+_MARKDOWN = (r"\[\[([^\[\]|]+)(?:\|[^\[\]]*)?\]\]|\[([^\[\]]+)\]\([^()\s]*\)"
+             r"|(?<!\w)\*\*([^*]+)\*\*(?!\w)|(?<!\w)__([^_]+)__(?!\w)"
+             r"|^\*([^*\s](?:[^*]*[^*\s])?)\*(?=\s*(?:$|[\[(*#^<]))"
+             r"|^_([^_\s](?:[^_]*[^_\s])?)_(?=\s*(?:$|[\[(*#^<]))")
+# Where _MARKDOWN may match: a link's or bold's marks anywhere, or emphasis beginning the text.
+_MARKDOWN_MARKS = re.compile(r"\[\[|\]\(|\*\*|__").search
+_EMPHASIS_START = re.compile(r"[*_][^\W\d_]").match
+#: What a line posted in a chat may begin with: a quote's ">", a code block's fence.
+_CHAT_MARKS = ">`~"
 
 
 # A code block's fence line, with its language's name or not ("```", "```txt", "~~~").
@@ -106,12 +112,12 @@ def _out_of_quote(line: str) -> str:
     return "" if _FENCE(line) else line.lstrip("> \t")
 
 
-def without_markdown(text: str) -> str:
+def _without_markdown(text: str) -> str:
     """A card entry's text without Markdown's card links and emphasis ("[[Sol Ring]]", "**Sol Ring**" -> "Sol
     Ring")."""
-    if _MARKDOWN_MARKS(text) is None:
+    if _MARKDOWN_MARKS(text) is None and _EMPHASIS_START(text) is None:
         return text
-    return _MARKDOWN.sub(lambda m: next(group for group in m.groups() if group is not None).strip(), text)
+    return re.sub(_MARKDOWN, lambda m: next(group for group in m.groups() if group is not None).strip(), text)
 
 
 # A plain entry "4 Name" / "4x Name" whose name starts with a letter and holds no annotation characters.
@@ -282,9 +288,8 @@ def _has_letter(text: str) -> bool:
 
 
 # A Markdown table's rule under its header row ("|---|:---:|", "--- | ---", "| - |"): dashes, perhaps a colon each
-# side, between bars (one at least: a line of dashes alone is a decoration).
-_TABLE_RULE = re.compile(r"^(?=[^\n]*\|)[^\S\n]*\|?(?:[^\S\n]*:?-+:?[^\S\n]*\|)*[^\S\n]*:?-+:?[^\S\n]*\|?[^\S\n]*$",
-                         re.MULTILINE)
+# side, between bars (one at least: a line of dashes alone is a decoration). A pattern, as _MARKDOWN is.
+_TABLE_RULE = r"(?m)^(?=[^\n]*\|)[^\S\n]*\|?(?:[^\S\n]*:?-+:?[^\S\n]*\|)*[^\S\n]*:?-+:?[^\S\n]*\|?[^\S\n]*$"
 
 
 def _table_cells(lines: list[str]) -> list[str]:
@@ -299,10 +304,10 @@ def _table_cells(lines: list[str]) -> list[str]:
         if "|" not in row:
             in_table = False
             continue
-        if _TABLE_RULE.match(row):
+        if re.match(_TABLE_RULE, row):
             in_table = True
             continue
-        header = i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]) is not None
+        header = i + 1 < len(lines) and re.match(_TABLE_RULE, lines[i + 1]) is not None
         if header or in_table or row.startswith("|"):
             cells = [cell.strip() for cell in row.strip("|").split("|")]
             out[i] = "// " + " ".join(cells) if header else "\t".join(cells)
@@ -366,7 +371,7 @@ def parse_lines(text: str, path: str) -> Deck:
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if _FIRST_ITEM(text) is not None:  # "1. Sol Ring": perhaps a numbered list
         lines = _without_item_numbers(lines)
-    if "|" in text and _TABLE_RULE.search(text) is not None:  # a Markdown table
+    if "|" in text and re.search(_TABLE_RULE, text) is not None:  # a Markdown table
         lines = _table_cells(lines)
     numbered: Iterable[tuple[int, str]] = enumerate(lines, 1)
     if runs_entries_together(text):
@@ -389,7 +394,7 @@ def parse_lines(text: str, path: str) -> Deck:
             problems.append(line_too_long(number, raw))
             continue
         s = raw.strip()
-        if s[:1] == ">" or s[:3] in ("```", "~~~"):  # a list posted in a chat: quoted, or in a code block
+        if s[:1] in _CHAT_MARKS:  # a list posted in a chat: quoted, or in a code block
             s = _out_of_quote(s)
         if not s:
             if block_open:
@@ -493,7 +498,7 @@ def parse_lines(text: str, path: str) -> Deck:
                 problems.append(problem(number, raw, why or "bad quantity"))
                 continue
             quantity = value
-        s = without_markdown(s)
+        s = _without_markdown(s)
         set_code = collector_number = None
         if s.startswith("["):  # XMage: "1 [SET:num] Name"
             j = s.find("]")

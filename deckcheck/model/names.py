@@ -58,6 +58,10 @@ def loose_key(name: str) -> str:
     return loosen(name_key(name))
 
 
+#: Whether a name is written with a face separator between parts ("Fire/Ice", "Tymna // Thrasios", "Wear|Tear").
+has_face_separator = _SEPARATOR.search
+
+
 def split_faces(name: str) -> list[str]:
     """The face names in a name written with a face separator ("Fire/Ice" -> ["Fire", "Ice"])."""
     return [part for part in _SEPARATOR.split(name.strip()) if part]

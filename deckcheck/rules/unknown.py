@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from deckcheck.decklist.model import FETCHES_NO_PAGES, is_web_address
-from deckcheck.model.names import name_key, split_faces
+from deckcheck.model.names import has_face_separator, name_key, split_faces
 from deckcheck.model.vocab import GAME_AID, MELD_RESULT
 from deckcheck.report import Violation
 from deckcheck.rules.base import DeckContext, error_rule
@@ -104,7 +104,7 @@ def joined_cards(name: str, checker: Checker) -> list[str]:
     slashes ("Tymna the Weaver // Thrasios, Triton Hero") or a bar (Cockatrice's face separator), " & " or " + ";
     none for any other name. (Names run together with commas are read apart before the rules run:
     `deckcheck.decklist.runs`.)"""
-    if "/" in name or "|" in name:
+    if has_face_separator(name):
         return _cards_of(split_faces(name), checker)
     if " & " in name or " + " in name:
         return _cards_of(name.replace(" + ", " & ").split(" & "), checker)
