@@ -12,6 +12,7 @@ from deckcheck.decklist import (
     parse_file, parse_text, with_commanders,
 )
 from deckcheck.model.names import name_key
+from deckcheck.decklist.model import is_web_address
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
 EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
@@ -165,7 +166,9 @@ def one(text: str) -> tuple:
     ("1 Fire // Ice|MH2|1", (1, "Fire // Ice", MAIN, "MH2", None)),
     ("1 Fire|Ice", (1, "Fire|Ice", MAIN, None, None)),  # Cockatrice's split-card spelling, not a set
     ("1 [[Sol Ring]]", (1, "Sol Ring", MAIN, None, None)),  # Markdown: the card-fetching bots' links (Reddit)
-    ("[[Sol Ring|CMM]] x2", (2, "Sol Ring", MAIN, None, None)),
+    ("[[Sol Ring|CMM]] x2", (2, "Sol Ring", MAIN, "CMM", None)),  # the set a bot link names is kept
+    ("1 [[Sol Ring|cmm]] *F*", (1, "Sol Ring", MAIN, "CMM", None)),
+    ("1 [[Sol Ring|]]", (1, "Sol Ring", MAIN, None, None)),
     ("* 1x **Sol Ring**", (1, "Sol Ring", MAIN, None, None)),  # emphasis
     ("- 1 *Sol Ring*", (1, "Sol Ring", MAIN, None, None)),
     ("1 _Sol Ring_", (1, "Sol Ring", MAIN, None, None)),
@@ -232,6 +235,43 @@ def test_a_list_posted_with_markdown_reads_as_the_list(style: str) -> None:
     plain, pasted = parse_text(text), parse_text("\n".join(posted))
     assert len(plain.entries) > 60 and pasted.problems == ()
     assert rows(pasted) == rows(plain)
+
+
+def test_what_a_posted_list_strikes_through_is_cut_and_noted() -> None:
+    """A real precon's list posted with cards struck through, as a post that edits its list does: a whole entry
+    ("~~1 Sol Ring~~", "- ~~1 Sol Ring~~", a table's cell) is cut, a struck name before its replacement ("1 ~~Mana
+    Crypt~~ Sol Ring") leaves the replacement. The deck is the list without them, each entry on its own line,
+    and its note names every piece cut with its line. Before, each was an unknown card named with its marks."""
+    text = (EXAMPLES / "abzan-armor-tdc.txt").read_text(encoding="utf-8")
+    plain = parse_text(text)
+    lines = text.splitlines()
+    names = [line.split(" ", 1)[1] for line in lines if line[:1].isdigit()]
+    cards = [i for i, line in enumerate(lines) if line[:1].isdigit() and names.count(line.split(" ", 1)[1]) == 1]
+    cut, replaced = cards[3::10], cards[5::10]  # every tenth entry struck whole, another one replaced
+    posted = list(lines)
+    for i in cut:
+        posted[i] = f"~~{lines[i]}~~" if i % 2 else f"- ~~{lines[i]}~~"
+    for i in replaced:
+        count, name = lines[i].split(" ", 1)
+        posted[i] = f"{count} ~~Mana Crypt~~ {name}"
+    deck = parse_text("\n".join(posted))
+    assert len(cut) > 5 and deck.problems == ()
+    assert rows(deck) == [row for row in rows(plain) if row[3] - 1 not in cut]
+    struck = [f'line {i + 1} "{lines[i]}"' if i in cut else f'line {i + 1} "Mana Crypt"' for i in sorted(cut + replaced)]
+    assert deck.notes == (f"read what is struck through (~~) as cut from the list, not counted: "
+                          f"{', '.join(struck[:10])} and {len(struck) - 10} more",)
+    table = parse_text("| Qty | Card |\n|---|---|\n| 1 | ~~Arcane Signet~~ |\n| 1 | Sol Ring |\n")
+    assert rows(table) == [(1, "Sol Ring", MAIN, 4)] and table.notes == (
+        'read what is struck through (~~) as cut from the list, not counted: line 3 "Arcane Signet"',)
+
+
+def test_a_link_to_a_deck_page_is_no_card_link() -> None:
+    """A Markdown link to a deck site's page posted with the list ("[My deck](https://www.moxfield.com/decks/...)")
+    is kept whole, so the checker says it holds a web address; before, its text was read as a card name and
+    suggested close card names."""
+    link = "[Abzan armor on Moxfield](https://www.moxfield.com/decks/abc123)"
+    deck = parse_text(f"{link}\n1 [Sol Ring](https://scryfall.com/card/cmm/410/sol-ring)\n")
+    assert [e.name for e in deck.entries] == [link, "Sol Ring"] and is_web_address(deck.entries[0].name)
 
 
 def test_a_list_posted_as_markdown_tables_reads_as_the_list() -> None:

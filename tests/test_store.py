@@ -177,13 +177,13 @@ def test_a_cards_faces_in_another_order_are_the_card(store, written, full):
 
 def test_no_card_name_holds_the_marks_lists_are_written_with(store):
     """What the decklist reader takes as marks is in no card's name, nor a face's: "|" (Cockatrice's face
-    separator, which name_key folds as "//", and a Markdown table's cells), Markdown's "*", "[[", "](", "__" and a
-    quote's ">" (`deckcheck.decklist.text`); "_" only in "_____"."""
+    separator, which name_key folds as "//", and a Markdown table's cells), Markdown's "*", "[[", "](", "__", "~"
+    (strikethrough) and a quote's ">" (`deckcheck.decklist.text`); "_" only in "_____"."""
     import re
 
     names = [name for card in store.iter_cards() for name in (card.name, *card.face_names)]
     assert len(names) > 25_000 and "_____" in names
-    marks = re.compile(r"[|*>_]|\[\[|\]\(")
+    marks = re.compile(r"[|*>_~]|\[\[|\]\(")
     assert [name for name in names if marks.search(name) and name != "_____"] == []
 
 

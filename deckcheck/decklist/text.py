@@ -85,13 +85,14 @@ _FORGE_SET = re.compile(r"\|([A-Z0-9]{2,8})(?:\|[^|]*)*$")
 _HASH = re.compile(r"\s#")
 _HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[0-9][0-9a-z]*)(?:\s|$)")
 # Markdown, as lists posted on Reddit or Discord have it: card links, the card-fetching bots' "[[Sol Ring]]" (with
-# "[[Sol Ring|CMM]]" naming a set) and "[Sol Ring](https://scryfall.com/...)", and emphasis, "**Sol Ring**",
+# "[[Sol Ring|CMM]]" naming a set, kept as "Sol Ring (CMM)") and "[Sol Ring](https://scryfall.com/...)" (a link to a
+# deck page, "[My deck](https://moxfield.com/decks/...)", is left whole: no card's), and emphasis, "**Sol Ring**",
 # "__Sol Ring__" around whole words, and "*Sol Ring*" or "_Sol Ring_" around the whole name, before its annotations
 # if any ("*Sol Ring* *F*": Moxfield's foil mark; "*F*Sol Ring" and "*F* Sol Ring" are no emphasis). No card name
 # holds "[[", "](" or "*", nor "_" but "_____" (tested in test_store.py).
 # Kept as a pattern, compiled on first use (re's own cache), as _TABLE_RULE is: few lists have Markdown, and every
 # `deckcheck check` imports this module.
-_MARKDOWN = (r"\[\[([^\[\]|]+)(?:\|[^\[\]]*)?\]\]|\[([^\[\]]+)\]\([^()\s]*\)"
+_MARKDOWN = (r"\[\[([^\[\]|]+)(?:\|([A-Za-z0-9]{2,8})?[^\[\]]*)?\]\]|\[([^\[\]]+)\]\((?![^()\s]*(?i:deck))[^()\s]*\)"
              r"|(?<!\w)\*\*([^*]+)\*\*(?!\w)|(?<!\w)__([^_]+)__(?!\w)"
              r"|^\*([^*\s](?:[^*]*[^*\s])?)\*(?=\s*(?:$|[\[(*#^<]))"
              r"|^_([^_\s](?:[^_]*[^_\s])?)_(?=\s*(?:$|[\[(*#^<]))")
@@ -104,6 +105,10 @@ _CHAT_MARKS = ">`~"
 
 # A code block's fence line, with its language's name or not ("```", "```txt", "~~~").
 _FENCE = re.compile(r"(?:`{3,}|~{3,})[\w+#.-]*").fullmatch
+# Markdown's strikethrough, "~~1 Arcane Signet~~": in a posted list, a card cut from it. No card name holds "~".
+_STRUCK = re.compile(r"~~(?=\S)(.+?)(?<=\S)~~")
+#: How many struck-through entries a deck's note names; the rest it counts.
+STRUCK_NAMED = 10
 
 
 def _out_of_quote(line: str) -> str:
@@ -112,20 +117,47 @@ def _out_of_quote(line: str) -> str:
     return "" if _FENCE(line) else line.lstrip("> \t")
 
 
+def _without_struck(text: str) -> tuple[str, list[str]]:
+    """A line without its struck-through pieces ("1 ~~Mana Crypt~~ Command Tower" -> "1 Command Tower"), "" when
+    no card name is left ("~~1 Arcane Signet~~", "1 ~~Arcane Signet~~"), and the pieces struck."""
+    struck = [piece.strip() for piece in _STRUCK.findall(text)]
+    if not struck:
+        return text, struck
+    rest = " ".join(_STRUCK.sub(" ", text).split()).strip(",;")
+    return (rest if _has_letter(rest) else ""), struck
+
+
+def _struck_note(struck: list[tuple[int, str]]) -> str:
+    """The deck's note on the entries struck through (line, text), which are read as cut from the list."""
+    named = ", ".join(f'line {line} "{text}"' for line, text in struck[:STRUCK_NAMED])
+    more = f" and {len(struck) - STRUCK_NAMED} more" if len(struck) > STRUCK_NAMED else ""
+    return f"read what is struck through (~~) as cut from the list, not counted: {named}{more}"
+
+
 def _without_markdown(text: str) -> str:
     """A card entry's text without Markdown's card links and emphasis ("[[Sol Ring]]", "**Sol Ring**" -> "Sol
     Ring")."""
     if _MARKDOWN_MARKS(text) is None and _EMPHASIS_START(text) is None:
         return text
-    return re.sub(_MARKDOWN, lambda m: next(group for group in m.groups() if group is not None).strip(), text)
+    return re.sub(_MARKDOWN, _marked_text, text)
 
 
-# A plain entry "4 Name" / "4x Name" whose name starts with a letter and holds no annotation characters.
-_SIMPLE = re.compile(r"(\d{1,3})[xX]?[ \t]+([^\W\d_][^\[\]()*^#|<\t]*)").fullmatch
+def _marked_text(match: re.Match[str]) -> str:
+    """What one Markdown piece writes: a bot link's card and set ("Sol Ring (CMM)"), else a link's text or the
+    emphasized words."""
+    card, set_code = match.group(1, 2)
+    if card is not None:
+        return f"{card.strip()} ({set_code.upper()})" if set_code else card.strip()
+    return next(group for group in match.groups() if group is not None).strip()
+
+
+# A plain entry "4 Name" / "4x Name" whose name starts with a letter and holds no annotation characters (nor
+# Markdown's strikethrough, "~~").
+_SIMPLE = re.compile(r"(\d{1,3})[xX]?[ \t]+([^\W\d_][^\[\]()*^#|<~\t]*)").fullmatch
 #: Every line of a block at once, each a plain entry as `_SIMPLE` takes it once stripped (ASCII digits, not
 #: all zeros, a name not starting "x "): one (quantity, name) pair per line that is one.
 _SIMPLE_LINES = re.compile(
-    r"^[^\S\n]*(?!0+[xX]?[ \t])([0-9]{1,3})[xX]?[ \t]+(?![xX] )([^\W\d_](?:[^\[\]()*^#|<\t\n]*[^\s\[\]()*^#|<])?)"
+    r"^[^\S\n]*(?!0+[xX]?[ \t])([0-9]{1,3})[xX]?[ \t]+(?![xX] )([^\W\d_](?:[^\[\]()*^#|<~\t\n]*[^\s\[\]()*^#|<~])?)"
     r"[^\S\n]*$",
     re.MULTILINE).findall
 
@@ -388,6 +420,7 @@ def parse_lines(text: str, path: str) -> Deck:
     marked = False
     block = 0
     block_open = False
+    struck: list[tuple[int, str]] = []  # (line, text) of what is struck through
 
     for number, raw in numbered:
         if len(raw) > MAX_LINE_CHARS and not could_be_names(raw):
@@ -472,6 +505,13 @@ def parse_lines(text: str, path: str) -> Deck:
         if "\t" in s:  # cells copied from a spreadsheet
             s = _from_cells(s)
             first = s[0]
+        if "~~" in s:
+            s, cut = _without_struck(s)
+            if cut:
+                struck += ((number, piece) for piece in cut)
+                if not s:
+                    continue
+                first = s[0]
         line_section: str | None = None
         m = _PREFIX.match(s)
         if m is not None:
@@ -551,6 +591,8 @@ def parse_lines(text: str, path: str) -> Deck:
             rows = [row if row[6] != blocks[1] else row[:3] + (SIDEBOARD,) + row[4:] for row in rows]
         elif q1 <= 2:
             first_block = tuple(row[2] for row in rows if row[6] == blocks[0])
+    if struck:
+        notes_out.append(_struck_note(struck))
     for line, quantity, name, target, set_code, collector_number, _ in rows:
         collector.add(quantity, name, target, line, set_code, collector_number)
     entries, kept = collector.finish(problems)
