@@ -149,6 +149,11 @@ def one(text: str) -> tuple:
     ("Sol Ring x1", (1, "Sol Ring", MAIN, None, None)),
     ("Island ×12", (12, "Island", MAIN, None, None)),
     ("Forest x 5", (5, "Forest", MAIN, None, None)),
+    ("Island 12x", (12, "Island", MAIN, None, None)),  # written by hand
+    ("Island (12)", (12, "Island", MAIN, None, None)),
+    ("1 Island (12)", (1, "Island", MAIN, "12", None)),  # a quantity before it: the parentheses name a set
+    ("1 Atraxa, Praetors' Voice (Commander)", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
+    ("Tymna the Weaver (cmdr)", (1, "Tymna the Weaver", COMMANDER, None, None)),
     ("1 Pip-Boy 3000", (1, "Pip-Boy 3000", MAIN, None, None)),
     ("Overseer of Vault 76", (1, "Overseer of Vault 76", MAIN, None, None)),
     ("- 1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),  # list bullets, as pasted from Markdown, chats, pages

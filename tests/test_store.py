@@ -187,6 +187,16 @@ def test_no_card_name_holds_the_marks_lists_are_written_with(store):
     assert [name for name in names if marks.search(name) and name != "_____"] == []
 
 
+def test_no_card_name_ends_as_a_quantity_or_a_commander_mark_after_a_name(store):
+    """What the decklist reader takes off the end of a name is no card's ending: a quantity ("x2", "x 5", "5x",
+    "(5)") or a hand-written commander mark ("(Commander)", "(CMDR)", "(General)")."""
+    import re
+
+    names = [name for card in store.iter_cards() for name in (card.name, *card.face_names)]
+    ending = re.compile(r"\s(?:[xX×]\s?\d+|\d+[xX×]|\(\d+\)|\((?:commander|cmdr|general)\))$", re.IGNORECASE)
+    assert len(names) > 25_000 and [name for name in names if ending.search(name)] == []
+
+
 def test_joined_name_of_unrelated_unknown_part_is_unknown(store):
     assert store.lookup("Sol Ring // Not A Card At All") is None
 

@@ -72,9 +72,9 @@ _PREFIX_SECTIONS.update((word, MAIN) for word in ("deck", "main", "maindeck", "m
 _NEXT_ENTRY = re.compile(r"(?:(?<!\d),[^\S\n]*|,[^\S\n]+|;[^\S\n]*)(?=\d{1,3}[xX]?[^\S\n]+[^\W\d_])")
 # Quantity forms: "4 ", "4x ", "4 x ", "4X ", "4* ", "4× ", "x4 ", "[4] ", "(4) ".
 _QUANTITY = re.compile(r"(\d+)(?:\s*[xX*×])?\s+|[xX×](\d+)\s+|[\[(](\d+)[\])]\s*")
-# A quantity after the name: "Sol Ring x2", "Sol Ring ×2", "Forest x 5" (no card name ends so). A bare
-# number is not one: "Pip-Boy 3000" and "Overseer of Vault 76" are names.
-_TRAILING_QUANTITY = re.compile(r"\s+[xX×]\s?(\d+)$")
+# A quantity after the name: "Sol Ring x2", "Sol Ring ×2", "Forest x 5", "Forest 5x", "Forest (5)" (no card name
+# ends so, tested in test_store.py). A bare number is not one: "Pip-Boy 3000" and "Overseer of Vault 76" are names.
+_TRAILING_QUANTITY = re.compile(r"\s+(?:[xX×]\s?(\d+)|(\d+)[xX×]|\((\d+)\))$")
 # Set and collector number at the end: " (CMM) 410", " (plst) WWK-121", " ()", " (LEA)".
 _SET_NUMBER = re.compile(r"\s\(([A-Za-z0-9]{0,8})\)(?:\s+([A-Za-z0-9][A-Za-z0-9\-★†]*))?$")
 # mtg.wtf / MythicHub / XMage set annotations: "[SET]", "[SET:123]", "[SET/123]".
@@ -173,6 +173,7 @@ _QUANTITIES = _Quantities({str(n): n for n in range(1, 1000)})
 _LETTER = re.compile(r"[^\W\d_]").search
 _KEEPS = (MAYBEBOARD, OUTSIDE)  # sections whose cards no marker moves
 _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
+_COMMANDER_WORDS = frozenset({"commander", "cmdr", "general"})  # "Atraxa, Praetors' Voice (Commander)"
 
 
 def header_of(text: str) -> str | None:
@@ -275,8 +276,11 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
             if word.upper() == "CMDR":
                 notes.commander = True
             s = s[:j].rstrip()
-        elif s.endswith(")") and s[(j := s.rfind("(")) + 1: -1].strip().lower() in _FINISHES and j > 0:
+        elif s.endswith(")") and (word := s[(j := s.rfind("(")) + 1: -1].strip().lower()) in _FINISHES and j > 0:
             s = s[:j].rstrip()  # "(foil)", "(etched)" after a set tag: "Sol Ring [C21] (foil)"
+        elif s.endswith(")") and word in _COMMANDER_WORDS and j > 0:
+            notes.commander = True  # a list written by hand: "Atraxa, Praetors' Voice (Commander)"
+            s = s[:j].rstrip()
         elif s.endswith(">") and (j := s.rfind("<")) > 0:
             s = s[:j].rstrip()  # a printing's variant, as MTGGoldfish names it: "Sol Ring <extended> [C21]"
         else:
@@ -530,7 +534,7 @@ def parse_lines(text: str, path: str) -> Deck:
             continue
         elif ((m := _TRAILING_QUANTITY.search(s)) is not None and _has_letter(s[:m.start()])
               and not holds_several_names(s)):  # else it counts a line of names' last one
-            digits, s = m.group(1), s[:m.start()]
+            digits, s = m.group(1) or m.group(2) or m.group(3), s[:m.start()]
         quantity = 1
         if digits is not None:
             value, why = read_quantity(digits)
