@@ -232,6 +232,46 @@ def _pasted(path, data: dict, text: str, tmp_path, data_dir: str, capsys: pytest
     return found
 
 
+@pytest.mark.parametrize("precon, apart", [("ArcaneWizardry_C17.json.gz", True), ("TimeyWimey_WHO.json.gz", False)])
+def test_a_list_grouped_by_what_its_cards_do_is_its_deck(
+        precon: str, apart: bool, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A real precon written as lists grouped by what the cards do are posted: its commanders under "Commander", then
+    each group's name on a line of its own before the group's cards ("Ramp", "Card Draw (12)", "Removal:"), the
+    groups set apart by blank lines or not, and a group's first card written without its count. It is checked as its
+    deck file is, with a note naming the groups' lines. Before, each group's name was an unknown card counted in the
+    deck, and with no blank line after the commanders every card after them was a commander."""
+    path, data = _precon(shared_data, precon)
+    groups = ["Ramp", "Card Draw (12)", "Removal:", "Win Conditions", "Big Dumb Creatures", "Mana Base"]
+    cards, lines, named = data["mainBoard"], ["Commander"], []
+    lines += [f"{card['count']} {card['name']}" for card in data["commander"]]
+    size = -(-len(cards) // len(groups))
+    for i, group in enumerate(groups):
+        lines += [""] if apart else []
+        named.append(f'line {len(lines) + 1} "{group.split(" (")[0]}"')
+        part = [f"{card['count']} {card['name']}" for card in cards[i * size:(i + 1) * size]]
+        if i == 1 and part[1].startswith("1 "):
+            part[1] = part[1][2:]  # a card with no count before one with a count: still a card
+        lines += [group, *part]
+    found = _pasted(path, data, "\n".join(lines) + "\n", tmp_path, data_dir, capsys)
+    assert (f"read {', '.join(named)} as the name of a group of the cards after it, not as a card: no card has that "
+            "name") in found["notes"]
+
+
+def test_a_line_told_as_what_it_is_is_no_group_name(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Lines with no count before lines with counts that the checker tells as something else keep what it says of
+    them: two commanders joined on one line, a token's name, a deck site's link. A plain unknown name there is a
+    group's name."""
+    path = tmp_path / "d.txt"
+    path.write_text("Tymna the Weaver & Thrasios, Triton Hero\n1 Sol Ring\nTreasure\n1 Island\n"
+                    "https://www.moxfield.com/decks/abc\n1 Forest\nRamp\n1 Swamp\n", encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    assert [(v["code"], v["lines"]) for v in report["violations"] if v["code"] in ("unknown-card", "not-a-deck-card")] \
+        == [("unknown-card", [1]), ("not-a-deck-card", [3]), ("unknown-card", [5])]
+    assert report["notes"][0] == ('read line 7 "Ramp" as the name of a group of the cards after it, not as a card: '
+                                  'no card has that name')
+
+
 @pytest.mark.parametrize("precon", ["BlastFromThePast_WHO.json.gz", "ArcaneWizardry_C17.json.gz"])
 def test_an_arena_export_pasted_on_one_line_is_its_deck(
         precon: str, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:

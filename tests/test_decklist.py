@@ -13,6 +13,7 @@ from deckcheck.decklist import (
 )
 from deckcheck.model.names import name_key
 from deckcheck.decklist.model import is_web_address
+from deckcheck.decklist.text import without_group_names
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
 EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
@@ -262,7 +263,7 @@ def test_what_a_posted_list_strikes_through_is_cut_and_noted() -> None:
     deck = parse_text("\n".join(posted))
     assert len(cut) > 5 and deck.problems == ()
     assert rows(deck) == [row for row in rows(plain) if row[3] - 1 not in cut]
-    struck = [f'line {i + 1} "{lines[i]}"' if i in cut else f'line {i + 1} "Mana Crypt"' for i in sorted(cut + replaced)]
+    struck = [f'line {i + 1} "{lines[i] if i in cut else "Mana Crypt"}"' for i in sorted(cut + replaced)]
     assert deck.notes == (f"read what is struck through (~~) as cut from the list, not counted: "
                           f"{', '.join(struck[:10])} and {len(struck) - 10} more",)
     table = parse_text("| Qty | Card |\n|---|---|\n| 1 | ~~Arcane Signet~~ |\n| 1 | Sol Ring |\n")
@@ -277,6 +278,26 @@ def test_a_link_to_a_deck_page_is_no_card_link() -> None:
     link = "[Abzan armor on Moxfield](https://www.moxfield.com/decks/abc123)"
     deck = parse_text(f"{link}\n1 [Sol Ring](https://scryfall.com/card/cmm/410/sol-ring)\n")
     assert [e.name for e in deck.entries] == [link, "Sol Ring"] and is_web_address(deck.entries[0].name)
+
+
+def test_a_line_with_no_count_before_lines_with_counts_may_name_a_group() -> None:
+    """A list grouped by what its cards do names each group on a line with no count ("Ramp", "Card Draw (2)"): the
+    parser keeps such a line, right before an entry with a count, in `group_lines`, and `without_group_names` drops
+    it when no card has its name (the checker knows which) and ends a commander's section with it. A block that starts
+    with a group's name is no MTGO sideboard (MTGO writes every count)."""
+    deck = parse_text("Commander\n1 Tymna the Weaver\nRamp\n1 Sol Ring\n1 Arcane Signet\n\nCard Draw (2)\n"
+                      "1 Rhystic Study\nSol Ring\nIsland\n")
+    assert deck.group_lines == (3, 7) and deck.notes == ()
+    grouped = without_group_names(deck, ["Ramp", "Card Draw", "Island"])
+    assert rows(grouped) == [(1, "Tymna the Weaver", COMMANDER, 2), (1, "Sol Ring", MAIN, 4),
+                             (1, "Arcane Signet", MAIN, 5), (1, "Rhystic Study", MAIN, 8), (1, "Sol Ring", MAIN, 9),
+                             (1, "Island", MAIN, 10)]
+    assert grouped.notes == ('read line 3 "Ramp", line 7 "Card Draw" as the name of a group of the cards after it, '
+                             'not as a card: no card has that name',)
+    assert without_group_names(deck, ["Island"]) is deck  # every group line's name a card's: nothing to drop
+    two = parse_text("Ramp\n1 Sol Ring\n1 Arcane Signet\n\nDraw\n1 Rhystic Study\n")
+    assert two.group_lines == (1, 5) and {e.section for e in two.entries} == {MAIN} and two.notes == ()
+    assert parse_text("Commander: Tymna, Thrasios\nDeck: 1 Sol Ring\n").group_lines == ()  # a section's entry
 
 
 def test_a_list_posted_as_markdown_tables_reads_as_the_list() -> None:

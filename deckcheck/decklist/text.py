@@ -425,6 +425,7 @@ def parse_lines(text: str, path: str) -> Deck:
     block = 0
     block_open = False
     struck: list[tuple[int, str]] = []  # (line, text) of what is struck through
+    unled: list[int] = []  # the lines of entries with no quantity before the name
 
     for number, raw in numbered:
         if len(raw) > MAX_LINE_CHARS and not could_be_names(raw):
@@ -526,6 +527,7 @@ def parse_lines(text: str, path: str) -> Deck:
                 continue
             line_section, s, structured = target, rest, True
         m = _QUANTITY.match(s)
+        led = m is not None  # a quantity before the name
         digits: str | None = None
         if m is not None:
             digits, s = m.group(1) or m.group(2) or m.group(3), s[m.end():]
@@ -576,20 +578,28 @@ def parse_lines(text: str, path: str) -> Deck:
         section_has_cards = True
         block_open = True
         plain = block if target == MAIN and line_section is None and section == MAIN else None
+        if not led and line_section is None:  # ("Commander: Atraxa" is an entry, whatever comes next)
+            unled.append(number)
         if len(rows) < MAX_CARD_LINES:
             rows.append((number, quantity, name, target, set_code, collector_number, plain))
         else:
             collector.skip(number, f"{quantity} {name}")
 
+    group_lines: tuple[int, ...] = ()
+    if unled:  # an entry with no quantity right before one with a quantity: perhaps a group's name ("Ramp")
+        led_lines = {row[0] for row in rows}.difference(unled)
+        group_lines = tuple(line for line in unled if line + 1 in led_lines)
     notes_out: list[str] = []
     first_block: tuple[str, ...] = ()
     blocks = sorted({row[6] for row in rows if row[6] is not None})
     if not structured and len(blocks) == 2:
         q1 = sum(row[1] for row in rows if row[6] == blocks[0])
         q2 = sum(row[1] for row in rows if row[6] == blocks[1])
-        # a line of card names run together holds more cards than its count says: no sideboard
-        if q2 <= q1 and not any(holds_several_names(row[2]) for row in rows if row[6] == blocks[1]):
-            start = min(row[0] for row in rows if row[6] == blocks[1])
+        start = min(row[0] for row in rows if row[6] == blocks[1])
+        # a line of card names run together holds more cards than its count says, and a block that starts with a
+        # group's name ("Card Draw") is a group of the main deck: no sideboard
+        if (q2 <= q1 and not any(holds_several_names(row[2]) for row in rows if row[6] == blocks[1])
+                and start not in group_lines):
             notes_out.append(f"read the {q2} card(s) from line {start} on, after a blank line, as the sideboard "
                              "(MTGO convention; the list has no section headers)")
             rows = [row if row[6] != blocks[1] else row[:3] + (SIDEBOARD,) + row[4:] for row in rows]
@@ -601,7 +611,8 @@ def parse_lines(text: str, path: str) -> Deck:
         collector.add(quantity, name, target, line, set_code, collector_number)
     entries, kept = collector.finish(problems)
     return Deck(path=path, name=deck_name, entries=entries, problems=kept, commanders_marked=marked,
-                notes=tuple(notes_out), source_format="text", first_block_names=first_block)
+                notes=tuple(notes_out), source_format="text", first_block_names=first_block,
+                group_lines=group_lines)
 
 
 def blocks_text(blocks: Sequence[tuple[str | None, Sequence[str]]]) -> str:
@@ -691,8 +702,31 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
                 source_format="text")
 
 
+def without_group_names(deck: Deck, unknown: Iterable[str]) -> Deck:
+    """The deck without the entries on its `group_lines` that no card has (`unknown`: the deck's names no card
+    has, but those the checker tells as something else, such as a web address or two cards joined): a list
+    grouped by what its cards do names each group on a line of its own ("Ramp", "Card Draw (12)"), which is no
+    card. A note names them with their lines. The deck itself when there are none."""
+    if not deck.group_lines:
+        return deck
+    groups, unknown = set(deck.group_lines), set(unknown)
+    names = [e for e in deck.entries if e.name in unknown and groups.issuperset(e.lines)]
+    if not names:
+        return deck
+    said = ", ".join(f'line {e.line} "{e.name}"' for e in names)
+    note = f"read {said} as the name of a group of the cards after it, not as a card: no card has that name"
+    # a group begun in the commander's (or companion's) section ends it, as a header would: its cards are the deck's
+    ends = {}
+    for e in names:
+        if e.section in (COMMANDER, COMPANION):
+            ends.setdefault(e.section, e.line)
+    entries = tuple(e._replace(section=MAIN) if e.section in ends and e.line > ends[e.section] else e
+                    for e in deck.entries if e not in names)
+    return replace(deck, entries=entries, notes=deck.notes + (note,), group_lines=())
+
+
 def unnumbered(deck: Deck) -> Deck:
     """The deck with its line numbers 0, as for a source without lines (an MTGJSON deck file, a deck object's
     lists)."""
     return replace(deck, entries=tuple(e._replace(line=0, lines=(0,) * len(e.lines)) for e in deck.entries),
-                   problems=tuple(replace(p, line=0) for p in deck.problems))
+                   problems=tuple(replace(p, line=0) for p in deck.problems), group_lines=())

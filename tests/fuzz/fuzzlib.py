@@ -342,7 +342,8 @@ DECK_PIECES = [
     '{"name": "Sol Ring", "count": 1}', "]}}", "null", "true", "1.5", "[]", "{}", "\\",
     "[[", "]]", "**", "__", "_", "|", "[[Sol Ring|CMM]]", "](https://scryfall.com/card/cmm/410)", "**Commander**\n",
     "| 1 | Sol Ring |\n", "|---|---|\n", " | ", "| Commander |\n", "```txt\n", "```\n", "> ", ">", "~~", "~",
-    "~~1 Sol Ring~~\n", "~~~\n", "[My deck](https://www.moxfield.com/decks/abc)",
+    "~~1 Sol Ring~~\n", "~~~\n", "[My deck](https://www.moxfield.com/decks/abc)", "Ramp\n", "Card Draw (12)\n",
+    " (Commander)", " (2)", " 2x",
 ]
 _JUNK_VALUES: list[Any] = [None, True, False, 0, -1, 1.5, float("nan"), 10 ** 30, "", " ", "{", "{W}{U}",
                            "{2/W}{G/P}{X}", "Legendary Creature — Human", "a" * 300, [], {}, [None], {"a": 1},
