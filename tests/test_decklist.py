@@ -183,6 +183,10 @@ def one(text: str) -> tuple:
     ("1 *F*Sol Ring", (1, "*F*Sol Ring", MAIN, None, None)),  # no emphasis: the marks are not around the name
     ("1 *F* Sol Ring", (1, "*F* Sol Ring", MAIN, None, None)),
     ("1 **Atraxa, Praetors' Voice** *CMDR*", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
+    ("**Commander:** Atraxa, Praetors' Voice", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),  # bold prefix
+    ("**Commander**: Atraxa, Praetors' Voice", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
+    ("**Commander: Atraxa, Praetors' Voice**", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
+    ("__Sideboard:__ 1 Duress", (1, "Duress", SIDEBOARD, None, None)),
 ], ids=lambda v: v if isinstance(v, str) else "")
 def test_card_lines(line: str, expected: tuple) -> None:
     assert one(line) == expected

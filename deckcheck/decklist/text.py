@@ -60,9 +60,10 @@ _DECORATION = "/#=-*:~•+ \t"
 # List bullets before a card entry (Markdown's, and the dot of lists pasted from chats and web pages).
 _BULLETS = "-*•+"
 # "SB: 1 Name", "COMMANDER: 1 Name", "Companion: 1 Name", "Deck: 1 Name", "Commander - Name" (prefix for one
-# line; no card name holds " - ").
-_PREFIX = re.compile(r"(sb|sideboard|commanders?|cmdr|companion|maybeboard|maybe|deck|main(?: ?deck|board)?)"
-                     r"(?:\s*:|\s+[-\u2013\u2014])\s*", re.IGNORECASE)
+# line; no card name holds " - "), in bold as Markdown posts write it ("**Commander:** Name", "**Commander**: Name",
+# "**Commander: Name**").
+_PREFIX = re.compile(r"(\*\*|__)?(sb|sideboard|commanders?|cmdr|companion|maybeboard|maybe|deck|main(?: ?deck|board)?)"
+                     r"(\1)?(?:\s*:|\s+[-\u2013\u2014])((?(3)|\1))?\s*", re.IGNORECASE)
 _PREFIX_SECTIONS = {"sb": SIDEBOARD, "sideboard": SIDEBOARD, "commander": COMMANDER, "commanders": COMMANDER,
                     "cmdr": COMMANDER, "companion": COMPANION, "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
 _PREFIX_SECTIONS.update((word, MAIN) for word in ("deck", "main", "maindeck", "main deck", "mainboard"))
@@ -521,7 +522,10 @@ def parse_lines(text: str, path: str) -> Deck:
         m = _PREFIX.match(s)
         if m is not None:
             rest = s[m.end():]
-            target = _PREFIX_SECTIONS[m.group(1).lower()]
+            bold, word, *closed = m.groups()
+            if bold and not any(closed) and rest.endswith(bold):  # "**Commander: Name**"
+                rest = rest[:-2].rstrip()
+            target = _PREFIX_SECTIONS[word.lower()]
             if not rest or rest.isdigit():  # "Sideboard: 15" is a header
                 section, section_has_cards, tag_block, structured = target, False, None, True
                 continue
