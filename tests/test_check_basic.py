@@ -237,8 +237,8 @@ def test_a_list_grouped_by_what_its_cards_do_is_its_deck(
         precon: str, apart: bool, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A real precon written as lists grouped by what the cards do are posted: its commanders under "Commander", then
     each group's name on a line of its own before the group's cards ("Ramp", "Card Draw (12)", "Removal:"), the
-    groups set apart by blank lines or not, and a group's first card written without its count. It is checked as its
-    deck file is, with a note naming the groups' lines. Before, each group's name was an unknown card counted in the
+    groups set apart by blank lines or not, and a card in a group written without its count (still a card). It is
+    checked as its deck file is, with a note naming the groups' lines. Before, each group's name was an unknown card counted in the
     deck, and with no blank line after the commanders every card after them was a commander."""
     path, data = _precon(shared_data, precon)
     groups = ["Ramp", "Card Draw (12)", "Removal:", "Win Conditions", "Big Dumb Creatures", "Mana Base"]

@@ -280,8 +280,10 @@ def test_a_link_to_a_deck_page_is_no_card_link() -> None:
     is kept whole, so the checker says it holds a web address; before, its text was read as a card name and
     suggested close card names."""
     link = "[Abzan armor on Moxfield](https://www.moxfield.com/decks/abc123)"
-    deck = parse_text(f"{link}\n1 [Sol Ring](https://scryfall.com/card/cmm/410/sol-ring)\n")
-    assert [e.name for e in deck.entries] == [link, "Sol Ring"] and is_web_address(deck.entries[0].name)
+    deck = parse_text(f"{link}\n1 [Sol Ring](https://scryfall.com/card/cmm/410/sol-ring)\n"
+                      "1 [Arcane Signet](https://deckbox.org/mtg/Arcane%20Signet)\n")  # a deck site's card page
+    assert [e.name for e in deck.entries] == [link, "Sol Ring", "Arcane Signet"]
+    assert is_web_address(deck.entries[0].name)
 
 
 def test_a_line_with_no_count_before_lines_with_counts_may_name_a_group() -> None:

@@ -62,8 +62,8 @@ _BULLETS = "-*•+"
 # "SB: 1 Name", "COMMANDER: 1 Name", "Companion: 1 Name", "Deck: 1 Name", "Commander - Name" (prefix for one
 # line; no card name holds " - "), in bold as Markdown posts write it ("**Commander:** Name", "**Commander**: Name",
 # "**Commander: Name**").
-_PREFIX = re.compile(r"(\*\*|__)?(sb|sideboard|commanders?|cmdr|companion|maybeboard|maybe|deck|main(?: ?deck|board)?)"
-                     r"(\1)?(?:\s*:|\s+[-\u2013\u2014])((?(3)|\1))?\s*", re.IGNORECASE)
+_PREFIX = re.compile(r"(\*\*|__)?(sb|sideboard|commanders?|cmdr|companion|maybeboard|maybe|deck"
+                     r"|main(?: ?deck|board)?)(\1)?(?:\s*:|\s+[-\u2013\u2014])((?(3)|\1))?\s*", re.IGNORECASE)
 _PREFIX_SECTIONS = {"sb": SIDEBOARD, "sideboard": SIDEBOARD, "commander": COMMANDER, "commanders": COMMANDER,
                     "cmdr": COMMANDER, "companion": COMPANION, "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
 _PREFIX_SECTIONS.update((word, MAIN) for word in ("deck", "main", "maindeck", "main deck", "mainboard"))
@@ -87,13 +87,15 @@ _HASH = re.compile(r"\s#")
 _HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[0-9][0-9a-z]*)(?:\s|$)")
 # Markdown, as lists posted on Reddit or Discord have it: card links, the card-fetching bots' "[[Sol Ring]]" (with
 # "[[Sol Ring|CMM]]" naming a set, kept as "Sol Ring (CMM)") and "[Sol Ring](https://scryfall.com/...)" (a link to a
-# deck page, "[My deck](https://moxfield.com/decks/...)", is left whole: no card's), and emphasis, "**Sol Ring**",
+# deck page, "deck" in its path, "[My deck](https://moxfield.com/decks/...)", is left whole: no card's; a card page of
+# a deck site, "https://deckbox.org/mtg/Sol Ring", is a card link), and emphasis, "**Sol Ring**",
 # "__Sol Ring__" around whole words, and "*Sol Ring*" or "_Sol Ring_" around the whole name, before its annotations
 # if any ("*Sol Ring* *F*": Moxfield's foil mark; "*F*Sol Ring" and "*F* Sol Ring" are no emphasis). No card name
 # holds "[[", "](" or "*", nor "_" but "_____" (tested in test_store.py).
 # Kept as a pattern, compiled on first use (re's own cache), as _TABLE_RULE is: few lists have Markdown, and every
 # `deckcheck check` imports this module.
-_MARKDOWN = (r"\[\[([^\[\]|]+)(?:\|([A-Za-z0-9]{2,8})?[^\[\]]*)?\]\]|\[([^\[\]]+)\]\((?![^()\s]*(?i:deck))[^()\s]*\)"
+_MARKDOWN = (r"\[\[([^\[\]|]+)(?:\|([A-Za-z0-9]{2,8})?[^\[\]]*)?\]\]"
+             r"|\[([^\[\]]+)\]\((?!(?i:https?://[^/()\s]+/[^()\s]*deck))[^()\s]*\)"
              r"|(?<!\w)\*\*([^*]+)\*\*(?!\w)|(?<!\w)__([^_]+)__(?!\w)"
              r"|^\*([^*\s](?:[^*]*[^*\s])?)\*(?=\s*(?:$|[\[(*#^<]))"
              r"|^_([^_\s](?:[^_]*[^_\s])?)_(?=\s*(?:$|[\[(*#^<]))")
@@ -175,6 +177,7 @@ _LETTER = re.compile(r"[^\W\d_]").search
 _KEEPS = (MAYBEBOARD, OUTSIDE)  # sections whose cards no marker moves
 _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
 _COMMANDER_WORDS = frozenset({"commander", "cmdr", "general"})  # "Atraxa, Praetors' Voice (Commander)"
+_PAREN_WORDS = _FINISHES | _COMMANDER_WORDS  # what a name's last parentheses may hold
 
 
 def header_of(text: str) -> str | None:
@@ -277,10 +280,10 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
             if word.upper() == "CMDR":
                 notes.commander = True
             s = s[:j].rstrip()
-        elif s.endswith(")") and (word := s[(j := s.rfind("(")) + 1: -1].strip().lower()) in _FINISHES and j > 0:
-            s = s[:j].rstrip()  # "(foil)", "(etched)" after a set tag: "Sol Ring [C21] (foil)"
-        elif s.endswith(")") and word in _COMMANDER_WORDS and j > 0:
-            notes.commander = True  # a list written by hand: "Atraxa, Praetors' Voice (Commander)"
+        elif s.endswith(")") and (j := s.rfind("(")) > 0 and (word := s[j + 1: -1].strip().lower()) in _PAREN_WORDS:
+            # "(foil)", "(etched)" after a set tag: "Sol Ring [C21] (foil)"; a list written by hand marks its
+            # commander "Atraxa, Praetors' Voice (Commander)"
+            notes.commander = notes.commander or word in _COMMANDER_WORDS
             s = s[:j].rstrip()
         elif s.endswith(">") and (j := s.rfind("<")) > 0:
             s = s[:j].rstrip()  # a printing's variant, as MTGGoldfish names it: "Sol Ring <extended> [C21]"
@@ -720,7 +723,7 @@ def without_group_names(deck: Deck, unknown: Iterable[str]) -> Deck:
     said = ", ".join(f'line {e.line} "{e.name}"' for e in names)
     note = f"read {said} as the name of a group of the cards after it, not as a card: no card has that name"
     # a group begun in the commander's (or companion's) section ends it, as a header would: its cards are the deck's
-    ends = {}
+    ends: dict[str, int] = {}
     for e in names:
         if e.section in (COMMANDER, COMPANION):
             ends.setdefault(e.section, e.line)
