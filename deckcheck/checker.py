@@ -14,6 +14,7 @@ from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
 from deckcheck.decklist.runs import Pieces, names_apart, names_in
 from deckcheck.decklist.text import without_group_names
 from deckcheck.model.card import Card, NonDeckObject
+from deckcheck.model.names import name_key
 from deckcheck.model.vocab import NOT_LEGAL
 from deckcheck.report import DeckReport, Violation
 from deckcheck.rules import MODULES
@@ -34,6 +35,8 @@ _MAIN_ONLY = frozenset({MAIN})
 _QUANTITY, _NAME, _SECTION = itemgetter(0), itemgetter(1), itemgetter(2)  # an Entry's fields
 _CARD, _FACTS, _ORACLE_ID = itemgetter(0), itemgetter(1), itemgetter(3)  # a resolved row's fields
 _ITEM_CARD = itemgetter(1)  # an Item's card
+#: How alike (rapidfuzz's ratio, of 100) a name and a card's name are when the name is that card mistyped.
+MISTYPED = 85
 _ENTRIES = attrgetter("entries")  # a Deck's entries
 #: What a name resolves to: (card, facts, banned or not legal, Oracle id); (None, None, False, None) unknown.
 _Row = tuple[Card | None, CardFacts | None, bool, str | None]
@@ -106,6 +109,14 @@ class Checker:
         if missing:
             self._suggestions.update(self.store.suggest_many(missing))
         return {n: self._suggestions[n] for n in names}
+
+    def mistyped(self, names: Sequence[str]) -> dict[str, str]:
+        """The card each of these names no card has most likely misspells: its closest card name when the two
+        are nearly alike ("Sol Rign", Sol Ring: a similarity of MISTYPED or more out of 100); the others left out."""
+        from rapidfuzz import fuzz
+
+        return {name: close[0] for name, close in self.suggest_many(names).items()
+                if close and fuzz.ratio(name_key(name), name_key(close[0])) >= MISTYPED}
 
     def non_deck_object(self, name: str) -> NonDeckObject | None:
         """The meld result, token, emblem or game aid that a name no card has names, or None (cached)."""
@@ -285,7 +296,8 @@ class Checker:
         if unknown:
             apart = names_apart(deck, unknown, self._names_in)
             if apart.group_lines:  # (unknown names told as what they are, a web address or joined cards, stay)
-                apart = without_group_names(apart, [name for name in unknown if gets_suggestions(name, self)])
+                apart = without_group_names(apart, [name for name in unknown if gets_suggestions(name, self)],
+                                            self.mistyped)
             if apart is not deck:
                 ctx = self.context(self.prepare(apart, commanders), on)
                 unknown = self._unknown_names(ctx)

@@ -12,7 +12,7 @@ block (the cards after it are main deck) and a "//!Commander" tag block.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from itertools import repeat
 from operator import itemgetter
@@ -709,18 +709,22 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
                 source_format="text")
 
 
-def without_group_names(deck: Deck, unknown: Iterable[str]) -> Deck:
+def without_group_names(deck: Deck, unknown: Iterable[str],
+                        mistyped: Callable[[list[str]], Mapping[str, str]] | None = None) -> Deck:
     """The deck without the entries on its `group_lines` that no card has (`unknown`: the deck's names no card
     has, but those the checker tells as something else, such as a web address or two cards joined): a list
     grouped by what its cards do names each group on a line of its own ("Ramp", "Card Draw (12)"), which is no
-    card. A note names them with their lines. The deck itself when there are none."""
+    card. A note names them with their lines, and with the card a name may misspell (`mistyped`: the checker's
+    closest card names, nearly alike). The deck itself when there are none."""
     if not deck.group_lines:
         return deck
     groups, unknown = set(deck.group_lines), set(unknown)
     names = [e for e in deck.entries if e.name in unknown and groups.issuperset(e.lines)]
     if not names:
         return deck
-    said = ", ".join(f'line {e.line} "{e.name}"' for e in names)
+    near = mistyped([e.name for e in names]) if mistyped is not None else {}
+    said = ", ".join(f'line {e.line} "{e.name}"' + (f" ({near[e.name]} mistyped?)" if e.name in near else "")
+                     for e in names)
     note = f"read {said} as the name of a group of the cards after it, not as a card: no card has that name"
     # a group begun in the commander's (or companion's) section ends it, as a header would: its cards are the deck's
     ends: dict[str, int] = {}
