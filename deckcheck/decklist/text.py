@@ -110,8 +110,8 @@ _CHAT_MARKS = ">`~"
 _FENCE = re.compile(r"(?:`{3,}|~{3,})[\w+#.-]*").fullmatch
 # Markdown's strikethrough, "~~1 Arcane Signet~~": in a posted list, a card cut from it. No card name holds "~".
 _STRUCK = re.compile(r"~~(?=\S)(.+?)(?<=\S)~~")
-#: How many struck-through entries a deck's note names; the rest it counts.
-STRUCK_NAMED = 10
+#: How many lines a deck's note names (what is struck through, groups' names); the rest it counts.
+NOTE_NAMED = 10
 
 
 def _out_of_quote(line: str) -> str:
@@ -130,11 +130,17 @@ def _without_struck(text: str) -> tuple[str, list[str]]:
     return (rest if _has_letter(rest) else ""), struck
 
 
+def _named(said: list[str], total: int) -> str:
+    """A note's list of lines: what it says of the first NOTE_NAMED ('line 3 "Ramp"'), and how many more of `total`
+    there are."""
+    more = f" and {total - NOTE_NAMED} more" if total > NOTE_NAMED else ""
+    return ", ".join(said[:NOTE_NAMED]) + more
+
+
 def _struck_note(struck: list[tuple[int, str]]) -> str:
     """The deck's note on the entries struck through (line, text), which are read as cut from the list."""
-    named = ", ".join(f'line {line} "{text}"' for line, text in struck[:STRUCK_NAMED])
-    more = f" and {len(struck) - STRUCK_NAMED} more" if len(struck) > STRUCK_NAMED else ""
-    return f"read what is struck through (~~) as cut from the list, not counted: {named}{more}"
+    named = _named([f'line {line} "{text}"' for line, text in struck[:NOTE_NAMED]], len(struck))
+    return f"read what is struck through (~~) as cut from the list, not counted: {named}"
 
 
 def _without_markdown(text: str) -> str:
@@ -338,16 +344,17 @@ def _table_cells(lines: list[str]) -> list[str]:
     "1 Sol Ring"), and each header row as a comment (read as a section's header when it names one: "| Commander
     |"). Other lines as they are. (No card name holds "|": tested in test_store.py.)"""
     out = list(lines)
+    rules = [re.match(_TABLE_RULE, line) is not None for line in lines] + [False]
     in_table = False
     for i, line in enumerate(lines):
         row = line.strip()
         if "|" not in row:
             in_table = False
             continue
-        if re.match(_TABLE_RULE, row):
+        if rules[i]:
             in_table = True
             continue
-        header = i + 1 < len(lines) and re.match(_TABLE_RULE, lines[i + 1]) is not None
+        header = rules[i + 1]
         if header or in_table or row.startswith("|"):
             cells = [cell.strip() for cell in row.strip("|").split("|")]
             out[i] = "// " + " ".join(cells) if header else "\t".join(cells)
@@ -527,7 +534,7 @@ def parse_lines(text: str, path: str) -> Deck:
             rest = s[m.end():]
             bold, word, *closed = m.groups()
             if bold and not any(closed) and rest.endswith(bold):  # "**Commander: Name**"
-                rest = rest[:-2].rstrip()
+                rest = rest[:-len(bold)].rstrip()
             target = _PREFIX_SECTIONS[word.lower()]
             if not rest or rest.isdigit():  # "Sideboard: 15" is a header
                 section, section_has_cards, tag_block, structured = target, False, None, True
@@ -719,20 +726,20 @@ def without_group_names(deck: Deck, unknown: Iterable[str],
     if not deck.group_lines:
         return deck
     groups, unknown = set(deck.group_lines), set(unknown)
-    names = [e for e in deck.entries if e.name in unknown and groups.issuperset(e.lines)]
-    if not names:
+    named = [e for e in deck.entries if e.name in unknown and groups.issuperset(e.lines)]
+    if not named:
         return deck
-    near = mistyped([e.name for e in names]) if mistyped is not None else {}
+    near = mistyped([e.name for e in named]) if mistyped is not None else {}
     said = ", ".join(f'line {e.line} "{e.name}"' + (f" ({near[e.name]} mistyped?)" if e.name in near else "")
-                     for e in names)
+                     for e in named)
     note = f"read {said} as the name of a group of the cards after it, not as a card: no card has that name"
     # a group begun in the commander's (or companion's) section ends it, as a header would: its cards are the deck's
     ends: dict[str, int] = {}
-    for e in names:
+    for e in named:
         if e.section in (COMMANDER, COMPANION):
             ends.setdefault(e.section, e.line)
     entries = tuple(e._replace(section=MAIN) if e.section in ends and e.line > ends[e.section] else e
-                    for e in deck.entries if e not in names)
+                    for e in deck.entries if e not in named)
     return replace(deck, entries=entries, notes=deck.notes + (note,), group_lines=())
 
 
