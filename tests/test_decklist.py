@@ -303,6 +303,14 @@ def test_a_line_with_no_count_before_lines_with_counts_may_name_a_group() -> Non
     assert without_group_names(deck, ["Island"]) is deck  # every group line's name a card's: nothing to drop
     typo = without_group_names(deck, ["Ramp", "Card Draw"], lambda names: {"Card Draw": "Card Drew"})
     assert typo.notes[0].startswith('read line 3 "Ramp", line 7 "Card Draw" (Card Drew mistyped?) as the name')
+    # a list of many such lines: the note names the first ten, and only they are looked at for a card misspelt
+    many = parse_text("".join(f"Group {n}\n1 Island\n" for n in range(25)))
+    asked: list[list[str]] = []
+    noted = without_group_names(many, [f"Group {n}" for n in range(25)], lambda names: asked.append(names) or {})
+    assert asked == [[f"Group {n}" for n in range(10)]] and [e.name for e in noted.entries] == ["Island"]
+    listed = ", ".join(f'line {2 * n + 1} "Group {n}"' for n in range(10))
+    assert noted.notes == (f"read {listed} and 15 more as the name of a group of the cards after it, not as a card: "
+                           "no card has that name",)
     two = parse_text("Ramp\n1 Sol Ring\n1 Arcane Signet\n\nDraw\n1 Rhystic Study\n")
     assert two.group_lines == (1, 5) and {e.section for e in two.entries} == {MAIN} and two.notes == ()
     assert parse_text("Commander: Tymna, Thrasios\nDeck: 1 Sol Ring\n").group_lines == ()  # a section's entry

@@ -721,17 +721,18 @@ def without_group_names(deck: Deck, unknown: Iterable[str],
     """The deck without the entries on its `group_lines` that no card has (`unknown`: the deck's names no card
     has, but those the checker tells as something else, such as a web address or two cards joined): a list
     grouped by what its cards do names each group on a line of its own ("Ramp", "Card Draw (12)"), which is no
-    card. A note names them with their lines, and with the card a name may misspell (`mistyped`: the checker's
-    closest card names, nearly alike). The deck itself when there are none."""
+    card. A note names the first NOTE_NAMED with their lines, and with the card a name may misspell (`mistyped`:
+    the checker's closest card names, nearly alike), and counts the rest. The deck itself when there are none."""
     if not deck.group_lines:
         return deck
     groups, unknown = set(deck.group_lines), set(unknown)
     named = [e for e in deck.entries if e.name in unknown and groups.issuperset(e.lines)]
     if not named:
         return deck
-    near = mistyped([e.name for e in named]) if mistyped is not None else {}
-    said = ", ".join(f'line {e.line} "{e.name}"' + (f" ({near[e.name]} mistyped?)" if e.name in near else "")
-                     for e in named)
+    shown = named[:NOTE_NAMED]  # (the names past them cost no search for a card they misspell)
+    near = mistyped([e.name for e in shown]) if mistyped is not None else {}
+    said = _named([f'line {e.line} "{e.name}"' + (f" ({near[e.name]} mistyped?)" if e.name in near else "")
+                   for e in shown], len(named))
     note = f"read {said} as the name of a group of the cards after it, not as a card: no card has that name"
     # a group begun in the commander's (or companion's) section ends it, as a header would: its cards are the deck's
     ends: dict[str, int] = {}
