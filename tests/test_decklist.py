@@ -499,6 +499,22 @@ def test_maybeboard_is_never_commander() -> None:
     assert deck.count(MAYBEBOARD) == 2
 
 
+def test_a_line_all_in_bold_may_name_a_group_whatever_follows() -> None:
+    """A list posted with Markdown headings in bold or italics and no counts ("**Ramp**", "*Card Draw*:", "__Removal
+    (3)__"): such a line is in `group_lines` whatever comes after it, so that the checker takes it out when no card has
+    its name; a card's name in bold ("**Sol Ring**") stays a card, and a line with a count or only partly in bold is no
+    heading."""
+    deck = parse_text("**Commander**\nTymna the Weaver\n**Ramp**\nSol Ring\n*Card Draw*:\nRhystic Study\n"
+                      "__Removal:__\n**Sol Ring**\n1 **Draw**\n**Draw** Island\n_Tutors_ (3)\nIsland\n")
+    assert deck.group_lines == (3, 5, 7, 8, 11)
+    assert [e.name for e in deck.entries] == ["Tymna the Weaver", "Ramp", "Sol Ring", "Card Draw:", "Rhystic Study",
+                                              "Removal:", "Draw", "Draw Island", "Tutors", "Island"]
+    grouped = without_group_names(deck, ["Ramp", "Card Draw:", "Removal:", "Draw", "Draw Island", "Tutors"])
+    assert rows(grouped) == [(1, "Tymna the Weaver", COMMANDER, 2), (2, "Sol Ring", MAIN, 4),
+                             (1, "Rhystic Study", MAIN, 6), (1, "Draw", MAIN, 9), (1, "Draw Island", MAIN, 10),
+                             (1, "Island", MAIN, 12)]
+
+
 def test_type_group_lines_and_decoration_are_not_cards() -> None:
     deck = parse_text("Creatures (1)\n1 Llanowar Elves\n-----\nLands\n1 Forest\n=====\n")
     assert [e.name for e in deck.entries] == ["Llanowar Elves", "Forest"]

@@ -56,7 +56,7 @@ TYPE_GROUPS = frozenset({
 
 # A header line once its decoration is gone: words, then an optional count "(12)", "[12]", ": 12" or " 12".
 _HEADER = re.compile(r"([a-z!][a-z'() ]{0,30}?)\s*(?:\(\d{1,5}\)|\[\d{1,5}\]|:?\s*\d{1,5})?")
-_DECORATION = "/#=-*:~•+ \t"
+_DECORATION = "/#=-*_:~•+ \t"
 # List bullets before a card entry (Markdown's, and the dot of lists pasted from chats and web pages).
 _BULLETS = "-*•+"
 # "SB: 1 Name", "COMMANDER: 1 Name", "Companion: 1 Name", "Deck: 1 Name", "Commander - Name" (prefix for one
@@ -90,18 +90,21 @@ _HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[
 # deck page, "deck" in its path, "[My deck](https://moxfield.com/decks/...)", is left whole: no card's; a card page of
 # a deck site, "https://deckbox.org/mtg/Sol Ring", is a card link), and emphasis, "**Sol Ring**",
 # "__Sol Ring__" around whole words, and "*Sol Ring*" or "_Sol Ring_" around the whole name, before its annotations
-# if any ("*Sol Ring* *F*": Moxfield's foil mark; "*F*Sol Ring" and "*F* Sol Ring" are no emphasis). No card name
+# or a heading's colon if any ("*Sol Ring* *F*": Moxfield's foil mark; "*F*Sol Ring" and "*F* Sol Ring" are no
+# emphasis). No card name
 # holds "[[", "](" or "*", nor "_" but "_____" (tested in test_store.py).
 # Kept as a pattern, compiled on first use (re's own cache), as _TABLE_RULE is: few lists have Markdown, and every
 # `deckcheck check` imports this module.
 _MARKDOWN = (r"\[\[([^\[\]|]+)(?:\|([A-Za-z0-9]{2,8})?[^\[\]]*)?\]\]"
              r"|\[([^\[\]]+)\]\((?!(?i:https?://[^/()\s]+/[^()\s]*deck))[^()\s]*\)"
              r"|(?<!\w)\*\*([^*]+)\*\*(?!\w)|(?<!\w)__([^_]+)__(?!\w)"
-             r"|^\*([^*\s](?:[^*]*[^*\s])?)\*(?=\s*(?:$|[\[(*#^<]))"
-             r"|^_([^_\s](?:[^_]*[^_\s])?)_(?=\s*(?:$|[\[(*#^<]))")
+             r"|^\*([^*\s](?:[^*]*[^*\s])?)\*(?=\s*(?:$|[\[(*#^<:]))"
+             r"|^_([^_\s](?:[^_]*[^_\s])?)_(?=\s*(?:$|[\[(*#^<:]))")
 # Where _MARKDOWN may match: a link's or bold's marks anywhere, or emphasis beginning the text.
 _MARKDOWN_MARKS = re.compile(r"\[\[|\]\(|\*\*|__").search
 _EMPHASIS_START = re.compile(r"[*_][^\W\d_]").match
+# A line that is all in bold or italics ("**Ramp**", "__Removal:__", "*Card Draw*:"), as a post's headings are.
+_EMPHASIZED = re.compile(r"(\*\*|__|\*|_)(?=[^\s*_])[^*_]+(?<=[^\s*_])\1:?").fullmatch
 #: What a line posted in a chat may begin with: a quote's ">", a code block's fence.
 _CHAT_MARKS = ">`~"
 
@@ -437,6 +440,7 @@ def parse_lines(text: str, path: str) -> Deck:
     block_open = False
     struck: list[tuple[int, str]] = []  # (line, text) of what is struck through
     unled: list[int] = []  # the lines of entries with no quantity before the name
+    emphasized: set[int] = set()  # those of them all in bold or italics
 
     for number, raw in numbered:
         if len(raw) > MAX_LINE_CHARS and not could_be_names(raw):
@@ -558,6 +562,8 @@ def parse_lines(text: str, path: str) -> Deck:
                 problems.append(problem(number, raw, why or "bad quantity"))
                 continue
             quantity = value
+        if not led and line_section is None and s[:1] in "*_" and _EMPHASIZED(s):
+            emphasized.add(number)  # a heading in a post ("**Ramp**"), whatever comes after it
         s = _without_markdown(s)
         set_code = collector_number = None
         if s.startswith("["):  # XMage: "1 [SET:num] Name"
@@ -600,9 +606,9 @@ def parse_lines(text: str, path: str) -> Deck:
             collector.skip(number, f"{quantity} {name}")
 
     group_lines: tuple[int, ...] = ()
-    if unled:  # an entry with no quantity right before one with a quantity: perhaps a group's name ("Ramp")
+    if unled:  # an entry with no quantity right before one with a quantity, or all in bold: perhaps a group's name
         led_lines = {row[0] for row in rows}.difference(unled)
-        group_lines = tuple(line for line in unled if line + 1 in led_lines)
+        group_lines = tuple(line for line in unled if line + 1 in led_lines or line in emphasized)
     notes_out: list[str] = []
     first_block: tuple[str, ...] = ()
     blocks = sorted({row[6] for row in rows if row[6] is not None})
