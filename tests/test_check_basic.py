@@ -247,7 +247,7 @@ def test_a_list_grouped_by_what_its_cards_do_is_its_deck(
     size = -(-len(cards) // len(groups))
     for i, group in enumerate(groups):
         lines += [""] if apart else []
-        named.append(f'line {len(lines) + 1} "{group.split(" (")[0]}"')
+        named.append(f'line {len(lines) + 1} "{group.split(" (")[0].rstrip(":")}"')
         part = [f"{card['count']} {card['name']}" for card in cards[i * size:(i + 1) * size]]
         if i == 1 and part[1].startswith("1 "):
             part[1] = part[1][2:]  # a card with no count before one with a count: still a card
@@ -258,22 +258,23 @@ def test_a_list_grouped_by_what_its_cards_do_is_its_deck(
 
 
 @pytest.mark.parametrize("precon, apart", [("FoodAndFellowship_LTC.json.gz", True), ("TimeyWimey_WHO.json.gz", False)])
-def test_a_list_posted_with_headings_in_bold_is_its_deck(
+def test_a_list_posted_with_headings_is_its_deck(
         precon: str, apart: bool, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """A real precon posted as Reddit's lists are, with Markdown headings in bold or italics ("**Ramp**", "*Card
-    Draw*:", "__Removal (9)__") and a count only where there are several copies ("8 Island"): each heading is a group's
-    name whatever line follows it, so the deck is its deck file's; a card type's ("**Lands**", "_Creatures_") is the
-    header it always was. Before, the headings before a card written with no count were unknown cards counted in the
-    deck."""
+    """A real precon posted as Reddit's lists are, with headings in bold or italics or ending in a colon ("**Ramp**",
+    "*Card Draw*:", "__Removal (9)__", "Tutors:") and a count only where there are several copies ("8 Island"): each
+    heading is a group's name whatever line follows it, so the deck is its deck file's; a card type's ("**Lands**",
+    "_Creatures_") is the header it always was. Before, the headings before a card written with no count were unknown
+    cards counted in the deck."""
     path, data = _precon(shared_data, precon)
-    headings = ["**Ramp**", "*Card Draw*:", "__Removal (9)__", "**Win Conditions:**", "_Creatures_", "**Lands**"]
+    headings = ["**Ramp**", "*Card Draw*:", "__Removal (9)__", "**Win Conditions:**", "Tutors:", "_Creatures_",
+                "**Lands**"]
     cards, lines, named = data["mainBoard"], ["**Commander**"], []
     lines += [card["name"] for card in data["commander"]]
     size = -(-len(cards) // len(headings))
     for i, heading in enumerate(headings):
         lines += [""] if apart else []
         if heading not in ("_Creatures_", "**Lands**"):
-            named.append(f'line {len(lines) + 1} "{heading.strip("*_").split(" (")[0].replace("*", "")}"')
+            named.append(f'line {len(lines) + 1} "{heading.strip("*_:").split(" (")[0].replace("*", "")}"')
         lines += [heading, *(card["name"] if card["count"] == 1 else f"{card['count']} {card['name']}"
                              for card in cards[i * size:(i + 1) * size])]
     found = _pasted(path, data, "\n".join(lines) + "\n", tmp_path, data_dir, capsys)

@@ -499,20 +499,26 @@ def test_maybeboard_is_never_commander() -> None:
     assert deck.count(MAYBEBOARD) == 2
 
 
-def test_a_line_all_in_bold_may_name_a_group_whatever_follows() -> None:
-    """A list posted with Markdown headings in bold or italics and no counts ("**Ramp**", "*Card Draw*:", "__Removal
-    (3)__"): such a line is in `group_lines` whatever comes after it, so that the checker takes it out when no card has
-    its name; a card's name in bold ("**Sol Ring**") stays a card, and a line with a count or only partly in bold is no
+def test_a_heading_may_name_a_group_whatever_follows() -> None:
+    """A list posted with headings and no counts: in bold or italics ("**Ramp**", "*Card Draw*:", "__Removal:__",
+    "_Tutors_ (3)"), or ending in a colon ("Mana Rocks:", taken off the name as no card name ends in one). Such a
+    line is in `group_lines` whatever comes after it, so that the checker takes it out when no card has its name; a
+    card's name in bold ("**Sol Ring**") stays a card, and a line with a count or only partly in bold is no
     heading."""
     deck = parse_text("**Commander**\nTymna the Weaver\n**Ramp**\nSol Ring\n*Card Draw*:\nRhystic Study\n"
-                      "__Removal:__\n**Sol Ring**\n1 **Draw**\n**Draw** Island\n_Tutors_ (3)\nIsland\n")
-    assert deck.group_lines == (3, 5, 7, 8, 11)
-    assert [e.name for e in deck.entries] == ["Tymna the Weaver", "Ramp", "Sol Ring", "Card Draw:", "Rhystic Study",
-                                              "Removal:", "Draw", "Draw Island", "Tutors", "Island"]
-    grouped = without_group_names(deck, ["Ramp", "Card Draw:", "Removal:", "Draw", "Draw Island", "Tutors"])
+                      "__Removal:__\n**Sol Ring**\n1 **Draw**\n**Draw** Island\n_Tutors_ (3)\nIsland\nMana Rocks:\n"
+                      "Mind Stone\n")
+    assert deck.group_lines == (3, 5, 7, 8, 11, 13)
+    assert [e.name for e in deck.entries] == ["Tymna the Weaver", "Ramp", "Sol Ring", "Card Draw", "Rhystic Study",
+                                              "Removal", "Draw", "Draw Island", "Tutors", "Island", "Mana Rocks",
+                                              "Mind Stone"]
+    grouped = without_group_names(deck, ["Ramp", "Card Draw", "Removal", "Draw", "Draw Island", "Tutors",
+                                         "Mana Rocks"])
     assert rows(grouped) == [(1, "Tymna the Weaver", COMMANDER, 2), (2, "Sol Ring", MAIN, 4),
                              (1, "Rhystic Study", MAIN, 6), (1, "Draw", MAIN, 9), (1, "Draw Island", MAIN, 10),
-                             (1, "Island", MAIN, 12)]
+                             (1, "Island", MAIN, 12), (1, "Mind Stone", MAIN, 14)]
+    assert [e.name for e in parse_text("1 Sol Ring:\n1 Circle of Protection: Red\n").entries] == [
+        "Sol Ring", "Circle of Protection: Red"]
 
 
 def test_type_group_lines_and_decoration_are_not_cards() -> None:

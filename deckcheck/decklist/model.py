@@ -89,10 +89,10 @@ class Deck:
     #: A plain list that starts with a block of one or two cards set off by a blank line (a common way of
     #: writing the commander first): their names, for `assign_sideboard_commanders`.
     first_block_names: tuple[str, ...] = field(default=())
-    #: The lines of entries written with no quantity right before entries written with one, or all in bold or
-    #: italics as a post's headings are: where a list grouped by what the cards do names a group ("Ramp", "Card
-    #: Draw (12)", "Win Conditions:", "**Removal**"). Such an entry that no card has is that group's name, for
-    #: `without_group_names`.
+    #: The lines of entries written with no quantity right before entries written with one, or as headings are
+    #: (all in bold or italics, or ending in ":"): where a list grouped by what the cards do names a group ("Ramp",
+    #: "Card Draw (12)", "Win Conditions:", "**Removal**"). Such an entry that no card has is that group's name,
+    #: for `without_group_names`.
     group_lines: tuple[int, ...] = field(default=())
 
     def section(self, section: str) -> tuple[Entry, ...]:

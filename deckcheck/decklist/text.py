@@ -164,12 +164,12 @@ def _marked_text(match: re.Match[str]) -> str:
 
 
 # A plain entry "4 Name" / "4x Name" whose name starts with a letter and holds no annotation characters (nor
-# Markdown's strikethrough, "~~").
-_SIMPLE = re.compile(r"(\d{1,3})[xX]?[ \t]+([^\W\d_][^\[\]()*^#|<~\t]*)").fullmatch
+# Markdown's strikethrough, "~~"), nor ends in a heading's colon.
+_SIMPLE = re.compile(r"(\d{1,3})[xX]?[ \t]+([^\W\d_](?:[^\[\]()*^#|<~\t]*[^\[\]()*^#|<~\t:])?)").fullmatch
 #: Every line of a block at once, each a plain entry as `_SIMPLE` takes it once stripped (ASCII digits, not
 #: all zeros, a name not starting "x "): one (quantity, name) pair per line that is one.
 _SIMPLE_LINES = re.compile(
-    r"^[^\S\n]*(?!0+[xX]?[ \t])([0-9]{1,3})[xX]?[ \t]+(?![xX] )([^\W\d_](?:[^\[\]()*^#|<~\t\n]*[^\s\[\]()*^#|<~])?)"
+    r"^[^\S\n]*(?!0+[xX]?[ \t])([0-9]{1,3})[xX]?[ \t]+(?![xX] )([^\W\d_](?:[^\[\]()*^#|<~\t\n]*[^\s\[\]()*^#|<~:])?)"
     r"[^\S\n]*$",
     re.MULTILINE).findall
 
@@ -440,7 +440,7 @@ def parse_lines(text: str, path: str) -> Deck:
     block_open = False
     struck: list[tuple[int, str]] = []  # (line, text) of what is struck through
     unled: list[int] = []  # the lines of entries with no quantity before the name
-    emphasized: set[int] = set()  # those of them all in bold or italics
+    headings: set[int] = set()  # those of them written as headings: all in bold or italics, or ending in ":"
 
     for number, raw in numbered:
         if len(raw) > MAX_LINE_CHARS and not could_be_names(raw):
@@ -562,9 +562,9 @@ def parse_lines(text: str, path: str) -> Deck:
                 problems.append(problem(number, raw, why or "bad quantity"))
                 continue
             quantity = value
-        if not led and line_section is None and s[:1] in "*_" and _EMPHASIZED(s):
-            emphasized.add(number)  # a heading in a post ("**Ramp**"), whatever comes after it
-        s = _without_markdown(s)
+        if not led and line_section is None and (s[-1:] == ":" or s[:1] in "*_" and _EMPHASIZED(s)):
+            headings.add(number)  # "**Ramp**", "Card Draw:" (no card name ends in ":"), whatever comes after it
+        s = _without_markdown(s).rstrip(":")  # (a heading's colon: no card name ends in ":")
         set_code = collector_number = None
         if s.startswith("["):  # XMage: "1 [SET:num] Name"
             j = s.find("]")
@@ -606,9 +606,9 @@ def parse_lines(text: str, path: str) -> Deck:
             collector.skip(number, f"{quantity} {name}")
 
     group_lines: tuple[int, ...] = ()
-    if unled:  # an entry with no quantity right before one with a quantity, or all in bold: perhaps a group's name
+    if unled:  # an entry with no quantity right before one with a quantity, or a heading: perhaps a group's name
         led_lines = {row[0] for row in rows}.difference(unled)
-        group_lines = tuple(line for line in unled if line + 1 in led_lines or line in emphasized)
+        group_lines = tuple(line for line in unled if line + 1 in led_lines or line in headings)
     notes_out: list[str] = []
     first_block: tuple[str, ...] = ()
     blocks = sorted({row[6] for row in rows if row[6] is not None})
