@@ -261,13 +261,13 @@ def test_a_list_grouped_by_what_its_cards_do_is_its_deck(
 def test_a_list_posted_with_headings_is_its_deck(
         precon: str, apart: bool, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A real precon posted as Reddit's lists are, with headings in bold or italics or ending in a colon ("**Ramp**",
-    "*Card Draw*:", "__Removal (9)__", "Tutors:") and a count only where there are several copies ("8 Island"): each
-    heading is a group's name whatever line follows it, so the deck is its deck file's; a card type's ("**Lands**",
-    "_Creatures_") is the header it always was. Before, the headings before a card written with no count were unknown
-    cards counted in the deck."""
+    "*Card Draw*:", "__Removal (9)__", "Tutors:") or counting their cards ("Card Advantage (12)"), and a count only
+    where there are several copies ("8 Island"): each heading is a group's name whatever line follows it, so the deck
+    is its deck file's; a card type's ("**Lands**", "_Creatures_") is the header it always was. Before, the headings
+    before a card written with no count were unknown cards counted in the deck ("Card Advantage" twelve times)."""
     path, data = _precon(shared_data, precon)
-    headings = ["**Ramp**", "*Card Draw*:", "__Removal (9)__", "**Win Conditions:**", "Tutors:", "_Creatures_",
-                "**Lands**"]
+    headings = ["**Ramp**", "*Card Draw*:", "__Removal (9)__", "**Win Conditions:**", "Tutors:", "Card Advantage (12)",
+                "_Creatures_", "**Lands**"]
     cards, lines, named = data["mainBoard"], ["**Commander**"], []
     lines += [card["name"] for card in data["commander"]]
     size = -(-len(cards) // len(headings))

@@ -501,7 +501,8 @@ def test_maybeboard_is_never_commander() -> None:
 
 def test_a_heading_may_name_a_group_whatever_follows() -> None:
     """A list posted with headings and no counts: in bold or italics ("**Ramp**", "*Card Draw*:", "__Removal:__",
-    "_Tutors_ (3)"), or ending in a colon ("Mana Rocks:", taken off the name as no card name ends in one). Such a
+    "_Tutors_ (3)"), ending in a colon ("Mana Rocks:", taken off the name as no card name ends in one), or counting
+    the group's cards before a card with no count ("Ramp (3)"). Such a
     line is in `group_lines` whatever comes after it, so that the checker takes it out when no card has its name; a
     card's name in bold ("**Sol Ring**") stays a card, and a line with a count or only partly in bold is no
     heading."""
@@ -519,6 +520,10 @@ def test_a_heading_may_name_a_group_whatever_follows() -> None:
                              (1, "Island", MAIN, 12), (1, "Mind Stone", MAIN, 14)]
     assert [e.name for e in parse_text("1 Sol Ring:\n1 Circle of Protection: Red\n").entries] == [
         "Sol Ring", "Circle of Protection: Red"]
+    # a line counting its group's cards "(12)" right before a line with no count at all; not before one with a count
+    # after its name, nor one that counts otherwise ("x2")
+    sized = parse_text("Ramp (3)\nSol Ring\nForest (2)\nIsland x2\nTutors x2\nDemonic Tutor\nDraw (2)\n")
+    assert sized.group_lines == (1,)
 
 
 def test_type_group_lines_and_decoration_are_not_cards() -> None:

@@ -441,6 +441,7 @@ def parse_lines(text: str, path: str) -> Deck:
     struck: list[tuple[int, str]] = []  # (line, text) of what is struck through
     unled: list[int] = []  # the lines of entries with no quantity before the name
     headings: set[int] = set()  # those of them written as headings: all in bold or italics, or ending in ":"
+    counted_after: dict[int, bool] = {}  # those with a count after the name: whether "(12)"
 
     for number, raw in numbered:
         if len(raw) > MAX_LINE_CHARS and not could_be_names(raw):
@@ -555,6 +556,7 @@ def parse_lines(text: str, path: str) -> Deck:
         elif ((m := _TRAILING_QUANTITY.search(s)) is not None and _has_letter(s[:m.start()])
               and not holds_several_names(s)):  # else it counts a line of names' last one
             digits, s = m.group(1) or m.group(2) or m.group(3), s[:m.start()]
+            counted_after[number] = m.group(3) is not None  # "Card Draw (12)": perhaps a group's size
         quantity = 1
         if digits is not None:
             value, why = read_quantity(digits)
@@ -606,9 +608,12 @@ def parse_lines(text: str, path: str) -> Deck:
             collector.skip(number, f"{quantity} {name}")
 
     group_lines: tuple[int, ...] = ()
-    if unled:  # an entry with no quantity right before one with a quantity, or a heading: perhaps a group's name
+    if unled:  # perhaps a group's name: an entry with no quantity right before one with a quantity, a heading, or
+        # one that counts "(12)" right before one with no count at all
         led_lines = {row[0] for row in rows}.difference(unled)
-        group_lines = tuple(line for line in unled if line + 1 in led_lines or line in headings)
+        countless = set(unled).difference(counted_after)
+        group_lines = tuple(line for line in unled if line + 1 in led_lines or line in headings
+                            or counted_after.get(line) and line + 1 in countless)
     notes_out: list[str] = []
     first_block: tuple[str, ...] = ()
     blocks = sorted({row[6] for row in rows if row[6] is not None})
