@@ -91,8 +91,7 @@ _HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[
 # a deck site, "https://deckbox.org/mtg/Sol Ring", is a card link), and emphasis, "**Sol Ring**",
 # "__Sol Ring__" around whole words, and "*Sol Ring*" or "_Sol Ring_" around the whole name, before its annotations
 # or a heading's colon if any ("*Sol Ring* *F*": Moxfield's foil mark; "*F*Sol Ring" and "*F* Sol Ring" are no
-# emphasis). No card name
-# holds "[[", "](" or "*", nor "_" but "_____" (tested in test_store.py).
+# emphasis). No card name holds "[[", "](" or "*", nor "_" but "_____" (tested in test_store.py).
 # Kept as a pattern, compiled on first use (re's own cache), as _TABLE_RULE is: few lists have Markdown, and every
 # `deckcheck check` imports this module.
 _MARKDOWN = (r"\[\[([^\[\]|]+)(?:\|([A-Za-z0-9]{2,8})?[^\[\]]*)?\]\]"
