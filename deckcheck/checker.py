@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
 from deckcheck.decklist.runs import Pieces, names_apart, names_in
-from deckcheck.decklist.text import without_group_names
+from deckcheck.decklist.text import without_group_names, without_words_around
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.names import name_key
 from deckcheck.model.vocab import NOT_LEGAL
@@ -289,15 +289,17 @@ class Checker:
     def checked_context(self, deck: Deck, on: date | None = None,
                         commanders: Sequence[str] | None = None) -> DeckContext:
         """The context of a deck as the rules check it: its commanders chosen (`prepare`), and, when some names
-        are no card's, lines of card names run together read apart (`names_apart`) and then the names of a
-        grouped list's groups taken out (`without_group_names`); `ctx.deck` is that deck."""
+        are no card's, lines of card names run together read apart (`names_apart`) and then a post's words around
+        its list and the names of a grouped list's groups taken out (`without_words_around`,
+        `without_group_names`); `ctx.deck` is that deck."""
         ctx = self.context(self.prepare(deck, commanders), on)
         unknown = self._unknown_names(ctx)
         if unknown:
             apart = names_apart(deck, unknown, self._names_in)
-            if apart.group_lines:  # (unknown names told as what they are, a web address or joined cards, stay)
-                apart = without_group_names(apart, [name for name in unknown if gets_suggestions(name, self)],
-                                            self.mistyped)
+            if apart.group_lines or apart.word_lines:
+                # (an unknown name told as what it is, a web address or cards joined, stays)
+                plain = [name for name in unknown if gets_suggestions(name, self)]
+                apart = without_group_names(without_words_around(apart, plain), plain, self.mistyped)
             if apart is not deck:
                 ctx = self.context(self.prepare(apart, commanders), on)
                 unknown = self._unknown_names(ctx)

@@ -282,6 +282,25 @@ def test_a_list_posted_with_headings_is_its_deck(
             "name") in found["notes"]
 
 
+@pytest.mark.parametrize("precon, headed", [("FoodAndFellowship_LTC.json.gz", True), ("TimeyWimey_WHO.json.gz", False)])
+def test_a_list_pasted_with_its_post_around_it_is_its_deck(
+        precon: str, headed: bool, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A real precon's list pasted with the words of the post around it ("Hey all, here's my take on the precon. Any
+    cuts you'd suggest?" before it, "Thanks for reading!" after it), with section headers or as a plain list: the
+    sentences are no cards, so the deck is its deck file's, and a note names their lines. Before, each was an unknown
+    card counted in the deck."""
+    path, data = _precon(shared_data, precon)
+    leaders = [f"{card['count']} {card['name']}" for card in data["commander"]]
+    cards = [f"{card['count']} {card['name']}" for card in data["mainBoard"]]
+    body = ["Commander", *leaders, "", "Deck", *cards] if headed else [*leaders, "", *cards]
+    lines = ["Hey all, here's my take on the precon. Any cuts you'd suggest?", "", *body, "", "Thanks for reading!",
+             "Cheers."]
+    found = _pasted(path, data, "\n".join(lines) + "\n", tmp_path, data_dir, capsys)
+    last = len(lines)
+    assert (f'read line 1 "{lines[0][:59].rstrip()}…", line {last - 1} "Thanks for reading!", line {last} "Cheers." as '
+            "the post's words around the list, not as a card: no card has that name") in found["notes"]
+
+
 def test_a_line_told_as_what_it_is_is_no_group_name(
         tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Lines with no count before lines with counts that the checker tells as something else keep what it says of

@@ -13,7 +13,7 @@ from deckcheck.decklist import (
 )
 from deckcheck.model.names import name_key
 from deckcheck.decklist.model import is_web_address
-from deckcheck.decklist.text import without_group_names
+from deckcheck.decklist.text import without_group_names, without_words_around
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
 EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
@@ -524,6 +524,26 @@ def test_a_heading_may_name_a_group_whatever_follows() -> None:
     # after its name, nor one that counts otherwise ("x2")
     sized = parse_text("Ramp (3)\nSol Ring\nForest (2)\nIsland x2\nTutors x2\nDemonic Tutor\nDraw (2)\n")
     assert sized.group_lines == (1,)
+
+
+def test_a_post_s_words_around_its_list_may_be_no_card() -> None:
+    """A list pasted with the post around it: lines with no count that read as sentences ("Here's my list. Thoughts?",
+    "Thanks!") before the first other entry or after the last are in `word_lines`, and `without_words_around` drops
+    those no card has (the checker knows which) with a note. A sentence between cards is not, nor is any line of a
+    text with no other entry; a post's last words after a blank line are no MTGO sideboard."""
+    deck = parse_text("Here's my list. Thoughts?\nWelcome!\n\n1 Sol Ring\nGreat card!\n1 Arcane Signet\n\nThanks!\n")
+    assert deck.word_lines == (1, 2, 8) and deck.notes == ()
+    thanks = parse_text("1 Sol Ring\n1 Arcane Signet\n\nThanks!\n")
+    assert thanks.word_lines == (4,) and [e.section for e in thanks.entries] == [MAIN] * 3 and thanks.notes == ()
+    cut = without_words_around(deck, ["Here's my list. Thoughts?", "Thanks!", "Great card!"])
+    assert [e.name for e in cut.entries] == ["Welcome!", "Sol Ring", "Great card!", "Arcane Signet"]
+    assert cut.notes == ('read line 1 "Here\'s my list. Thoughts?", line 8 "Thanks!" as the post\'s words around the '
+                         'list, not as a card: no card has that name',)
+    assert without_words_around(deck, ["Great card!"]) is deck
+    assert parse_text("Thanks!\nHello there.\n").word_lines == ()
+    long = parse_text("1 Sol Ring\n" + "Word " * 30 + "end.\n")
+    assert without_words_around(long, [long.entries[1].name]).notes[0].startswith(
+        'read line 2 "' + ("Word " * 12).strip() + '…" as')
 
 
 def test_type_group_lines_and_decoration_are_not_cards() -> None:

@@ -441,6 +441,7 @@ def parse_lines(text: str, path: str) -> Deck:
     unled: list[int] = []  # the lines of entries with no quantity before the name
     headings: set[int] = set()  # those of them written as headings: all in bold or italics, or ending in ":"
     counted_after: dict[int, bool] = {}  # those with a count after the name: whether "(12)"
+    worded: set[int] = set()  # those that read as a post's words: "Thanks!"
 
     for number, raw in numbered:
         if len(raw) > MAX_LINE_CHARS and not could_be_names(raw):
@@ -563,8 +564,11 @@ def parse_lines(text: str, path: str) -> Deck:
                 problems.append(problem(number, raw, why or "bad quantity"))
                 continue
             quantity = value
-        if not led and line_section is None and (s[-1:] == ":" or s[:1] in "*_" and _EMPHASIZED(s)):
-            headings.add(number)  # "**Ramp**", "Card Draw:" (no card name ends in ":"), whatever comes after it
+        if not led and line_section is None:
+            if s[-1:] == ":" or s[:1] in "*_" and _EMPHASIZED(s):
+                headings.add(number)  # "**Ramp**", "Card Draw:" (no card name ends in ":"), whatever comes after it
+            elif _reads_as_words(s):
+                worded.add(number)  # "Here's my list!"
         s = _without_markdown(s).rstrip(":")  # (a heading's colon: no card name ends in ":")
         set_code = collector_number = None
         if s.startswith("["):  # XMage: "1 [SET:num] Name"
@@ -613,22 +617,24 @@ def parse_lines(text: str, path: str) -> Deck:
         countless = set(unled).difference(counted_after)
         group_lines = tuple(line for line in unled if line + 1 in led_lines or line in headings
                             or counted_after.get(line) and line + 1 in countless)
+    word_lines = _words_around(rows, worded) if worded else ()
     notes_out: list[str] = []
     first_block: tuple[str, ...] = ()
-    blocks = sorted({row[6] for row in rows if row[6] is not None})
+    listed = [row for row in rows if row[0] not in word_lines] if word_lines else rows  # (not a post's words)
+    blocks = sorted({row[6] for row in listed if row[6] is not None})
     if not structured and len(blocks) == 2:
-        q1 = sum(row[1] for row in rows if row[6] == blocks[0])
-        q2 = sum(row[1] for row in rows if row[6] == blocks[1])
-        start = min(row[0] for row in rows if row[6] == blocks[1])
+        q1 = sum(row[1] for row in listed if row[6] == blocks[0])
+        q2 = sum(row[1] for row in listed if row[6] == blocks[1])
+        start = min(row[0] for row in listed if row[6] == blocks[1])
         # a line of card names run together holds more cards than its count says, and a block that starts with a
         # group's name ("Card Draw") is a group of the main deck: no sideboard
-        if (q2 <= q1 and not any(holds_several_names(row[2]) for row in rows if row[6] == blocks[1])
+        if (q2 <= q1 and not any(holds_several_names(row[2]) for row in listed if row[6] == blocks[1])
                 and start not in group_lines):
             notes_out.append(f"read the {q2} card(s) from line {start} on, after a blank line, as the sideboard "
                              "(MTGO convention; the list has no section headers)")
             rows = [row if row[6] != blocks[1] else row[:3] + (SIDEBOARD,) + row[4:] for row in rows]
         elif q1 <= 2:
-            first_block = tuple(row[2] for row in rows if row[6] == blocks[0])
+            first_block = tuple(row[2] for row in listed if row[6] == blocks[0])
     if struck:
         notes_out.append(_struck_note(struck))
     for line, quantity, name, target, set_code, collector_number, _ in rows:
@@ -636,7 +642,7 @@ def parse_lines(text: str, path: str) -> Deck:
     entries, kept = collector.finish(problems)
     return Deck(path=path, name=deck_name, entries=entries, problems=kept, commanders_marked=marked,
                 notes=tuple(notes_out), source_format="text", first_block_names=first_block,
-                group_lines=group_lines)
+                group_lines=group_lines, word_lines=word_lines)
 
 
 def blocks_text(blocks: Sequence[tuple[str | None, Sequence[str]]]) -> str:
@@ -726,6 +732,46 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
                 source_format="text")
 
 
+def _reads_as_words(text: str) -> bool:
+    """Whether a line with no count reads as a post's words, not a card's name: it ends a sentence ("Thanks!", "Here's
+    my list.") or holds the end of one before more words."""
+    return text[-1:] in ".!?" or ". " in text or "! " in text or "? " in text
+
+
+def _words_around(rows: list[tuple], worded: set[int]) -> tuple[int, ...]:
+    """The lines of `worded` (entries that read as words) before the list's first other entry or after its last:
+    the words of a post around its list (none when there is no other entry)."""
+    lines = [row[0] for row in rows]
+    first = next((i for i, line in enumerate(lines) if line not in worded), len(lines))
+    last = next((i for i in range(len(lines) - 1, -1, -1) if lines[i] not in worded), -1)
+    return tuple(lines[:first] + lines[last + 1:]) if first <= last else ()
+
+
+def _unknown_on(deck: Deck, lines: Iterable[int], unknown: Iterable[str]) -> list[Entry]:
+    """The deck's entries that no card has (`unknown`) and that stand only on these lines."""
+    on, unknown = set(lines), set(unknown)
+    return [e for e in deck.entries if e.name in unknown and on.issuperset(e.lines)]
+
+
+def without_words_around(deck: Deck, unknown: Iterable[str]) -> Deck:
+    """The deck without the entries on its `word_lines` that no card has (`unknown`, as for `without_group_names`):
+    the words of a post before and after its list ("Here's my deck, feedback welcome!", "Thanks!"), which are no
+    card. A note names the first NOTE_NAMED with their lines. The deck itself when there are none."""
+    if not deck.word_lines:
+        return deck
+    named = _unknown_on(deck, deck.word_lines, unknown)
+    if not named:
+        return deck
+    said = _named([f'line {e.line} "{_shortened(e.name)}"' for e in named[:NOTE_NAMED]], len(named))
+    note = f"read {said} as the post's words around the list, not as a card: no card has that name"
+    return replace(deck, entries=tuple(e for e in deck.entries if e not in named), notes=deck.notes + (note,),
+                   word_lines=())
+
+
+def _shortened(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
+
+
 def without_group_names(deck: Deck, unknown: Iterable[str],
                         mistyped: Callable[[list[str]], Mapping[str, str]] | None = None) -> Deck:
     """The deck without the entries on its `group_lines` that no card has (`unknown`: the deck's names no card
@@ -735,8 +781,7 @@ def without_group_names(deck: Deck, unknown: Iterable[str],
     the checker's closest card names, nearly alike), and counts the rest. The deck itself when there are none."""
     if not deck.group_lines:
         return deck
-    groups, unknown = set(deck.group_lines), set(unknown)
-    named = [e for e in deck.entries if e.name in unknown and groups.issuperset(e.lines)]
+    named = _unknown_on(deck, deck.group_lines, unknown)
     if not named:
         return deck
     shown = named[:NOTE_NAMED]  # (the names past them cost no search for a card they misspell)
@@ -758,4 +803,4 @@ def unnumbered(deck: Deck) -> Deck:
     """The deck with its line numbers 0, as for a source without lines (an MTGJSON deck file, a deck object's
     lists)."""
     return replace(deck, entries=tuple(e._replace(line=0, lines=(0,) * len(e.lines)) for e in deck.entries),
-                   problems=tuple(replace(p, line=0) for p in deck.problems), group_lines=())
+                   problems=tuple(replace(p, line=0) for p in deck.problems), group_lines=(), word_lines=())

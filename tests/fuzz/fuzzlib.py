@@ -344,6 +344,7 @@ DECK_PIECES = [
     "| 1 | Sol Ring |\n", "|---|---|\n", " | ", "| Commander |\n", "```txt\n", "```\n", "> ", ">", "~~", "~",
     "~~1 Sol Ring~~\n", "~~~\n", "[My deck](https://www.moxfield.com/decks/abc)", "Ramp\n", "Card Draw (12)\n",
     " (Commander)", " (2)", " 2x", "**Ramp**\n", "*Card Draw*:\n", "Removal (9):\n", ":",
+    "Here's my list. Thoughts?\n", "Thanks!\n", "!", "?",
 ]
 _JUNK_VALUES: list[Any] = [None, True, False, 0, -1, 1.5, float("nan"), 10 ** 30, "", " ", "{", "{W}{U}",
                            "{2/W}{G/P}{X}", "Legendary Creature — Human", "a" * 300, [], {}, [None], {"a": 1},
