@@ -299,7 +299,7 @@ class Checker:
             if apart.group_lines or apart.word_lines:
                 # (an unknown name told as what it is, a web address or cards joined, stays)
                 plain = [name for name in unknown if gets_suggestions(name, self)]
-                apart = without_group_names(without_words_around(apart, plain), plain, self.mistyped)
+                apart = without_group_names(without_words_around(apart, plain, self.mistyped), plain, self.mistyped)
             if apart is not deck:
                 ctx = self.context(self.prepare(apart, commanders), on)
                 unknown = self._unknown_names(ctx)

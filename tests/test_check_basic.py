@@ -301,6 +301,20 @@ def test_a_list_pasted_with_its_post_around_it_is_its_deck(
             "the post's words around the list, not as a card: no card has that name") in found["notes"]
 
 
+def test_a_card_mistyped_at_a_list_s_end_is_no_post_s_words(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A card line with no count that ends as a sentence would ("Arcane Signat.", "Swords to Plowshare!") at the
+    list's end still names a card mistyped: an unknown card with the card suggested, not a post's words."""
+    path = tmp_path / "d.txt"
+    path.write_text("1 Sol Ring\n1 Command Tower\nArcane Signat.\nSwords to Plowshare!\nThanks, all!\n",
+                    encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    unknown = [(v["lines"], v["cards"]) for v in report["violations"] if v["code"] == "unknown-card"]
+    assert unknown == [([3], ["Arcane Signat."]), ([4], ["Swords to Plowshare!"])]
+    assert report["notes"][0] == ('read line 5 "Thanks, all!" as the post\'s words around the list, not as a card: no '
+                                  'card has that name')
+
+
 def test_a_line_told_as_what_it_is_is_no_group_name(
         tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Lines with no count before lines with counts that the checker tells as something else keep what it says of

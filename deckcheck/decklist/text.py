@@ -114,6 +114,8 @@ _FENCE = re.compile(r"(?:`{3,}|~{3,})[\w+#.-]*").fullmatch
 _STRUCK = re.compile(r"~~(?=\S)(.+?)(?<=\S)~~")
 #: How many lines a deck's note names (what is struck through, groups' names); the rest it counts.
 NOTE_NAMED = 10
+#: How many of a post's lines of words are searched for a card they misspell (more are a post's text).
+WORDS_SEARCHED = 100
 
 
 def _out_of_quote(line: str) -> str:
@@ -620,7 +622,11 @@ def parse_lines(text: str, path: str) -> Deck:
     word_lines = _words_around(rows, worded) if worded else ()
     notes_out: list[str] = []
     first_block: tuple[str, ...] = ()
-    listed = [row for row in rows if row[0] not in word_lines] if word_lines else rows  # (not a post's words)
+    if word_lines:  # (not a post's words)
+        words = set(word_lines)
+        listed = [row for row in rows if row[0] not in words]
+    else:
+        listed = rows
     blocks = sorted({row[6] for row in listed if row[6] is not None})
     if not structured and len(blocks) == 2:
         q1 = sum(row[1] for row in listed if row[6] == blocks[0])
@@ -753,18 +759,24 @@ def _unknown_on(deck: Deck, lines: Iterable[int], unknown: Iterable[str]) -> lis
     return [e for e in deck.entries if e.name in unknown and on.issuperset(e.lines)]
 
 
-def without_words_around(deck: Deck, unknown: Iterable[str]) -> Deck:
+def without_words_around(deck: Deck, unknown: Iterable[str],
+                         mistyped: Callable[[list[str]], Mapping[str, str]] | None = None) -> Deck:
     """The deck without the entries on its `word_lines` that no card has (`unknown`, as for `without_group_names`):
     the words of a post before and after its list ("Here's my deck, feedback welcome!", "Thanks!"), which are no
-    card. A note names the first NOTE_NAMED with their lines. The deck itself when there are none."""
+    card. Of the first WORDS_SEARCHED, those that nearly spell a card (`mistyped`: "Arcane Signat.") stay, as a card
+    mistyped. A note names the first NOTE_NAMED with their lines. The deck itself when there are none."""
     if not deck.word_lines:
         return deck
     named = _unknown_on(deck, deck.word_lines, unknown)
+    if named and mistyped is not None:
+        near = mistyped([e.name for e in named[:WORDS_SEARCHED]])
+        named = [e for e in named if e.name not in near]
     if not named:
         return deck
     said = _named([f'line {e.line} "{_shortened(e.name)}"' for e in named[:NOTE_NAMED]], len(named))
     note = f"read {said} as the post's words around the list, not as a card: no card has that name"
-    return replace(deck, entries=tuple(e for e in deck.entries if e not in named), notes=deck.notes + (note,),
+    drop = set(named)
+    return replace(deck, entries=tuple(e for e in deck.entries if e not in drop), notes=deck.notes + (note,),
                    word_lines=())
 
 
@@ -794,8 +806,9 @@ def without_group_names(deck: Deck, unknown: Iterable[str],
     for e in named:
         if e.section in (COMMANDER, COMPANION):
             ends.setdefault(e.section, e.line)
+    drop = set(named)
     entries = tuple(e._replace(section=MAIN) if e.section in ends and e.line > ends[e.section] else e
-                    for e in deck.entries if e not in named)
+                    for e in deck.entries if e not in drop)
     return replace(deck, entries=entries, notes=deck.notes + (note,), group_lines=())
 
 
