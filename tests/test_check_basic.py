@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -232,26 +233,34 @@ def _pasted(path, data: dict, text: str, tmp_path, data_dir: str, capsys: pytest
     return found
 
 
+def _grouped(data: dict, header: str, groups: list[str], apart: bool,
+             line: Callable[[dict], str]) -> tuple[list[str], list[int]]:
+    """A precon's list as posted in groups: `header`, its commanders, then each of `groups` on a line of its own
+    before its share of the main deck, set apart by blank lines when `apart` (`line` writes a card's line); and the
+    number of each group's line."""
+    cards, lines, at = data["mainBoard"], [header, *map(line, data["commander"])], []
+    size = -(-len(cards) // len(groups))
+    for i, group in enumerate(groups):
+        lines += [""] if apart else []
+        at.append(len(lines) + 1)
+        lines += [group, *map(line, cards[i * size:(i + 1) * size])]
+    return lines, at
+
+
 @pytest.mark.parametrize("precon, apart", [("ArcaneWizardry_C17.json.gz", True), ("TimeyWimey_WHO.json.gz", False)])
 def test_a_list_grouped_by_what_its_cards_do_is_its_deck(
         precon: str, apart: bool, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A real precon written as lists grouped by what the cards do are posted: its commanders under "Commander", then
     each group's name on a line of its own before the group's cards ("Ramp", "Card Draw (12)", "Removal:"), the
     groups set apart by blank lines or not, and a card in a group written without its count (still a card). It is
-    checked as its deck file is, with a note naming the groups' lines. Before, each group's name was an unknown card counted in the
-    deck, and with no blank line after the commanders every card after them was a commander."""
+    checked as its deck file is, with a note naming the groups' lines. Before, each group's name was an unknown card
+    counted in the deck, and with no blank line after the commanders every card after them was a commander."""
     path, data = _precon(shared_data, precon)
     groups = ["Ramp", "Card Draw (12)", "Removal:", "Win Conditions", "Big Dumb Creatures", "Mana Base"]
-    cards, lines, named = data["mainBoard"], ["Commander"], []
-    lines += [f"{card['count']} {card['name']}" for card in data["commander"]]
-    size = -(-len(cards) // len(groups))
-    for i, group in enumerate(groups):
-        lines += [""] if apart else []
-        named.append(f'line {len(lines) + 1} "{group.split(" (")[0].rstrip(":")}"')
-        part = [f"{card['count']} {card['name']}" for card in cards[i * size:(i + 1) * size]]
-        if i == 1 and part[1].startswith("1 "):
-            part[1] = part[1][2:]  # a card with no count before one with a count: still a card
-        lines += [group, *part]
+    lines, at = _grouped(data, "Commander", groups, apart, lambda card: f"{card['count']} {card['name']}")
+    if lines[at[1] + 1].startswith("1 "):  # the second group's second card
+        lines[at[1] + 1] = lines[at[1] + 1][2:]  # a card with no count before one with a count: still a card
+    named = [f'line {line} "{group.split(" (")[0].rstrip(":")}"' for line, group in zip(at, groups)]
     found = _pasted(path, data, "\n".join(lines) + "\n", tmp_path, data_dir, capsys)
     assert (f"read {', '.join(named)} as the name of a group of the cards after it, not as a card: no card has that "
             "name") in found["notes"]
@@ -268,15 +277,10 @@ def test_a_list_posted_with_headings_is_its_deck(
     path, data = _precon(shared_data, precon)
     headings = ["**Ramp**", "*Card Draw*:", "__Removal (9)__", "**Win Conditions:**", "Tutors:", "Card Advantage (12)",
                 "_Creatures_", "**Lands**"]
-    cards, lines, named = data["mainBoard"], ["**Commander**"], []
-    lines += [card["name"] for card in data["commander"]]
-    size = -(-len(cards) // len(headings))
-    for i, heading in enumerate(headings):
-        lines += [""] if apart else []
-        if heading not in ("_Creatures_", "**Lands**"):
-            named.append(f'line {len(lines) + 1} "{heading.strip("*_:").split(" (")[0].replace("*", "")}"')
-        lines += [heading, *(card["name"] if card["count"] == 1 else f"{card['count']} {card['name']}"
-                             for card in cards[i * size:(i + 1) * size])]
+    lines, at = _grouped(data, "**Commander**", headings, apart,
+                         lambda card: card["name"] if card["count"] == 1 else f"{card['count']} {card['name']}")
+    named = [f'line {line} "{heading.strip("*_:").split(" (")[0].replace("*", "")}"'
+             for line, heading in zip(at, headings) if heading not in ("_Creatures_", "**Lands**")]
     found = _pasted(path, data, "\n".join(lines) + "\n", tmp_path, data_dir, capsys)
     assert (f"read {', '.join(named)} as the name of a group of the cards after it, not as a card: no card has that "
             "name") in found["notes"]
@@ -297,8 +301,8 @@ def test_a_list_pasted_with_its_post_around_it_is_its_deck(
              "Cheers."]
     found = _pasted(path, data, "\n".join(lines) + "\n", tmp_path, data_dir, capsys)
     last = len(lines)
-    assert (f'read line 1 "{lines[0][:59].rstrip()}…", line {last - 1} "Thanks for reading!", line {last} "Cheers." as '
-            "the post's words around the list, not as a card: no card has that name") in found["notes"]
+    assert (f'read line 1 "{lines[0][:59].rstrip()}…", line {last - 1} "Thanks for reading!", line {last} '
+            "\"Cheers.\" as the post's words around the list, not as a card: no card has that name") in found["notes"]
 
 
 def test_a_card_mistyped_at_a_list_s_end_is_no_post_s_words(

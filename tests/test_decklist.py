@@ -529,8 +529,9 @@ def test_a_heading_may_name_a_group_whatever_follows() -> None:
 def test_a_post_s_words_around_its_list_may_be_no_card() -> None:
     """A list pasted with the post around it: lines with no count that read as sentences ("Here's my list. Thoughts?",
     "Thanks!") before the first other entry or after the last are in `word_lines`, and `without_words_around` drops
-    those no card has (the checker knows which) with a note, but for one that nearly spells a card. A sentence between cards is not, nor is any line of a
-    text with no other entry; a post's last words after a blank line are no MTGO sideboard."""
+    those no card has (the checker knows which) with a note, but for one that nearly spells a card. A sentence
+    between cards is not, nor is any line of a text with no other entry; a post's last words after a blank line are
+    no MTGO sideboard."""
     deck = parse_text("Here's my list. Thoughts?\nWelcome!\n\n1 Sol Ring\nGreat card!\n1 Arcane Signet\n\nThanks!\n")
     assert deck.word_lines == (1, 2, 8) and deck.notes == ()
     thanks = parse_text("1 Sol Ring\n1 Arcane Signet\n\nThanks!\n")
@@ -540,7 +541,8 @@ def test_a_post_s_words_around_its_list_may_be_no_card() -> None:
     assert cut.notes == ('read line 1 "Here\'s my list. Thoughts?", line 8 "Thanks!" as the post\'s words around the '
                          'list, not as a card: no card has that name',)
     assert without_words_around(deck, ["Great card!"]) is deck
-    # one that nearly spells a card ("Arcane Signat.") stays, a card mistyped; only the first WORDS_SEARCHED are searched
+    # one that nearly spells a card ("Arcane Signat.") stays, a card mistyped; only the first WORDS_SEARCHED are
+    # searched
     asked: list[list[str]] = []
     typo = without_words_around(deck, ["Here's my list. Thoughts?", "Thanks!"],
                                 lambda names: asked.append(names) or {"Thanks!": "Thank You"})

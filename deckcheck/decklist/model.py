@@ -128,12 +128,14 @@ class Problems(list):
             super().append(item)
 
 
+def shortened(text: str, most: int) -> str:
+    """A decklist's text as a message quotes it: at most `most` characters, ending in "…" when cut."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def problem(line: int, text: str, message: str) -> ParseProblem:
     """A ParseProblem with the offending text cut to a readable length."""
-    text = text.strip()
-    if len(text) > PROBLEM_TEXT_CHARS:
-        text = text[: PROBLEM_TEXT_CHARS - 1] + "…"
-    return ParseProblem(line, text, message)
+    return ParseProblem(line, shortened(text.strip(), PROBLEM_TEXT_CHARS), message)
 
 
 #: What deckcheck says of a web address given for a decklist or a card.

@@ -19,7 +19,7 @@ from operator import itemgetter
 
 from deckcheck.decklist.model import (
     COMMANDER, COMPANION, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck,
-    Entry, EntryCollector, Problems, line_too_long, problem, read_quantity,
+    Entry, EntryCollector, Problems, line_too_long, problem, read_quantity, shortened,
 )
 from deckcheck.decklist.runs import could_be_names, holds_several_names
 from deckcheck.model.names import name_key
@@ -622,11 +622,8 @@ def parse_lines(text: str, path: str) -> Deck:
     word_lines = _words_around(rows, worded) if worded else ()
     notes_out: list[str] = []
     first_block: tuple[str, ...] = ()
-    if word_lines:  # (not a post's words)
-        words = set(word_lines)
-        listed = [row for row in rows if row[0] not in words]
-    else:
-        listed = rows
+    words = set(word_lines)
+    listed = [row for row in rows if row[0] not in words] if words else rows  # the list without a post's words
     blocks = sorted({row[6] for row in listed if row[6] is not None})
     if not structured and len(blocks) == 2:
         q1 = sum(row[1] for row in listed if row[6] == blocks[0])
@@ -773,15 +770,11 @@ def without_words_around(deck: Deck, unknown: Iterable[str],
         named = [e for e in named if e.name not in near]
     if not named:
         return deck
-    said = _named([f'line {e.line} "{_shortened(e.name)}"' for e in named[:NOTE_NAMED]], len(named))
+    said = _named([f'line {e.line} "{shortened(e.name, 60)}"' for e in named[:NOTE_NAMED]], len(named))
     note = f"read {said} as the post's words around the list, not as a card: no card has that name"
     drop = set(named)
     return replace(deck, entries=tuple(e for e in deck.entries if e not in drop), notes=deck.notes + (note,),
                    word_lines=())
-
-
-def _shortened(text: str, most: int = 60) -> str:
-    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
 
 
 def without_group_names(deck: Deck, unknown: Iterable[str],
