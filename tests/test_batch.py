@@ -199,8 +199,8 @@ def test_json_has_checks_shape_plus_summary_and_brackets():
     code, out, _ = run_cli("batch", "--format", "json", str(TOURNAMENT))
     assert code == 2  # 11-kofi-late-registration.txt is unreadable
     doc = json.loads(out)
+    jsonschema.Draft202012Validator(load_schema()).validate(doc)  # check's shape, plus the batch's summary
     summary = doc.pop("summary")
-    jsonschema.Draft202012Validator(load_schema()).validate(doc)  # the rest is exactly check's shape
     assert summary == {"decks": 12, "legal": 5, "illegal": 6, "unreadable": 1,
                        "codes": {"banned": 1, "color-identity": 59, "commander-ineligible": 1, "deck-size": 1,
                                  "sideboard": 2, "singleton": 1, "unknown-card": 1, "unreadable": 1},
@@ -428,7 +428,6 @@ def test_a_table_of_registered_links_says_so_a_row_a_player(tmp_path):
                      + "\"\n2026-11-03,Chen,www.archidekt.com/decks/123\n", encoding="utf-8")
     code, out, _ = run_cli("batch", "--format", "json", str(table))
     doc = json.loads(out)
-    doc.pop("summary")
     jsonschema.Draft202012Validator(load_schema()).validate(doc)
     rows = [(d["path"], d.get("name"), [v["message"] for v in d["violations"]]) for d in doc["decks"]]
     address = "a web address, not a decklist (deckcheck fetches no deck pages: export the list from the site)"
@@ -737,11 +736,14 @@ def test_a_full_disk_found_when_the_report_file_is_closed_is_an_error_not_a_trac
 
 
 def test_as_of_release_date(store):
+    import jsonschema
+
     dana = TOURNAMENT / "04-dana-mystic-intellect.txt"
     assert check_many([dana], store=store).results[0].report.codes() == ["banned"]
     assert check_many([dana], store=store, on="2019-08-23").results[0].legal
     code, out, _ = run_cli("batch", "--format", "json", "--as-of", "2019-08-23", str(dana))
     assert code == 0 and json.loads(out)["summary"]["as_of"] == "2019-08-23"
+    jsonschema.Draft202012Validator(load_schema(), format_checker=jsonschema.FormatChecker()).validate(json.loads(out))
 
 
 def test_jobs_two_matches_one(tmp_path, tournament):
@@ -1304,3 +1306,28 @@ def test_a_report_file_a_batch_reads_as_a_deck_is_refused(tmp_path):
     hidden = folder / ".drafts" / "report.txt"  # the folder walk skips hidden folders: not a deck
     hidden.write_text("the last report\n")
     assert run_cli("batch", "-o", str(hidden), str(folder))[0] == 0 and "alice.txt" in hidden.read_text()
+
+
+def test_a_report_file_reaching_a_deck_through_links_is_refused(tmp_path):
+    """The same refusal when links stand between the report and the decks: `-o` a link to a deck in the folder,
+    the folder given by a link (or the report named through one), a link in the folder to the report file."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    deck = folder / "alice.txt"
+    text = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    deck.write_text(text, encoding="utf-8")
+    (tmp_path / "out.json").symlink_to(deck)
+    (tmp_path / "linked").symlink_to(folder)
+    (tmp_path / "last.txt").write_text("the last report\n")
+    (folder / "bob.txt").symlink_to(tmp_path / "last.txt")
+    for output, given in [(tmp_path / "out.json", folder), (tmp_path / "last.txt", folder),
+                          (tmp_path / "out.json", tmp_path / "linked")]:
+        said = f"deckcheck: error: {output}: is one of the decks to check; write the report to another file\n"
+        assert run_cli("batch", "-o", str(output), str(given))[0::2] == (2, said)
+    for output, given in [(folder / "r.json", tmp_path / "linked"), (tmp_path / "linked" / "r.json", folder)]:
+        code, _, err = run_cli("batch", "-o", str(output), str(given))
+        assert (code, "would read this report as a deck" in err, os.path.lexists(output)) == (2, True, False)
+    assert deck.read_text(encoding="utf-8") == text and (tmp_path / "last.txt").read_text() == "the last report\n"
+    report = tmp_path / "report.txt"  # outside the folder: written (exit 1: bob.txt, the last report, is no deck)
+    code = run_cli("batch", "-o", str(report), str(tmp_path / "linked"))[0]
+    assert (code, "alice.txt" in report.read_text()) == (1, True)

@@ -21,7 +21,7 @@ import warnings
 import zlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
@@ -116,6 +116,25 @@ def walk_takes(folder: str | os.PathLike[str], path: str | os.PathLike[str]) -> 
         return False
     parts = rel.split(os.sep)
     return parts[0] != os.pardir and not any(p.startswith(".") for p in parts) and is_decklist_name(path)
+
+
+def walk_reads(folder: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool:
+    """Whether the batch of `folder` reads the file at `path`, links followed on either side: a decklist name
+    its walk takes, or, for a file already there, one of the walk's decklists by another name (a link or a
+    hard link to it)."""
+    if walk_takes(os.path.realpath(folder), os.path.realpath(path)):
+        return True
+    try:
+        there = os.stat(path)
+    except OSError:  # not there yet: only its own name could be read
+        return False
+    return any(os.path.samestat(there, found) for found in _stats(_walk(os.fspath(folder))))
+
+
+def _stats(paths: Iterator[str]) -> Iterator[os.stat_result]:
+    for path in paths:
+        with suppress(OSError):  # a link that leads nowhere, a file gone meanwhile
+            yield os.stat(path)
 
 
 def _walk(folder: str) -> Iterator[str]:

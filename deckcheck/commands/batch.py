@@ -132,10 +132,10 @@ def _refuse_to_overwrite_an_input(output: str | None, paths: list[str]) -> None:
 def _reads(path: str, file: str) -> bool:
     """Whether checking `path` reads `file`: the file itself (by name, link or hard link), or a decklist the
     walk of a folder takes."""
-    from deckcheck.batch import walk_takes
+    from deckcheck.batch import walk_reads
 
     try:
-        return walk_takes(path, file) if os.path.isdir(path) else os.path.samefile(path, file)
+        return walk_reads(path, file) if os.path.isdir(path) else os.path.samefile(path, file)
     except OSError:  # gone meanwhile
         return False
 
