@@ -227,6 +227,11 @@ CASES = [
                            companion="Zirda, the Dawnwaker"),
       D(("Tajic, Legion's Edge",), ("Sol Ring", "Smothering Tithe"), fill="Plains",
         companion="Zirda, the Dawnwaker"), "companion"),
+    C("companion/zirda-keywords",  # typecycling with a space is activated (702.29e); mobilize triggers (702.181a)
+      D(("Tajic, Legion's Edge",), ("Battle Plan", "Sojourner's Companion"), fill="Plains",
+        companion="Zirda, the Dawnwaker"),
+      D(("Tajic, Legion's Edge",), ("Battle Plan", "Shock Brigade"), fill="Plains", companion="Zirda, the Dawnwaker"),
+      "companion"),
     C("companion/identity", D(("Ayli, Eternal Pilgrim",), fill="Plains", companion="Lurrus of the Dream-Den"),
       D(("Thalia, Guardian of Thraben",), fill="Plains", companion="Lurrus of the Dream-Den"), "companion"),
     C("companion/singleton", D(("Ayli, Eternal Pilgrim",), fill="Plains", companion="Lurrus of the Dream-Den"),
@@ -264,3 +269,19 @@ def test_every_rule_has_a_case() -> None:
 
     covered = {code for c in CASES for code in c.codes}
     assert covered == set(REGISTRY)
+
+
+@pytest.mark.parametrize(("name", "activated"), [
+    ("Battle Plan", True), ("Sojourner's Companion", True),  # basic / artifact landcycling (702.29e)
+    ("Yuriko, the Tiger's Shadow", True),  # commander ninjutsu (702.49d)
+    ("Arcanum Wings", True),  # aura swap (702.65a)
+    ("Shock Brigade", False),  # mobilize: a triggered ability (702.181a)
+    ("Savannah Lions", False),
+])
+def test_activated_keyword_abilities(checker: Checker, name: str, activated: bool) -> None:
+    """Zirda's condition asks each permanent card for an activated ability: the keywords that are one count,
+    whatever their text's reminder says, and a keyword that triggers does not."""
+    from deckcheck.rules.facts import has_activated_ability
+
+    card = checker.store.lookup(name)
+    assert card is not None and has_activated_ability(card.front) is activated

@@ -77,9 +77,9 @@ _COMPANION_CONDITIONS = (
 # --- activated abilities (CR 602; keyword abilities that are activated, 702) -------------------------
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 _ACTIVATED_KEYWORDS = re.compile(
-    r"^(?:equip|crew|reconfigure|fortify|\w*cycling|ninjutsu|level up|outlast|unearth|scavenge|transmute|"
-    r"transfigure|embalm|eternalize|encore|forecast|station|craft|saddle|bloodrush|reinforce|"
-    r"auto-?equip|exhaust|boast|channel|adapt|monstrosity|mobilize)\b",
+    r"^(?:equip|crew|reconfigure|fortify|(?:\w+ )?\w*cycling|(?:commander )?ninjutsu|aura swap|level up|outlast|"
+    r"unearth|scavenge|transmute|transfigure|embalm|eternalize|encore|forecast|station|craft|saddle|bloodrush|"
+    r"reinforce|auto-?equip|exhaust|boast|channel|adapt|monstrosity)\b",
     re.IGNORECASE,
 )
 
