@@ -103,6 +103,12 @@ class Checker:
         facts = self.facts(card)
         return facts.can_lead or facts.is_background
 
+    def is_companion(self, name: str) -> bool:
+        """Whether the card with this name has a companion ability (used to tell an MTGO-style sideboard's
+        companion from its commanders)."""
+        card = self.lookup(name)
+        return card is not None and bool(self.facts(card).companion_text)
+
     def suggest_many(self, names: Sequence[str]) -> dict[str, list[str]]:
         """Close card names for many unknown names at once (cached across decks)."""
         missing = [n for n in dict.fromkeys(names) if n not in self._suggestions]
@@ -172,7 +178,7 @@ class Checker:
         if commanders:
             return decklist.with_commanders(deck, list(commanders))
         if not deck.commanders_marked:
-            return decklist.assign_sideboard_commanders(deck, self.can_lead)
+            return decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion)
         return deck
 
     def _resolve(self, name: str, on: date | None) -> _Row:

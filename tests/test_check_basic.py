@@ -517,3 +517,25 @@ def test_a_list_typed_without_punctuation_is_read_with_a_note_per_line(
     assert deck["legal"] and deck["commanders"] == ["Atraxa, Praetors' Voice"] and deck["card_count"] == 100
     assert [note.split(":")[0] for note in deck["notes"]] == [f"line {n}" for n, _ in changed]
     assert f"line {changed[0][0]}: {changed[0][1][2:]} read as Atraxa, Praetors' Voice" in deck["notes"]
+
+
+@pytest.mark.parametrize("first, sideboard, commanders, companion", [
+    ("Sol Ring", ["Ayli, Eternal Pilgrim", "Lurrus of the Dream-Den"], ["Ayli, Eternal Pilgrim"],
+     "Lurrus of the Dream-Den"),
+    ("Sol Ring", ["Lurrus of the Dream-Den", "Ayli, Eternal Pilgrim"], ["Ayli, Eternal Pilgrim"],
+     "Lurrus of the Dream-Den"),
+    ("Commander's Sphere", ["Kydele, Chosen of Kruphix", "Tymna the Weaver", "Keruga, the Macrosage"],
+     ["Kydele, Chosen of Kruphix", "Tymna the Weaver"], "Keruga, the Macrosage"),
+])
+def test_mtgo_sideboard_with_commander_and_companion(tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str],
+                                                     first: str, sideboard: list[str], commanders: list[str],
+                                                     companion: str) -> None:
+    """MTGO keeps a Commander deck's commander and its companion in the sideboard: with one card more than the
+    commanders' place, the one with a companion ability is the companion (before: both commanders, 101 cards
+    and a commander-pair error)."""
+    path = tmp_path / "mtgo.txt"
+    path.write_text(f"1 {first}\n{99 - len(commanders)} Plains\n\n" + "".join(f"1 {name}\n" for name in sideboard))
+    main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert (deck["commanders"], deck.get("companion"), deck["card_count"]) == (commanders, companion, 100)
+    assert [v["code"] for v in deck["violations"] if v["severity"] == "error"] == []

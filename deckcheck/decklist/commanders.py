@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from deckcheck.decklist.model import COMMANDER, MAIN, SIDEBOARD, Deck, Entry
+from deckcheck.decklist.model import COMMANDER, COMPANION, MAIN, SIDEBOARD, Deck, Entry
 from deckcheck.model.names import loose_key, name_key, split_faces
 
 
@@ -45,20 +45,28 @@ def _names(entries: Iterable[Entry]) -> str:
     return ", ".join(e.name for e in entries)
 
 
-def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool]) -> Deck:
+def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
+                                is_companion: Callable[[str], bool] = lambda name: False) -> Deck:
     """When no commander is marked: a main deck of 98-99 cards with one or two sideboard cards that
-    `can_lead` takes those as commanders (MTGO puts the commander in the sideboard). A plain list whose first
-    block of one or two cards is set off by a blank line before 98-99 more takes that block likewise.
-    Returns the deck unchanged when neither applies."""
+    `can_lead` takes those as commanders (MTGO puts the commander in the sideboard, and its companion beside it:
+    with a card too many for the commanders' place, the one card of them with a companion ability,
+    `is_companion`, is taken as the companion). A plain list whose first block of one or two cards is set off
+    by a blank line before 98-99 more takes that block likewise. Returns the deck unchanged when neither
+    applies."""
     if deck.commanders_marked or any(e.section == COMMANDER for e in deck.entries):
         return deck
     main_count = deck.count(MAIN)
     side = deck.section(SIDEBOARD)
-    side_count = sum(e.quantity for e in side)
-    if 98 <= main_count <= 99 and 1 <= side_count <= 2 and all(can_lead(e.name) for e in side):
-        entries = tuple(e._replace(section=COMMANDER) if e.section == SIDEBOARD else e for e in deck.entries)
-        note = f"took {_names(side)} from the sideboard as commander (MTGO convention)"
-        return replace(deck, entries=entries, notes=deck.notes + (note,))
+    companion = _sideboard_companion(side, main_count, is_companion)
+    leaders = [e for e in side if e is not companion]
+    lead_count = sum(e.quantity for e in leaders)
+    if 98 <= main_count <= 99 and 1 <= lead_count <= 2 and all(can_lead(e.name) for e in leaders):
+        entries = tuple(e._replace(section=COMPANION if e is companion else COMMANDER) if e.section == SIDEBOARD
+                        else e for e in deck.entries)
+        note = f"took {_names(leaders)} from the sideboard as commander"
+        if companion:
+            note += f" and {companion.name} as companion"
+        return replace(deck, entries=entries, notes=deck.notes + (note + " (MTGO convention)",))
     if deck.first_block_names and not side:
         keys = {name_key(n) for n in deck.first_block_names}
         leaders = [e for e in deck.entries if e.section == MAIN and name_key(e.name) in keys]
@@ -69,6 +77,16 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool]) -> 
             note = f"took {_names(leaders)}, set off by a blank line at the top, as commander"
             return replace(deck, entries=entries, notes=deck.notes + (note,))
     return deck
+
+
+def _sideboard_companion(side: Sequence[Entry], main_count: int, is_companion: Callable[[str], bool]) -> Entry | None:
+    """The sideboard's companion, when the main deck and the sideboard hold one card more than 100 and one
+    sideboard card alone, a single copy, has a companion ability; else None (two such cards: which one leads is
+    not told)."""
+    if main_count + sum(e.quantity for e in side) != 101:
+        return None
+    found = [e for e in side if e.quantity == 1 and is_companion(e.name)]
+    return found[0] if len(found) == 1 else None
 
 
 def _matches(entry_name: str, key: str) -> bool:
