@@ -285,3 +285,20 @@ def test_activated_keyword_abilities(checker: Checker, name: str, activated: boo
 
     card = checker.store.lookup(name)
     assert card is not None and has_activated_ability(card.front) is activated
+
+
+@pytest.mark.parametrize(("commanders", "fill", "said"), [
+    (("Karlach, Fury of Avernus", "Durnan of the Yawning Portal"), "Mountain",
+     "Karlach, Fury of Avernus and Durnan of the Yawning Portal can't be partners: both have \"Choose a "
+     'Background", which pairs a commander with a Background, never with another commander that chooses one '
+     "(702.124k)"),
+    (("Yasmin Khan", "Rose Tyler"), "Mountain",
+     "Yasmin Khan and Rose Tyler can't be partners: both have \"Doctor's companion\", which pairs a commander "
+     "with a Time Lord Doctor, never with another companion (702.124m)"),
+])
+def test_two_commanders_with_one_pairing_ability_that_needs_another_kind(checker: Checker, commanders: tuple[str, ...],
+                                                                        fill: str, said: str) -> None:
+    """Two commanders that each choose a Background (or are each a Doctor's companion) share their ability, yet
+    can't pair: the message says why, not that their abilities differ."""
+    report = run(checker, Deck(commanders, fill=fill))
+    assert [v.message for v in report.violations if v.code == "commander-pair"] == [said]

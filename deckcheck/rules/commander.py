@@ -118,6 +118,12 @@ def pair_problem(a: Item, b: Item) -> str | None:
             return f"{y.name} is not a legendary Time Lord Doctor creature with no other creature types (702.124m)"
         if CHOOSE_BACKGROUND in {p.kind for p in fx.partners} and not fy.partners and not fy.is_background:
             return f"{x.name} can pair only with a Background, and {y.name} is not one (702.124k)"
+    if CHOOSE_BACKGROUND in kinds_a & kinds_b:
+        return ("both have \"Choose a Background\", which pairs a commander with a Background, never with another "
+                "commander that chooses one (702.124k)")
+    if DOCTORS_COMPANION in kinds_a & kinds_b:
+        return ("both have \"Doctor's companion\", which pairs a commander with a Time Lord Doctor, never with "
+                "another companion (702.124m)")
     abilities_a = ", ".join(describe(p) for p in fa.partners) or "no partner ability"
     abilities_b = ", ".join(describe(p) for p in fb.partners) or "no partner ability"
     if fa.is_background:
