@@ -660,3 +660,12 @@ def test_with_commanders_replaces_marked_commanders() -> None:
     assert [e.name for e in deck.commanders] == ["Rose Tyler"]
     assert {(e.name, e.quantity) for e in deck.section(MAIN)} == {
         ("Atraxa, Praetors' Voice", 1), ("Sol Ring", 1), ("Rose Tyler", 1)}
+
+
+def test_a_line_of_zero_width_spaces_is_blank() -> None:
+    """A list pasted from a web page may hold zero-width spaces: a line of only those parts the blocks as a
+    blank line does (here the MTGO sideboard), and at a line's ends they are not part of the entry."""
+    deck = parse_text("1 Sol Ring\u200b\n\u200c1 Arcane Signet\n\u200b \u200b\n\ufeff1 Krenko, Mob Boss\u2060\n")
+    assert [(e.name, e.section) for e in deck.entries] == [("Sol Ring", MAIN), ("Arcane Signet", MAIN),
+                                                           ("Krenko, Mob Boss", SIDEBOARD)]
+    assert deck.problems == ()

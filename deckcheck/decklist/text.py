@@ -106,6 +106,9 @@ _EMPHASIS_START = re.compile(r"[*_][^\W\d_]").match
 _EMPHASIZED = re.compile(r"(\*\*|__|\*|_)(?=[^\s*_])[^*_]+(?<=[^\s*_])\1:?").fullmatch
 #: What a line posted in a chat may begin with: a quote's ">", a code block's fence.
 _CHAT_MARKS = ">`~"
+# Invisible format characters a line pasted from a web page or chat may begin or end with (a line of only these
+# is blank); inside a name, name folding drops them.
+_INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 
 
 # A code block's fence line, with its language's name or not ("```", "```txt", "~~~").
@@ -450,6 +453,8 @@ def parse_lines(text: str, path: str) -> Deck:
             problems.append(line_too_long(number, raw))
             continue
         s = raw.strip()
+        if s and (s[0] in _INVISIBLE or s[-1] in _INVISIBLE):  # a zero-width space pasted from a web page
+            s = s.strip(_INVISIBLE).strip()
         if s[:1] in _CHAT_MARKS:  # a list posted in a chat: quoted, or in a code block
             s = _out_of_quote(s)
         if not s:
