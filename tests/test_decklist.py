@@ -613,6 +613,17 @@ def test_commander_written_first_then_a_blank_line() -> None:
     assert assign_sideboard_commanders(deck, lambda name: False).count(MAIN) == 100
 
 
+def test_commander_written_first_in_a_list_of_several_blocks() -> None:
+    """The commander set off at the top of a list that parts its spells and its lands by a blank line too."""
+    text = (DECKS / "timey-wimey.commander-first.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    lands = next(i for i, line in enumerate(lines) if line.endswith(("Island", "Plains", "Mountain", "Forest")))
+    deck = parse_text("\n".join(lines[:lands] + [""] + lines[lands:]) + "\n")
+    assert deck.first_block_names == ("The Tenth Doctor", "Rose Tyler") and deck.count(SIDEBOARD) == 0
+    led = assign_sideboard_commanders(deck, can_lead)
+    assert {e.name for e in led.commanders} == LEADERS and led.count(MAIN) == 98
+
+
 def test_with_commanders_moves_names_out_of_main() -> None:
     deck = with_commanders(parse_text("1 Atraxa, Praetors' Voice\n1 Sol Ring\n"), ["atraxa, praetors’ voice"])
     assert [(e.name, e.section) for e in deck.entries] == [("Atraxa, Praetors' Voice", COMMANDER), ("Sol Ring", MAIN)]
@@ -669,3 +680,13 @@ def test_a_line_of_zero_width_spaces_is_blank() -> None:
     assert [(e.name, e.section) for e in deck.entries] == [("Sol Ring", MAIN), ("Arcane Signet", MAIN),
                                                            ("Krenko, Mob Boss", SIDEBOARD)]
     assert deck.problems == ()
+
+
+def test_a_second_block_larger_than_a_sideboard_is_main_deck() -> None:
+    """A list with no headers written as its spells, a blank line, then its lands: the second block holds more
+    cards than any sideboard (15, CR 100.4a), so it is main deck too; up to 15 it is still MTGO's sideboard."""
+    spells = "".join(f"1 Card {i}\n" for i in range(60))
+    deck = parse_text(spells + "\n20 Island\n20 Forest\n")
+    assert (deck.count(MAIN), deck.count(SIDEBOARD)) == (100, 0)
+    deck = parse_text(spells + "\n15 Island\n")
+    assert (deck.count(MAIN), deck.count(SIDEBOARD)) == (60, 15)

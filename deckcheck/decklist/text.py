@@ -106,6 +106,7 @@ _EMPHASIS_START = re.compile(r"[*_][^\W\d_]").match
 _EMPHASIZED = re.compile(r"(\*\*|__|\*|_)(?=[^\s*_])[^*_]+(?<=[^\s*_])\1:?").fullmatch
 #: What a line posted in a chat may begin with: a quote's ">", a code block's fence.
 _CHAT_MARKS = ">`~"
+_MOST_SIDEBOARD = 15  # cards in a constructed deck's sideboard (CR 100.4a)
 # Invisible format characters a line pasted from a web page or chat may begin or end with (a line of only these
 # is blank); inside a name, name folding drops them.
 _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
@@ -630,18 +631,20 @@ def parse_lines(text: str, path: str) -> Deck:
     words = set(word_lines)
     listed = [row for row in rows if row[0] not in words] if words else rows  # the list without a post's words
     blocks = sorted({row[6] for row in listed if row[6] is not None})
-    if not structured and len(blocks) == 2:
+    if not structured and len(blocks) >= 2:
         q1 = sum(row[1] for row in listed if row[6] == blocks[0])
         q2 = sum(row[1] for row in listed if row[6] == blocks[1])
         start = min(row[0] for row in listed if row[6] == blocks[1])
         # a line of card names run together holds more cards than its count says, and a block that starts with a
-        # group's name ("Card Draw") is a group of the main deck: no sideboard
-        if (q2 <= q1 and not any(holds_several_names(row[2]) for row in listed if row[6] == blocks[1])
+        # group's name ("Card Draw") is a group of the main deck: no sideboard; nor is a block of more cards than
+        # a sideboard holds (a list written as its spells, a blank line, then its lands)
+        if (len(blocks) == 2 and q2 <= min(q1, _MOST_SIDEBOARD)
+                and not any(holds_several_names(row[2]) for row in listed if row[6] == blocks[1])
                 and start not in group_lines):
             notes_out.append(f"read the {q2} card(s) from line {start} on, after a blank line, as the sideboard "
                              "(MTGO convention; the list has no section headers)")
             rows = [row if row[6] != blocks[1] else row[:3] + (SIDEBOARD,) + row[4:] for row in rows]
-        elif q1 <= 2:
+        elif q1 <= 2:  # perhaps the commander, set off at the top
             first_block = tuple(row[2] for row in listed if row[6] == blocks[0])
     if struck:
         notes_out.append(_struck_note(struck))
