@@ -300,8 +300,8 @@ class Checker:
         `without_group_names`); `ctx.deck` is that deck."""
         ctx = self.context(self.prepare(deck, commanders), on)
         unknown = self._unknown_names(ctx)
-        if unknown:
-            apart = names_apart(deck, unknown, self._names_in)
+        if unknown or deck.heading_lines:
+            apart = names_apart(deck, unknown, self._names_in) if unknown else deck
             if apart.group_lines or apart.word_lines:
                 # (an unknown name told as what it is, a web address or cards joined, stays)
                 plain = [name for name in unknown if gets_suggestions(name, self)]

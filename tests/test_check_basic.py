@@ -286,6 +286,23 @@ def test_a_list_posted_with_headings_is_its_deck(
             "name") in found["notes"]
 
 
+@pytest.mark.parametrize("precon, apart", [("ArcaneWizardry_C17.json.gz", True), ("TimeyWimey_WHO.json.gz", False)])
+def test_a_heading_ending_in_a_colon_is_a_group_even_when_a_card_has_its_name(
+        precon: str, apart: bool, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A real precon posted in groups whose headings end in a colon and name a card ("Burn:", half of Turn // Burn;
+    "Fog:", "**Clone:**", "Counterspell:"): no card name ends in a colon, so each is a group's name, said in a note
+    of its own, and the deck is its deck file's. Before, each was a card counted in the deck."""
+    path, data = _precon(shared_data, precon)
+    groups = ["Ramp:", "Burn:", "Fog:", "**Clone:**", "Counterspell:"]
+    lines, at = _grouped(data, "Commander", groups, apart, lambda card: f"{card['count']} {card['name']}")
+    found = _pasted(path, data, "\n".join(lines) + "\n", tmp_path, data_dir, capsys)
+    headed = ", ".join(f'line {line} "{group.strip("*")}"' for line, group in zip(at[1:], groups[1:]))
+    assert found["notes"][:2] == [
+        f'read line {at[0]} "Ramp" as the name of a group of the cards after it, not as a card: no card has that name',
+        f"read {headed} as the name of a group of the cards after it, not as a card: it is written as a heading, "
+        "ending in a colon"]
+
+
 @pytest.mark.parametrize("precon, headed", [("FoodAndFellowship_LTC.json.gz", True), ("TimeyWimey_WHO.json.gz", False)])
 def test_a_list_pasted_with_its_post_around_it_is_its_deck(
         precon: str, headed: bool, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:

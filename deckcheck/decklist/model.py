@@ -94,6 +94,9 @@ class Deck:
     #: "Card Draw (12)", "Win Conditions:", "**Removal**"). Such an entry that no card has is that group's name,
     #: for `without_group_names`.
     group_lines: tuple[int, ...] = field(default=())
+    #: Those of the group lines that end in ":" ("Burn:", "**Clone:**"), which no card name does: such an entry is
+    #: the group's name even when a card has that name ("Burn", a half of Turn // Burn).
+    heading_lines: tuple[int, ...] = field(default=())
     #: The lines of entries written with no quantity that read as sentences ("Here's my list!", "Thanks!") before
     #: the list's first other entry or after its last: a post's words around its list. Such an entry that no card
     #: has is no card, for `without_words_around`.

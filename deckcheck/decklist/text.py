@@ -446,6 +446,7 @@ def parse_lines(text: str, path: str) -> Deck:
     struck: list[tuple[int, str]] = []  # (line, text) of what is struck through
     unled: list[int] = []  # the lines of entries with no quantity before the name
     headings: set[int] = set()  # those of them written as headings: all in bold or italics, or ending in ":"
+    colon_headings: set[int] = set()  # those ending in ":", which no card name does
     counted_after: dict[int, bool] = {}  # those with a count after the name: whether "(12)"
     worded: set[int] = set()  # those that read as a post's words: "Thanks!"
 
@@ -577,7 +578,11 @@ def parse_lines(text: str, path: str) -> Deck:
                 headings.add(number)  # "**Ramp**", "Card Draw:" (no card name ends in ":"), whatever comes after it
             elif _reads_as_words(s):
                 worded.add(number)  # "Here's my list!"
-        s = _without_markdown(s).rstrip(":")  # (a heading's colon: no card name ends in ":")
+        s = _without_markdown(s)
+        if s[-1:] == ":":  # a heading's colon: no card name ends in ":"
+            s = s.rstrip(":")
+            if number in headings:
+                colon_headings.add(number)
         set_code = collector_number = None
         if s.startswith("["):  # XMage: "1 [SET:num] Name"
             j = s.find("]")
@@ -625,6 +630,7 @@ def parse_lines(text: str, path: str) -> Deck:
         countless = set(unled).difference(counted_after)
         group_lines = tuple(line for line in unled if line + 1 in led_lines or line in headings
                             or counted_after.get(line) and line + 1 in countless)
+    heading_lines = tuple(line for line in group_lines if line in colon_headings)
     word_lines = _words_around(rows, worded) if worded else ()
     notes_out: list[str] = []
     first_block: tuple[str, ...] = ()
@@ -653,7 +659,7 @@ def parse_lines(text: str, path: str) -> Deck:
     entries, kept = collector.finish(problems)
     return Deck(path=path, name=deck_name, entries=entries, problems=kept, commanders_marked=marked,
                 notes=tuple(notes_out), source_format="text", first_block_names=first_block,
-                group_lines=group_lines, word_lines=word_lines)
+                group_lines=group_lines, heading_lines=heading_lines, word_lines=word_lines)
 
 
 def blocks_text(blocks: Sequence[tuple[str | None, Sequence[str]]]) -> str:
@@ -764,6 +770,12 @@ def _unknown_on(deck: Deck, lines: Iterable[int], unknown: Iterable[str]) -> lis
     return [e for e in deck.entries if e.name in unknown and on.issuperset(e.lines)]
 
 
+def _on_lines(deck: Deck, lines: Iterable[int], but: set[Entry]) -> list[Entry]:
+    """The deck's entries, but those in `but`, that stand only on these lines."""
+    on = set(lines)
+    return [e for e in deck.entries if e not in but and on.issuperset(e.lines)] if on else []
+
+
 def without_words_around(deck: Deck, unknown: Iterable[str],
                          mistyped: Callable[[list[str]], Mapping[str, str]] | None = None) -> Deck:
     """The deck without the entries on its `word_lines` that no card has (`unknown`, as for `without_group_names`):
@@ -795,13 +807,22 @@ def without_group_names(deck: Deck, unknown: Iterable[str],
     if not deck.group_lines:
         return deck
     named = _unknown_on(deck, deck.group_lines, unknown)
-    if not named:
+    headed = _on_lines(deck, deck.heading_lines, set(named))
+    if not named and not headed:
         return deck
-    shown = named[:NOTE_NAMED]  # (the names past them cost no search for a card they misspell)
-    near = mistyped([e.name for e in shown]) if mistyped is not None else {}
-    said = _named([f'line {e.line} "{e.name}"' + (f" ({near[e.name]} mistyped?)" if e.name in near else "")
-                   for e in shown], len(named))
-    note = f"read {said} as the name of a group of the cards after it, not as a card: no card has that name"
+    notes: list[str] = []
+    if named:
+        shown = named[:NOTE_NAMED]  # (the names past them cost no search for a card they misspell)
+        near = mistyped([e.name for e in shown]) if mistyped is not None else {}
+        said = _named([f'line {e.line} "{e.name}"' + (f" ({near[e.name]} mistyped?)" if e.name in near else "")
+                       for e in shown], len(named))
+        notes.append(f"read {said} as the name of a group of the cards after it, not as a card: no card has that "
+                     "name")
+    if headed:
+        said = _named([f'line {e.line} "{e.name}:"' for e in headed], len(headed))
+        notes.append(f"read {said} as the name of a group of the cards after it, not as a card: it is written as a "
+                     "heading, ending in a colon")
+    named += headed
     # a group begun in the commander's (or companion's) section ends it, as a header would: its cards are the deck's
     ends: dict[str, int] = {}
     for e in named:
@@ -810,11 +831,12 @@ def without_group_names(deck: Deck, unknown: Iterable[str],
     drop = set(named)
     entries = tuple(e._replace(section=MAIN) if e.section in ends and e.line > ends[e.section] else e
                     for e in deck.entries if e not in drop)
-    return replace(deck, entries=entries, notes=deck.notes + (note,), group_lines=())
+    return replace(deck, entries=entries, notes=deck.notes + tuple(notes), group_lines=(), heading_lines=())
 
 
 def unnumbered(deck: Deck) -> Deck:
     """The deck with its line numbers 0, as for a source without lines (an MTGJSON deck file, a deck object's
     lists)."""
     return replace(deck, entries=tuple(e._replace(line=0, lines=(0,) * len(e.lines)) for e in deck.entries),
-                   problems=tuple(replace(p, line=0) for p in deck.problems), group_lines=(), word_lines=())
+                   problems=tuple(replace(p, line=0) for p in deck.problems), group_lines=(), heading_lines=(),
+                   word_lines=())
