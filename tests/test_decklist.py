@@ -125,6 +125,9 @@ def one(text: str) -> tuple:
     ("1 Sol Ring (C21) 263 (Etched)", (1, "Sol Ring", MAIN, "C21", "263")),
     ("1 Sol Ring <extended> [C21]", (1, "Sol Ring", MAIN, "C21", None)),
     ("1 Sol Ring <C21>", (1, "Sol Ring", MAIN, None, None)),
+    ("1 Lightning Bolt <141> [2XM] (F)", (1, "Lightning Bolt", MAIN, "2XM", None)),  # MTGGoldfish: foil, etched
+    ("1 Sol Ring <extended> [CMM] (E)", (1, "Sol Ring", MAIN, "CMM", None)),
+    ("1 Arcane Signet [C21] (F)", (1, "Arcane Signet", MAIN, "C21", None)),
     ("1\tSol Ring\tCMM\t410", (1, "Sol Ring", MAIN, None, None)),  # cells copied from a spreadsheet
     ("Sol Ring\t2", (2, "Sol Ring", MAIN, None, None)),
     ("Sol Ring\tx2\tArtifact", (2, "Sol Ring", MAIN, None, None)),

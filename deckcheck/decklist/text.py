@@ -187,7 +187,10 @@ _LETTER = re.compile(r"[^\W\d_]").search
 _KEEPS = (MAYBEBOARD, OUTSIDE)  # sections whose cards no marker moves
 _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
 _COMMANDER_WORDS = frozenset({"commander", "cmdr", "general"})  # "Atraxa, Praetors' Voice (Commander)"
-_PAREN_WORDS = _FINISHES | _COMMANDER_WORDS  # what a name's last parentheses may hold
+# MTGGoldfish's foil and etched marks after an exact version: "Sol Ring <extended> [CMM] (E)" (no card name ends in
+# one letter in parentheses: tested in test_store.py).
+_FINISH_LETTERS = frozenset({"f", "e"})
+_PAREN_WORDS = _FINISHES | _FINISH_LETTERS | _COMMANDER_WORDS  # what a name's last parentheses may hold
 
 
 def header_of(text: str) -> str | None:
@@ -252,7 +255,7 @@ def _bracket(inner: str, notes: _Annotations) -> None:
 def split_annotations(rest: str) -> tuple[str, _Annotations]:
     """Split the text after the quantity into the card name and its annotations: Archidekt "^tags^" and
     "[Categories]", "#tags" (deckstats "#!Commander"), "*F*" / "*E*" / "*CMDR*", "(foil)", "<variant>",
-    "(SET) number", mtg.wtf "[SET:num] [foil]"."""
+    "(SET) number", mtg.wtf "[SET:num] [foil]", MTGGoldfish "<variant> [SET] (F)"."""
     notes = _Annotations()
     s = rest
     if "|" in s:
@@ -291,8 +294,8 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
                 notes.commander = True
             s = s[:j].rstrip()
         elif s.endswith(")") and (j := s.rfind("(")) > 0 and (word := s[j + 1: -1].strip().lower()) in _PAREN_WORDS:
-            # "(foil)", "(etched)" after a set tag: "Sol Ring [C21] (foil)"; a list written by hand marks its
-            # commander "Atraxa, Praetors' Voice (Commander)"
+            # "(foil)", "(etched)" after a set tag: "Sol Ring [C21] (foil)", MTGGoldfish's "(F)"; a list written
+            # by hand marks its commander "Atraxa, Praetors' Voice (Commander)"
             notes.commander = notes.commander or word in _COMMANDER_WORDS
             s = s[:j].rstrip()
         elif s.endswith(">") and (j := s.rfind("<")) > 0:
