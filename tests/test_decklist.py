@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck.decklist import (
-    COMMANDER, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, assign_sideboard_commanders,
+    COMMANDER, COMPANION, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, assign_sideboard_commanders,
     parse_file, parse_text, with_commanders,
 )
 from deckcheck.model.names import name_key
@@ -103,6 +103,11 @@ def one(text: str) -> tuple:
     ("1 Amulet of Vigor (PLST) WWK-121 *F*", (1, "Amulet of Vigor", MAIN, "PLST", "WWK-121")),
     ("1 Sol Ring (LEA)", (1, "Sol Ring", MAIN, "LEA", None)),
     ("1 Atraxa, Praetors' Voice (CM2) 10 *CMDR*", (1, "Atraxa, Praetors' Voice", COMMANDER, "CM2", "10")),
+    # TappedOut: foil kinds, a set with its number, the commander's and the companion's marks
+    ("1x Xenagos, God of Revels (CMR) *f-etch* *CMDR*", (1, "Xenagos, God of Revels", COMMANDER, "CMR", None)),
+    ("1x Sol Ring (SLD:589) *f* #Land", (1, "Sol Ring", MAIN, "SLD", "589")),
+    ("1x Command Tower *f-pre*", (1, "Command Tower", MAIN, None, None)),
+    ("1x Lurrus of the Dream-Den *CMPN*", (1, "Lurrus of the Dream-Den", COMPANION, None, None)),
     ("1x Sol Ring (cmm) 410 [Ramp,Artifacts] ^Have,#37d67a^", (1, "Sol Ring", MAIN, "cmm", "410")),
     ("1x Think Twice () 92 [Draw]", (1, "Think Twice", MAIN, None, "92")),
     ("1x Atraxa, Praetors' Voice (cm2) 10 [Commander{top}]", (1, "Atraxa, Praetors' Voice", COMMANDER, "cm2", "10")),
