@@ -124,6 +124,8 @@ def one(text: str) -> tuple:
     ("1 Amulet of Vigor [PLST:WWK-121]", (1, "Amulet of Vigor", MAIN, "PLST", "WWK-121")),
     ("1 [WHO:32] Wilfred Mott", (1, "Wilfred Mott", MAIN, "WHO", "32")),
     ("SB: 1 [WHO:3] The Tenth Doctor", (1, "The Tenth Doctor", SIDEBOARD, "WHO", "3")),
+    ("1 [CMM#410] Sol Ring", (1, "Sol Ring", MAIN, "CMM", "410")),  # deckstats
+    ("1 [C19#7] Sevinne, the Chronoclasm #!Commander", (1, "Sevinne, the Chronoclasm", COMMANDER, "C19", "7")),
     ("1 Kitsa, Otterball Elite [BLB] #54 foil", (1, "Kitsa, Otterball Elite", MAIN, "BLB", "54")),
     ("1 Sol Ring (foil)", (1, "Sol Ring", MAIN, None, None)),
     ("1 Sol Ring [C21] (foil)", (1, "Sol Ring", MAIN, "C21", None)),

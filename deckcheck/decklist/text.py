@@ -79,8 +79,8 @@ _TRAILING_QUANTITY = re.compile(r"\s+(?:[xX×]\s?(\d+)|(\d+)[xX×]|\((\d+)\))$")
 # Set and collector number at the end: " (CMM) 410", " (plst) WWK-121", " ()", " (LEA)", TappedOut's " (SLD:589)".
 _SET_NUMBER = re.compile(r"\s\(([A-Za-z0-9]{0,8})(?::([A-Za-z0-9][A-Za-z0-9\-★†]*))?\)"
                          r"(?:\s+([A-Za-z0-9][A-Za-z0-9\-★†]*))?$")
-# mtg.wtf / MythicHub / XMage set annotations: "[SET]", "[SET:123]", "[SET/123]".
-_SET_BRACKET = re.compile(r"([A-Za-z0-9]{2,8})(?:[:/]([A-Za-z0-9][A-Za-z0-9\-★†]*))?")
+# mtg.wtf / MythicHub / XMage / deckstats set annotations: "[SET]", "[SET:123]", "[SET/123]", "[SET#123]".
+_SET_BRACKET = re.compile(r"([A-Za-z0-9]{2,8})(?:[:/#]([A-Za-z0-9][A-Za-z0-9\-★†]*))?")
 # Forge .dck: "Name|SET" or "Name|SET|art index" (no card name holds "|", and a set code is upper case).
 _FORGE_SET = re.compile(r"\|([A-Z0-9]{2,8})(?:\|[^|]*)*$")
 # A mark between stars after a name: Moxfield's "*F*" and "*E*", TappedOut's foils "*f*", "*f-etch*", "*f-pre*",
