@@ -62,6 +62,7 @@ def test_every_dialect_reads_the_same_deck(filename: str) -> None:
     ("timey-wimey.mtgo.txt", {MAIN: 98, SIDEBOARD: 2}, None),
     ("timey-wimey.xmage.dck", {MAIN: 98, SIDEBOARD: 2}, "Timey-Wimey"),
     ("timey-wimey.mtgo.dek", {MAIN: 98, SIDEBOARD: 2}, None),
+    ("timey-wimey.mtgo.csv", {MAIN: 98, SIDEBOARD: 2}, None),  # the rows Sideboarded "Yes"
     ("timey-wimey.cockatrice.cod", {MAIN: 98, SIDEBOARD: 2}, "Timey-Wimey"),
     ("timey-wimey.forge.dck", {COMMANDER: 2, MAIN: 98, OUTSIDE: 10}, "Timey-Wimey"),
 ], ids=lambda v: v if isinstance(v, str) and v.startswith("timey") else "")
