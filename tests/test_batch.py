@@ -160,15 +160,16 @@ def test_texts_decks_and_paths_mix(store, tournament):
 
 
 def test_mtgo_cockatrice_and_forge_deck_files_in_a_folder(tmp_path):
-    """The deck files of MTGO (.dek), Cockatrice (.cod) and Forge (.dck) are checked as the deck they hold;
-    the first two keep the commanders among the sideboard cards, as MTGO does."""
+    """The deck files of MTGO (.dek and its CSV export), Cockatrice (.cod) and Forge (.dck) are checked as the deck
+    they hold; all but Forge's keep the commanders among the sideboard cards, as MTGO does."""
     fixtures = Path(__file__).parent / "fixtures" / "decks"
-    for name in ("timey-wimey.mtgo.dek", "timey-wimey.cockatrice.cod", "timey-wimey.forge.dck"):
+    names = ["timey-wimey.cockatrice.cod", "timey-wimey.forge.dck", "timey-wimey.mtgo.csv", "timey-wimey.mtgo.dek"]
+    for name in names:
         shutil.copy(fixtures / name, tmp_path / name)
     code, out, err = run_cli("batch", "--format", "json", str(tmp_path))
     assert code == 0, err
     decks = {Path(d["path"]).name: d for d in json.loads(out)["decks"]}
-    assert sorted(decks) == ["timey-wimey.cockatrice.cod", "timey-wimey.forge.dck", "timey-wimey.mtgo.dek"]
+    assert sorted(decks) == names
     for deck in decks.values():
         assert (deck["legal"], deck["card_count"], deck["commanders"]) == (True, 100, ["The Tenth Doctor",
                                                                                       "Rose Tyler"])

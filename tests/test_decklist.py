@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck.decklist import (
-    COMMANDER, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, assign_sideboard_commanders,
+    COMMANDER, COMPANION, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, assign_sideboard_commanders,
     parse_file, parse_text, with_commanders,
 )
 from deckcheck.model.names import name_key
@@ -62,6 +62,7 @@ def test_every_dialect_reads_the_same_deck(filename: str) -> None:
     ("timey-wimey.mtgo.txt", {MAIN: 98, SIDEBOARD: 2}, None),
     ("timey-wimey.xmage.dck", {MAIN: 98, SIDEBOARD: 2}, "Timey-Wimey"),
     ("timey-wimey.mtgo.dek", {MAIN: 98, SIDEBOARD: 2}, None),
+    ("timey-wimey.mtgo.csv", {MAIN: 98, SIDEBOARD: 2}, None),  # the rows Sideboarded "Yes"
     ("timey-wimey.cockatrice.cod", {MAIN: 98, SIDEBOARD: 2}, "Timey-Wimey"),
     ("timey-wimey.forge.dck", {COMMANDER: 2, MAIN: 98, OUTSIDE: 10}, "Timey-Wimey"),
 ], ids=lambda v: v if isinstance(v, str) and v.startswith("timey") else "")
@@ -103,6 +104,11 @@ def one(text: str) -> tuple:
     ("1 Amulet of Vigor (PLST) WWK-121 *F*", (1, "Amulet of Vigor", MAIN, "PLST", "WWK-121")),
     ("1 Sol Ring (LEA)", (1, "Sol Ring", MAIN, "LEA", None)),
     ("1 Atraxa, Praetors' Voice (CM2) 10 *CMDR*", (1, "Atraxa, Praetors' Voice", COMMANDER, "CM2", "10")),
+    # TappedOut: foil kinds, a set with its number, the commander's and the companion's marks
+    ("1x Xenagos, God of Revels (CMR) *f-etch* *CMDR*", (1, "Xenagos, God of Revels", COMMANDER, "CMR", None)),
+    ("1x Sol Ring (SLD:589) *f* #Land", (1, "Sol Ring", MAIN, "SLD", "589")),
+    ("1x Command Tower *f-pre*", (1, "Command Tower", MAIN, None, None)),
+    ("1x Lurrus of the Dream-Den *CMPN*", (1, "Lurrus of the Dream-Den", COMPANION, None, None)),
     ("1x Sol Ring (cmm) 410 [Ramp,Artifacts] ^Have,#37d67a^", (1, "Sol Ring", MAIN, "cmm", "410")),
     ("1x Think Twice () 92 [Draw]", (1, "Think Twice", MAIN, None, "92")),
     ("1x Atraxa, Praetors' Voice (cm2) 10 [Commander{top}]", (1, "Atraxa, Praetors' Voice", COMMANDER, "cm2", "10")),
@@ -119,12 +125,17 @@ def one(text: str) -> tuple:
     ("1 Amulet of Vigor [PLST:WWK-121]", (1, "Amulet of Vigor", MAIN, "PLST", "WWK-121")),
     ("1 [WHO:32] Wilfred Mott", (1, "Wilfred Mott", MAIN, "WHO", "32")),
     ("SB: 1 [WHO:3] The Tenth Doctor", (1, "The Tenth Doctor", SIDEBOARD, "WHO", "3")),
+    ("1 [CMM#410] Sol Ring", (1, "Sol Ring", MAIN, "CMM", "410")),  # deckstats
+    ("1 [C19#7] Sevinne, the Chronoclasm #!Commander", (1, "Sevinne, the Chronoclasm", COMMANDER, "C19", "7")),
     ("1 Kitsa, Otterball Elite [BLB] #54 foil", (1, "Kitsa, Otterball Elite", MAIN, "BLB", "54")),
     ("1 Sol Ring (foil)", (1, "Sol Ring", MAIN, None, None)),
     ("1 Sol Ring [C21] (foil)", (1, "Sol Ring", MAIN, "C21", None)),
     ("1 Sol Ring (C21) 263 (Etched)", (1, "Sol Ring", MAIN, "C21", "263")),
     ("1 Sol Ring <extended> [C21]", (1, "Sol Ring", MAIN, "C21", None)),
     ("1 Sol Ring <C21>", (1, "Sol Ring", MAIN, None, None)),
+    ("1 Lightning Bolt <141> [2XM] (F)", (1, "Lightning Bolt", MAIN, "2XM", None)),  # MTGGoldfish: foil, etched
+    ("1 Sol Ring <extended> [CMM] (E)", (1, "Sol Ring", MAIN, "CMM", None)),
+    ("1 Arcane Signet [C21] (F)", (1, "Arcane Signet", MAIN, "C21", None)),
     ("1\tSol Ring\tCMM\t410", (1, "Sol Ring", MAIN, None, None)),  # cells copied from a spreadsheet
     ("Sol Ring\t2", (2, "Sol Ring", MAIN, None, None)),
     ("Sol Ring\tx2\tArtifact", (2, "Sol Ring", MAIN, None, None)),

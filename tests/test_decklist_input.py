@@ -251,6 +251,26 @@ def test_moxfield_newer_shape_keeps_its_boards_under_boards() -> None:
         parse_text(json.dumps({"boards": {"tokens": board((1, "Vampire"))}}), "tokens.json")
 
 
+@pytest.mark.parametrize("shape", ["boards at the top", "boards under boards"])
+def test_moxfield_featured_card_under_main_is_not_the_main_deck(shape: str) -> None:
+    """Moxfield's deck JSON has a "main" beside its boards: the one card it features for the deck ({"id", "name",
+    ...}), read before as the whole main deck (a 100-card deck of 1 or 2 cards)."""
+    def board(*cards: tuple[int, str]) -> dict:
+        return {name: {"quantity": n, "card": {"name": name}} for n, name in cards}
+
+    boards = {"commanders": board((1, "Sevinne, the Chronoclasm")), "mainboard": board((1, "Sol Ring"), (98, "Island"))}
+    record = {"name": "Mystic Intellect", "main": {"id": "q", "name": "Sevinne, the Chronoclasm", "set": "c19"},
+              **(boards if shape == "boards at the top" else {"boards": boards})}
+    deck = parse_text(json.dumps(record), "mox.json")
+    assert [(e.quantity, e.name, e.section) for e in deck.entries] == [
+        (1, "Sevinne, the Chronoclasm", COMMANDER), (1, "Sol Ring", MAIN), (98, "Island", MAIN)]
+    generic = {"commander": "Edgar Markov", "main": ["1 Sol Ring", {"name": "Swamp", "count": 98}]}
+    assert [(e.quantity, e.name) for e in parse_text(json.dumps(generic), "g.json").entries] == [
+        (1, "Edgar Markov"), (1, "Sol Ring"), (98, "Swamp")]  # a deck object's own "main" list stays its decklist
+    one = {"commander": "Edgar Markov", "main": {"name": "Sol Ring", "count": 1}}
+    assert [e.name for e in parse_text(json.dumps(one), "one.json").entries] == ["Edgar Markov", "Sol Ring"]
+
+
 def test_deeply_nested_json() -> None:
     with pytest.raises(InputError):
         parse_text('{"a":' * 100_000 + "1" + "}" * 100_000)

@@ -1,6 +1,7 @@
 """CSV decklist exports with a header row: count/quantity, name, and a section/board/category column when
 there is one (mtg.wtf: `Section,Count,Name,Set code,Set name,Collector number,Finish`; Archidekt, Moxfield,
-Deckbox and doubletap-style exports), separated by commas, semicolons (a spreadsheet saved in a European
+Deckbox and doubletap-style exports), or MTGO's yes-or-no Sideboarded column (`Card Name,Quantity,ID #,Rarity,Set,
+Collector #,Premium,Sideboarded,Annotation`), separated by commas, semicolons (a spreadsheet saved in a European
 locale) or tabs."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any, NamedTuple
 from deckcheck.decklist.commanders import split_joined
 from deckcheck.decklist.model import (
     COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, is_web_address, long_name,
-    problem, read_quantity,
+    problem, read_quantity, says_yes,
 )
 from deckcheck.decklist.runs import holds_several_names
 from deckcheck.decklist.text import HEADERS, runs_entries_together
@@ -24,6 +25,9 @@ _NAME_COLUMNS = ("name", "card name", "card", "cardname")
 _SECTION_COLUMNS = ("section", "board", "zone", "deck", "category", "categories")
 _SET_COLUMNS = ("set code", "setcode", "edition code", "set", "edition")
 _NUMBER_COLUMNS = ("collector number", "collector #", "number", "card number", "cn")
+# MTGO's export: "Yes" puts the row in the sideboard, where MTGO keeps a Commander deck's commander (taken from
+# there as from its .dek file's sideboard: `assign_sideboard_commanders`).
+_SIDEBOARDED_COLUMNS = ("sideboarded",)
 
 
 def _fold(cell: str) -> str:
@@ -247,7 +251,7 @@ def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
     source = io.StringIO(text, newline="")
     reader = csv.reader(source, delimiter=delimiter)
     header: list[str] | None = None
-    qty_col = name_col = section_col = set_col = number_col = None
+    qty_col = name_col = section_col = set_col = number_col = sideboarded_col = None
     marked = False
     last_line = 0
     while True:
@@ -268,6 +272,7 @@ def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
             section_col = _column(header, _SECTION_COLUMNS)
             set_col = _column(header, _SET_COLUMNS)
             number_col = _column(header, _NUMBER_COLUMNS)
+            sideboarded_col = _column(header, _SIDEBOARDED_COLUMNS)
             continue
         assert name_col is not None  # csv_delimiter checked the header
         raw = delimiter.join(row)
@@ -292,6 +297,8 @@ def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
                 continue
             quantity = value
         section = _section_of(row[section_col]) if section_col is not None and section_col < len(row) else MAIN
+        if sideboarded_col is not None and sideboarded_col < len(row) and says_yes(row[sideboarded_col]):
+            section = SIDEBOARD
         marked = marked or section == COMMANDER
         set_code = row[set_col].strip() if set_col is not None and set_col < len(row) else ""
         if not (2 <= len(set_code) <= 8 and set_code.isalnum()):

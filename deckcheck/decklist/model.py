@@ -147,6 +147,12 @@ FETCHES_NO_PAGES = "deckcheck fetches no deck pages: export the list from the si
 ADDRESS_FOR_A_DECKLIST = f"a web address, not a decklist ({FETCHES_NO_PAGES})"
 
 
+def says_yes(value: str | None) -> bool:
+    """Whether a yes-or-no field says yes: MTGO's "true" of a .dek's Sideboard attribute, "Yes" of its CSV's
+    Sideboarded column ("1" too)."""
+    return value is not None and value.strip().lower() in ("true", "yes", "1")
+
+
 def is_web_address(text: str) -> bool:
     """Whether a name or decklist holds a web address (a deck site's link, pasted for the list): no card's
     name does."""

@@ -6,10 +6,11 @@ decklist file may hold alone:
 
 ("commanders" for "commander", "companions" for "companion", "main" or "mainboard" for "decklist"; an item
 may also be {"name", "count"} or {"quantity", "card": {"name"}}, and a list an object keyed by card, as in
-Moxfield's deck JSON, whose newer shape has the lists in "boards"), or {"text": "<a decklist in any
-dialect>"}, whose "commander", when given, names its commanders as `--commander` does. A deck object
-becomes decklist blocks, each a section header and its lines, so it is read exactly as the same decklist
-written as text, without line numbers (its items are not lines of the file; a "text" keeps its own)."""
+Moxfield's deck JSON, whose newer shape has the lists in "boards" and whose "main" is one card it features, no
+list), or {"text": "<a decklist in any dialect>"}, whose "commander", when given, names its commanders as
+`--commander` does. A deck object becomes decklist blocks, each a section header and its lines, so it is read
+exactly as the same decklist written as text, without line numbers (its items are not lines of the file; a
+"text" keeps its own)."""
 
 from __future__ import annotations
 
@@ -30,10 +31,34 @@ def is_deck_record(obj: Any) -> bool:
 
 
 def _lists(record: Mapping[str, Any]) -> Mapping[str, Any]:
-    """Where a deck object keeps its lists: in itself, or in "boards" when that holds them and it does not."""
+    """Where a deck object keeps its lists: in itself, or in "boards" when that holds them and it does not.
+    Moxfield's featured card under "main" is no list (`_without_featured_card`)."""
+    record = _without_featured_card(record)
     boards = record.get("boards")
     if boards is not None and isinstance(boards, Mapping) and record.keys().isdisjoint(DECK_KEYS):
         return boards
+    return record
+
+
+#: The boards of Moxfield's deck JSON that tell its shape: objects keyed by card, at the top or under "boards".
+MOXFIELD_BOARDS = ("mainboard", "commanders")
+
+
+def _is_moxfield_deck(record: Mapping[str, Any]) -> bool:
+    """Whether a deck object has the shape of Moxfield's deck JSON: its boards under "boards", or a "mainboard"
+    or "commanders" that is a board keyed by card rather than a list or one card object."""
+    if isinstance(record.get("boards"), Mapping):
+        return True
+    return any(isinstance(board, Mapping) and _item_name(board) is None
+               for board in map(record.get, MOXFIELD_BOARDS))
+
+
+def _without_featured_card(record: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The deck object without Moxfield's "main", the one card it features for the deck ({"id", "name",
+    ...}, beside its boards), which is not its main deck; a generic deck object's "main" list stays."""
+    featured = record.get("main")
+    if isinstance(featured, Mapping) and _item_name(featured) is not None and _is_moxfield_deck(record):
+        return {key: value for key, value in record.items() if key != "main"}
     return record
 
 

@@ -76,12 +76,16 @@ _QUANTITY = re.compile(r"(\d+)(?:\s*[xX*×])?\s+|[xX×](\d+)\s+|[\[(](\d+)[\])]\
 # A quantity after the name: "Sol Ring x2", "Sol Ring ×2", "Forest x 5", "Forest 5x", "Forest (5)" (no card name
 # ends so, tested in test_store.py). A bare number is not one: "Pip-Boy 3000" and "Overseer of Vault 76" are names.
 _TRAILING_QUANTITY = re.compile(r"\s+(?:[xX×]\s?(\d+)|(\d+)[xX×]|\((\d+)\))$")
-# Set and collector number at the end: " (CMM) 410", " (plst) WWK-121", " ()", " (LEA)".
-_SET_NUMBER = re.compile(r"\s\(([A-Za-z0-9]{0,8})\)(?:\s+([A-Za-z0-9][A-Za-z0-9\-★†]*))?$")
-# mtg.wtf / MythicHub / XMage set annotations: "[SET]", "[SET:123]", "[SET/123]".
-_SET_BRACKET = re.compile(r"([A-Za-z0-9]{2,8})(?:[:/]([A-Za-z0-9][A-Za-z0-9\-★†]*))?")
+# Set and collector number at the end: " (CMM) 410", " (plst) WWK-121", " ()", " (LEA)", TappedOut's " (SLD:589)".
+_SET_NUMBER = re.compile(r"\s\(([A-Za-z0-9]{0,8})(?::([A-Za-z0-9][A-Za-z0-9\-★†]*))?\)"
+                         r"(?:\s+([A-Za-z0-9][A-Za-z0-9\-★†]*))?$")
+# mtg.wtf / MythicHub / XMage / deckstats set annotations: "[SET]", "[SET:123]", "[SET/123]", "[SET#123]".
+_SET_BRACKET = re.compile(r"([A-Za-z0-9]{2,8})(?:[:/#]([A-Za-z0-9][A-Za-z0-9\-★†]*))?")
 # Forge .dck: "Name|SET" or "Name|SET|art index" (no card name holds "|", and a set code is upper case).
 _FORGE_SET = re.compile(r"\|([A-Z0-9]{2,8})(?:\|[^|]*)*$")
+# A mark between stars after a name: Moxfield's "*F*" and "*E*", TappedOut's foils "*f*", "*f-etch*", "*f-pre*",
+# commander "*CMDR*" and companion "*CMPN*" (no card name holds "*": tested in test_store.py).
+_STAR_MARK = re.compile(r"[^\W\d_]{1,6}|f-[^\W\d_]{1,8}", re.IGNORECASE).fullmatch
 # Start of "#tag" annotations (mtg-parser, deckstats "#!Commander", MythicHub "#305").
 _HASH = re.compile(r"\s#")
 _HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[0-9][0-9a-z]*)(?:\s|$)")
@@ -191,7 +195,10 @@ _LETTER = re.compile(r"[^\W\d_]").search
 _KEEPS = (MAYBEBOARD, OUTSIDE)  # sections whose cards no marker moves
 _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
 _COMMANDER_WORDS = frozenset({"commander", "cmdr", "general"})  # "Atraxa, Praetors' Voice (Commander)"
-_PAREN_WORDS = _FINISHES | _COMMANDER_WORDS  # what a name's last parentheses may hold
+# MTGGoldfish's foil and etched marks after an exact version: "Sol Ring <extended> [CMM] (E)" (no card name ends in
+# one letter in parentheses: tested in test_store.py).
+_FINISH_LETTERS = frozenset({"f", "e"})
+_PAREN_WORDS = _FINISHES | _FINISH_LETTERS | _COMMANDER_WORDS  # what a name's last parentheses may hold
 
 
 def header_of(text: str) -> str | None:
@@ -255,8 +262,9 @@ def _bracket(inner: str, notes: _Annotations) -> None:
 
 def split_annotations(rest: str) -> tuple[str, _Annotations]:
     """Split the text after the quantity into the card name and its annotations: Archidekt "^tags^" and
-    "[Categories]", "#tags" (deckstats "#!Commander"), "*F*" / "*E*" / "*CMDR*", "(foil)", "<variant>",
-    "(SET) number", mtg.wtf "[SET:num] [foil]"."""
+    "[Categories]", "#tags" (deckstats "#!Commander"), "*F*" / "*E*" / "*CMDR*", TappedOut "*f-etch*" / "*CMPN*",
+    "(foil)", "<variant>", "(SET) number", TappedOut "(SET:number)", mtg.wtf "[SET:num] [foil]", MTGGoldfish
+    "<variant> [SET] (F)"."""
     notes = _Annotations()
     s = rest
     if "|" in s:
@@ -289,14 +297,16 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
         elif s.endswith("*") and len(s) > 2:
             j = s.rfind("*", 0, len(s) - 1)
             word = s[j + 1: -1]
-            if j <= 0 or not word.isalpha() or len(word) > 6:
+            if j <= 0 or _STAR_MARK(word) is None:
                 break
             if word.upper() == "CMDR":
                 notes.commander = True
+            elif word.upper() == "CMPN" and notes.board is None:
+                notes.board = COMPANION
             s = s[:j].rstrip()
         elif s.endswith(")") and (j := s.rfind("(")) > 0 and (word := s[j + 1: -1].strip().lower()) in _PAREN_WORDS:
-            # "(foil)", "(etched)" after a set tag: "Sol Ring [C21] (foil)"; a list written by hand marks its
-            # commander "Atraxa, Praetors' Voice (Commander)"
+            # "(foil)", "(etched)" after a set tag: "Sol Ring [C21] (foil)", MTGGoldfish's "(F)"; a list written
+            # by hand marks its commander "Atraxa, Praetors' Voice (Commander)"
             notes.commander = notes.commander or word in _COMMANDER_WORDS
             s = s[:j].rstrip()
         elif s.endswith(">") and (j := s.rfind("<")) > 0:
@@ -308,7 +318,7 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
         if m is not None and m.start() > 0:
             if m.group(1):
                 notes.set_code = m.group(1)
-            notes.number = m.group(2) or notes.number
+            notes.number = m.group(2) or m.group(3) or notes.number
             s = s[: m.start()].rstrip()
     if s.startswith("(") and _SET_NUMBER.fullmatch(" " + s):
         s = ""  # "(CMM) 410" with no name before it

@@ -11,13 +11,12 @@ import pyexpat
 
 from deckcheck.decklist.model import (
     MAIN, MAX_LINE_CHARS, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, long_name, problem,
-    read_quantity,
+    read_quantity, says_yes,
 )
 from deckcheck.errors import InputError
 
 #: Cockatrice zone -> section; the tokens zone is never part of the 100.
 COCKATRICE_ZONES = {"main": MAIN, "side": SIDEBOARD, "tokens": OUTSIDE}
-_TRUE = ("true", "1", "yes")
 
 
 def looks_like_xml(text: str) -> bool:
@@ -55,7 +54,7 @@ class _XmlDeck:
             else:
                 raise _NotADeck(f"XML, but not an MTGO .dek or Cockatrice .cod deck file (root <{tag}>)")
         elif self.kind == "mtgo" and tag == "Cards":
-            section = SIDEBOARD if attrs.get("Sideboard", "").strip().lower() in _TRUE else MAIN
+            section = SIDEBOARD if says_yes(attrs.get("Sideboard")) else MAIN
             self._card(line, tag, attrs, attrs.get("Name"), attrs.get("Quantity"), section)
         elif self.kind == "cockatrice" and tag == "zone":
             zone = attrs.get("name", "")
