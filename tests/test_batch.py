@@ -1241,6 +1241,20 @@ def test_a_json_lines_deck_nested_too_deeply_says_so_in_whole_words():
     assert record_source(nested, "d.jsonl:1") == ("error", "d.jsonl:1", "not JSON (a value nested too deeply)")
 
 
+def test_a_file_name_with_a_line_break_is_escaped_in_the_text_report(tmp_path):
+    """A deck file named with a line break or a tab: the text table and the unreadable list write the name with
+    backslash escapes, as every other line naming it does, and the reason once (before: a space for the break in
+    the table, and the name twice in the unreadable list, once escaped)."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "a\nb.txt").write_bytes(b"garbage\x00\x01\x02")
+    (folder / "g\tood.txt").write_text((TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8"))
+    code, out, _ = run_cli("batch", "--no-progress", str(folder))
+    rows = [line.split("  ")[0].rsplit("/", 1)[-1] for line in out.splitlines()[2:4]]  # (long paths cut at the left)
+    assert (code, rows) == (2, ["a\\nb.txt", "g\\tood.txt"])
+    assert f"unreadable:\n  {folder}/a\\nb.txt: not a text decklist (binary data)\n" in out
+
+
 def test_a_lone_surrogate_from_json_lines_is_written_as_its_escape(tmp_path):
     """JSON allows a lone surrogate ("\\udcff"), which UTF-8 can't encode: the JSON report writes it back as
     the same escape, to a strict standard output and to a report file, and reads back as the same text."""

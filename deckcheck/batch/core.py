@@ -38,7 +38,7 @@ from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
 from deckcheck.decklist.records import is_deck_record, record_name, record_path
 from deckcheck.decklist.sheets import sheet_text
-from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError
+from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, one_line
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
 from deckcheck.wording import counted
 from deckcheck.zips import DOCUMENTS, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind, zip_errors
@@ -533,7 +533,10 @@ class DeckResult:
 def _message(exc: BaseException, label: str) -> str:
     """An error's one-line message without a leading "label: " (the row names the deck already)."""
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    return text[len(label) + 2:] if text.startswith(f"{label}: ") else text
+    for named in (f"{label}: ", f"{one_line(label)}: "):  # (an error names a file with a line break escaped)
+        if text.startswith(named):
+            return text[len(named):]
+    return text
 
 
 def unreadable_result(label: str, message: str, name: str | None = None) -> DeckResult:

@@ -52,7 +52,8 @@ def row_values(results: Iterable[DeckResult]) -> list[tuple[str, ...]]:
 
 def table_cells(results: Iterable[DeckResult]) -> list[list[str]]:
     """The text table's cells of each result, every column (free text cut to its cell's width)."""
-    return [[_cut(value, MAX_CELL.get(c), left=c == "deck") if c in _FREE_TEXT else value
+    return [[_cut(one_line(value), MAX_CELL[c], left=True) if c == "deck"  # (a file name's line break escaped)
+             else _cut(value, MAX_CELL.get(c)) if c in _FREE_TEXT else value
              for c, value in zip(COLUMNS, row)] for row in row_values(results)]
 
 
@@ -129,7 +130,7 @@ def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | N
     if unreadable:
         stream.write("\nunreadable:\n")
         for r in unreadable:
-            stream.write(f"  {_cut(r.path, None)}: {_cut(r.report.violations[0].message, None)}\n")
+            stream.write(f"  {_cut(one_line(r.path), None)}: {_cut(r.report.violations[0].message, None)}\n")
     s = report.summary()
     stream.write(f"\n{report.tally()}\n")
     if s["codes"]:
