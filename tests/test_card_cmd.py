@@ -79,6 +79,17 @@ def test_card_reads_names_from_stdin(capsys, monkeypatch):
     assert out[0]["color_identity"] == "UR" and out[0]["mana_value"] == 4  # split: halves summed (709.4b)
 
 
+def test_stdin_among_names_given_stands_where_its_dash_is(capsys, monkeypatch):
+    """`card Forest - Island` reads standard input's names between the two (before, "-" was looked up as a card
+    unless it stood alone); a second "-" is a usage error, as for `check`."""
+    _stdin(monkeypatch, "Sol Ring\nFire/Ice\n")
+    code, out = run_json(capsys, "Forest", "-", "Island")
+    assert code == 0 and [c["name"] for c in out] == ["Forest", "Sol Ring", "Fire // Ice", "Island"]
+    _stdin(monkeypatch, "Sol Ring\n")
+    assert main(["card", "--data-dir", NO_STORE, "-", "-"]) == 2
+    assert capsys.readouterr().err == "deckcheck: error: standard input (-) can be given only once\n"
+
+
 def test_unknown_names_get_their_suggestions_in_one_pass_worded_as_check_words_them(capsys, monkeypatch):
     from deckcheck.store import CardStore
 
