@@ -1088,6 +1088,26 @@ def test_a_series_of_decklists_names_each_deck_by_its_index_label(store):
         "no decklist (an empty value)")
 
 
+def test_a_series_cell_on_one_line_is_decklist_text_and_a_blank_one_an_empty_row(store, tmp_path, monkeypatch):
+    """A form's one-line answer (an Arena export pasted with its line breaks dropped) in a Series was taken for a
+    file's path: "no such file", named by the whole text instead of its player; an empty string was the path ''.
+    A cell naming a file there is still read as that file."""
+    pandas = pytest.importorskip("pandas")
+    monkeypatch.chdir(tmp_path)
+    oneline = "Commander 1 Felothar the Steadfast Deck 1 Sol Ring 1 Arcane Signet 30 Forest"
+    (tmp_path / "dana.txt").write_text((TOURNAMENT / "04-dana-mystic-intellect.txt").read_text(encoding="utf-8"),
+                                       encoding="utf-8")
+    cells = pandas.Series([oneline, "", "  ", "dana.txt"], index=["ann", "ben", "cy", "dee"])
+    ann, ben, cy, dee = check_many(cells, store=store)
+    assert (ann.path, ann.unreadable, ann.report.commanders, ann.report.card_count) == (
+        "ann", False, ("Felothar the Steadfast",), 33)
+    assert [(r.path, r.unreadable, r.report.violations[0].message) for r in (ben, cy)] == [
+        ("ben", True, "no decklist (an empty value)"), ("cy", True, "no decklist (an empty value)")]
+    assert (dee.path, dee.report.codes()) == ("dana.txt", ["banned"])
+    (blank,) = check_many([""], store=store)
+    assert (blank.path, blank.report.violations[0].message) == ("''", "no decklist (an empty value)")
+
+
 def test_a_dataframe_s_rows_are_decks_as_its_columns_say(store, shared_data, tmp_path):
     """An analyst's frame of JSON Lines decks (pd.read_json) is checked row by row as deck objects, commanders
     included, as the file itself is; a frame of a form's responses (pd.read_csv) as its registrations are. Each

@@ -64,6 +64,8 @@ JSONL_SUFFIXES = (".jsonl", ".ndjson")
 SHEET_SUFFIXES = (".xlsx", ".ods")
 #: The code of the one violation an unreadable deck gets.
 UNREADABLE = "unreadable"
+#: Why an empty item (None, NaN, a table's empty cell, a blank str) is an unreadable row.
+NO_DECKLIST = "no decklist (an empty value)"
 #: The most decks one JSON Lines file may hold (a guard against a runaway file, not a real limit).
 MAX_JSONL_DECKS = 1_000_000
 #: Decks read and resolved together (their unknown names get suggestions in one pass): a bound on the
@@ -404,6 +406,8 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
         elif isinstance(item, str) and ("\n" in item or "\r" in item):
             texts += 1
             yield ("text", f"<text {texts}>", item)
+        elif isinstance(item, str) and not item.strip():
+            yield ("error", repr(item)[:80], NO_DECKLIST)
         elif isinstance(item, str) and is_web_address(item.strip()) and not os.path.lexists(item):
             yield ("error", item.strip()[:80], ADDRESS_FOR_A_DECKLIST)
         elif isinstance(item, (str, os.PathLike)):
@@ -416,7 +420,7 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
             else:
                 yield ("file", path, path)  # its row says why it can't be read
         elif _missing(item):
-            yield ("error", repr(item), "no decklist (an empty value)")
+            yield ("error", repr(item), NO_DECKLIST)
         else:
             yield ("error", repr(item)[:80], f"not a path, decklist text or deck: {type(item).__name__}")
 
@@ -471,9 +475,13 @@ def _missing(item: Any) -> bool:
 
 def expand_labelled(pairs: Iterable[tuple[Any, Any]]) -> Iterator[Source]:
     """Deck sources of (label, item) pairs, as a pandas Series' items give them: `expand`'s, with each
-    decklist text, deck object or refused item named by its label (a player's name, a row number). A path
-    keeps its own name."""
+    decklist text, deck object or refused item named by its label (a player's name, a row number). A str is
+    decklist text even on one line (a form's one-line answer, "Commander 1 Atraxa ... Deck 1 Sol Ring ..."),
+    unless it names a file or folder there is: a path keeps its own name."""
     for label, item in pairs:
+        if isinstance(item, str) and item.strip() and not os.path.lexists(item):
+            yield ("text", str(label), item)
+            continue
         for kind, own, payload in expand([item]):
             yield (kind, str(label) if kind in ("text", "record", "error") else own, payload)
 
@@ -977,8 +985,9 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                progress: bool | None = False, policy: Any = None) -> BatchReport:
     """Check many decks: paths (files, folders, zip archives, JSON Lines of decks), decklist texts (a str with
     a line break), deck objects ({"commander": [...], "decklist": [...]} or {"text": ...}) or parsed Decks;
-    or a pandas Series of these, or a DataFrame of deck objects or registrations (`frame_sources`), each
-    named by its index label (a player's name, a row number).
+    or a pandas Series of these (where a str on one line is decklist text too, `expand_labelled`), or a
+    DataFrame of deck objects or registrations (`frame_sources`), each named by its index label (a player's
+    name, a row number).
     `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames."""
     if isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
         paths_or_texts = [paths_or_texts]
