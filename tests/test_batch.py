@@ -403,7 +403,7 @@ def test_a_table_of_registrations_is_checked_a_row_a_deck(tmp_path, store, delim
     rows = check_many([table], store=store)
     files = check_many([TOURNAMENT / n for n in names], store=store)
     assert [r.path for r in rows] == [f"{table}:{n}" for n in (2, 3, 4, 5)]
-    assert [r.name for r in rows] == ["Alice Adams", None, "Dana Diaz", "Gus Gómez"]
+    assert [r.name for r in rows] == ["Alice Adams", "Kofi", "Dana Diaz", "Gus Gómez"]
     assert rows.results[1].unreadable
     assert rows.results[1].report.violations[0].message == "no decklist in this row (an empty cell)"
     kept = [rows.results[0], *rows.results[2:]]
@@ -413,6 +413,18 @@ def test_a_table_of_registrations_is_checked_a_row_a_deck(tmp_path, store, delim
     assert (code, out) == (2, "")
     assert ("a table of registrations (a decklist a row), not one decklist: `deckcheck batch` checks each row of one "
             "named .csv, .tsv, .xlsx or .ods\n") in err
+
+
+def test_a_registration_with_an_empty_decklist_cell_keeps_its_player_s_name(tmp_path):
+    """A player signed up without a list yet: the row said so but had lost the player's name, in every format."""
+    table = tmp_path / "r3.csv"
+    table.write_text('Player,Decklist\nBob,\nCarol,"1 Sol Ring\n1 Forest"\n', encoding="utf-8")
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    bob, carol = json.loads(out)["decks"]
+    assert (code, bob["path"], bob["name"], carol["name"]) == (2, f"{table}:2", "Bob", "Carol")
+    assert [v["message"] for v in bob["violations"]] == ["no decklist in this row (an empty cell)"]
+    code, out, _ = run_cli("batch", "--format", "csv", str(table))
+    assert f"{table}:2,Bob," in out
 
 
 def test_a_table_of_registered_links_says_so_a_row_a_player(tmp_path):
@@ -1136,7 +1148,7 @@ def test_a_dataframe_s_rows_are_decks_as_its_columns_say(store, shared_data, tmp
             for r in check_many(table, store=store)] == [
         ("0", "Alice", False, ("Atraxa, Praetors' Voice",), []),
         ("1", "Bruno", False, ("The Tenth Doctor", "Rose Tyler"), []),
-        ("2", None, True, (), ["unreadable"])]
+        ("2", "Carol", True, (), ["unreadable"])]
     assert [(r.path, r.legal) for r in check_many(table.set_index("Player"), store=store)] == [
         ("Alice", True), ("Bruno", True), ("Carol", False)]
 

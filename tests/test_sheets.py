@@ -109,7 +109,7 @@ def test_a_workbook_of_registrations_is_checked_a_row_a_deck(tmp_path, store, wr
     found = check_many([table], store=store)
     files = check_many([TOURNAMENT / n for n in names], store=store)
     assert [r.path for r in found] == [f"{table}:{n}" for n in (2, 3, 5, 6)]
-    assert [r.name for r in found] == ["Alice Adams", None, "Dana Diaz", "Gus Gómez"]
+    assert [r.name for r in found] == ["Alice Adams", "Kofi", "Dana Diaz", "Gus Gómez"]
     assert found.results[1].unreadable
     assert found.results[1].report.violations[0].message == "no decklist in this row (an empty cell)"
     kept = [found.results[0], *found.results[2:]]

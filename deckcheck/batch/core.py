@@ -76,7 +76,7 @@ MAX_JSONL_LINE = 4 * 1024 * 1024
 
 # Deck source kinds: ("file", label, path) | ("text", label, decklist text) | ("record", label, deck object)
 # | ("jsonl", label, raw line) | ("bytes", label, a zip member's bytes) | ("deck", label, Deck)
-# | ("error", label, message).
+# | ("error", label, message) | ("empty", label, the deck object of a registration with no decklist).
 Source = tuple[str, str, Any]
 
 
@@ -209,7 +209,7 @@ def _registration_bytes(label: str, data: bytes, layout: Registrations) -> Itera
 def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[Source]:
     """A deck object per row of a table of registrations' CSV text, {"text": its decklist cell, "player": its
     player's cell, "commander": the names its commander cells give}, labelled path:row (the sheet's row
-    number, the header's being the first line's); a row whose decklist cell is empty is an "error" source."""
+    number, the header's being the first line's); a row whose decklist cell is empty is an "empty" source."""
     import csv
 
     text = separator_line(text)[1]  # Excel's "sep=," line is no row of the sheet
@@ -229,9 +229,7 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
 
 def _registration(label: str, cells: Sequence[str], layout: Registrations) -> Source:
     record = registration_record(cells, layout)
-    if record is None:
-        return ("error", label, "no decklist in this row (an empty cell)")
-    return ("record", label, record)
+    return ("record" if record["text"].strip() else "empty", label, record)
 
 
 def frame_sources(frame: Any) -> Iterator[Source]:
@@ -565,6 +563,8 @@ class DeckRunner:
             deck = parse_json_deck(payload, label)
         elif kind == "deck":
             deck = payload
+        elif kind == "empty":
+            raise InputError(label, "no decklist in this row (an empty cell)")
         else:
             raise InputError(label, str(payload))
         if not deck.entries and not deck.problems:
@@ -584,7 +584,8 @@ class DeckRunner:
         if source[0] == "jsonl":
             source = record_source(source[2], source[1])
         kind, label, payload = source
-        name = record_name(payload) if kind == "record" else None  # a registration's player, when its list fails
+        # a registration's player, when its list fails or it has none
+        name = record_name(payload) if kind in ("record", "empty") else None
         try:
             return self.read(source)
         except DeckcheckError as exc:
