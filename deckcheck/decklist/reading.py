@@ -18,7 +18,7 @@ from deckcheck.decklist.commanders import with_commanders
 from deckcheck.decklist.csvlists import (
     DELIMITERS, csv_delimiter, parse_csv, registrations_layout, separator_line,
 )
-from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, Deck, is_web_address
+from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, Deck, EntryCollector, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.records import is_deck_record, record_blocks, record_commanders, record_name, record_text
 from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
@@ -262,10 +262,12 @@ def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
             deck = with_commanders(deck, commanders, given="commander given beside the list")
     else:
         try:
-            blocks = record_blocks(record)
+            blocks, problems = record_blocks(record)
         except ValueError as exc:
             raise InputError(path, str(exc)) from None
         # No line numbers: those of the decklist the lists make are neither the file's lines nor the items'.
         deck = (parse_plain_blocks(blocks, path, name, numbered=False)
                 or unnumbered(parse_lines(blocks_text(blocks), path)))
+        if problems:  # the items that made no line (a count that is none), said first
+            deck = replace(deck, problems=EntryCollector().finish(problems)[1] + deck.problems)
     return replace(deck, name=name) if name and not deck.name else deck
