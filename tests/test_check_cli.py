@@ -187,6 +187,29 @@ def test_unreadable_input(capsys, tmp_path: Path, data_dir: str, kind: str) -> N
     assert err.startswith(f"deckcheck: error: {path}: {message}") and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("name,data,said", [
+    ("cut.json", '{"commander": ["Atraxa, Praetors\' Voice"], "decklist": ["1 Sol Ring"',
+     "invalid JSON: Expecting ',' delimiter at line 1, column 69"),
+    ("open.json", '{"a":\n', "invalid JSON: Expecting value at line 2, column 1"),
+    ("quote.JSON", '["1 Sol Ring", "1 Arcane', "invalid JSON: Unterminated string starting at line 1, column 16"),
+], ids=["truncated", "no-value", "unterminated"])
+def test_a_broken_json_file_is_unreadable_not_a_text_decklist(capsys, tmp_path: Path, data_dir: str, name: str,
+                                                               data: str, said: str) -> None:
+    """A .json deck cut short was read as a text decklist: exit 1 with its JSON as unknown cards or a group's name.
+    A file named .json beginning as JSON is JSON: broken, it can't be read (exit 2; a row of `batch`)."""
+    from deckcheck.batch import check_many
+    from deckcheck.store import CardStore
+
+    path = _write(tmp_path, name, data.encode())
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, str(path))
+    assert (code, out, err) == (2, "", f"deckcheck: error: {path}: {said}\n")
+    (row,) = check_many([path], store=CardStore.open(data_dir))
+    assert row.unreadable and row.report.violations[0].message == said
+    text = _write(tmp_path, "list.json", b"1 Sol Ring\n")  # a text list saved as .json is still read
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(text))
+    assert code == 1 and f"{text}: NOT legal" in out
+
+
 def test_missing_file_and_directory(capsys, tmp_path: Path, data_dir: str) -> None:
     missing = tmp_path / "nope.txt"
     code, out, err = run(capsys, "check", "--data-dir", data_dir, str(missing))
