@@ -157,19 +157,13 @@ def _bounded_lines(stream: Any) -> Iterator[bytes]:
 MAX_REGISTRATIONS_BYTES = 64 << 20
 
 
-def _registrations(path: str) -> Registrations | None:
-    """The layout of a .csv or .tsv file that is a table of registrations (a decklist a row), by its header
-    row; None for any other file (a card list's CSV among them)."""
-    if not _suffix(path).endswith((".csv", ".tsv")):
-        return None
+def _head(path: str, size: int) -> bytes:
+    """A file's first `size` bytes; none when it can't be read (its row says why)."""
     try:
         with open(path, "rb") as handle:
-            head = handle.read(REGISTRATIONS_HEAD)
+            return handle.read(size)
     except OSError:
-        return None  # its row says why it can't be read
-    if head[:2] == b"\x1f\x8b":
-        return None  # a gzipped card list; a table of registrations is read as saved
-    return _registrations_in(head)
+        return b""
 
 
 def _registrations_in(head: bytes) -> Registrations | None:
@@ -426,24 +420,21 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
 def file_sources(path: str) -> Iterator[Source]:
     """The deck sources of one file: a line each of JSON Lines of decks, a decklist each of a zip archive, a
     row each of a table of registrations (CSV, TSV, or a workbook's sheet), else the file itself as one
-    decklist. A file not named as a decklist is told by its first bytes (a zip archive not named .zip)."""
+    decklist. A zip archive is told by its first bytes, whatever its name (a zip of decklists saved as
+    regs.csv or without a name's ending; a workbook or a document by its members, `archive_sources`); a table
+    of registrations by its header, in a .csv or .tsv file as saved (a gzipped one is a card list)."""
     suffix = _suffix(path)
     if suffix.endswith(JSONL_SUFFIXES):
         yield from jsonl_sources(path)
-    elif (suffix.endswith(SHEET_SUFFIXES) or not suffix.endswith(DECK_SUFFIXES)) and _is_zip(path):
+        return
+    table = suffix.endswith((".csv", ".tsv"))
+    head = _head(path, REGISTRATIONS_HEAD if table else len(ZIP_MAGIC))
+    if head.startswith(ZIP_MAGIC):
         yield from archive_sources(path)
-    elif (layout := _registrations(path)) is not None:
+    elif table and head[:2] != b"\x1f\x8b" and (layout := _registrations_in(head)) is not None:
         yield from registration_sources(path, layout)
     else:
         yield ("file", path, path)
-
-
-def _is_zip(path: str) -> bool:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(4) == ZIP_MAGIC
-    except OSError:
-        return False  # its row says why it can't be read
 
 
 def archive_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
