@@ -126,6 +126,14 @@ def test_jsonl_inputs_every_kind_and_broken_lines(tmp_path, store):
     assert "not JSON" in batch.results[2].report.violations[0].message
 
 
+def test_a_jsonl_line_that_is_no_object_says_what_it_is_in_json_s_words(tmp_path, store):
+    """A line `null` said "a JSON NoneType", Python's name for it."""
+    path = tmp_path / "values.jsonl"
+    path.write_text('null\n"1 Sol Ring"\n5\n', encoding="utf-8")
+    assert [r.report.violations[0].message for r in check_many([path], store=store)] == [
+        "a JSON null, not a deck object", "a JSON string, not a deck object", "a JSON number, not a deck object"]
+
+
 def test_jsonl_deck_objects_of_the_wrong_shape_are_reported_not_raised(tmp_path, store):
     rows = [{"decklist": 5}, {"commander": True, "decklist": []},
             {"decklist": ["1 Sol Ring", 7, None, {"name": "Forest", "count": 3}]},

@@ -36,7 +36,7 @@ from deckcheck.decklist.documents import IWORK_REFUSAL
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
-from deckcheck.decklist.records import is_deck_record, record_name, record_path
+from deckcheck.decklist.records import is_deck_record, json_type, record_name, record_path
 from deckcheck.decklist.sheets import sheet_text
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
@@ -321,7 +321,7 @@ def record_source(raw: bytes | str, label: str) -> Source:
     except ValueError as exc:
         return ("error", label, f"not JSON ({str(exc).splitlines()[0][:80]})")
     if not isinstance(record, dict):
-        return ("error", label, f"a JSON {type(record).__name__}, not a deck object")
+        return ("error", label, f"a JSON {json_type(record)}, not a deck object")
     if is_mtgjson_deck(record):
         return ("record", label, record)
     if not is_deck_record(record):

@@ -91,7 +91,7 @@ def _items(value: Any, key: str) -> list[Any]:
         if None not in items:
             return items
     if not isinstance(value, list):
-        raise ValueError(f"\"{key}\" is a JSON {_json_type(value)}, not a list of cards")
+        raise ValueError(f"\"{key}\" is a JSON {json_type(value)}, not a list of cards")
     return value
 
 
@@ -112,11 +112,15 @@ def record_text(record: Mapping[str, Any]) -> str | None:
     text = record.get("text")
     if text is None or isinstance(text, str):
         return text
-    raise ValueError(f"\"text\" is a JSON {_json_type(text)}, not a decklist's text")
+    raise ValueError(f"\"text\" is a JSON {json_type(text)}, not a decklist's text")
 
 
-def _json_type(value: Any) -> str:
-    return {dict: "object", bool: "boolean", int: "number", float: "number"}.get(type(value), type(value).__name__)
+def json_type(value: Any) -> str:
+    """What a decoded JSON value is, in JSON's words ("object", "number", "null"; a list is a "list")."""
+    return _JSON_TYPES.get(type(value), type(value).__name__)
+
+
+_JSON_TYPES = {dict: "object", bool: "boolean", int: "number", float: "number", str: "string", type(None): "null"}
 
 
 def _entry_lines(items: list[Any], key: str, problems: Problems) -> list[str]:
