@@ -219,6 +219,24 @@ def test_missing_file_and_directory(capsys, tmp_path: Path, data_dir: str) -> No
     assert err == f"deckcheck: error: {tmp_path}: is a folder, not a decklist (`deckcheck batch` checks every deck in a folder)\n"
 
 
+def test_json_and_csv_reports_are_whole_when_every_deck_is_unreadable(capsys, tmp_path: Path, data_dir: str) -> None:
+    """`check --format json` of decks none of which could be read printed nothing, which no JSON reader takes: the
+    report is a whole one of no deck (each deck's error on standard error, exit 2), and the CSV report its header."""
+    import jsonschema
+
+    from deckcheck.render import load_schema
+
+    missing, empty = tmp_path / "nope.txt", _write(tmp_path, "empty.txt", b"")
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(missing), str(empty))
+    assert code == 2 and err.count("deckcheck: error: ") == 2
+    doc = json.loads(out)
+    jsonschema.Draft202012Validator(load_schema()).validate(doc)
+    assert doc["decks"] == [] and doc["card_data"]["source"]
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "csv", str(missing))
+    assert (code, out) == (2, "path,legal,line,code,severity,rule,cards,message\n")
+    assert run(capsys, "check", "--data-dir", data_dir, str(missing))[:2] == (2, "")
+
+
 def test_a_file_name_with_a_line_break_can_t_split_or_forge_a_line(capsys, tmp_path: Path, data_dir: str) -> None:
     """A registration saved under a name holding a line break printed a line of its own, here one that reads
     as another deck's verdict; every line now names the file with the break escaped."""
