@@ -1044,6 +1044,19 @@ def test_api_arguments_of_the_wrong_kind_say_which(store, kwargs, error, said):
         assert str(caught.value) == said
 
 
+def test_api_a_missing_date_or_a_store_of_the_wrong_kind_says_which_argument(store):
+    """pandas' NaT (a missing Timestamp) raised "Cannot compare NaT with datetime.date object" deep in the policy,
+    and store="x" "cannot create weak reference to 'str' object"."""
+    pandas = pytest.importorskip("pandas")
+    for check in (deckcheck.check_deck, check_many):
+        with pytest.raises(ValueError) as caught:
+            check("1 Sol Ring\n", store=store, on=pandas.NaT)
+        assert str(caught.value) == "on: a missing date (NaT), not a day"
+        with pytest.raises(TypeError) as caught:
+            check("1 Sol Ring\n", store="x")
+        assert str(caught.value) == "store: a CardStore (deckcheck.open_store() opens one), not str 'x'"
+
+
 def test_api_one_line_that_is_no_file_says_how_text_is_read(store, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(InputError, match=r"no such file \(decklist text is read as such when it "

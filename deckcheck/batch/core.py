@@ -986,11 +986,10 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     from deckcheck.decklist.commanders import commander_names
     from deckcheck.policy import as_date
 
-    on, commanders = as_date(on), commander_names(commanders)
-    if store is None:  # opened here, so that the report names the card data every deck was checked with
-        from deckcheck.store import CardStore
+    from deckcheck.store import CardStore
 
-        store = CardStore.open(data_dir)
+    on, commanders = as_date(on), commander_names(commanders)
+    store = CardStore.given(store, data_dir)  # opened here: the report names the card data every deck was checked with
     options = BatchOptions(on=on, commanders=commanders, brackets=brackets, keep_cards=keep_cards)
     with collect_less():
         if _is_pandas(paths_or_texts, "DataFrame"):
