@@ -1057,6 +1057,16 @@ def test_api_a_missing_date_or_a_store_of_the_wrong_kind_says_which_argument(sto
         assert str(caught.value) == "store: a CardStore (deckcheck.open_store() opens one), not str 'x'"
 
 
+def test_api_jobs_are_taken_as_the_command_line_takes_them(store):
+    """check_many(jobs=-1) ran one process where `batch --jobs -1` is refused."""
+    with pytest.raises(ValueError, match=r"^jobs: must be 0 \(one per CPU\) or more, not -1$"):
+        check_many("1 Sol Ring\n", store=store, jobs=-1)
+    with pytest.raises(TypeError, match=r"^jobs: a number of processes \(int\), not str '2'$"):
+        check_many("1 Sol Ring\n", store=store, jobs="2")
+    code, _, err = run_cli("batch", "--jobs", "-1", str(TOURNAMENT))
+    assert code == 2 and err.endswith("argument -j/--jobs: --jobs must be 0 (one per CPU) or more\n")
+
+
 def test_api_one_line_that_is_no_file_says_how_text_is_read(store, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(InputError, match=r"no such file \(decklist text is read as such when it "

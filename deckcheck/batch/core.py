@@ -13,6 +13,7 @@ import gzip
 import io
 import itertools
 import json
+import numbers
 import os
 import signal
 import stat
@@ -673,6 +674,24 @@ def usable_cpus() -> int:
         return os.cpu_count() or 1
 
 
+def worker_count(jobs: int) -> int:
+    """The processes a number of jobs asks for (`--jobs`, check_many's `jobs`): itself, or one per usable CPU for
+    0; ValueError below 0."""
+    if jobs < 0:
+        raise ValueError("must be 0 (one per CPU) or more")
+    return jobs or usable_cpus()
+
+
+def _jobs_argument(jobs: Any) -> int:
+    """check_many's `jobs` as `worker_count` reads it; TypeError or ValueError naming the argument."""
+    if isinstance(jobs, bool) or not isinstance(jobs, numbers.Integral):
+        raise TypeError(f"jobs: a number of processes (int), not {type(jobs).__name__} {repr(jobs)[:60]}")
+    try:
+        return worker_count(int(jobs))
+    except ValueError as exc:
+        raise ValueError(f"jobs: {exc}, not {jobs}") from None
+
+
 def _bounded_jobs(jobs: int) -> int:
     """`jobs`, lowered (with a DeckcheckWarning) to JOBS_PER_CPU processes per usable CPU."""
     cpus = usable_cpus()
@@ -980,7 +999,8 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     or a pandas Series of these (where a str on one line is decklist text too, `expand_labelled`), or a
     DataFrame of deck objects or registrations (`frame_sources`), each named by its index label (a player's
     name, a row number).
-    `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames."""
+    `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames;
+    `jobs` spreads the decks over that many processes (0: one per CPU, as `--jobs`)."""
     if isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
         paths_or_texts = [paths_or_texts]
     from deckcheck.decklist.commanders import commander_names
@@ -988,7 +1008,7 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
 
     from deckcheck.store import CardStore
 
-    on, commanders = as_date(on), commander_names(commanders)
+    on, commanders, jobs = as_date(on), commander_names(commanders), _jobs_argument(jobs)
     store = CardStore.given(store, data_dir)  # opened here: the report names the card data every deck was checked with
     options = BatchOptions(on=on, commanders=commanders, brackets=brackets, keep_cards=keep_cards)
     with collect_less():
