@@ -72,12 +72,11 @@ def check_deck(deck: Deck | str | os.PathLike[str] | Mapping[str, Any], *, store
     from deckcheck.checker import checker_for
     from deckcheck.decklist.commanders import commander_names
     from deckcheck.policy import as_date
+    from deckcheck.store import CardStore
 
-    on, commanders = as_date(on), commander_names(commanders)
+    on, commanders, store = as_date(on), commander_names(commanders), CardStore.given(store)
     if not isinstance(deck, Deck):
         deck = parse_deck(deck)
-    if store is None:
-        store = open_store()
     if policy is None:
         from deckcheck.policy import load_policy
 

@@ -17,6 +17,13 @@ def one_line(text: str) -> str:
     return text if text.isprintable() else text.translate(_LINE_BREAKERS)
 
 
+def invalid_json(reason: str, where: str) -> str:
+    """The message for broken JSON, "invalid JSON: Expecting value at line 1, column 6", from the json module's
+    reason and where it was found. Some of its reasons end in " at" ("Unterminated string starting at"),
+    which is said once."""
+    return f"invalid JSON: {reason.removesuffix(' at')} at {where}"
+
+
 class DeckcheckError(Exception):
     """An error the user can act on: bad input, an unreadable file, no card data. Exit code 2."""
 

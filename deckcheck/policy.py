@@ -60,6 +60,8 @@ def as_date(on: Any) -> date | None:
     if on is None or type(on) is date:
         return on
     if isinstance(on, date):  # datetime, pandas Timestamp
+        if on != on:  # pandas' NaT, a missing Timestamp, is a datetime too
+            raise ValueError("on: a missing date (NaT), not a day")
         return on.date() if hasattr(on, "date") else date(on.year, on.month, on.day)
     if isinstance(on, str):
         try:

@@ -300,6 +300,17 @@ class CardStore:
                                  "builds one in its place") from None
 
     @classmethod
+    def given(cls, store: Any, data_dir: str | os.PathLike[str] | None = None) -> CardStore:
+        """The Python API's `store` argument: the CardStore given, else (for None) the one `open(data_dir)`
+        opens; TypeError naming the argument for anything else (a folder's path: open_store(path) opens it)."""
+        if store is None:
+            return cls.open(data_dir)
+        if not isinstance(store, cls):
+            raise TypeError(f"store: a CardStore (deckcheck.open_store() opens one), not {type(store).__name__} "
+                            f"{repr(store)[:60]}")
+        return store
+
+    @classmethod
     def from_cards(cls, cards: Iterable[Card], meta: Mapping[str, Any] | None = None,
                    others: Iterable[NonDeckObject] = ()) -> CardStore:
         """An in-memory store (for tests and notebooks)."""

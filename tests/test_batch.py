@@ -126,6 +126,14 @@ def test_jsonl_inputs_every_kind_and_broken_lines(tmp_path, store):
     assert "not JSON" in batch.results[2].report.violations[0].message
 
 
+def test_a_jsonl_line_that_is_no_object_says_what_it_is_in_json_s_words(tmp_path, store):
+    """A line `null` said "a JSON NoneType", Python's name for it."""
+    path = tmp_path / "values.jsonl"
+    path.write_text('null\n"1 Sol Ring"\n5\n', encoding="utf-8")
+    assert [r.report.violations[0].message for r in check_many([path], store=store)] == [
+        "a JSON null, not a deck object", "a JSON string, not a deck object", "a JSON number, not a deck object"]
+
+
 def test_jsonl_deck_objects_of_the_wrong_shape_are_reported_not_raised(tmp_path, store):
     rows = [{"decklist": 5}, {"commander": True, "decklist": []},
             {"decklist": ["1 Sol Ring", 7, None, {"name": "Forest", "count": 3}]},
@@ -404,7 +412,7 @@ def test_a_table_of_registrations_is_checked_a_row_a_deck(tmp_path, store, delim
     rows = check_many([table], store=store)
     files = check_many([TOURNAMENT / n for n in names], store=store)
     assert [r.path for r in rows] == [f"{table}:{n}" for n in (2, 3, 4, 5)]
-    assert [r.name for r in rows] == ["Alice Adams", None, "Dana Diaz", "Gus Gómez"]
+    assert [r.name for r in rows] == ["Alice Adams", "Kofi", "Dana Diaz", "Gus Gómez"]
     assert rows.results[1].unreadable
     assert rows.results[1].report.violations[0].message == "no decklist in this row (an empty cell)"
     kept = [rows.results[0], *rows.results[2:]]
@@ -414,6 +422,18 @@ def test_a_table_of_registrations_is_checked_a_row_a_deck(tmp_path, store, delim
     assert (code, out) == (2, "")
     assert ("a table of registrations (a decklist a row), not one decklist: `deckcheck batch` checks each row of one "
             "named .csv, .tsv, .xlsx or .ods\n") in err
+
+
+def test_a_registration_with_an_empty_decklist_cell_keeps_its_player_s_name(tmp_path):
+    """A player signed up without a list yet: the row said so but had lost the player's name, in every format."""
+    table = tmp_path / "r3.csv"
+    table.write_text('Player,Decklist\nBob,\nCarol,"1 Sol Ring\n1 Forest"\n', encoding="utf-8")
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    bob, carol = json.loads(out)["decks"]
+    assert (code, bob["path"], bob["name"], carol["name"]) == (2, f"{table}:2", "Bob", "Carol")
+    assert [v["message"] for v in bob["violations"]] == ["no decklist in this row (an empty cell)"]
+    code, out, _ = run_cli("batch", "--format", "csv", str(table))
+    assert f"{table}:2,Bob," in out
 
 
 def test_a_table_of_registered_links_says_so_a_row_a_player(tmp_path):
@@ -1027,6 +1047,29 @@ def test_api_arguments_of_the_wrong_kind_say_which(store, kwargs, error, said):
         assert str(caught.value) == said
 
 
+def test_api_a_missing_date_or_a_store_of_the_wrong_kind_says_which_argument(store):
+    """pandas' NaT (a missing Timestamp) raised "Cannot compare NaT with datetime.date object" deep in the policy,
+    and store="x" "cannot create weak reference to 'str' object"."""
+    pandas = pytest.importorskip("pandas")
+    for check in (deckcheck.check_deck, check_many):
+        with pytest.raises(ValueError) as caught:
+            check("1 Sol Ring\n", store=store, on=pandas.NaT)
+        assert str(caught.value) == "on: a missing date (NaT), not a day"
+        with pytest.raises(TypeError) as caught:
+            check("1 Sol Ring\n", store="x")
+        assert str(caught.value) == "store: a CardStore (deckcheck.open_store() opens one), not str 'x'"
+
+
+def test_api_jobs_are_taken_as_the_command_line_takes_them(store):
+    """check_many(jobs=-1) ran one process where `batch --jobs -1` is refused."""
+    with pytest.raises(ValueError, match=r"^jobs: must be 0 \(one per CPU\) or more, not -1$"):
+        check_many("1 Sol Ring\n", store=store, jobs=-1)
+    with pytest.raises(TypeError, match=r"^jobs: a number of processes \(int\), not str '2'$"):
+        check_many("1 Sol Ring\n", store=store, jobs="2")
+    code, _, err = run_cli("batch", "--jobs", "-1", str(TOURNAMENT))
+    assert code == 2 and err.endswith("argument -j/--jobs: --jobs must be 0 (one per CPU) or more\n")
+
+
 def test_api_one_line_that_is_no_file_says_how_text_is_read(store, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(InputError, match=r"no such file \(decklist text is read as such when it "
@@ -1091,6 +1134,26 @@ def test_a_series_of_decklists_names_each_deck_by_its_index_label(store):
         "no decklist (an empty value)")
 
 
+def test_a_series_cell_on_one_line_is_decklist_text_and_a_blank_one_an_empty_row(store, tmp_path, monkeypatch):
+    """A form's one-line answer (an Arena export pasted with its line breaks dropped) in a Series was taken for a
+    file's path: "no such file", named by the whole text instead of its player; an empty string was the path ''.
+    A cell naming a file there is still read as that file."""
+    pandas = pytest.importorskip("pandas")
+    monkeypatch.chdir(tmp_path)
+    oneline = "Commander 1 Felothar the Steadfast Deck 1 Sol Ring 1 Arcane Signet 30 Forest"
+    (tmp_path / "dana.txt").write_text((TOURNAMENT / "04-dana-mystic-intellect.txt").read_text(encoding="utf-8"),
+                                       encoding="utf-8")
+    cells = pandas.Series([oneline, "", "  ", "dana.txt"], index=["ann", "ben", "cy", "dee"])
+    ann, ben, cy, dee = check_many(cells, store=store)
+    assert (ann.path, ann.unreadable, ann.report.commanders, ann.report.card_count) == (
+        "ann", False, ("Felothar the Steadfast",), 33)
+    assert [(r.path, r.unreadable, r.report.violations[0].message) for r in (ben, cy)] == [
+        ("ben", True, "no decklist (an empty value)"), ("cy", True, "no decklist (an empty value)")]
+    assert (dee.path, dee.report.codes()) == ("dana.txt", ["banned"])
+    (blank,) = check_many([""], store=store)
+    assert (blank.path, blank.report.violations[0].message) == ("''", "no decklist (an empty value)")
+
+
 def test_a_dataframe_s_rows_are_decks_as_its_columns_say(store, shared_data, tmp_path):
     """An analyst's frame of JSON Lines decks (pd.read_json) is checked row by row as deck objects, commanders
     included, as the file itself is; a frame of a form's responses (pd.read_csv) as its registrations are. Each
@@ -1119,7 +1182,7 @@ def test_a_dataframe_s_rows_are_decks_as_its_columns_say(store, shared_data, tmp
             for r in check_many(table, store=store)] == [
         ("0", "Alice", False, ("Atraxa, Praetors' Voice",), []),
         ("1", "Bruno", False, ("The Tenth Doctor", "Rose Tyler"), []),
-        ("2", None, True, (), ["unreadable"])]
+        ("2", "Carol", True, (), ["unreadable"])]
     assert [(r.path, r.legal) for r in check_many(table.set_index("Player"), store=store)] == [
         ("Alice", True), ("Bruno", True), ("Carol", False)]
 

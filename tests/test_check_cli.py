@@ -187,6 +187,29 @@ def test_unreadable_input(capsys, tmp_path: Path, data_dir: str, kind: str) -> N
     assert err.startswith(f"deckcheck: error: {path}: {message}") and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("name,data,said", [
+    ("cut.json", '{"commander": ["Atraxa, Praetors\' Voice"], "decklist": ["1 Sol Ring"',
+     "invalid JSON: Expecting ',' delimiter at line 1, column 69"),
+    ("open.json", '{"a":\n', "invalid JSON: Expecting value at line 2, column 1"),
+    ("quote.JSON", '["1 Sol Ring", "1 Arcane', "invalid JSON: Unterminated string starting at line 1, column 16"),
+], ids=["truncated", "no-value", "unterminated"])
+def test_a_broken_json_file_is_unreadable_not_a_text_decklist(capsys, tmp_path: Path, data_dir: str, name: str,
+                                                               data: str, said: str) -> None:
+    """A .json deck cut short was read as a text decklist: exit 1 with its JSON as unknown cards or a group's name.
+    A file named .json beginning as JSON is JSON: broken, it can't be read (exit 2; a row of `batch`)."""
+    from deckcheck.batch import check_many
+    from deckcheck.store import CardStore
+
+    path = _write(tmp_path, name, data.encode())
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, str(path))
+    assert (code, out, err) == (2, "", f"deckcheck: error: {path}: {said}\n")
+    (row,) = check_many([path], store=CardStore.open(data_dir))
+    assert row.unreadable and row.report.violations[0].message == said
+    text = _write(tmp_path, "list.json", b"1 Sol Ring\n")  # a text list saved as .json is still read
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(text))
+    assert code == 1 and f"{text}: NOT legal" in out
+
+
 def test_missing_file_and_directory(capsys, tmp_path: Path, data_dir: str) -> None:
     missing = tmp_path / "nope.txt"
     code, out, err = run(capsys, "check", "--data-dir", data_dir, str(missing))
@@ -194,6 +217,24 @@ def test_missing_file_and_directory(capsys, tmp_path: Path, data_dir: str) -> No
     code, out, err = run(capsys, "check", "--data-dir", data_dir, str(tmp_path))
     assert (code, out) == (2, "")
     assert err == f"deckcheck: error: {tmp_path}: is a folder, not a decklist (`deckcheck batch` checks every deck in a folder)\n"
+
+
+def test_json_and_csv_reports_are_whole_when_every_deck_is_unreadable(capsys, tmp_path: Path, data_dir: str) -> None:
+    """`check --format json` of decks none of which could be read printed nothing, which no JSON reader takes: the
+    report is a whole one of no deck (each deck's error on standard error, exit 2), and the CSV report its header."""
+    import jsonschema
+
+    from deckcheck.render import load_schema
+
+    missing, empty = tmp_path / "nope.txt", _write(tmp_path, "empty.txt", b"")
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(missing), str(empty))
+    assert code == 2 and err.count("deckcheck: error: ") == 2
+    doc = json.loads(out)
+    jsonschema.Draft202012Validator(load_schema()).validate(doc)
+    assert doc["decks"] == [] and doc["card_data"]["source"]
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "csv", str(missing))
+    assert (code, out) == (2, "path,legal,line,code,severity,rule,cards,message\n")
+    assert run(capsys, "check", "--data-dir", data_dir, str(missing))[:2] == (2, "")
 
 
 def test_a_file_name_with_a_line_break_can_t_split_or_forge_a_line(capsys, tmp_path: Path, data_dir: str) -> None:

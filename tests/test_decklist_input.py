@@ -212,6 +212,26 @@ def test_a_deck_object_in_a_json_file_is_read_as_batch_reads_one() -> None:
         parse_text('{"decklist": 5}', "five.json")
 
 
+@pytest.mark.parametrize("count,said", [
+    (True, "count true is not a number"), (-5, "negative count -5"), ("abc", "quantity 'abc' is not a number"),
+    (2.5, "count 2.5 is not a whole number"), (None, "count null is not a number"), (0, "quantity 0"),
+], ids=["true", "negative", "text", "fraction", "null", "zero"])
+def test_a_deck_object_s_count_that_is_none_is_a_problem_naming_its_item(count: object, said: str) -> None:
+    """A card object's count of the wrong type was glued onto its name: unknown cards "True Forest", "-5 Sol
+    Ring", "abc Island". It is a problem naming the item, the other cards read; 2.0 (a float, as pandas writes
+    counts) is 2, in a deck object and in an MTGJSON deck file."""
+    record = {"commander": ["Edgar Markov"], "decklist": ["1 Sol Ring", {"name": "Forest", "count": count},
+                                                          {"quantity": 2.0, "card": {"name": "Swamp"}}]}
+    deck = parse_text(json.dumps(record), "counts.json")
+    assert [(e.quantity, e.name) for e in deck.entries] == [(1, "Edgar Markov"), (1, "Sol Ring"), (2, "Swamp")]
+    assert [(p.line, p.text, p.message) for p in deck.problems] == [(0, "decklist[1] Forest", said)]
+    mtgjson = parse_text(json.dumps({"data": {"mainBoard": [{"count": 2.0, "name": "Swamp"},
+                                                            {"count": count, "name": "Forest"}]}}))
+    assert [(e.quantity, e.name) for e in mtgjson.entries] == [(2, "Swamp")]
+    assert [(p.text, p.message) for p in mtgjson.problems] == [
+        ("mainBoard[1] Forest", "count \"abc\" is not a number" if count == "abc" else said)]
+
+
 def test_moxfield_boards_keyed_by_card() -> None:
     """Moxfield's deck JSON: boards are objects keyed by card, each {"quantity", "card": {"name", ...}} (or those
     under "cards"); its maybeboard is not part of the deck."""

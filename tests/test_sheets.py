@@ -109,7 +109,7 @@ def test_a_workbook_of_registrations_is_checked_a_row_a_deck(tmp_path, store, wr
     found = check_many([table], store=store)
     files = check_many([TOURNAMENT / n for n in names], store=store)
     assert [r.path for r in found] == [f"{table}:{n}" for n in (2, 3, 5, 6)]
-    assert [r.name for r in found] == ["Alice Adams", None, "Dana Diaz", "Gus Gómez"]
+    assert [r.name for r in found] == ["Alice Adams", "Kofi", "Dana Diaz", "Gus Gómez"]
     assert found.results[1].unreadable
     assert found.results[1].report.violations[0].message == "no decklist in this row (an empty cell)"
     kept = [found.results[0], *found.results[2:]]
@@ -232,6 +232,26 @@ def test_a_zip_is_told_by_its_bytes_and_a_damaged_one_is_a_row(tmp_path, store):
         code, _, err = run_cli("check", str(damaged))
         assert code == 2 and err == (f"deckcheck: error: {damaged}: a zip archive, not one decklist: `deckcheck "
                                      "batch` checks the decklists in a file named .zip\n")
+
+
+@pytest.mark.parametrize("name", ["regs.csv", "registrations.txt", "fake.docx", "list.xlsx"])
+def test_a_zip_of_decklists_named_as_a_decklist_is_read_as_a_zip_by_batch(tmp_path, store, name):
+    """A zip of decklists renamed as a decklist (an attachment saved as regs.csv, a form's upload as .txt or
+    .docx) was one unreadable row saying to give batch a file named .zip: batch itself. It is told by its
+    bytes, whatever its name; a workbook or a document by its members (a workbook of registrations saved as
+    .txt gives its rows)."""
+    archive = tmp_path / name
+    names = ["01-alice-breed-lethality.txt", "05-emeka-vampiric-bloodlust.txt"]
+    with zipfile.ZipFile(archive, "w") as z:
+        for member in names:
+            z.write(TOURNAMENT / member, member)
+    found = check_many([archive], store=store)
+    assert [(r.path, r.legal) for r in found] == [(f"{archive}/{names[0]}", True), (f"{archive}/{names[1]}", False)]
+    code, out, _ = run_cli("batch", "--format", "csv", str(archive))
+    assert code == 1 and [row[0] for row in csv.reader(io.StringIO(out))][1:] == [r.path for r in found]
+    rows = [["Player", "Decklist"], ["Alice", (TOURNAMENT / names[0]).read_text(encoding="utf-8")]]
+    workbook = write_sheet("openpyxl", tmp_path / "sheet", rows).rename(tmp_path / "sheet.txt")
+    assert [(r.path, r.name, r.legal) for r in check_many([workbook], store=store)] == [(f"{workbook}:2", "Alice", True)]
 
 
 @pytest.mark.parametrize("kind", ["csv", "xlsx", "ods", "zip"])

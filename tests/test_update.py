@@ -573,8 +573,28 @@ def test_a_value_nested_too_deeply_is_one_line_and_keeps_the_old_store(old_store
     path = tmp_path / f"deep{suffix}"
     path.write_text(f"[{deep}]" if suffix == ".json" else deep + "\n", encoding="utf-8")
     assert main(["update", "--file", str(path), "--data-dir", str(data_dir)]) == 2
-    at = 1 if suffix == ".json" else 0  # the value's first character: after "[", or the line's first
-    assert capsys.readouterr().err == f"deckcheck: error: {path}: invalid JSON: a value nested too deeply at character {at}\n"
+    at = "character 1" if suffix == ".json" else "line 1"  # the value's first character (after "["), or its line
+    assert capsys.readouterr().err == f"deckcheck: error: {path}: invalid JSON: a value nested too deeply at {at}\n"
+    assert _digest(data_dir) == before
+
+
+@pytest.mark.parametrize("suffix,after,said", [
+    (".json", ', {"name": "Sol', "Unterminated string starting at character {at}"),
+    (".jsonl", '\n\n{"name": "Sol\tRing"}\n', "Invalid control character at line 3"),
+    (".jsonl", '\n{"name": }\n', "Expecting value at line 2"),
+], ids=["unterminated", "control-character", "no-value"])
+def test_broken_json_says_where_once_and_by_line_in_json_lines(old_store, shared_data, tmp_path, capsys, suffix,
+                                                               after, said):
+    """The json module's reasons that end in "at" were followed by another: "Unterminated string starting at at
+    character 29977". JSON Lines, a card a line, says the line."""
+    data_dir, before = old_store
+    card = json.dumps(json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))[0])
+    text = ("[" if suffix == ".json" else "") + card + after
+    path = tmp_path / f"broken{suffix}"
+    path.write_text(text, encoding="utf-8")
+    assert main(["update", "--file", str(path), "--data-dir", str(data_dir)]) == 2
+    said = said.format(at=text.rfind('"Sol'))  # where the string that never ends begins
+    assert capsys.readouterr().err == f"deckcheck: error: {path}: invalid JSON: {said}\n"
     assert _digest(data_dir) == before
 
 

@@ -13,6 +13,7 @@ import gzip
 import io
 import itertools
 import json
+import numbers
 import os
 import signal
 import stat
@@ -36,7 +37,7 @@ from deckcheck.decklist.documents import IWORK_REFUSAL
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
-from deckcheck.decklist.records import is_deck_record, record_name, record_path
+from deckcheck.decklist.records import is_deck_record, json_type, record_name, record_path
 from deckcheck.decklist.sheets import sheet_text
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, one_line
 from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
@@ -64,6 +65,8 @@ JSONL_SUFFIXES = (".jsonl", ".ndjson")
 SHEET_SUFFIXES = (".xlsx", ".ods")
 #: The code of the one violation an unreadable deck gets.
 UNREADABLE = "unreadable"
+#: Why an empty item (None, NaN, a table's empty cell, a blank str) is an unreadable row.
+NO_DECKLIST = "no decklist (an empty value)"
 #: The most decks one JSON Lines file may hold (a guard against a runaway file, not a real limit).
 MAX_JSONL_DECKS = 1_000_000
 #: Decks read and resolved together (their unknown names get suggestions in one pass): a bound on the
@@ -74,7 +77,7 @@ MAX_JSONL_LINE = 4 * 1024 * 1024
 
 # Deck source kinds: ("file", label, path) | ("text", label, decklist text) | ("record", label, deck object)
 # | ("jsonl", label, raw line) | ("bytes", label, a zip member's bytes) | ("deck", label, Deck)
-# | ("error", label, message).
+# | ("error", label, message) | ("empty", label, the deck object of a registration with no decklist).
 Source = tuple[str, str, Any]
 
 
@@ -174,19 +177,13 @@ def _bounded_lines(stream: Any) -> Iterator[bytes]:
 MAX_REGISTRATIONS_BYTES = 64 << 20
 
 
-def _registrations(path: str) -> Registrations | None:
-    """The layout of a .csv or .tsv file that is a table of registrations (a decklist a row), by its header
-    row; None for any other file (a card list's CSV among them)."""
-    if not _suffix(path).endswith((".csv", ".tsv")):
-        return None
+def _head(path: str, size: int) -> bytes:
+    """A file's first `size` bytes; none when it can't be read (its row says why)."""
     try:
         with open(path, "rb") as handle:
-            head = handle.read(REGISTRATIONS_HEAD)
+            return handle.read(size)
     except OSError:
-        return None  # its row says why it can't be read
-    if head[:2] == b"\x1f\x8b":
-        return None  # a gzipped card list; a table of registrations is read as saved
-    return _registrations_in(head)
+        return b""
 
 
 def _registrations_in(head: bytes) -> Registrations | None:
@@ -226,7 +223,7 @@ def _registration_bytes(label: str, data: bytes, layout: Registrations) -> Itera
 def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[Source]:
     """A deck object per row of a table of registrations' CSV text, {"text": its decklist cell, "player": its
     player's cell, "commander": the names its commander cells give}, labelled path:row (the sheet's row
-    number, the header's being the first line's); a row whose decklist cell is empty is an "error" source."""
+    number, the header's being the first line's); a row whose decklist cell is empty is an "empty" source."""
     import csv
 
     text = separator_line(text)[1]  # Excel's "sep=," line is no row of the sheet
@@ -246,9 +243,7 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
 
 def _registration(label: str, cells: Sequence[str], layout: Registrations) -> Source:
     record = registration_record(cells, layout)
-    if record is None:
-        return ("error", label, "no decklist in this row (an empty cell)")
-    return ("record", label, record)
+    return ("record" if record["text"].strip() else "empty", label, record)
 
 
 def frame_sources(frame: Any) -> Iterator[Source]:
@@ -346,7 +341,7 @@ def record_source(raw: bytes | str, label: str) -> Source:
     except ValueError as exc:
         return ("error", label, f"not JSON ({str(exc).splitlines()[0][:80]})")
     if not isinstance(record, dict):
-        return ("error", label, f"a JSON {type(record).__name__}, not a deck object")
+        return ("error", label, f"a JSON {json_type(record)}, not a deck object")
     if is_mtgjson_deck(record):
         return ("record", label, record)
     if not is_deck_record(record):
@@ -423,6 +418,8 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
         elif isinstance(item, str) and ("\n" in item or "\r" in item):
             texts += 1
             yield ("text", f"<text {texts}>", item)
+        elif isinstance(item, str) and not item.strip():
+            yield ("error", repr(item)[:80], NO_DECKLIST)
         elif isinstance(item, str) and is_web_address(item.strip()) and not os.path.lexists(item):
             yield ("error", item.strip()[:80], ADDRESS_FOR_A_DECKLIST)
         elif isinstance(item, (str, os.PathLike)):
@@ -435,7 +432,7 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
             else:
                 yield ("file", path, path)  # its row says why it can't be read
         elif _missing(item):
-            yield ("error", repr(item), "no decklist (an empty value)")
+            yield ("error", repr(item), NO_DECKLIST)
         else:
             yield ("error", repr(item)[:80], f"not a path, decklist text or deck: {type(item).__name__}")
 
@@ -443,24 +440,21 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
 def file_sources(path: str) -> Iterator[Source]:
     """The deck sources of one file: a line each of JSON Lines of decks, a decklist each of a zip archive, a
     row each of a table of registrations (CSV, TSV, or a workbook's sheet), else the file itself as one
-    decklist. A file not named as a decklist is told by its first bytes (a zip archive not named .zip)."""
+    decklist. A zip archive is told by its first bytes, whatever its name (a zip of decklists saved as
+    regs.csv or without a name's ending; a workbook or a document by its members, `archive_sources`); a table
+    of registrations by its header, in a .csv or .tsv file as saved (a gzipped one is a card list)."""
     suffix = _suffix(path)
     if suffix.endswith(JSONL_SUFFIXES):
         yield from jsonl_sources(path)
-    elif (suffix.endswith(SHEET_SUFFIXES) or not suffix.endswith(DECK_SUFFIXES)) and _is_zip(path):
+        return
+    table = suffix.endswith((".csv", ".tsv"))
+    head = _head(path, REGISTRATIONS_HEAD if table else len(ZIP_MAGIC))
+    if head.startswith(ZIP_MAGIC):
         yield from archive_sources(path)
-    elif (layout := _registrations(path)) is not None:
+    elif table and head[:2] != b"\x1f\x8b" and (layout := _registrations_in(head)) is not None:
         yield from registration_sources(path, layout)
     else:
         yield ("file", path, path)
-
-
-def _is_zip(path: str) -> bool:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(4) == ZIP_MAGIC
-    except OSError:
-        return False  # its row says why it can't be read
 
 
 def archive_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
@@ -490,9 +484,13 @@ def _missing(item: Any) -> bool:
 
 def expand_labelled(pairs: Iterable[tuple[Any, Any]]) -> Iterator[Source]:
     """Deck sources of (label, item) pairs, as a pandas Series' items give them: `expand`'s, with each
-    decklist text, deck object or refused item named by its label (a player's name, a row number). A path
-    keeps its own name."""
+    decklist text, deck object or refused item named by its label (a player's name, a row number). A str is
+    decklist text even on one line (a form's one-line answer, "Commander 1 Atraxa ... Deck 1 Sol Ring ..."),
+    unless it names a file or folder there is: a path keeps its own name."""
     for label, item in pairs:
+        if isinstance(item, str) and item.strip() and not os.path.lexists(item):
+            yield ("text", str(label), item)
+            continue
         for kind, own, payload in expand([item]):
             yield (kind, str(label) if kind in ("text", "record", "error") else own, payload)
 
@@ -579,6 +577,8 @@ class DeckRunner:
             deck = parse_json_deck(payload, label)
         elif kind == "deck":
             deck = payload
+        elif kind == "empty":
+            raise InputError(label, "no decklist in this row (an empty cell)")
         else:
             raise InputError(label, str(payload))
         if not deck.entries and not deck.problems:
@@ -598,7 +598,8 @@ class DeckRunner:
         if source[0] == "jsonl":
             source = record_source(source[2], source[1])
         kind, label, payload = source
-        name = record_name(payload) if kind == "record" else None  # a registration's player, when its list fails
+        # a registration's player, when its list fails or it has none
+        name = record_name(payload) if kind in ("record", "empty") else None
         try:
             return self.read(source)
         except DeckcheckError as exc:
@@ -693,6 +694,24 @@ def usable_cpus() -> int:
         return len(os.sched_getaffinity(0)) or 1
     except AttributeError:  # no affinity on this platform
         return os.cpu_count() or 1
+
+
+def worker_count(jobs: int) -> int:
+    """The processes a number of jobs asks for (`--jobs`, check_many's `jobs`): itself, or one per usable CPU for
+    0; ValueError below 0."""
+    if jobs < 0:
+        raise ValueError("must be 0 (one per CPU) or more")
+    return jobs or usable_cpus()
+
+
+def _jobs_argument(jobs: Any) -> int:
+    """check_many's `jobs` as `worker_count` reads it; TypeError or ValueError naming the argument."""
+    if isinstance(jobs, bool) or not isinstance(jobs, numbers.Integral):
+        raise TypeError(f"jobs: a number of processes (int), not {type(jobs).__name__} {repr(jobs)[:60]}")
+    try:
+        return worker_count(int(jobs))
+    except ValueError as exc:
+        raise ValueError(f"jobs: {exc}, not {jobs}") from None
 
 
 def _bounded_jobs(jobs: int) -> int:
@@ -999,19 +1018,20 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                progress: bool | None = False, policy: Any = None) -> BatchReport:
     """Check many decks: paths (files, folders, zip archives, JSON Lines of decks), decklist texts (a str with
     a line break), deck objects ({"commander": [...], "decklist": [...]} or {"text": ...}) or parsed Decks;
-    or a pandas Series of these, or a DataFrame of deck objects or registrations (`frame_sources`), each
-    named by its index label (a player's name, a row number).
-    `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames."""
+    or a pandas Series of these (where a str on one line is decklist text too, `expand_labelled`), or a
+    DataFrame of deck objects or registrations (`frame_sources`), each named by its index label (a player's
+    name, a row number).
+    `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames;
+    `jobs` spreads the decks over that many processes (0: one per CPU, as `--jobs`)."""
     if isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
         paths_or_texts = [paths_or_texts]
     from deckcheck.decklist.commanders import commander_names
     from deckcheck.policy import as_date
 
-    on, commanders = as_date(on), commander_names(commanders)
-    if store is None:  # opened here, so that the report names the card data every deck was checked with
-        from deckcheck.store import CardStore
+    from deckcheck.store import CardStore
 
-        store = CardStore.open(data_dir)
+    on, commanders, jobs = as_date(on), commander_names(commanders), _jobs_argument(jobs)
+    store = CardStore.given(store, data_dir)  # opened here: the report names the card data every deck was checked with
     options = BatchOptions(on=on, commanders=commanders, brackets=brackets, keep_cards=keep_cards)
     with collect_less():
         if _is_pandas(paths_or_texts, "DataFrame"):

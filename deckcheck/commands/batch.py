@@ -30,13 +30,12 @@ def _jobs(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of processes: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("--jobs must be 0 (one per CPU) or more")
-    if value:
-        return value
-    from deckcheck.batch.core import usable_cpus
+    from deckcheck.batch.core import worker_count
 
-    return usable_cpus()
+    try:
+        return worker_count(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"--jobs {exc}") from None
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:

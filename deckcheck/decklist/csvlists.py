@@ -149,12 +149,10 @@ def _columns_layout(header: list[str], delimiter: str) -> Registrations | None:
         i for i, cell in enumerate(header) if i not in (decks, player) and _names_commanders(cell)))
 
 
-def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str, Any] | None:
-    """The deck object of one row of registrations, {"text": its decklist cell, "player": its player's cell,
-    "commander": the names its commander cells give}; None when its decklist cell is empty."""
+def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str, Any]:
+    """The deck object of one row of registrations, {"text": its decklist cell ("" when empty), "player": its
+    player's cell, "commander": the names its commander cells give}."""
     decklist = cells[layout.decklist] if layout.decklist < len(cells) else ""
-    if not decklist.strip():
-        return None
     record: dict[str, Any] = {"text": decklist}
     if layout.player is not None and layout.player < len(cells) and cells[layout.player].strip():
         record["player"] = cells[layout.player]

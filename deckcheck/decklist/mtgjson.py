@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckcheck.decklist.model import (
-    COMMANDER, COMPANION, MAIN, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, long_name, problem,
-    read_quantity,
+    COMMANDER, COMPANION, MAIN, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, json_count, long_name, problem,
 )
 from deckcheck.errors import InputError
 
@@ -47,11 +46,7 @@ def parse_mtgjson_deck(obj: dict, path: str) -> Deck:
             if too_long is not None:
                 problems.append(too_long)
                 continue
-            count = card.get("count", 1)
-            if isinstance(count, bool) or not isinstance(count, int):
-                problems.append(problem(0, f"{board}[{index}] {name}", f"count {count!r} is not a number"))
-                continue
-            quantity, why = read_quantity(str(count)) if count >= 0 else (None, f"negative count {count}")
+            quantity, why = json_count(card.get("count", 1))
             if quantity is None:
                 problems.append(problem(0, f"{board}[{index}] {name}", why or "bad count"))
                 continue

@@ -18,12 +18,12 @@ from deckcheck.decklist.commanders import with_commanders
 from deckcheck.decklist.csvlists import (
     DELIMITERS, csv_delimiter, parse_csv, registrations_layout, separator_line,
 )
-from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, Deck, is_web_address
+from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, Deck, EntryCollector, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.records import is_deck_record, record_blocks, record_commanders, record_name, record_text
 from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
-from deckcheck.errors import InputError
+from deckcheck.errors import InputError, invalid_json
 from deckcheck.zips import DOCUMENTS, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind
 
 #: Decklists (and MTGJSON deck files, once decompressed) above this size are refused with an InputError:
@@ -212,6 +212,8 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
             if getattr(exc, "msg", "") == "Extra data" and stripped[0] == "{":  # an object, then more: JSON Lines
                 raise InputError(path, "JSON Lines (one JSON value a line), not one decklist; a file of decks is "
                                        "checked by `deckcheck batch` when named .jsonl or .ndjson") from None
+            if _named_json(path) and isinstance(exc, json.JSONDecodeError):  # cut short or broken, not text
+                raise InputError(path, invalid_json(exc.msg, f"line {exc.lineno}, column {exc.colno}")) from None
             obj = None  # not JSON after all ("[Commander]", "[4] Sol Ring"): read it as text
         if obj is not None:
             return parse_json_deck(obj, path)
@@ -234,6 +236,11 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
         raise InputError(path, "a table of registrations (a decklist a row), not one decklist: `deckcheck batch` "
                                "checks each row of one named .csv, .tsv, .xlsx or .ods")
     return parse_lines(text, path)
+
+
+def _named_json(path: str) -> bool:
+    """Whether a decklist's file name says JSON (.json, .json.gz, in any case)."""
+    return path.lower().removesuffix(".gz").endswith(".json")
 
 
 def parse_json_deck(obj: Any, path: str) -> Deck:
@@ -262,10 +269,12 @@ def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
             deck = with_commanders(deck, commanders, given="commander given beside the list")
     else:
         try:
-            blocks = record_blocks(record)
+            blocks, problems = record_blocks(record)
         except ValueError as exc:
             raise InputError(path, str(exc)) from None
         # No line numbers: those of the decklist the lists make are neither the file's lines nor the items'.
         deck = (parse_plain_blocks(blocks, path, name, numbered=False)
                 or unnumbered(parse_lines(blocks_text(blocks), path)))
+        if problems:  # the items that made no line (a count that is none), said first
+            deck = replace(deck, problems=EntryCollector().finish(problems)[1] + deck.problems)
     return replace(deck, name=name) if name and not deck.name else deck

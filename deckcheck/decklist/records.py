@@ -18,7 +18,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from deckcheck.decklist.model import MAX_LINE_CHARS
+from deckcheck.decklist.model import MAX_LINE_CHARS, Problems, json_count, problem, read_quantity
 
 #: Keys that make a JSON object a deck object (without one, it is some other JSON).
 DECK_KEYS = ("text", "decklist", "main", "mainboard", "commander", "commanders")
@@ -62,16 +62,30 @@ def _without_featured_card(record: Mapping[str, Any]) -> Mapping[str, Any]:
     return record
 
 
-def _entry_line(item: Any) -> str | None:
-    """One decklist line from a deck object's list item: "1 Name", "Name", {"count", "name"} or {"quantity",
-    "card": {"name"}}; any other item as its JSON text, so the checker reports it (by that text) rather than
-    dropping it."""
+def _entry_line(item: Any, where: str, problems: Problems) -> str | None:
+    """One decklist line from a deck object's list item (`where`: "decklist[3]"): "1 Name", "Name", {"count",
+    "name"} or {"quantity", "card": {"name"}}; any other item as its JSON text, so the checker reports it (by
+    that text) rather than dropping it. A card object whose count is none (true, -5, 2.5, "abc") gives no line
+    but a problem naming it, put in `problems`."""
     if isinstance(item, str):
         return item.strip() or None
     name = _item_name(item)
-    if name is not None:
-        return f"{item.get('count', item.get('quantity', 1))} {name}"
-    return json.dumps(item, ensure_ascii=False)[:MAX_LINE_CHARS + 1]
+    if name is None:
+        return json.dumps(item, ensure_ascii=False)[:MAX_LINE_CHARS + 1]
+    count, why = _item_count(item)
+    if count is None:
+        problems.append(problem(0, f"{where} {name}", why or "bad count"))
+        return None
+    return f"{count} {name}"
+
+
+def _item_count(item: Mapping[str, Any]) -> tuple[int | None, str | None]:
+    """A card object's "count" or "quantity" (1 when it gives neither), as `json_count` reads it; digits in a
+    string ("2") are a count too."""
+    count = item.get("count", item.get("quantity", 1))
+    if isinstance(count, str):
+        return read_quantity(count.strip())
+    return json_count(count)
 
 
 def _item_name(item: Any) -> str | None:
@@ -102,7 +116,7 @@ def _items(value: Any, key: str) -> list[Any]:
         if None not in items:
             return items
     if not isinstance(value, list):
-        raise ValueError(f"\"{key}\" is a JSON {_json_type(value)}, not a list of cards")
+        raise ValueError(f"\"{key}\" is a JSON {json_type(value)}, not a list of cards")
     return value
 
 
@@ -123,58 +137,64 @@ def record_text(record: Mapping[str, Any]) -> str | None:
     text = record.get("text")
     if text is None or isinstance(text, str):
         return text
-    raise ValueError(f"\"text\" is a JSON {_json_type(text)}, not a decklist's text")
+    raise ValueError(f"\"text\" is a JSON {json_type(text)}, not a decklist's text")
 
 
-def _json_type(value: Any) -> str:
-    return {dict: "object", bool: "boolean", int: "number", float: "number"}.get(type(value), type(value).__name__)
+def json_type(value: Any) -> str:
+    """What a decoded JSON value is, in JSON's words ("object", "number", "null"; a list is a "list")."""
+    return _JSON_TYPES.get(type(value), type(value).__name__)
 
 
-def _entry_lines(items: list[Any]) -> list[str]:
-    """A deck list's lines: each item as `_entry_line` reads it, empty ones dropped."""
+_JSON_TYPES = {dict: "object", bool: "boolean", int: "number", float: "number", str: "string", type(None): "null"}
+
+
+def _entry_lines(items: list[Any], key: str, problems: Problems) -> list[str]:
+    """A deck list's lines (the list under `key`): each item as `_entry_line` reads it, empty ones dropped."""
     if set(map(type, items)) <= {str}:  # the usual "N Name" strings: no call per item
         lines = list(map(str.strip, items))
         return [line for line in lines if line] if "" in lines else lines
-    return [line for line in map(_entry_line, items) if line]
+    lines = (_entry_line(item, f"{key}[{index}]", problems) for index, item in enumerate(items))
+    return [line for line in lines if line]
 
 
-def _named_lines(items: list[Any]) -> list[str]:
+def _named_lines(items: list[Any], key: str, problems: Problems) -> list[str]:
     """A commander/companion list's lines: a bare name gets a quantity of 1 (a name may start with a digit)."""
     out = []
-    for item in items:
+    for index, item in enumerate(items):
         if isinstance(item, str):
             if item.strip():
                 out.append(f"1 {item.strip()}")
         else:
-            line = _entry_line(item)
+            line = _entry_line(item, f"{key}[{index}]", problems)
             if line:
                 out.append(line)
     return out
 
 
-def record_blocks(record: Mapping[str, Any]) -> list[tuple[str | None, list[str]]]:
-    """A deck object (without "text") as decklist blocks: (header line or None, its lines). "commander" or
-    "commanders" (names), "companion" or "companions", "decklist", "main" or "mainboard" ("N Name" lines)
-    and "sideboard" become marked sections (Moxfield's maybeboard and tokens are not part of the deck); a deck
-    with only a main list has no header at all. ValueError when one of them is not a list of cards as
-    `_items` reads them."""
+def record_blocks(record: Mapping[str, Any]) -> tuple[list[tuple[str | None, list[str]]], Problems]:
+    """A deck object (without "text") as decklist blocks, (header line or None, its lines), and the problems of
+    the items that give no line (a card object whose count is none). "commander" or "commanders" (names),
+    "companion" or "companions", "decklist", "main" or "mainboard" ("N Name" lines) and "sideboard" become
+    marked sections (Moxfield's maybeboard and tokens are not part of the deck); a deck with only a main list
+    has no header at all. ValueError when one of them is not a list of cards as `_items` reads them."""
     record = _lists(record)
+    problems = Problems()
     blocks: list[tuple[str | None, list[str]]] = []
     key = "commander" if "commander" in record else "commanders"
-    commanders = _named_lines(_items(record.get(key), key))
+    commanders = _named_lines(_items(record.get(key), key), key, problems)
     if commanders:
         blocks.append(("Commander", commanders))
     key = "companion" if "companion" in record else "companions"
     companion = record.get(key)
-    companion = _named_lines([companion] if isinstance(companion, str) else _items(companion, key))
+    companion = _named_lines([companion] if isinstance(companion, str) else _items(companion, key), key, problems)
     if companion:
         blocks.append(("Companion", companion))
     key = next((k for k in ("decklist", "main", "mainboard") if k in record), "decklist")
-    blocks.append(("Deck" if blocks else None, _entry_lines(_items(record.get(key), key))))
-    side_lines = _entry_lines(_items(record.get("sideboard"), "sideboard"))
+    blocks.append(("Deck" if blocks else None, _entry_lines(_items(record.get(key), key), key, problems)))
+    side_lines = _entry_lines(_items(record.get("sideboard"), "sideboard"), "sideboard", problems)
     if side_lines:
         blocks.append(("Sideboard", side_lines))
-    return blocks
+    return blocks, problems
 
 
 def record_commanders(record: Mapping[str, Any]) -> list[str]:

@@ -44,10 +44,14 @@ class StreamingRenderer:
         self.stream.flush()
 
     def close(self, notes: Sequence[str] = ()) -> None:
-        """End the report with its report-level notes (nothing at all when no deck was written)."""
-        if not self.count:
-            return
+        """End the report with its report-level notes. When no deck was written (every one unreadable, each said
+        on standard error), a JSON or CSV report is still a whole one, of no deck; a text report is nothing."""
         rest = CheckReport(decks=(), card_data=self.card_data, notes=tuple(notes))
+        if not self.count:
+            if self.fmt != "text":
+                self.render(rest, self.stream)
+                self.stream.flush()
+            return
         if self._json is not None:
             self._json.close(rest.to_dict())
         elif notes:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from deckcheck.errors import InputError
+from deckcheck.errors import InputError, invalid_json
 from deckcheck.zips import ZIP_MAGIC, zip_errors
 
 _GZIP_MAGIC = b"\x1f\x8b"
@@ -162,6 +162,8 @@ class TextStream:
         self.buf = ""
         self.pos = 0
         self.consumed = 0  # characters dropped from the front of the buffer so far
+        self.lines_consumed = 0  # line breaks among them
+        self.by_line = False  # JSON Lines: a message says where by line, not by character
         self.eof = False
 
     # --- buffer ------------------------------------------------------------------------------
@@ -179,19 +181,30 @@ class TextStream:
             except UnicodeDecodeError:
                 raise self.error("not UTF-8 text") from None
             if text:
-                self.buf = self.buf[self.pos:] + text
-                self.consumed += self.pos
-                self.pos = 0
+                self._drop_read()
+                self.buf += text
             return bool(text)
         except UnicodeDecodeError:
             raise self.error("not UTF-8 text (is it a card data file?)") from None
+        self._drop_read()
+        self.buf += text
+        return True
+
+    def _drop_read(self) -> None:
+        """Drop the text read from the front of the buffer, counting its characters and line breaks."""
         if self.pos:
             self.consumed += self.pos
-            self.buf = self.buf[self.pos:] + text
+            self.lines_consumed += self.buf.count("\n", 0, self.pos)
+            self.buf = self.buf[self.pos:]
             self.pos = 0
-        else:
-            self.buf += text
-        return True
+
+    def at(self, pos: int) -> str:
+        """Where the buffer's `pos` is in the file, for a message: its line in JSON Lines (a value a line), else
+        its character (a JSON array may be one line of 150 MB)."""
+        if self.by_line:
+            line = self.lines_consumed + self.buf.count("\n", 0, pos) + 1
+            return f"line {line}"
+        return f"character {self.consumed + pos}"
 
     def error(self, message: str) -> InputError:
         """An InputError naming the file, for a problem at the current position."""
@@ -213,8 +226,7 @@ class TextStream:
         """Consume one expected structural character."""
         if self.peek() != expected:
             got = self.peek() or "end of file"
-            raise self.error(f"invalid JSON: expected {expected!r}, found {got!r} "
-                             f"at character {self.consumed + self.pos}")
+            raise self.error(f"invalid JSON: expected {expected!r}, found {got!r} at {self.at(self.pos)}")
         self.pos += 1
 
     def value(self) -> Any:
@@ -233,11 +245,9 @@ class TextStream:
                     continue
                 if self.eof and exc.pos >= len(self.buf) - 1:
                     raise self.error("unexpected end of file (truncated JSON)") from None
-                raise self.error(f"invalid JSON: {exc.msg} at character {self.consumed + exc.pos}") \
-                    from None
+                raise self.error(invalid_json(exc.msg, self.at(exc.pos))) from None
             except RecursionError:  # the decoder's stack, not a size: no card nests a thousand levels deep
-                raise self.error(f"invalid JSON: a value nested too deeply at character "
-                                 f"{self.consumed + self.pos}") from None
+                raise self.error(invalid_json("a value nested too deeply", self.at(self.pos))) from None
             if end == len(self.buf) and not self.eof and self._grow():
                 continue  # a number may continue in the next chunk
             self.pos = end
@@ -249,8 +259,8 @@ class TextStream:
         MAX_VALUE_CHARS."""
         have = len(self.buf) - self.pos
         if have > MAX_VALUE_CHARS:
-            raise self.error(f"a JSON value at character {self.consumed + self.pos} is longer than "
-                             f"{MAX_VALUE_CHARS:,} characters: not card data")
+            raise self.error(f"a JSON value at {self.at(self.pos)} is longer than {MAX_VALUE_CHARS:,} characters: "
+                             "not card data")
         grew = False
         while len(self.buf) - self.pos < min(2 * have, MAX_VALUE_CHARS + 1) and self.more():
             grew = True
@@ -281,8 +291,7 @@ class TextStream:
             elif not c:
                 raise self.error("unexpected end of file (truncated JSON array)")
             else:
-                raise self.error(f"invalid JSON: expected ',' or ']' at character "
-                                 f"{self.consumed + self.pos}")
+                raise self.error(invalid_json("expected ',' or ']'", self.at(self.pos)))
 
     def object_keys(self) -> Iterator[str]:
         """Each key of the JSON object that starts here; the caller consumes each key's value."""
@@ -305,11 +314,11 @@ class TextStream:
             elif not c:
                 raise self.error("unexpected end of file (truncated JSON object)")
             else:
-                raise self.error(f"invalid JSON: expected ',' or '}}' at character "
-                                 f"{self.consumed + self.pos}")
+                raise self.error(invalid_json("expected ',' or '}'", self.at(self.pos)))
 
     def values_to_end(self) -> Iterator[Any]:
         """Every value up to the end of the file: JSON Lines (or concatenated JSON)."""
+        self.by_line = True
         while self.peek():
             yield self.value()
 
@@ -339,8 +348,7 @@ def iter_file(path: str | Path, progress: Callable[[int], None] | None = None) -
     else:
         raise stream.error("not JSON card data (expected a JSON array, JSON Lines or an MTGJSON file)")
     if stream.peek():
-        raise stream.error(f"unexpected data after the JSON value at character "
-                           f"{stream.consumed + stream.pos}")
+        raise stream.error(f"unexpected data after the JSON value at {stream.at(stream.pos)}")
 
 
 def _wrapper(stream: TextStream) -> Iterator[Event]:
