@@ -60,11 +60,14 @@ def test_cp1252_curly_apostrophe(tmp_path: Path) -> None:
     assert parse_file(path).entries[0].name == "Praetors’ Grasp"
 
 
-@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32",
+                                      "utf-32-be"])
 def test_byte_order_marks(tmp_path: Path, encoding: str) -> None:
-    """With a BOM, or UTF-16 without one (told by the zero high bytes of ASCII characters)."""
+    """With a BOM, or UTF-16 without one (told by the zero high bytes of ASCII characters). UTF-32's BOM begins
+    as UTF-16's does: before, such a file was read as UTF-16, every card unknown."""
+    bom = "\ufeff" if encoding == "utf-32-be" else ""  # (Python's "utf-32" writes one, little-endian here)
     path = tmp_path / "bom.txt"
-    path.write_bytes("Commander\n1 Atraxa, Praetors' Voice\nDeck\n1 Séance\n".encode(encoding))
+    path.write_bytes((bom + "Commander\n1 Atraxa, Praetors' Voice\nDeck\n1 Séance\n").encode(encoding))
     deck = parse_file(path)
     assert [(e.name, e.section) for e in deck.entries] == [("Atraxa, Praetors' Voice", COMMANDER), ("Séance", MAIN)]
 

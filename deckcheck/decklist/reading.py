@@ -133,6 +133,11 @@ def decode(data: bytes, path: str, what: str = "decklist") -> tuple[str, str | N
                                "text file, or export it from the deck site or app as text")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
+    elif data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # (before UTF-16's: the same first bytes)
+        try:
+            return data.decode("utf-32"), "read as UTF-32"
+        except UnicodeDecodeError:
+            raise InputError(path, f"not a text {what} (broken UTF-32)") from None
     elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             return data.decode("utf-16"), "read as UTF-16"
