@@ -813,7 +813,9 @@ def without_group_names(deck: Deck, unknown: Iterable[str],
     has, but those the checker tells as something else, such as a web address or two cards joined): a list
     grouped by what its cards do names each group on a line of its own ("Ramp", "Card Draw (12)"), which is no
     card. A note names the first NOTE_NAMED with their lines, and with the card a name may misspell (`mistyped`:
-    the checker's closest card names, nearly alike), and counts the rest. The deck itself when there are none."""
+    the checker's closest card names, nearly alike), and counts the rest. The entries on its `heading_lines`
+    ("Burn:") go too, whatever card has their name, with a note of their own. The deck itself when there are
+    none."""
     if not deck.group_lines:
         return deck
     named = _unknown_on(deck, deck.group_lines, unknown)
