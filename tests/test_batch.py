@@ -480,15 +480,17 @@ def _main_deck(name: str) -> str:
 def test_a_form_s_commander_and_partner_columns_name_the_commanders(tmp_path, store):
     """Forms often ask for the commander apart from the list: the Commander and Partner cells are the deck's
     commanders, as `--commander` makes them, whether the list holds them too or not; a "Commander bracket"
-    column is no commander. Before, such lists were 98- or 99-card decks with no commander. A deck object's
-    "commander" beside its "text" does the same."""
+    column is no commander, and nor is a cell answering none ("N/A", "No"; before, "N/A" gave commanders "N" and
+    "A"). Before, such lists were 98- or 99-card decks with no commander. A deck object's "commander" beside its
+    "text" does the same."""
     table = tmp_path / "registrations.csv"
     with table.open("w", encoding="utf-8", newline="") as out:
         writer = csv.writer(out)
         writer.writerow(["Timestamp", "Player", "Commander", "Partner (if any)", "Commander bracket", "Decklist"])
-        writer.writerow(["1", "Alice", "Atraxa, Praetors' Voice", "", "3", _main_deck("01-alice-breed-lethality.txt")])
+        alice = _main_deck("01-alice-breed-lethality.txt")
+        writer.writerow(["1", "Alice", "Atraxa, Praetors' Voice", "N/A", "3", alice])
         writer.writerow(["2", "Bruno", "The Tenth Doctor", "Rose Tyler", "2", _main_deck("02-bruno-timey-wimey.txt")])
-        writer.writerow(["3", "Dana", "Sevinne, the Chronoclasm", "", "4",
+        writer.writerow(["3", "Dana", "Sevinne, the Chronoclasm", "No", "4",
                          (TOURNAMENT / "04-dana-mystic-intellect.txt").read_text(encoding="utf-8")])
         writer.writerow(["4", "Emeka", "Edgar Markov + Atraxa, Praetors' Voice", "", "", "1 Sol Ring\n1 Swamp\n"])
         writer.writerow(["5", "Farah", "Tymna the Weaver / Thrasios, Triton Hero", "", "", "1 Sol Ring\n"])

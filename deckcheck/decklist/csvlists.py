@@ -189,9 +189,16 @@ def _names_commanders(cell: str) -> bool:
 def commander_cell(cell: str) -> list[str]:
     """The commander names a registration's commander cell gives: one a line, or joined by " + ", " & " or a
     slash ("Tymna the Weaver + Thrasios, Triton Hero", "Tymna the Weaver/Thrasios, Triton Hero"; a split card's
-    " // " stays whole); a cell with no letters ("-", "n/a" has some) gives none."""
-    names = split_joined(cell)
-    return [name for name in names if any(c.isalpha() for c in name) and name.lower() not in ("n/a", "none")]
+    " // " stays whole); a cell with no letters ("-"), or that answers none ("N/A", "No", "None": no card's name),
+    gives none."""
+    if cell.strip().casefold() in _NO_ANSWER:  # before splitting: "N/A" is no two names joined by a slash
+        return []
+    return [name for name in split_joined(cell) if any(c.isalpha() for c in name) and name.casefold() not in _NO_ANSWER]
+
+
+#: What a form's optional commander cell (a partner, a background) holds for no card.
+_NO_ANSWER = frozenset({"n/a", "n.a.", "na", "none", "no", "no partner", "no background", "nothing", "not applicable",
+                        "null", "nil", "tbd"})
 
 
 _COMMANDER_WORDS = frozenset({"commander", "commanders", "partner", "background"})
