@@ -285,6 +285,35 @@ def test_registrations_on_standard_input_are_read_as_from_their_file(tmp_path, m
 
 
 @pytest.mark.parametrize("writer", ["openpyxl", "odfpy"])
+def test_registrations_in_a_zip_are_read_as_from_their_files(tmp_path, store, writer):
+    """A form's responses downloaded as a zip (Google Forms zips its CSV): a table of registrations in a zip, as CSV,
+    as Excel's "Unicode Text" (.txt: tabs, UTF-16) or as a workbook, is checked a row a deck, as the same file
+    outside the zip is, the rows labelled zip/member:row. Before, each member was one unreadable row saying to give
+    `deckcheck batch` the table itself; Excel's "Unicode Text" outside a zip was refused so too."""
+    names = ["01-alice-breed-lethality.txt", "04-dana-mystic-intellect.txt"]
+    rows: list[list[str | None]] = [["Timestamp", "Player", "Decklist"]] + [
+        ["2026-11-01", name.split("-")[1].title(), (TOURNAMENT / name).read_text(encoding="utf-8")] for name in names]
+    folder = tmp_path / "responses"
+    folder.mkdir()
+    with (folder / "form.csv").open("w", encoding="utf-8", newline="") as out:
+        csv.writer(out).writerows(rows)
+    text = io.StringIO(newline="")
+    csv.writer(text, delimiter="\t").writerows(rows)
+    (folder / "unicode.txt").write_bytes(text.getvalue().encode("utf-16"))
+    write_sheet(writer, folder / "sheet", rows)
+    archive = tmp_path / "responses.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for member in sorted(folder.iterdir()):
+            z.write(member, f"responses/{member.name}")
+    from_folder = check_many([folder], store=store)
+    from_zip = check_many([archive], store=store)
+    assert [r.path for r in from_zip] == [r.path.replace(str(folder), f"{archive}/responses") for r in from_folder]
+    verdicts = [("Alice", True, []), ("Dana", False, ["banned"])] * 3  # the CSV's, the workbook's, the .txt's
+    assert [(r.name, r.legal, r.report.codes()) for r in from_zip] == \
+        [(r.name, r.legal, r.report.codes()) for r in from_folder] == verdicts
+
+
+@pytest.mark.parametrize("writer", ["openpyxl", "odfpy"])
 def test_the_responses_sheet_is_found_behind_the_organizer_s_own(tmp_path, store, writer):
     """Organizers add their own sheets to a form's workbook (instructions, pairings), before the responses
     too: the first sheet that is a table of registrations is the one read (the instructions were read as a

@@ -63,6 +63,8 @@ DECK_SUFFIXES = (".txt", ".dec", ".dck", ".dek", ".cod", ".mwdeck", ".csv", ".ts
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 #: Workbooks: a table of registrations in one of their sheets, or a card list.
 SHEET_SUFFIXES = (".xlsx", ".ods")
+#: Files that may hold a table of registrations as text: CSV, TSV, and Excel's "Unicode Text" (tabs, UTF-16, .txt).
+TABLE_SUFFIXES = (".csv", ".tsv", ".txt")
 #: The code of the one violation an unreadable deck gets.
 UNREADABLE = "unreadable"
 #: Why an empty item (None, NaN, a table's empty cell, a blank str) is an unreadable row.
@@ -318,11 +320,28 @@ def zip_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
                 if len(data) > MAX_BYTES:  # the archive's sizes were wrong
                     yield ("error", label, "too big for a decklist")
                     continue
-                yield ("bytes", label, data)
+                yield from _member_sources(label, data)
     except (FileNotFoundError, PermissionError) as exc:
         yield ("error", path, why_unreadable(exc))
     except zip_errors() as exc:
         yield ("error", path, f"not a zip archive that can be read ({exc})")
+
+
+def _member_sources(label: str, data: bytes) -> Iterator[Source]:
+    """A zip member's deck sources, as its file's would be: a workbook's (its rows of registrations, or its card
+    list), a table of registrations a row each (a form's responses, downloaded as a zip of one CSV), else the
+    member as one decklist (a zip within the zip says it is no decklist)."""
+    if data[:4] == ZIP_MAGIC and archive_kind(io.BytesIO(data)) in WORKBOOKS:
+        yield from sheet_sources(label, io.BytesIO(data))
+    elif _may_be_a_table(label) and (layout := _registrations_in(data[:REGISTRATIONS_HEAD])) is not None:
+        yield from _registration_bytes(label, data, layout)
+    else:
+        yield ("bytes", label, data)
+
+
+def _may_be_a_table(name: str) -> bool:
+    """Whether a file's name allows a table of registrations: .csv, .tsv, or .txt (Excel's "Unicode Text")."""
+    return _suffix(name).endswith(TABLE_SUFFIXES)
 
 
 def _takes_member(name: str) -> bool:
@@ -447,7 +466,7 @@ def file_sources(path: str) -> Iterator[Source]:
     if suffix.endswith(JSONL_SUFFIXES):
         yield from jsonl_sources(path)
         return
-    table = suffix.endswith((".csv", ".tsv"))
+    table = suffix.endswith(TABLE_SUFFIXES)
     head = _head(path, REGISTRATIONS_HEAD if table else len(ZIP_MAGIC))
     if head.startswith(ZIP_MAGIC):
         yield from archive_sources(path)
