@@ -436,6 +436,22 @@ def test_a_registration_with_an_empty_decklist_cell_keeps_its_player_s_name(tmp_
     assert f"{table}:2,Bob," in out
 
 
+@pytest.mark.parametrize("cells", [["moxfield.com/decks/abc123", "archidekt.com/decks/998877"], ["", ""]],
+                         ids=["links-without-https", "no-list-sent-yet"])
+def test_a_table_of_registrations_is_told_by_links_without_their_scheme_or_by_its_header(tmp_path, cells):
+    """A sign-up sheet whose decklist cells hold deck sites' links typed without "https://", or are all still
+    empty (the first sign-ups): a row a player, saying what it holds. Before, the whole file was read as one deck
+    of unknown cards ("Timestamp,Player,Commander,Decklist" among them)."""
+    table = tmp_path / "signups.csv"
+    table.write_text("Timestamp,Player,Commander,Decklist\n"
+                     f"2026-03-01,Ann,Atraxa,{cells[0]}\n2026-03-01,Bob,Edgar Markov,{cells[1]}\n", encoding="utf-8")
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    said = ("a web address, not a decklist (deckcheck fetches no deck pages: export the list from the site)"
+            if cells[0] else "no decklist in this row (an empty cell)")
+    rows = [(d["path"], d.get("name"), [v["message"] for v in d["violations"]]) for d in json.loads(out)["decks"]]
+    assert (code, rows) == (2, [(f"{table}:2", "Ann", [said]), (f"{table}:3", "Bob", [said])])
+
+
 def test_a_table_of_registered_links_says_so_a_row_a_player(tmp_path):
     """Organizers often ask for a deck site's link instead of the list: each row then says deckcheck fetches
     no pages, named by its player in every format (before, the sheet was read as one deck of three unknown

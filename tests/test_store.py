@@ -199,6 +199,16 @@ def test_no_card_name_ends_as_a_quantity_or_a_commander_mark_after_a_name(store)
     assert len(names) > 25_000 and [name for name in names if ending.search(name)] == []
 
 
+def test_no_card_name_reads_as_a_web_address(store):
+    """A web address is told with or without its scheme ("moxfield.com/decks/abc", `is_web_address`): no card's
+    name, a face's or an alias reads as one."""
+    from deckcheck.decklist.model import is_web_address
+
+    names = [name for card in store.iter_cards() for name in (card.name, *card.face_names, *card.aliases)]
+    assert len(names) > 25_000 and [name for name in names if is_web_address(name)] == []
+    assert is_web_address("moxfield.com/decks/abc123") and not is_web_address("B.O.B. (Bevy of Beebles)")
+
+
 def test_joined_name_of_unrelated_unknown_part_is_unknown(store):
     assert store.lookup("Sol Ring // Not A Card At All") is None
 

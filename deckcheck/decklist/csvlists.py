@@ -97,8 +97,9 @@ def registrations_layout(text: str) -> Registrations | None:
     """The layout of a table of registrations, from the start of its text: a sign-up form's export, whose
     header row names a column for the decklist (a player's name beside it) and one of whose rows in the first
     64 KB has a decklist of several lines there (or of several entries or card names on one line, typed into a
-    form's one-line answer), or a deck site's link (the first sign-ups may not have sent theirs yet); None for
-    a card list's CSV, a decklist or any other text."""
+    form's one-line answer), or a deck site's link, or whose decklist cells are all empty beside a player's
+    column (the first sign-ups may not have sent theirs yet); None for a card list's CSV, a decklist or any other
+    text."""
     hint, text = separator_line(text[:REGISTRATIONS_HEAD].lstrip())
     delimiters = DELIMITERS if hint is None else (hint,)
     text = text.lstrip()
@@ -112,6 +113,7 @@ def registrations_layout(text: str) -> Registrations | None:
     if layout is None:
         return None
     column = layout.decklist
+    sent = False  # whether any row's decklist cell holds something
     try:
         rows = csv.reader(io.StringIO(text, newline=""), delimiter=layout.delimiter)
         next(rows)
@@ -119,9 +121,11 @@ def registrations_layout(text: str) -> Registrations | None:
             cell = row[column].strip() if column < len(row) else ""
             if "\n" in cell or runs_entries_together(cell) or holds_several_names(cell) or is_web_address(cell):
                 return layout
+            sent = sent or bool(cell)
     except csv.Error:
-        pass
-    return None
+        return None
+    # the first sign-ups, none of whom has sent a list yet: a player's column beside an empty decklist column
+    return layout if not sent and layout.player is not None else None
 
 
 def _header_layout(first_line: str, delimiters: Sequence[str]) -> Registrations | None:

@@ -7,6 +7,7 @@ for adding up duplicate lines; looking a name up is the card store's job.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -155,9 +156,14 @@ def says_yes(value: str | None) -> bool:
 
 
 def is_web_address(text: str) -> bool:
-    """Whether a name or decklist holds a web address (a deck site's link, pasted for the list): no card's
-    name does."""
-    return "://" in text or text[:4].lower() == "www."
+    """Whether a name or decklist holds a web address (a deck site's link, pasted for the list, with or without
+    its "https://": "moxfield.com/decks/..."): no card's name does (tested over the bundled data)."""
+    return "://" in text or text[:4].lower() == "www." or _DOMAIN_AND_PATH(text) is not None
+
+
+# A web address without its scheme: a domain, then a path ("moxfield.com/decks/abc", "archidekt.com/decks/1").
+_DOMAIN_AND_PATH = re.compile(r"(?:^|[\s(<\[])(?:[a-z0-9-]+\.)+(?:com|net|org|app|io|gg|co|me|de|fr|it|es|nl|pl|jp|"
+                              r"info|xyz)/", re.IGNORECASE).search
 
 
 def line_too_long(line: int, text: str) -> ParseProblem:
