@@ -452,6 +452,20 @@ def test_a_table_of_registrations_is_told_by_links_without_their_scheme_or_by_it
     assert (code, rows) == (2, [(f"{table}:2", "Ann", [said]), (f"{table}:3", "Bob", [said])])
 
 
+def test_a_microsoft_forms_export_names_its_players_by_the_form_s_question(tmp_path):
+    """Microsoft Forms' export begins with its own columns, "Name" among them (the respondent's account: empty,
+    or "anonymous", on an anonymous form), before the form's questions: the player is the question's answer
+    ("Your name"). Before, every row was named "anonymous", or not at all."""
+    table = tmp_path / "responses.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["ID", "Start time", "Completion time", "Email", "Name", "Your name", "Decklist"])
+        writer.writerow(["1", "3/1/26", "3/1/26", "anonymous", "anonymous", "Alice", "1 Sol Ring\n1 Forest\n"])
+        writer.writerow(["2", "3/1/26", "3/1/26", "anonymous", "", "Bruno", "1 Sol Ring\n1 Island\n"])
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    assert [d.get("name") for d in json.loads(out)["decks"]] == ["Alice", "Bruno"]
+
+
 def test_a_table_of_registered_links_says_so_a_row_a_player(tmp_path):
     """Organizers often ask for a deck site's link instead of the list: each row then says deckcheck fetches
     no pages, named by its player in every format (before, the sheet was read as one deck of three unknown

@@ -176,10 +176,16 @@ def _decklist_column(header: list[str]) -> int | None:
 
 
 def _player_column(header: list[str]) -> int | None:
-    """The column naming the player: one saying "player", else a person's name ("Your name", "Full name"; not
-    the deck's or the commander's), else a nickname or e-mail column."""
+    """The column naming the player: one saying "player", else a question for a person's name ("Your name", "Full
+    name"; not the deck's or the commander's), else a bare "Name" (Microsoft Forms puts the respondent's account
+    name there, empty or "anonymous" for an anonymous form, before the form's own questions), else a nickname or
+    e-mail column."""
+    def a_persons_name(cell: str, words: set[str]) -> bool:
+        return "name" in words and not {"deck", "commander", "card", "list"} & words
+
     return _first_column(header, lambda cell, words: "player" in cell,
-                         lambda cell, words: "name" in words and not {"deck", "commander", "card", "list"} & words,
+                         lambda cell, words: a_persons_name(cell, words) and cell != "name",
+                         a_persons_name,
                          lambda cell, words: cell in _PLAYER_COLUMNS)
 
 
