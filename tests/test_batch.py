@@ -1208,13 +1208,15 @@ def test_a_dataframe_s_rows_are_decks_as_its_columns_say(store, shared_data, tmp
             encoding="utf-8")])
         writer.writerow(["2026-11-28 10:05", "Bruno", "The Tenth Doctor / Rose Tyler",
                          _main_deck("02-bruno-timey-wimey.txt")])
+        writer.writerow(["", "", "", ""])  # a deleted response's blank row: no deck, in the file or the frame
         writer.writerow(["2026-11-28 10:09", "Carol", "", ""])
     table = pandas.read_csv(responses)
     assert [(r.path, r.name, r.unreadable, r.report.commanders, r.report.codes())
             for r in check_many(table, store=store)] == [
         ("0", "Alice", False, ("Atraxa, Praetors' Voice",), []),
         ("1", "Bruno", False, ("The Tenth Doctor", "Rose Tyler"), []),
-        ("2", "Carol", True, (), ["unreadable"])]
+        ("3", "Carol", True, (), ["unreadable"])]
+    assert [r.name for r in check_many([responses], store=store)] == ["Alice", "Bruno", "Carol"]
     assert [(r.path, r.legal) for r in check_many(table.set_index("Player"), store=store)] == [
         ("Alice", True), ("Bruno", True), ("Carol", False)]
 

@@ -267,7 +267,9 @@ def frame_sources(frame: Any) -> Iterator[Source]:
                         f"name the decklists' column \"decklist\" (a deck object's columns, \"commander\" "
                         f"and \"decklist\", are read too), or pass that column alone: check_many(df['...'])")
     for label, row in rows:
-        yield _registration(str(label), ["" if _missing(v) else str(v) for v in row], layout)
+        cells = ["" if _missing(v) else str(v) for v in row]
+        if any(cell.strip() for cell in cells):  # a blank row (a deleted response) is none, as in the file
+            yield _registration(str(label), cells, layout)
 
 
 def sheet_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
