@@ -1166,6 +1166,18 @@ def test_a_series_of_decklists_names_each_deck_by_its_index_label(store):
         "no decklist (an empty value)")
 
 
+def test_two_decks_of_one_index_label_stay_two_decks(store):
+    """A player who registered twice, in a Series or a DataFrame indexed by player: the second deck is numbered
+    ("Chen #2"), so the frames tell the two apart (before, both were "Chen", their violations mixed)."""
+    pandas = pytest.importorskip("pandas")
+    lists = ["1 Sol Ring\n1 Forest\n", "1 Sol Ring\n", "1 Island\n1 Forest\n"]
+    series = pandas.Series(lists, index=["Chen", "Ann", "Chen"])
+    assert check_many(series, store=store).to_frame()["path"].tolist() == ["Chen", "Ann", "Chen #2"]
+    frame = pandas.DataFrame({"player": ["Chen", "Ann", "Chen"], "decklist": lists}).set_index("player")
+    violations = check_many(frame, store=store).violations_frame()
+    assert sorted(set(violations["deck"])) == ["Ann", "Chen", "Chen #2"]
+
+
 def test_a_series_cell_on_one_line_is_decklist_text_and_a_blank_one_an_empty_row(store, tmp_path, monkeypatch):
     """A form's one-line answer (an Arena export pasted with its line breaks dropped) in a Series was taken for a
     file's path: "no such file", named by the whole text instead of its player; an empty string was the path ''.

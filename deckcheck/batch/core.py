@@ -258,18 +258,19 @@ def frame_sources(frame: Any) -> Iterator[Source]:
         return
     rows = zip(frame.index, frame.itertuples(index=False, name=None))
     if is_deck_record(dict.fromkeys(columns)):
-        for label, row in rows:
-            yield from expand_labelled([(label, {c: v for c, v in zip(columns, row) if not _missing(v)})])
+        yield from expand_labelled((label, {c: v for c, v in zip(columns, row) if not _missing(v)})
+                                   for label, row in rows)
         return
     layout = columns_layout(columns)
     if layout is None:
         raise TypeError(f"no column of this DataFrame holds decklists (its columns: {', '.join(columns)[:300]}); "
                         f"name the decklists' column \"decklist\" (a deck object's columns, \"commander\" "
                         f"and \"decklist\", are read too), or pass that column alone: check_many(df['...'])")
-    for label, row in rows:
+    seen: Counter[str] = Counter()
+    for index, row in rows:
         cells = ["" if _missing(v) else str(v) for v in row]
         if any(cell.strip() for cell in cells):  # a blank row (a deleted response) is none, as in the file
-            yield _registration(str(label), cells, layout)
+            yield _registration(distinct_label(index, seen), cells, layout)
 
 
 def sheet_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
@@ -507,13 +508,24 @@ def expand_labelled(pairs: Iterable[tuple[Any, Any]]) -> Iterator[Source]:
     """Deck sources of (label, item) pairs, as a pandas Series' items give them: `expand`'s, with each
     decklist text, deck object or refused item named by its label (a player's name, a row number). A str is
     decklist text even on one line (a form's one-line answer, "Commander 1 Atraxa ... Deck 1 Sol Ring ..."),
-    unless it names a file or folder there is: a path keeps its own name."""
-    for label, item in pairs:
+    unless it names a file or folder there is: a path keeps its own name. A label met again is numbered
+    (`distinct_labels`)."""
+    seen: Counter[str] = Counter()
+    for index, item in pairs:
+        label = distinct_label(index, seen)
         if isinstance(item, str) and item.strip() and not os.path.lexists(item):
-            yield ("text", str(label), item)
+            yield ("text", label, item)
             continue
         for kind, own, payload in expand([item]):
-            yield (kind, str(label) if kind in ("text", "record", "error") else own, payload)
+            yield (kind, label if kind in ("text", "record", "error") else own, payload)
+
+
+def distinct_label(index: Any, seen: Counter[str]) -> str:
+    """An index label as a deck's name, told from those `seen` before (and counted there): a label met again
+    gets its number ("Chen", "Chen #2"), so that two registrations by one player stay two decks in the frames."""
+    label = str(index)
+    seen[label] += 1
+    return label if seen[label] == 1 else f"{label} #{seen[label]}"
 
 
 # --- checking ------------------------------------------------------------------------------------------
