@@ -286,6 +286,15 @@ def test_what_a_posted_list_strikes_through_is_cut_and_noted() -> None:
         'read what is struck through (~~) as cut from the list, not counted: line 3 "Arcane Signet"',)
 
 
+def test_a_strikethrough_never_holds_another_s_marks() -> None:
+    """An opening "~~" whose close fails is given up at the next "~~": "~~Mana ~~Sol Ring~~" strikes "Sol Ring"
+    alone, as Markdown does (before, "Mana ~~Sol Ring", and each failed opening was sought to the line's end, time
+    growing with the line's length squared), and a line of such openings is left as written."""
+    deck = parse_text("1 ~~Mana ~~Sol Ring~~ Arcane Signet\n1 " + "~~a " * 200 + "\n")
+    assert deck.notes == ('read what is struck through (~~) as cut from the list, not counted: line 1 "Sol Ring"',)
+    assert [e.name for e in deck.entries] == ["~~Mana Arcane Signet", ("~~a " * 200).strip()]
+
+
 def test_a_link_to_a_deck_page_is_no_card_link() -> None:
     """A Markdown link to a deck site's page posted with the list ("[My deck](https://www.moxfield.com/decks/...)")
     is kept whole, so the checker says it holds a web address; before, its text was read as a card name and
