@@ -21,6 +21,7 @@ import pytest
 
 from deckcheck import __version__
 from deckcheck.cli import main
+from deckcheck.sources.download import Client
 from deckcheck.sources.validate import MAX_PROBLEM
 from deckcheck.store import STORE_FILE, CardStore
 
@@ -292,6 +293,24 @@ def test_429_honours_retry_after(server, old_store, capsys):
     assert time.monotonic() - start >= 1.0  # waited as told, not the 0.05 s backoff
     assert "HTTP 429; retrying in 1 s" in capsys.readouterr().err
     assert server.paths()[:2] == ["/bulk-data", "/bulk-data"]
+
+
+@pytest.mark.parametrize("header", ["soon", "nan", "inf", "Thu, 99 Foo 2025 99:99:99 GMT"])
+def test_a_retry_after_that_can_t_be_read_is_ignored(server, header):
+    """A Retry-After neither seconds nor a date ("soon") raised ValueError from the date parser, and "nan"
+    reached time.sleep, which raised it: a traceback instead of an update. Such a header is ignored: the
+    wait is that of a 429 without one, Scryfall's 30 s (slept here by a recorder, not for real)."""
+    server.failures["/bulk-data"].append(("429", header))
+    waits: list[float] = []
+    said: list[str] = []
+    client = Client(backoff=0.05, sleep=waits.append, log=said.append)
+    try:
+        entry = client.bulk_entry(server.url)
+    finally:
+        client.close()
+    assert entry.url == f"{server.url}/files/oracle.jsonl.gz"
+    assert waits == [30.0]
+    assert said == [f"{server.url}/bulk-data: HTTP 429; retrying in 30 s"]
 
 
 @pytest.mark.parametrize("honour_range", [True, False], ids=["resume", "restart"])
