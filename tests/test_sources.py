@@ -429,6 +429,25 @@ def test_a_zip_of_several_files_says_it_reads_one(set_file_text, tmp_path):
         load_files([path])
 
 
+@pytest.mark.parametrize("method", ["ZIP_STORED", "ZIP_DEFLATED", "ZIP_LZMA"])
+def test_a_zip_whose_member_is_damaged_fails_with_one_line(set_file_text, tmp_path, method):
+    """Bytes flipped inside the member: a damaged LZMA member raised lzma.LZMAError, which ended the import with
+    a traceback; now it is a corrupt zip, as a damaged stored or deflated member already was."""
+    import zipfile
+
+    path = tmp_path / "10E.json.zip"
+    with zipfile.ZipFile(path, "w", getattr(zipfile, method)) as archive:
+        archive.writestr("10E.json", set_file_text)
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 3  # inside the member's data, past its header
+    data[middle:middle + 64] = bytes(b ^ 0xFF for b in data[middle:middle + 64])
+    path.write_bytes(data)
+    with pytest.raises(InputError) as info:
+        load_files([path])
+    assert str(info.value).startswith(f"{path}: corrupt or unsupported zip archive (")
+    assert "\n" not in str(info.value)
+
+
 # --- bad input ------------------------------------------------------------------------------------
 
 def test_truncated_gzip_fails_with_one_line(shared_data, tmp_path):
