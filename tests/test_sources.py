@@ -218,6 +218,29 @@ def test_mtgjson_set_file_meld_and_faces(emn, tmp_path):
     assert result.meta["updated_at"] == "2022-04-25"
 
 
+def test_a_set_file_s_sealed_products_and_decks_are_not_cards(emn, tmp_path):
+    """A set file as MTGJSON writes it now (keys sorted) lists its sealed products and its decks beside its cards
+    (the shared set files had them stripped): each was read as an invalid card ("'layout' is a required
+    property"). Only its cards and tokens are read, as in the same file without them."""
+    uuid = "9b7f6d86-0b27-5c8c-9d4c-7c1a0b5f3e21"
+    sealed = {"category": "booster_box", "identifiers": {"tcgplayerProductId": "118336"},
+              "name": "Eldritch Moon Booster Box", "purchaseUrls": {}, "releaseDate": "2016-07-22",
+              "subtype": "default", "uuid": uuid,
+              "contents": {"sealed": [{"count": 36, "name": "Eldritch Moon Booster Pack", "set": "emn",
+                                       "uuid": "0f3ac3e1-2b0e-5a43-8c25-4f7e5e0a2c4d"}]}}
+    first = emn["data"]["cards"][0]
+    deck = {"code": "EMN", "commander": [], "mainBoard": [{"count": 1, "isFoil": False, "uuid": first["uuid"]}],
+            "name": "Eldritch Moon Intro Pack", "releaseDate": "2016-07-22", "sealedProductUuids": [uuid],
+            "sideBoard": [], "type": "Intro Pack"}
+    data = dict(sorted({**emn["data"], "sealedProduct": [sealed], "decks": [deck]}.items()))
+    with_products = load_files([_write_json(tmp_path / "EMN-now.json", {"meta": emn["meta"], "data": data})])
+    without = load_files([_write_json(tmp_path / "EMN.json", emn)])
+    assert with_products.report.invalid_count == 0, with_products.report.invalid[:3]
+    assert with_products.report.objects == without.report.objects
+    assert with_products.cards == without.cards
+    assert dict(with_products.report.skipped) == dict(without.report.skipped)
+
+
 def test_objects_no_deck_holds_are_kept_by_name_with_a_meld_result_s_parts(emn, fixtures, tmp_path):
     """Meld results and tokens are not cards, but their names are kept so a deck naming one is told what it
     is: MTGJSON names a meld result's parts only on the parts ("Part // Result", side a), Scryfall on the

@@ -373,20 +373,27 @@ def _wrapper(stream: TextStream) -> Iterator[Event]:
 def _container(stream: TextStream, top: bool) -> Iterator[Event]:
     """An MTGJSON data object: a set or deck (card lists inside), AllPrintings (sets inside) or
     AtomicCards (name -> list of face objects). A set's cards are held until the set closes, so each
-    gets the set's release date, which MTGJSON writes after the card list."""
+    gets the set's release date, which MTGJSON writes after the card list.
+
+    AtomicCards holds nothing but lists: once the object shows a set's or deck's own field (a card list, or a
+    value that is no list: MTGJSON writes keys sorted, a set's baseSetSize and a deck's code first), its other
+    lists (a set's sealedProduct and decks) are no cards."""
     context: dict[str, Any] = {}
     pending: list[tuple[str, list[Any]]] = []
+    atomic = top  # AtomicCards, until a set's or deck's field says otherwise
     for key in stream.object_keys():
         c = stream.peek()
         if c == "[" and (key in CARD_LISTS or key in NON_CARD_LISTS):
+            atomic = False
             pending.append((key, list(stream.array_items())))
-        elif c == "[" and top:  # AtomicCards: {name: [face, face]}; a deck's lists of ids are not
+        elif c == "[" and atomic:  # AtomicCards: {name: [face, face]}
             for obj in stream.array_items():
                 if isinstance(obj, dict):
                     yield "card", obj, {"list": "atomic"}
         elif c == "{" and top and key not in ("translations", "booster", "identifiers"):
             yield from _container(stream, top=False)  # AllPrintings: {set code: set}
         else:
+            atomic = False
             value = stream.value()
             if key in ("releaseDate", "code", "name", "type") and isinstance(value, str):
                 context[key] = value
