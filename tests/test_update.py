@@ -459,6 +459,36 @@ def test_interrupted_update_keeps_old_store(server, old_store):
     assert _leftovers(data_dir) == []
 
 
+def test_a_killed_download_s_file_is_removed_by_the_next_update(server, old_store):
+    """A download killed outright (SIGKILL: no clean-up runs) leaves its .download.<pid>.tmp in the data folder,
+    where it stayed for ever, a bulk file's size each time. The next update removes it, as it removes the file of
+    a killed build, and leaves the file of a download still running, and a build's named by a number no process
+    can have (os.kill raised OverflowError for it: a traceback)."""
+    data_dir, _ = old_store
+    server.stall.set()
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    proc = subprocess.Popen([sys.executable, "-m", "deckcheck", "update", "--data-dir", str(data_dir)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert server.stalling.wait(20), "the download never started"
+    finally:
+        proc.kill()
+        proc.wait(timeout=20)
+    assert _leftovers(data_dir) == [f".download.{proc.pid}.tmp"]
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+    try:
+        alive = data_dir / f".download.{running.pid}.tmp"
+        alive.write_bytes(b"half a bulk file")
+        no_process = data_dir / f".{STORE_FILE}.{2**63}.1.tmp"
+        no_process.write_bytes(b"")
+        server.stall.clear()
+        assert main(["update", "--data-dir", str(data_dir)]) == 0
+        assert _leftovers(data_dir) == sorted([alive.name, no_process.name])
+    finally:
+        running.kill()
+        running.wait(timeout=20)
+
+
 def _update_writing_at_most(limit: int, *args: str) -> subprocess.CompletedProcess[str]:
     """`deckcheck update ARGS` in a process that may write no file past `limit` bytes (RLIMIT_FSIZE: the
     kernel refuses the write, as a full disk does; Python ignores the SIGXFSZ that comes with it)."""
