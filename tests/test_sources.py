@@ -522,6 +522,24 @@ def test_invalid_object_is_skipped_and_reported(fixtures, tmp_path):
     assert second.ident == objs[5]["name"] and "cmc" in second.reason
 
 
+@pytest.mark.parametrize("name", ["Odds // Ends", "Beanstalk Giant // Fertile Footsteps",
+                                  "Nicol Bolas, the Ravager // Nicol Bolas, the Arisen"])
+def test_a_face_without_its_mana_cost_is_an_invalid_object(fixtures, tmp_path, name):
+    """Scryfall gives every face its mana_cost ("" for none; all 1,079 faces of ../shared/data do). A face
+    without one was read as costing nothing: Odds // Ends colorless, of mana value 0, without a word. The
+    object is invalid now, skipped and counted, rather than its costs guessed from the top-level mana_cost,
+    which only split and adventure cards give joined by " // " (a flip card's is its first half's, a
+    transforming card has none)."""
+    card = copy.deepcopy(next(o for o in fixtures if o["name"] == name))
+    del card["card_faces"][0]["mana_cost"]
+    good = next(o for o in fixtures if o["layout"] == "normal")
+    result = load_files([_write_json(tmp_path / "f.json", [good, card])])
+    assert [c.name for c in result.cards] == [good["name"]]
+    assert result.report.invalid_count == 1
+    (bad,) = result.report.invalid
+    assert (bad.ident, bad.reason) == (name, "card_faces/0: 'mana_cost' is a required property")
+
+
 # --- schemas ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["scryfall_card", "mtgjson_card", "mtgjson_atomic_card",
