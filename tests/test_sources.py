@@ -540,6 +540,44 @@ def test_a_face_without_its_mana_cost_is_an_invalid_object(fixtures, tmp_path, n
     assert (bad.ident, bad.reason) == (name, "card_faces/0: 'mana_cost' is a required property")
 
 
+def _write_objects(path: Path, objs: list, shape: str) -> Path:
+    if shape == "array":
+        return _write_json(path, objs)
+    path.write_text("".join(json.dumps(o) + "\n" for o in objs), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("shape", ["array", "jsonl"])
+@pytest.mark.parametrize("first", [{}, {"name": "Foo", "layout": "normal"}, 5, None],
+                         ids=["empty", "no-card-keys", "number", "null"])
+def test_a_bad_object_first_is_skipped_and_counted_as_one_second_is(fixtures, tmp_path, first, shape):
+    """The file's kind was judged from its first object alone: a bad object first made the whole file "not card
+    data", while the same object second was skipped and counted (and a JSON Lines file whose first line is no
+    object, `5` or `null`, was not even JSON card data). The kind is now that of the first object shaped like a
+    card, and the objects before it are invalid objects like any other."""
+    good = [o for o in fixtures if o["layout"] == "normal"][:3]
+    want = load_files([_write_objects(tmp_path / f"good.{shape}", [good[0], first, *good[1:]], shape)])
+    assert want.report.invalid_count == 1 and len(want.cards) == 3
+    got = load_files([_write_objects(tmp_path / f"first.{shape}", [first, *good], shape)])
+    assert got.cards == want.cards
+    assert (got.report.objects, got.report.invalid_count) == (4, 1)
+    assert got.report.files[0]["format"] == "scryfall"
+
+
+def test_a_file_s_kind_is_looked_for_in_its_first_hundred_objects(fixtures, tmp_path):
+    good = next(o for o in fixtures if o["layout"] == "normal")
+    result = load_files([_write_json(tmp_path / "99.json", [{}] * 99 + [good])])
+    assert (len(result.cards), result.report.objects, result.report.invalid_count) == (1, 100, 99)
+    path = _write_json(tmp_path / "100.json", [{}] * 100 + [good])
+    with pytest.raises(InputError, match=r"100\.json: not card data: none of its first 100 objects is a Scryfall or "
+                                         r"MTGJSON card$"):
+        load_files([path])
+    path = _write_json(tmp_path / "none.json", [{}, 5])
+    with pytest.raises(InputError, match=r"none\.json: not card data: none of its objects is a Scryfall or MTGJSON "
+                                         r"card$"):
+        load_files([path])
+
+
 # --- schemas ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["scryfall_card", "mtgjson_card", "mtgjson_atomic_card",

@@ -273,6 +273,18 @@ class TextStream:
         m = _FIRST_KEY.match(self.buf, self.pos)
         return m.group(1) if m else None
 
+    def line_is_a_value(self) -> bool:
+        """Whether the line that starts here holds one JSON value and nothing else (as JSON Lines' lines do),
+        without consuming anything; a line past 4,096 characters is not looked at."""
+        while self.buf.find("\n", self.pos) < 0 and len(self.buf) - self.pos < 4096 and self.more():
+            pass
+        end = self.buf.find("\n", self.pos, self.pos + 4096)
+        try:
+            json.loads(self.buf[self.pos:end if end >= 0 else self.pos + 4096])
+        except (ValueError, RecursionError):
+            return False
+        return True
+
     # --- structures --------------------------------------------------------------------------
     def array_items(self) -> Iterator[Any]:
         """Each value of the JSON array that starts here, decoded one at a time."""
@@ -337,12 +349,11 @@ def iter_file(path: str | Path, progress: Callable[[int], None] | None = None) -
     if c == "[":
         for obj in stream.array_items():
             yield "card", obj, {}
-    elif c == "{":
-        if stream.first_key() in ("meta", "data"):
-            yield from _wrapper(stream)
-        else:
-            for obj in stream.values_to_end():
-                yield "card", obj, {}
+    elif c == "{" and stream.first_key() in ("meta", "data"):
+        yield from _wrapper(stream)
+    elif c == "{" or (c and stream.line_is_a_value()):  # JSON Lines, the first line perhaps no object (5, null)
+        for obj in stream.values_to_end():
+            yield "card", obj, {}
     elif not c:
         raise stream.error("empty file (no card data)")
     else:
