@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import gzip
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -576,6 +577,24 @@ def test_a_file_s_kind_is_looked_for_in_its_first_hundred_objects(fixtures, tmp_
     with pytest.raises(InputError, match=r"none\.json: not card data: none of its objects is a Scryfall or MTGJSON "
                                          r"card$"):
         load_files([path])
+
+
+@pytest.mark.parametrize("oracle_id, said", [(None, r"card_faces/\d: 'oracle_id' is a required property"),
+                                             ("", r"card_faces/\d/oracle_id: '' should be non-empty")],
+                         ids=["missing", "empty"])
+def test_a_reversible_card_whose_faces_lack_their_oracle_id_is_counted_invalid(fixtures, tmp_path, oracle_id, said):
+    """A reversible card's oracle_id is on its faces: faces without one were passed over, and the card was
+    gone from the store without being counted anywhere."""
+    card = copy.deepcopy(next(o for o in fixtures if o["layout"] == "reversible_card"))
+    for face in card["card_faces"]:
+        del face["oracle_id"]
+        if oracle_id is not None:
+            face["oracle_id"] = oracle_id
+    good = next(o for o in fixtures if o["layout"] == "normal")
+    result = load_files([_write_json(tmp_path / "f.json", [good, card])])
+    assert [c.name for c in result.cards] == [good["name"]]
+    assert result.report.invalid_count == 1
+    assert re.fullmatch(said, result.report.invalid[0].reason), result.report.invalid[0].reason
 
 
 # --- schemas ----------------------------------------------------------------------------------------
