@@ -43,9 +43,9 @@ class _FileData:
     report: ImportReport
 
 
-#: How many objects may come before a file's first card: its kind, Scryfall or MTGJSON, is that card's, and the
-#: objects before it are invalid objects like any other. A file with no card among its first ones is no card data.
-MAX_OBJECTS_BEFORE_A_CARD = 100
+#: How far into a file its first card is looked for: the file's kind, Scryfall or MTGJSON, is that card's, and the
+#: objects before it are invalid objects like any other. A file whose first 100 objects hold no card is no card data.
+CARD_LOOK_AHEAD = 100
 
 
 def _read_file(path: Path, progress: Callable[[int], None] | None) -> _FileData:
@@ -80,7 +80,7 @@ def _objects_and_kind(path: Path, progress: Callable[[int], None] | None,
                       meta: dict[str, Any]) -> Iterator[tuple[str, Any, dict[str, Any]]]:
     """Each object of a file with the file's kind, "mtgjson" for an MTGJSON wrapper (whose meta is put in `meta`),
     else the kind of its first object shaped like a card; the objects before that one are held until it comes.
-    InputError when no object is a card, or none of the first MAX_OBJECTS_BEFORE_A_CARD."""
+    InputError when no object is a card, or none of the first CARD_LOOK_AHEAD."""
     kind: str | None = None
     held: list[tuple[Any, dict[str, Any]]] = []
     for event, obj, context in iter_file(path, progress):
@@ -92,9 +92,9 @@ def _objects_and_kind(path: Path, progress: Callable[[int], None] | None,
             kind = _kind_of(obj, str(path))
             if kind is None:
                 held.append((obj, context))
-                if len(held) == MAX_OBJECTS_BEFORE_A_CARD:
-                    raise InputError(str(path), f"not card data: none of its first {MAX_OBJECTS_BEFORE_A_CARD} "
-                                                "objects is a Scryfall or MTGJSON card")
+                if len(held) == CARD_LOOK_AHEAD:
+                    raise InputError(str(path), f"not card data: none of its first {CARD_LOOK_AHEAD} objects is a "
+                                                "Scryfall or MTGJSON card")
                 continue
             for early, early_context in held:
                 yield kind, early, early_context
