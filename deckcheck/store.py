@@ -24,6 +24,8 @@ from deckcheck.model.names import MAX_NAME_CHARS, has_punctuation, loose_key, lo
 from deckcheck.model.vocab import MELD, MELD_RESULT, NOT_LEGAL
 
 STORE_FILE = "cards.sqlite"
+#: How the temporary file of a download into the data folder begins (see download_path).
+_DOWNLOAD_PREFIX = ".download."
 SCHEMA_VERSION = "1"
 #: The bundled snapshot, used whenever no store has been built.
 BUNDLED = Path(__file__).resolve().parent.parent / "data" / STORE_FILE
@@ -106,24 +108,36 @@ def _decompress(blob: bytes, zdict: bytes, zdict_id: int | None = None) -> bytes
     return d.decompress(blob) + d.flush()
 
 
-def _remove_stale_builds(directory: Path, filename: str) -> None:
-    """Delete temporary files of builds whose process is gone (killed mid-build, e.g. by SIGKILL); the
-    files of a build still running (its pid alive) are left alone."""
-    for stale in directory.glob(f".{filename}.*.tmp"):
-        parts = stale.name.split(".")
-        try:
-            pid = int(parts[-3])
-        except (IndexError, ValueError):
-            continue
-        if pid == os.getpid():
-            continue
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            with contextlib.suppress(OSError):
-                stale.unlink()
-        except OSError:
-            pass  # alive, another user's: not ours to remove
+def download_path(data_dir: str | os.PathLike[str]) -> Path:
+    """The temporary file in the data folder that `deckcheck update` downloads a bulk file to, named by this
+    process: killed mid-download, it is removed by a later update (see _remove_stale_temporaries)."""
+    return Path(data_dir) / f"{_DOWNLOAD_PREFIX}{os.getpid()}.tmp"
+
+
+def _remove_stale_temporaries(directory: Path, filename: str) -> None:
+    """Delete the temporary files of builds (``.<filename>.<pid>.<n>.tmp``) and downloads
+    (``.download.<pid>.tmp``) whose process is gone (killed midway, e.g. by SIGKILL); the files of a build
+    or download still running (its pid alive) are left alone."""
+    for prefix in (f".{filename}.", _DOWNLOAD_PREFIX):
+        for stale in directory.glob(f"{prefix}*.tmp"):
+            pid = stale.name[len(prefix):].split(".")[0]
+            if pid.isdigit() and _process_gone(int(pid)):
+                with contextlib.suppress(OSError):
+                    stale.unlink()
+
+
+def _process_gone(pid: int) -> bool:
+    """Whether no process has this id: this one is alive, and so is one of another user (its files are not
+    ours to remove)."""
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):
+        pass  # alive, another user's; or no process id at all (not a name deckcheck gives)
+    return False
 
 
 def build_store(cards: Iterable[Card], meta: Mapping[str, Any], data_dir: str | os.PathLike[str],
@@ -151,7 +165,7 @@ def build_store(cards: Iterable[Card], meta: Mapping[str, Any], data_dir: str | 
 
 def _write_store(cards: Iterable[Card], others: Iterable[NonDeckObject], meta: Mapping[str, Any],
                  directory: Path, target: Path) -> Path:
-    _remove_stale_builds(directory, target.name)
+    _remove_stale_temporaries(directory, target.name)
     tmp = directory / f".{target.name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
     try:
         con = sqlite3.connect(tmp)

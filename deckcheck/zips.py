@@ -47,9 +47,11 @@ def archive_kind(source: str | IO[bytes]) -> str | None:
 
 def zip_errors() -> tuple[type[BaseException], ...]:
     """What the standard library's zipfile raises on a damaged or hostile archive: a bad header, offsets before
-    its start (ValueError), a broken deflate stream, an unknown compression method, an encrypted member. Named
-    in an `except` clause, which calls it only when an exception is being matched."""
+    its start (ValueError), a broken deflate, bzip2 (OSError) or LZMA stream, an unknown compression method, an
+    encrypted member. Named in an `except` clause, which calls it only when an exception is being matched."""
+    import lzma
     import zipfile
     import zlib
 
-    return (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, NotImplementedError, RuntimeError)
+    return (zipfile.BadZipFile, zlib.error, lzma.LZMAError, OSError, EOFError, ValueError, NotImplementedError,
+            RuntimeError)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import gzip
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -218,6 +219,29 @@ def test_mtgjson_set_file_meld_and_faces(emn, tmp_path):
     assert result.meta["updated_at"] == "2022-04-25"
 
 
+def test_a_set_file_s_sealed_products_and_decks_are_not_cards(emn, tmp_path):
+    """A set file as MTGJSON writes it now (keys sorted) lists its sealed products and its decks beside its cards
+    (the shared set files had them stripped): each was read as an invalid card ("'layout' is a required
+    property"). Only its cards and tokens are read, as in the same file without them."""
+    uuid = "9b7f6d86-0b27-5c8c-9d4c-7c1a0b5f3e21"
+    sealed = {"category": "booster_box", "identifiers": {"tcgplayerProductId": "118336"},
+              "name": "Eldritch Moon Booster Box", "purchaseUrls": {}, "releaseDate": "2016-07-22",
+              "subtype": "default", "uuid": uuid,
+              "contents": {"sealed": [{"count": 36, "name": "Eldritch Moon Booster Pack", "set": "emn",
+                                       "uuid": "0f3ac3e1-2b0e-5a43-8c25-4f7e5e0a2c4d"}]}}
+    first = emn["data"]["cards"][0]
+    deck = {"code": "EMN", "commander": [], "mainBoard": [{"count": 1, "isFoil": False, "uuid": first["uuid"]}],
+            "name": "Eldritch Moon Intro Pack", "releaseDate": "2016-07-22", "sealedProductUuids": [uuid],
+            "sideBoard": [], "type": "Intro Pack"}
+    data = dict(sorted({**emn["data"], "sealedProduct": [sealed], "decks": [deck]}.items()))
+    with_products = load_files([_write_json(tmp_path / "EMN-now.json", {"meta": emn["meta"], "data": data})])
+    without = load_files([_write_json(tmp_path / "EMN.json", emn)])
+    assert with_products.report.invalid_count == 0, with_products.report.invalid[:3]
+    assert with_products.report.objects == without.report.objects
+    assert with_products.cards == without.cards
+    assert dict(with_products.report.skipped) == dict(without.report.skipped)
+
+
 def test_objects_no_deck_holds_are_kept_by_name_with_a_meld_result_s_parts(emn, fixtures, tmp_path):
     """Meld results and tokens are not cards, but their names are kept so a deck naming one is told what it
     is: MTGJSON names a meld result's parts only on the parts ("Part // Result", side a), Scryfall on the
@@ -429,6 +453,25 @@ def test_a_zip_of_several_files_says_it_reads_one(set_file_text, tmp_path):
         load_files([path])
 
 
+@pytest.mark.parametrize("method", ["ZIP_STORED", "ZIP_DEFLATED", "ZIP_LZMA"])
+def test_a_zip_whose_member_is_damaged_fails_with_one_line(set_file_text, tmp_path, method):
+    """Bytes flipped inside the member: a damaged LZMA member raised lzma.LZMAError, which ended the import with
+    a traceback; now it is a corrupt zip, as a damaged stored or deflated member already was."""
+    import zipfile
+
+    path = tmp_path / "10E.json.zip"
+    with zipfile.ZipFile(path, "w", getattr(zipfile, method)) as archive:
+        archive.writestr("10E.json", set_file_text)
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 3  # inside the member's data, past its header
+    data[middle:middle + 64] = bytes(b ^ 0xFF for b in data[middle:middle + 64])
+    path.write_bytes(data)
+    with pytest.raises(InputError) as info:
+        load_files([path])
+    assert str(info.value).startswith(f"{path}: corrupt or unsupported zip archive (")
+    assert "\n" not in str(info.value)
+
+
 # --- bad input ------------------------------------------------------------------------------------
 
 def test_truncated_gzip_fails_with_one_line(shared_data, tmp_path):
@@ -478,6 +521,80 @@ def test_invalid_object_is_skipped_and_reported(fixtures, tmp_path):
     first, second = result.report.invalid
     assert first.ident == broken["name"] and "oracle_id" in first.reason
     assert second.ident == objs[5]["name"] and "cmc" in second.reason
+
+
+@pytest.mark.parametrize("name", ["Odds // Ends", "Beanstalk Giant // Fertile Footsteps",
+                                  "Nicol Bolas, the Ravager // Nicol Bolas, the Arisen"])
+def test_a_face_without_its_mana_cost_is_an_invalid_object(fixtures, tmp_path, name):
+    """Scryfall gives every face its mana_cost ("" for none; all 1,079 faces of ../shared/data do). A face
+    without one was read as costing nothing: Odds // Ends colorless, of mana value 0, without a word. The
+    object is invalid now, skipped and counted, rather than its costs guessed from the top-level mana_cost,
+    which only split and adventure cards give joined by " // " (a flip card's is its first half's, a
+    transforming card has none)."""
+    card = copy.deepcopy(next(o for o in fixtures if o["name"] == name))
+    del card["card_faces"][0]["mana_cost"]
+    good = next(o for o in fixtures if o["layout"] == "normal")
+    result = load_files([_write_json(tmp_path / "f.json", [good, card])])
+    assert [c.name for c in result.cards] == [good["name"]]
+    assert result.report.invalid_count == 1
+    (bad,) = result.report.invalid
+    assert (bad.ident, bad.reason) == (name, "card_faces/0: 'mana_cost' is a required property")
+
+
+def _write_objects(path: Path, objs: list, shape: str) -> Path:
+    if shape == "array":
+        return _write_json(path, objs)
+    path.write_text("".join(json.dumps(o) + "\n" for o in objs), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("shape", ["array", "jsonl"])
+@pytest.mark.parametrize("first", [{}, {"name": "Foo", "layout": "normal"}, 5, None],
+                         ids=["empty", "no-card-keys", "number", "null"])
+def test_a_bad_object_first_is_skipped_and_counted_as_one_second_is(fixtures, tmp_path, first, shape):
+    """The file's kind was judged from its first object alone: a bad object first made the whole file "not card
+    data", while the same object second was skipped and counted (and a JSON Lines file whose first line is no
+    object, `5` or `null`, was not even JSON card data). The kind is now that of the first object shaped like a
+    card, and the objects before it are invalid objects like any other."""
+    good = [o for o in fixtures if o["layout"] == "normal"][:3]
+    want = load_files([_write_objects(tmp_path / f"good.{shape}", [good[0], first, *good[1:]], shape)])
+    assert want.report.invalid_count == 1 and len(want.cards) == 3
+    got = load_files([_write_objects(tmp_path / f"first.{shape}", [first, *good], shape)])
+    assert got.cards == want.cards
+    assert (got.report.objects, got.report.invalid_count) == (4, 1)
+    assert got.report.files[0]["format"] == "scryfall"
+
+
+def test_a_file_s_kind_is_looked_for_in_its_first_hundred_objects(fixtures, tmp_path):
+    good = next(o for o in fixtures if o["layout"] == "normal")
+    result = load_files([_write_json(tmp_path / "99.json", [{}] * 99 + [good])])
+    assert (len(result.cards), result.report.objects, result.report.invalid_count) == (1, 100, 99)
+    path = _write_json(tmp_path / "100.json", [{}] * 100 + [good])
+    with pytest.raises(InputError, match=r"100\.json: not card data: none of its first 100 objects is a Scryfall or "
+                                         r"MTGJSON card$"):
+        load_files([path])
+    path = _write_json(tmp_path / "none.json", [{}, 5])
+    with pytest.raises(InputError, match=r"none\.json: not card data: none of its objects is a Scryfall or MTGJSON "
+                                         r"card$"):
+        load_files([path])
+
+
+@pytest.mark.parametrize("oracle_id, said", [(None, r"card_faces/\d: 'oracle_id' is a required property"),
+                                             ("", r"card_faces/\d/oracle_id: '' should be non-empty")],
+                         ids=["missing", "empty"])
+def test_a_reversible_card_whose_faces_lack_their_oracle_id_is_counted_invalid(fixtures, tmp_path, oracle_id, said):
+    """A reversible card's oracle_id is on its faces: faces without one were passed over, and the card was
+    gone from the store without being counted anywhere."""
+    card = copy.deepcopy(next(o for o in fixtures if o["layout"] == "reversible_card"))
+    for face in card["card_faces"]:
+        del face["oracle_id"]
+        if oracle_id is not None:
+            face["oracle_id"] = oracle_id
+    good = next(o for o in fixtures if o["layout"] == "normal")
+    result = load_files([_write_json(tmp_path / "f.json", [good, card])])
+    assert [c.name for c in result.cards] == [good["name"]]
+    assert result.report.invalid_count == 1
+    assert re.fullmatch(said, result.report.invalid[0].reason), result.report.invalid[0].reason
 
 
 # --- schemas ----------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import pytest
 
 from deckcheck import __version__
 from deckcheck.cli import main
+from deckcheck.sources.download import Client
 from deckcheck.sources.validate import MAX_PROBLEM
 from deckcheck.store import STORE_FILE, CardStore
 
@@ -294,6 +295,24 @@ def test_429_honours_retry_after(server, old_store, capsys):
     assert server.paths()[:2] == ["/bulk-data", "/bulk-data"]
 
 
+@pytest.mark.parametrize("header", ["soon", "nan", "inf", "Thu, 99 Foo 2025 99:99:99 GMT"])
+def test_a_retry_after_that_can_t_be_read_is_ignored(server, header):
+    """A Retry-After neither seconds nor a date ("soon") raised ValueError from the date parser, and "nan"
+    reached time.sleep, which raised it: a traceback instead of an update. Such a header is ignored: the
+    wait is that of a 429 without one, Scryfall's 30 s (slept here by a recorder, not for real)."""
+    server.failures["/bulk-data"].append(("429", header))
+    waits: list[float] = []
+    said: list[str] = []
+    client = Client(backoff=0.05, sleep=waits.append, log=said.append)
+    try:
+        entry = client.bulk_entry(server.url)
+    finally:
+        client.close()
+    assert entry.url == f"{server.url}/files/oracle.jsonl.gz"
+    assert waits == [30.0]
+    assert said == [f"{server.url}/bulk-data: HTTP 429; retrying in 30 s"]
+
+
 @pytest.mark.parametrize("honour_range", [True, False], ids=["resume", "restart"])
 def test_connection_cut_mid_download(server, old_store, honour_range, capsys):
     data_dir, _ = old_store
@@ -438,6 +457,36 @@ def test_interrupted_update_keeps_old_store(server, old_store):
     assert "Traceback" not in err
     assert _digest(data_dir) == before
     assert _leftovers(data_dir) == []
+
+
+def test_a_killed_download_s_file_is_removed_by_the_next_update(server, old_store):
+    """A download killed outright (SIGKILL: no clean-up runs) leaves its .download.<pid>.tmp in the data folder,
+    where it stayed for ever, a bulk file's size each time. The next update removes it, as it removes the file of
+    a killed build, and leaves the file of a download still running, and a build's named by a number no process
+    can have (os.kill raised OverflowError for it: a traceback)."""
+    data_dir, _ = old_store
+    server.stall.set()
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    proc = subprocess.Popen([sys.executable, "-m", "deckcheck", "update", "--data-dir", str(data_dir)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert server.stalling.wait(20), "the download never started"
+    finally:
+        proc.kill()
+        proc.wait(timeout=20)
+    assert _leftovers(data_dir) == [f".download.{proc.pid}.tmp"]
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+    try:
+        alive = data_dir / f".download.{running.pid}.tmp"
+        alive.write_bytes(b"half a bulk file")
+        no_process = data_dir / f".{STORE_FILE}.{2**63}.1.tmp"
+        no_process.write_bytes(b"")
+        server.stall.clear()
+        assert main(["update", "--data-dir", str(data_dir)]) == 0
+        assert _leftovers(data_dir) == sorted([alive.name, no_process.name])
+    finally:
+        running.kill()
+        running.wait(timeout=20)
 
 
 def _update_writing_at_most(limit: int, *args: str) -> subprocess.CompletedProcess[str]:

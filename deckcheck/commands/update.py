@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from deckcheck.commands.options import add_data_dir
-from deckcheck.store import STORE_FILE, build_store, resolve_data_dir
+from deckcheck.store import STORE_FILE, build_store, download_path, resolve_data_dir
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -155,7 +155,7 @@ def _online(args: argparse.Namespace, data_dir: Path) -> int:
             print(f"card data is up to date (Scryfall {entry.type} of {entry.updated_at}); "
                   "nothing downloaded")
             return 0
-        tmp = data_dir / f".download.{os.getpid()}.tmp"
+        tmp = download_path(data_dir)
         try:
             client.download(entry.url, tmp, progress=sys.stderr.isatty(), size=entry.size)
             try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,6 +43,11 @@ class _FileData:
     report: ImportReport
 
 
+#: How far into a file its first card is looked for: the file's kind, Scryfall or MTGJSON, is that card's, and the
+#: objects before it are invalid objects like any other. A file whose first 100 objects hold no card is no card data.
+CARD_LOOK_AHEAD = 100
+
+
 def _read_file(path: Path, progress: Callable[[int], None] | None) -> _FileData:
     """Stream one file into an accumulator. Raises InputError for an unreadable or non-card file."""
     shown = str(path)
@@ -53,22 +58,7 @@ def _read_file(path: Path, progress: Callable[[int], None] | None) -> _FileData:
     sf_validator = load_validator("scryfall_card")
     mj_validator = load_validator("mtgjson_card")
     mj_atomic = load_validator("mtgjson_atomic_card")
-    for event, obj, context in iter_file(path, progress):
-        if event == "meta":
-            meta = obj
-            kind = kind or "mtgjson"
-            continue
-        if kind is None:
-            if scryfall.looks_like(obj):
-                kind = "scryfall"
-            elif mtgjson.looks_like(obj):
-                kind = "mtgjson"
-            elif isinstance(obj, dict) and obj.get("object") == "error":  # saved from a failed API call
-                said = ": ".join(str(obj[k])[:200] for k in ("status", "code", "details") if obj.get(k) is not None)
-                raise InputError(shown, one_line(f"not card data: a Scryfall error answer ({said or 'no details'})"))
-            else:
-                raise InputError(shown, "not card data: the first object is neither a Scryfall nor an "
-                                        "MTGJSON card")
+    for kind, obj, context in _objects_and_kind(path, progress, meta):
         if kind == "scryfall":
             scryfall.ingest(obj, acc, report, shown, sf_validator)
         else:
@@ -84,6 +74,47 @@ def _read_file(path: Path, progress: Callable[[int], None] | None) -> _FileData:
     report.files.append({"path": shown, "format": kind, "date": date, "version": version,
                          "objects": report.objects, "cards": len(acc.records)})
     return _FileData(kind, date, version, acc, report)
+
+
+def _objects_and_kind(path: Path, progress: Callable[[int], None] | None,
+                      meta: dict[str, Any]) -> Iterator[tuple[str, Any, dict[str, Any]]]:
+    """Each object of a file with the file's kind, "mtgjson" for an MTGJSON wrapper (whose meta is put in `meta`),
+    else the kind of its first object shaped like a card; the objects before that one are held until it comes.
+    InputError when no object is a card, or none of the first CARD_LOOK_AHEAD."""
+    kind: str | None = None
+    held: list[tuple[Any, dict[str, Any]]] = []
+    for event, obj, context in iter_file(path, progress):
+        if event == "meta":
+            meta.update(obj)
+            kind = kind or "mtgjson"
+            continue
+        if kind is None:
+            kind = _kind_of(obj, str(path))
+            if kind is None:
+                held.append((obj, context))
+                if len(held) == CARD_LOOK_AHEAD:
+                    raise InputError(str(path), f"not card data: none of its first {CARD_LOOK_AHEAD} objects is a "
+                                                "Scryfall or MTGJSON card")
+                continue
+            for early, early_context in held:
+                yield kind, early, early_context
+            held.clear()
+        yield kind, obj, context
+    if held:
+        raise InputError(str(path), "not card data: none of its objects is a Scryfall or MTGJSON card")
+
+
+def _kind_of(obj: Any, shown: str) -> str | None:
+    """The source whose card an object is shaped like, "scryfall" or "mtgjson", else None; InputError for a
+    Scryfall error answer (a failed API call saved as the file)."""
+    if scryfall.looks_like(obj):
+        return "scryfall"
+    if mtgjson.looks_like(obj):
+        return "mtgjson"
+    if isinstance(obj, dict) and obj.get("object") == "error":
+        said = ": ".join(str(obj[k])[:200] for k in ("status", "code", "details") if obj.get(k) is not None)
+        raise InputError(shown, one_line(f"not card data: a Scryfall error answer ({said or 'no details'})"))
+    return None
 
 
 def load_file(path: str | os.PathLike[str], progress: Callable[[int], None] | None = None) -> ImportResult:

@@ -1,14 +1,16 @@
 """Fetching Scryfall's bulk-data index and a bulk file, politely and robustly.
 
 Every request sends ``User-Agent: deckcheck/<version>`` and ``Accept`` (Scryfall requires both). A 429
-is retried after its Retry-After, a 5xx or a dropped connection after an exponential backoff; a
-download cut off midway resumes with a Range request (or restarts when the server ignores ranges).
+is retried after its Retry-After (30 s when it gives none that can be read), a 5xx or a dropped connection
+after an exponential backoff; a download cut off midway resumes with a Range request (or restarts when the
+server ignores ranges).
 """
 
 from __future__ import annotations
 
 import email.utils
 import json
+import math
 import os
 import sys
 import time
@@ -24,6 +26,8 @@ DEFAULT_API = "https://api.scryfall.com"
 #: Environment variable that overrides the API base URL (tests point it at a local server).
 API_ENV = "DECKCHECK_SCRYFALL_API"
 MAX_RETRY_AFTER = 120.0  # seconds; a longer Retry-After is capped
+#: The wait after a 429 whose Retry-After is missing or can't be read: Scryfall blocks for 30 s after a 429.
+UNTOLD_429_WAIT = 30.0
 #: The most a bulk file may take when the bulk-data list gives no size (Scryfall's largest, all_cards, is
 #: about 2.5 GB as a JSON array); with a size, twice it and 16 MB more (a file replaced meanwhile).
 MAX_DOWNLOAD_BYTES = 4 << 30
@@ -74,15 +78,8 @@ class Client:
 
     def _wait(self, attempt: int, response: Any | None) -> float:
         if response is not None and response.status_code == 429:
-            header = response.headers.get("Retry-After")
-            if header:
-                try:
-                    return min(max(float(header), 0.0), MAX_RETRY_AFTER)
-                except ValueError:
-                    when = email.utils.parsedate_to_datetime(header)
-                    if when is not None:
-                        return min(max(when.timestamp() - time.time(), 0.0), MAX_RETRY_AFTER)
-            return min(30.0, MAX_RETRY_AFTER)  # Scryfall blocks for 30 s after a 429
+            told = _retry_after(response.headers.get("Retry-After"))
+            return min(UNTOLD_429_WAIT if told is None else told, MAX_RETRY_AFTER)
         return self.backoff * (2 ** attempt)
 
     def get(self, url: str, *, stream: bool = False, headers: dict[str, str] | None = None,
@@ -237,6 +234,21 @@ def _validator(headers: Any) -> str | None:
     if etag and not etag.startswith("W/"):
         return etag
     return headers.get("Last-Modified") or None
+
+
+def _retry_after(header: str | None) -> float | None:
+    """The seconds a Retry-After header asks to wait (RFC 9110 10.2.3: a number of seconds or an HTTP date),
+    0 for a date past; None when there is none or it can't be read ("soon") or is not finite ("nan")."""
+    if not header:
+        return None
+    try:
+        seconds = float(header)
+    except ValueError:
+        try:
+            seconds = email.utils.parsedate_to_datetime(header).timestamp() - time.time()
+        except (TypeError, ValueError, OverflowError):  # neither a number nor a date
+            return None
+    return max(seconds, 0.0) if math.isfinite(seconds) else None
 
 
 def _range_start(content_range: str | None) -> int | None:

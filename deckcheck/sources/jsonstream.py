@@ -273,6 +273,18 @@ class TextStream:
         m = _FIRST_KEY.match(self.buf, self.pos)
         return m.group(1) if m else None
 
+    def line_is_a_value(self) -> bool:
+        """Whether the line that starts here holds one JSON value and nothing else (as JSON Lines' lines do),
+        without consuming anything; a line past 4,096 characters is not looked at."""
+        while self.buf.find("\n", self.pos) < 0 and len(self.buf) - self.pos < 4096 and self.more():
+            pass
+        end = self.buf.find("\n", self.pos, self.pos + 4096)
+        try:
+            json.loads(self.buf[self.pos:end if end >= 0 else self.pos + 4096])
+        except (ValueError, RecursionError):
+            return False
+        return True
+
     # --- structures --------------------------------------------------------------------------
     def array_items(self) -> Iterator[Any]:
         """Each value of the JSON array that starts here, decoded one at a time."""
@@ -337,12 +349,11 @@ def iter_file(path: str | Path, progress: Callable[[int], None] | None = None) -
     if c == "[":
         for obj in stream.array_items():
             yield "card", obj, {}
-    elif c == "{":
-        if stream.first_key() in ("meta", "data"):
-            yield from _wrapper(stream)
-        else:
-            for obj in stream.values_to_end():
-                yield "card", obj, {}
+    elif c == "{" and stream.first_key() in ("meta", "data"):
+        yield from _wrapper(stream)
+    elif c == "{" or (c and stream.line_is_a_value()):  # JSON Lines, the first line perhaps no object (5, null)
+        for obj in stream.values_to_end():
+            yield "card", obj, {}
     elif not c:
         raise stream.error("empty file (no card data)")
     else:
@@ -373,20 +384,27 @@ def _wrapper(stream: TextStream) -> Iterator[Event]:
 def _container(stream: TextStream, top: bool) -> Iterator[Event]:
     """An MTGJSON data object: a set or deck (card lists inside), AllPrintings (sets inside) or
     AtomicCards (name -> list of face objects). A set's cards are held until the set closes, so each
-    gets the set's release date, which MTGJSON writes after the card list."""
+    gets the set's release date, which MTGJSON writes after the card list.
+
+    AtomicCards holds nothing but lists: once the object shows a set's or deck's own field (a card list, or a
+    value that is no list: MTGJSON writes keys sorted, a set's baseSetSize and a deck's code first), its other
+    lists (a set's sealedProduct and decks) are no cards."""
     context: dict[str, Any] = {}
     pending: list[tuple[str, list[Any]]] = []
+    atomic = top  # AtomicCards, until a set's or deck's field says otherwise
     for key in stream.object_keys():
         c = stream.peek()
         if c == "[" and (key in CARD_LISTS or key in NON_CARD_LISTS):
+            atomic = False
             pending.append((key, list(stream.array_items())))
-        elif c == "[" and top:  # AtomicCards: {name: [face, face]}; a deck's lists of ids are not
+        elif c == "[" and atomic:  # AtomicCards: {name: [face, face]}
             for obj in stream.array_items():
                 if isinstance(obj, dict):
                     yield "card", obj, {"list": "atomic"}
         elif c == "{" and top and key not in ("translations", "booster", "identifiers"):
             yield from _container(stream, top=False)  # AllPrintings: {set code: set}
         else:
+            atomic = False
             value = stream.value()
             if key in ("releaseDate", "code", "name", "type") and isinstance(value, str):
                 context[key] = value

@@ -176,9 +176,7 @@ def _ingest_reversible(obj: ScryfallCard, acc: Accumulator, legality: str, game_
     faces = obj.get("card_faces") or ()
     one_card = len({raw.get("oracle_id") for raw in faces}) == 1
     for raw in faces:
-        oid = raw.get("oracle_id")
-        if not oid:
-            continue
+        oid = raw["oracle_id"]  # the schema asks it of a reversible card's faces
         rec = acc.records.get(oid)
         if rec is None:
             cmc = raw.get("cmc")
