@@ -17,7 +17,7 @@ from contextlib import contextmanager, suppress
 from functools import partial
 from typing import IO, Any
 
-from deckcheck.commands.options import add_data_dir, add_as_of
+from deckcheck.commands.options import add_data_dir, add_as_of, stdin_at_most_once
 from deckcheck.errors import DeckcheckError
 from deckcheck.render import OUTPUT_ERRORS
 
@@ -86,8 +86,7 @@ def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.batch.output import report_writer
     from deckcheck.store import CardStore
 
-    if args.paths.count("-") > 1:
-        raise DeckcheckError("standard input (-) can be given only once")
+    stdin_at_most_once(args.paths)
     args.format = args.format or format_of(args.output)
     _refuse_to_overwrite_an_input(args.output, args.paths)
     store = CardStore.open(args.data_dir)

@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from deckcheck.commands.options import add_data_dir, add_as_of, add_commander
+from deckcheck.commands.options import add_data_dir, add_as_of, add_commander, stdin_at_most_once
 from deckcheck.errors import DeckcheckError, one_line
 from deckcheck.wording import counted
 
@@ -54,8 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from deckcheck.rules.unknown import NO_CARD
     from deckcheck.store import CardStore
 
-    if args.decks.count("-") > 1:
-        raise DeckcheckError("standard input (-) can be given only once")
+    stdin_at_most_once(args.decks)
     store = CardStore.open(args.data_dir)
     checker = Checker(store, load_policy())
     out = []

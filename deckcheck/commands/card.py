@@ -7,8 +7,8 @@ import json
 import sys
 from typing import Any
 
-from deckcheck.commands.options import add_data_dir, card_name
-from deckcheck.errors import DeckcheckError, InputError, one_line
+from deckcheck.commands.options import add_data_dir, card_name, stdin_at_most_once
+from deckcheck.errors import InputError, one_line
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
 from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, MODAL_DFC, SPLIT, Zone
@@ -96,8 +96,7 @@ def run(args: argparse.Namespace) -> int:
     if "-" in names:  # the names on standard input, one a line, where it stands among those given
         from deckcheck.decklist.reading import read_stream_text
 
-        if names.count("-") > 1:
-            raise DeckcheckError("standard input (-) can be given only once")
+        stdin_at_most_once(names)
         read = [line.strip() for line in read_stream_text(sys.stdin.buffer).splitlines() if line.strip()]
         if not read:
             raise InputError("<stdin>", "no card names (one a line)")

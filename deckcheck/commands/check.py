@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from deckcheck.commands.options import add_data_dir, add_as_of, add_commander
+from deckcheck.commands.options import add_data_dir, add_as_of, add_commander, stdin_at_most_once
 from deckcheck.errors import DeckcheckError, InputError
 
 FORMATS = ("text", "json", "csv")
@@ -50,8 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from deckcheck.render.stream import StreamingRenderer
     from deckcheck.store import CardStore
 
-    if args.decks.count("-") > 1:
-        raise DeckcheckError("standard input (-) can be given only once")
+    stdin_at_most_once(args.decks)
     store = CardStore.open(args.data_dir)
     checker = Checker(store, load_policy())
     out = StreamingRenderer(args.format, store.meta, sys.stdout)  # one deck at a time: bounded memory

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from datetime import date
 
+from deckcheck.errors import DeckcheckError
+
 
 def iso_date(text: str) -> date:
     """argparse type for YYYY-MM-DD dates."""
@@ -41,3 +43,9 @@ def add_commander(p: argparse.ArgumentParser) -> None:
     """--commander NAME (repeatable)."""
     p.add_argument("--commander", action="append", metavar="NAME", default=None, type=card_name,
                    help="the deck's commander (repeat for two); overrides what the list marks")
+
+
+def stdin_at_most_once(paths: list[str]) -> None:
+    """A usage error when standard input ("-") is among `paths` more than once: it can be read only once."""
+    if paths.count("-") > 1:
+        raise DeckcheckError("standard input (-) can be given only once")
