@@ -509,7 +509,7 @@ def expand_labelled(pairs: Iterable[tuple[Any, Any]]) -> Iterator[Source]:
     decklist text, deck object or refused item named by its label (a player's name, a row number). A str is
     decklist text even on one line (a form's one-line answer, "Commander 1 Atraxa ... Deck 1 Sol Ring ..."),
     unless it names a file or folder there is: a path keeps its own name. A label met again is numbered
-    (`distinct_labels`)."""
+    (`distinct_label`)."""
     seen: Counter[str] = Counter()
     for index, item in pairs:
         label = distinct_label(index, seen)

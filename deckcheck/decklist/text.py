@@ -776,16 +776,16 @@ def _words_around(rows: list[tuple], worded: set[int]) -> tuple[int, ...]:
     return tuple(lines[:first] + lines[last + 1:]) if first <= last else ()
 
 
+def _standing_on(deck: Deck, lines: Iterable[int]) -> list[Entry]:
+    """The deck's entries that stand only on these lines."""
+    on = set(lines)
+    return [e for e in deck.entries if on.issuperset(e.lines)] if on else []
+
+
 def _unknown_on(deck: Deck, lines: Iterable[int], unknown: Iterable[str]) -> list[Entry]:
     """The deck's entries that no card has (`unknown`) and that stand only on these lines."""
-    on, unknown = set(lines), set(unknown)
-    return [e for e in deck.entries if e.name in unknown and on.issuperset(e.lines)]
-
-
-def _on_lines(deck: Deck, lines: Iterable[int], but: set[Entry]) -> list[Entry]:
-    """The deck's entries, but those in `but`, that stand only on these lines."""
-    on = set(lines)
-    return [e for e in deck.entries if e not in but and on.issuperset(e.lines)] if on else []
+    unknown = set(unknown)
+    return [e for e in _standing_on(deck, lines) if e.name in unknown]
 
 
 def without_words_around(deck: Deck, unknown: Iterable[str],
@@ -821,7 +821,8 @@ def without_group_names(deck: Deck, unknown: Iterable[str],
     if not deck.group_lines:
         return deck
     named = _unknown_on(deck, deck.group_lines, unknown)
-    headed = _on_lines(deck, deck.heading_lines, set(named))
+    taken = set(named)
+    headed = [e for e in _standing_on(deck, deck.heading_lines) if e not in taken]
     if not named and not headed:
         return deck
     notes: list[str] = []
