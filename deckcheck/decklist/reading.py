@@ -124,6 +124,20 @@ _NOT_TEXT = (
     (4, b"ftypheic", "an image (HEIC)"), (4, b"ftypmif1", "an image (HEIC)"), (4, b"ftypavif", "an image (AVIF)"))
 
 
+#: The byte order marks of the wide encodings, UTF-32's first: its little-endian mark begins as UTF-16's does.
+_WIDE_BOMS = (((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"), "utf-32"), ((b"\xff\xfe", b"\xfe\xff"), "utf-16"))
+
+
+def _wide(data: bytes, encoding: str, how: str, path: str, what: str) -> tuple[str, str]:
+    """Bytes in UTF-16 or UTF-32 ("utf-16-le" and the like without a mark) as `decode` gives them; an
+    InputError when they are broken."""
+    name = encoding[:6].upper()  # "UTF-16", "UTF-32"
+    try:
+        return data.decode(encoding), f"read as {name}{how}"
+    except UnicodeDecodeError:
+        raise InputError(path, f"not a text {what} (broken {name})") from None
+
+
 def decode(data: bytes, path: str, what: str = "decklist") -> tuple[str, str | None]:
     """Decode a decklist's bytes: (text, a note when it was not UTF-8). Binary data is an InputError saying
     it is "not a text {what}" (and what it is, for a PDF or an image)."""
@@ -133,24 +147,14 @@ def decode(data: bytes, path: str, what: str = "decklist") -> tuple[str, str | N
                                "text file, or export it from the deck site or app as text")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    elif data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # (before UTF-16's: the same first bytes)
-        try:
-            return data.decode("utf-32"), "read as UTF-32"
-        except UnicodeDecodeError:
-            raise InputError(path, f"not a text {what} (broken UTF-32)") from None
-    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16"), "read as UTF-16"
-        except UnicodeDecodeError:
-            raise InputError(path, f"not a text {what} (broken UTF-16)") from None
+    for marks, encoding in _WIDE_BOMS:
+        if data.startswith(marks):
+            return _wide(data, encoding, "", path, what)
     if b"\x00" in data:
         encoding = _utf16_without_bom(data)
         if encoding is None:
             raise InputError(path, f"not a text {what} (binary data)")
-        try:
-            return data.decode(encoding), "read as UTF-16 (no byte order mark)"
-        except UnicodeDecodeError:
-            raise InputError(path, f"not a text {what} (broken UTF-16)") from None
+        return _wide(data, encoding, " (no byte order mark)", path, what)
     head = data[:8192]
     if head and sum(1 for b in head if b in _CONTROL) * 20 > len(head):
         raise InputError(path, f"not a text {what} (binary data)")
