@@ -1060,7 +1060,6 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
         paths_or_texts = [paths_or_texts]
     from deckcheck.decklist.commanders import commander_names
     from deckcheck.policy import as_date
-
     from deckcheck.store import CardStore
 
     on, commanders, jobs = as_date(on), commander_names(commanders), _jobs_argument(jobs)
