@@ -162,7 +162,7 @@ def _main(argv: Sequence[str] | None) -> int:
         sys.stdout.flush()  # the last buffered output: a full disk may only show now
         return code
     except DeckcheckError as exc:
-        print(f"deckcheck: error: {exc}", file=sys.stderr)
+        print(one_line(f"deckcheck: error: {exc}"), file=sys.stderr)  # a path may hold a line break
         return exc.exit_code
     except Terminated as exc:
         print("deckcheck: terminated", file=sys.stderr)
@@ -177,12 +177,12 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     except OSError as exc:
         if exc.filename:  # a file deckcheck did not name in an error of its own
-            print(f"deckcheck: error: {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+            print(one_line(f"deckcheck: error: {exc.filename}: {exc.strerror or exc}"), file=sys.stderr)
         elif exc.errno in _CANT_WRITE:  # deckcheck names the files it writes: unnamed, it is standard output
             _discard_output()
             print(f"deckcheck: error: can't write the output: {exc.strerror}", file=sys.stderr)
         else:
-            print(f"deckcheck: error: {type(exc).__name__}: {exc}", file=sys.stderr)
+            print(one_line(f"deckcheck: error: {type(exc).__name__}: {exc}"), file=sys.stderr)
         return 2
 
 

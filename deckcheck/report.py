@@ -158,6 +158,12 @@ class DeckReport:
         return d
 
 
+def card_data_of(meta: Mapping[str, Any]) -> dict[str, str]:
+    """What a report says of the card data (a store's meta): its source and date as text, "" for what the
+    store does not say (a date of None is no date "None")."""
+    return {key: "" if meta.get(key) is None else str(meta[key]) for key in ("source", "updated_at")}
+
+
 @dataclass(frozen=True, slots=True)
 class CheckReport:
     """The result of one `deckcheck check` run: the decks, the card data used, the version."""
@@ -181,7 +187,6 @@ class CheckReport:
     def to_dict(self) -> dict[str, Any]:
         """The report JSON (issue 3 section 3), validated by deckcheck/render/report.schema.json."""
         return {"deckcheck_version": self.deckcheck_version,
-                "card_data": {"source": str(self.card_data.get("source", "")),
-                              "updated_at": str(self.card_data.get("updated_at", ""))},
+                "card_data": card_data_of(self.card_data),
                 "decks": [d.to_dict() for d in self.decks],
                 **({"notes": list(self.notes)} if self.notes else {})}

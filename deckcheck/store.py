@@ -154,6 +154,9 @@ def build_store(cards: Iterable[Card], meta: Mapping[str, Any], data_dir: str | 
     """
     directory = Path(data_dir)
     target = directory / filename
+    if target.is_symlink():  # a store kept elsewhere and linked in: replaced where it is, the link kept
+        target = target.resolve()
+        directory = target.parent
     try:
         directory.mkdir(parents=True, exist_ok=True)
         return _write_store(cards, others, meta, directory, target)
@@ -473,6 +476,18 @@ class CardStore:
         """The card with this Oracle id, or None."""
         rows = self._rows("SELECT id, data FROM cards WHERE oracle_id = ?", (oracle_id,))
         return self._card(rows[0][0], rows[0][1]) if rows else None
+
+    def verify(self) -> None:
+        """Read the whole store back, every page and every card: the damaged-store DeckcheckError unless all
+        of it reads and it holds the cards its meta counts. `deckcheck update` trusts no less before calling a
+        store up to date (a store damaged inside a card's blob opens and answers most names)."""
+        problem = self._rows("PRAGMA quick_check")[0][0]
+        if problem != "ok":
+            raise self._damaged(sqlite3.DatabaseError(problem))
+        count = sum(1 for _card in self.iter_cards())
+        counted = self.meta.get("card_count")
+        if count != counted or not count:
+            raise self._damaged(ValueError(f"it holds {count} cards, its record {counted}"))
 
     def iter_cards(self) -> Iterator[Card]:
         """Every card in the store, in name order."""

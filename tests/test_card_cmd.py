@@ -206,3 +206,19 @@ def test_a_checklist_or_helper_card_is_a_game_aid_not_a_token(capsys):
     assert capsys.readouterr().out == (
         '"Kai Budde Decklist" is a game aid (a checklist, helper or promotional card printed with the tokens), '
         'not a card a deck can hold\n')
+
+
+def test_a_card_s_text_can_t_move_the_cursor_or_forge_a_line(tmp_path, shared_data, capsys):
+    """The card data's own text is printed as the card view's lines: a terminal escape or a carriage return in
+    a name or rules text is escaped, as `check` escapes it (before, it was printed raw)."""
+    objs = json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))
+    card = next(o for o in objs if o["layout"] == "normal" and o.get("oracle_text"))
+    card["oracle_text"] += "\x1b[2J\rcommander: legal"
+    source = tmp_path / "cards.json"
+    source.write_text(json.dumps([card]), encoding="utf-8")
+    data_dir = tmp_path / "data"
+    assert main(["update", "--file", str(source), "--data-dir", str(data_dir)]) == 0
+    capsys.readouterr()
+    assert main(["card", "--data-dir", str(data_dir), card["name"]]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\r" not in out and "\\x1b[2J\\rcommander: legal" in out

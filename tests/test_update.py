@@ -9,6 +9,7 @@ import hashlib
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -269,6 +270,24 @@ def test_skip_download_when_unchanged(server, old_store, capsys):
     assert _store_meta(data_dir)[0]["updated_at"] == server.updated_at
 
 
+def test_a_damaged_store_of_the_same_version_is_downloaded_again(server, old_store, capsys):
+    """A store whose card blob is damaged opens and answers most names; "up to date" would keep it for good."""
+    data_dir, _ = old_store
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    con = sqlite3.connect(data_dir / STORE_FILE)
+    con.execute("UPDATE cards SET data = randomblob(100) WHERE id = 1")
+    con.commit()
+    con.close()
+    capsys.readouterr()
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    out, err = capsys.readouterr()
+    assert "up to date" not in out and "the card store is damaged" in err and "downloading it again" in err
+    assert server.paths().count("/files/oracle.jsonl.gz") == 2
+    store = CardStore.open_file(data_dir / STORE_FILE)
+    store.verify()  # whole again
+    store.close()
+
+
 def test_force_downloads_anyway(server, old_store):
     data_dir, _ = old_store
     assert main(["update", "--data-dir", str(data_dir)]) == 0
@@ -438,6 +457,18 @@ def test_non_card_bulk_file_keeps_old_store(server, old_store, shared_data, caps
     assert _digest(data_dir) == before
 
 
+def test_a_bulk_file_of_no_deck_cards_keeps_old_store(server, old_store, shared_data, capsys):
+    """Tokens, emblems and art cards only: a store of none would call every card of every deck unknown."""
+    data_dir, before = old_store
+    objs = json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))
+    tokens = [o for o in objs if o["layout"] in ("token", "double_faced_token", "emblem", "art_series")]
+    server.bulk = gzip.compress("".join(json.dumps(o) + "\n" for o in tokens).encode())
+    assert main(["update", "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no cards to build a store of" in err and "left as it was" in err
+    assert _digest(data_dir) == before and _leftovers(data_dir) == []
+
+
 def test_interrupted_update_keeps_old_store(server, old_store):
     data_dir, before = old_store
     server.stall.set()
@@ -585,6 +616,87 @@ def test_update_with_bad_file_keeps_old_store(old_store, tmp_path, shared_data, 
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(bad) in err and "truncated" in err
     assert _digest(data_dir) == before
+
+
+def test_a_file_of_no_deck_cards_keeps_old_store(old_store, tmp_path, shared_data, capsys):
+    """An MTGJSON set file whose cards list is empty but whose tokens are not (or a file of Scryfall tokens)
+    builds nothing: before, it replaced the store with an empty one and exited 0."""
+    data_dir, before = old_store
+    with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "M19.json.gz", "rt", encoding="utf-8") as fh:
+        doc = json.load(fh)
+    assert doc["data"]["tokens"]
+    doc["data"]["cards"] = []
+    set_file = tmp_path / "M19.json"
+    set_file.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["update", "--file", str(set_file), "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"deckcheck: error: {set_file}: no cards to build a store of (") and err.count("\n") == 1
+    assert _digest(data_dir) == before and _leftovers(data_dir) == []
+
+
+def test_an_empty_data_folder_is_a_usage_error(old_store, shared_data, capsys, monkeypatch, tmp_path):
+    """`--data-dir "$DIR"` with DIR unset: before, the default folder's store was replaced."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("DECKCHECK_DATA", raising=False)
+    assert main(["update", "--data-dir", "", "--file", str(shared_data / "scryfall" / "layout-fixtures.json")]) == 2
+    assert "argument --data-dir: a folder can't be empty" in capsys.readouterr().err
+    assert not (tmp_path / "cache").exists()
+
+
+def test_a_linked_store_is_replaced_where_it_is(old_store, tmp_path, shared_data, capsys):
+    """cards.sqlite as a link to a store kept elsewhere: the store there is replaced and the link kept. Before,
+    the link became a file of its own and the store it named kept the old data."""
+    data_dir, before = old_store
+    elsewhere = tmp_path / "shared" / STORE_FILE
+    elsewhere.parent.mkdir()
+    (data_dir / STORE_FILE).rename(elsewhere)
+    (data_dir / STORE_FILE).symlink_to(elsewhere)
+    assert main(["update", "--file", str(shared_data / "scryfall" / "cards-2025-12-collection.json"),
+                 "--data-dir", str(data_dir)]) == 0
+    assert (data_dir / STORE_FILE).is_symlink() and (data_dir / STORE_FILE).resolve() == elsewhere
+    assert f"built {elsewhere}:" in capsys.readouterr().out
+    assert _digest(data_dir) != before and _store_meta(data_dir)[1] == 335
+    assert _leftovers(data_dir) == [] and sorted(p.name for p in elsewhere.parent.iterdir()) == [STORE_FILE]
+
+
+def test_a_file_s_date_that_is_no_date_is_not_shown_or_used(tmp_path, shared_data, capsys):
+    """A set file's meta.date holding a line break and a terminal escape, and printings without release dates:
+    the store's date is unknown, said as "unknown" (not "None"), and no output line can be forged."""
+    with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "M19.json.gz", "rt", encoding="utf-8") as fh:
+        doc = json.load(fh)
+    doc["meta"]["date"] = "soon\nforged: legal: 100 cards\x1b[2J"
+    doc["data"]["releaseDate"] = "sometime"
+    for card in doc["data"]["cards"]:
+        card.pop("originalReleaseDate", None)
+    set_file = tmp_path / "M19.json"
+    set_file.write_text(json.dumps(doc), encoding="utf-8")
+    data_dir = tmp_path / "data"
+    assert main(["update", "--file", str(set_file), "--data-dir", str(data_dir)]) == 0
+    out = capsys.readouterr().out
+    assert "(data as of unknown)" in out and "forged" not in out
+    assert main(["info", "--data-dir", str(data_dir)]) == 0
+    out = capsys.readouterr().out
+    assert "card data as of: unknown\n" in out and "forged" not in out and "\x1b" not in out
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 Shivan Dragon\n", encoding="utf-8")
+    main(["check", "--format", "json", "--data-dir", str(data_dir), str(deck)])
+    assert json.loads(capsys.readouterr().out)["card_data"]["updated_at"] == ""
+    main(["batch", "--no-progress", "--data-dir", str(data_dir), str(deck)])
+    assert "card data: unknown\n" in capsys.readouterr().out
+
+
+def test_a_data_folder_named_with_a_line_break_prints_one_line_each(tmp_path, shared_data, capsys):
+    data_dir = tmp_path / "de\nforged: legal"
+    assert main(["update", "--file", str(shared_data / "scryfall" / "layout-fixtures.json"),
+                 "--data-dir", str(data_dir)]) == 0
+    assert main(["info", "--data-dir", str(data_dir)]) == 0
+    not_a_folder = tmp_path / "file\nforged: legal"
+    not_a_folder.write_text("mine\n")
+    assert main(["update", "--file", str(shared_data / "scryfall" / "layout-fixtures.json"),
+                 "--data-dir", str(not_a_folder)]) == 2
+    out, err = capsys.readouterr()
+    assert not [line for line in (out + err).splitlines() if line.startswith("forged")]
+    assert "de\\nforged: legal" in out and "file\\nforged: legal: not a folder" in err
 
 
 @pytest.mark.parametrize("answer, said", [

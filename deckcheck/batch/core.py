@@ -40,7 +40,7 @@ from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
 from deckcheck.decklist.records import is_deck_record, json_type, record_name, record_path
 from deckcheck.decklist.sheets import sheet_text
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, one_line
-from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, pickled_by_fields
+from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, card_data_of, pickled_by_fields
 from deckcheck.wording import counted
 from deckcheck.zips import DOCUMENTS, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind, zip_errors
 
@@ -1014,8 +1014,7 @@ class BatchReport:
         """The batch JSON around the given "decks" list (`to_dict` with every deck's object; the JSON
         writer of `deckcheck batch` writes the decks as they are checked and the rest around them)."""
         d: dict[str, Any] = {"deckcheck_version": self.deckcheck_version,
-                             "card_data": {"source": str(self.card_data.get("source", "")),
-                                           "updated_at": str(self.card_data.get("updated_at", ""))},
+                             "card_data": card_data_of(self.card_data),
                              "decks": decks}
         d["summary"] = self.summary()
         if self.on is not None:

@@ -11,6 +11,7 @@ from typing import IO, TYPE_CHECKING, Any
 from deckcheck.batch.core import BatchReport, DeckResult
 from deckcheck.errors import one_line
 from deckcheck.render.csv import SafeWriter
+from deckcheck.report import card_data_of
 from deckcheck.render.json import DecksWriter
 from deckcheck.wording import counted
 
@@ -137,8 +138,7 @@ def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | N
         stream.write("violations by code: " + ", ".join(
             f"{code} {n} (in {counted(s['decks_by_code'][code], 'deck')})"
             for code, n in sorted(s["codes"].items(), key=lambda kv: (-kv[1], kv[0]))) + "\n")
-    data = report.card_data
-    stream.write(f"card data: {data.get('updated_at', '?')}"
+    stream.write(f"card data: {one_line(card_data_of(report.card_data)['updated_at'] or 'unknown')}"
                  + (f"; checked as of {report.on.isoformat()}" if report.on else "") + "\n")
     for note in report.notes:
         stream.write(f"note: {note}\n")

@@ -69,7 +69,7 @@ def render_text(card: Card, legalities_date: str | None = None) -> str:
         out.append(f"  {face.name}{cost} — {face.type_line}")
         if face.color_indicator:
             out.append(f"    color indicator: {face.color_indicator}")
-        for text_line in face.oracle_text.splitlines():
+        for text_line in face.oracle_text.split("\n"):  # its own lines; any other break is escaped
             out.append(f"    {text_line}")
     out.extend(_zone_values(card))
     note = "" if src is None or src == color_identity(card) else "  (differs)"
@@ -84,7 +84,7 @@ def render_text(card: Card, legalities_date: str | None = None) -> str:
     out.append(f"commander: {legality}; game changer: {'yes' if card.game_changer else 'no'}")
     if released:
         out.append(f"released: {released} (the earliest printing in the card data)")
-    return "\n".join(out)
+    return "\n".join(map(one_line, out))  # the card data's text may hold a terminal's escapes
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,6 +6,8 @@ import argparse
 
 from deckcheck import __version__
 from deckcheck.commands.options import add_data_dir
+from deckcheck.errors import one_line
+from deckcheck.report import card_data_of
 from deckcheck.store import SNAPSHOT_LACKS, CardStore
 
 
@@ -20,9 +22,10 @@ def run(args: argparse.Namespace) -> int:
     store = CardStore.open(args.data_dir)
     meta = store.meta
     print(f"deckcheck {__version__}")
-    print(f"card store: {store.path}")
-    print(f"source: {meta.get('source', 'unknown')}")
-    print(f"card data as of: {meta.get('updated_at', 'unknown')}")
+    data = card_data_of(meta)
+    print(one_line(f"card store: {store.path}"))
+    print(one_line(f"source: {data['source'] or 'unknown'}"))
+    print(one_line(f"card data as of: {data['updated_at'] or 'unknown'}"))
     print(f"built: {meta.get('built_at', 'unknown')}")
     print(f"cards: {len(store)}")
     for line in meta.get("sources", []):

@@ -18,10 +18,18 @@ def iso_date(text: str) -> date:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def folder(text: str) -> str:
+    """argparse type for a folder: not empty. An empty --data-dir (a script's unset variable, "$DIR") would
+    otherwise mean the default folder, and `update` would replace the user's own store."""
+    if not text:
+        raise argparse.ArgumentTypeError("a folder can't be empty")
+    return text
+
+
 def add_data_dir(p: argparse.ArgumentParser, *, builds: bool = False) -> None:
     """--data-dir: where the card store lives (or, for `update`, is built)."""
     default = "default: $DECKCHECK_DATA, else the user cache"
-    p.add_argument("--data-dir", metavar="DIR", help=f"where to build the card store ({default})" if builds else
+    p.add_argument("--data-dir", metavar="DIR", type=folder, help=f"where to build the card store ({default})" if builds else
                    f"card store directory ({default}); without a store there, the bundled snapshot")
 
 

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from deckcheck.commands.options import add_data_dir
+from deckcheck.errors import one_line
 from deckcheck.store import STORE_FILE, build_store, download_path, resolve_data_dir
 
 
@@ -60,11 +61,11 @@ def _import(paths: list[str], **meta):
 
 def _summary(result, target: Path, before: tuple[dict, int]) -> None:
     report = result.report
-    print(f"built {target}: {len(result.cards)} cards from {report.objects} objects "
-          f"(data as of {result.meta.get('updated_at') or 'unknown'})")
+    print(one_line(f"built {target}: {len(result.cards)} cards from {report.objects} objects "
+                   f"(data as of {result.meta.get('updated_at') or 'unknown'})"))  # a folder named with a line break
     meta, count = before
     if meta:  # what was replaced: a file of a few cards given by mistake would otherwise pass unseen
-        print(f"replaced a store of {count} cards (data as of {meta.get('updated_at') or 'unknown'})")
+        print(one_line(f"replaced a store of {count} cards (data as of {meta.get('updated_at') or 'unknown'})"))
     if report.skipped:
         kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(report.skipped.items(), key=lambda kv: -kv[1]))
         print(f"skipped (not deck cards): {sum(report.skipped.values())} ({kinds})")
@@ -105,10 +106,38 @@ def run(args: argparse.Namespace) -> int:
     if args.file:
         result = _import(list(args.file))
         before = _stored(data_dir)
-        target = build_store(result.cards, result.meta, data_dir, others=result.others)
+        target = _build(result, data_dir, ", ".join(args.file))
         _summary(result, target, before)
         return 0
     return _online(args, data_dir)
+
+
+def _build(result, data_dir: Path, shown: str) -> Path:
+    """build_store of what was imported; InputError, the old store kept, when it holds no deck card (a file of
+    tokens, art cards or an empty set): such a store would call every card of every deck unknown."""
+    if not result.cards:
+        from deckcheck.errors import InputError
+
+        report = result.report
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(report.skipped.items(), key=lambda kv: -kv[1]))
+        read = f"{report.objects} objects read" + (f", none a deck card: {kinds}" if kinds else "")
+        raise InputError(shown, f"no cards to build a store of ({read}); the card store is left as it was")
+    return build_store(result.cards, result.meta, data_dir, others=result.others)
+
+
+def _up_to_date(data_dir: Path) -> bool:
+    """Whether the store already built reads back whole (CardStore.verify); when it doesn't, says so: the
+    same version is downloaded again in its place."""
+    from deckcheck.errors import DeckcheckError
+    from deckcheck.store import CardStore
+
+    try:
+        with CardStore.open_file(data_dir / STORE_FILE) as store:
+            store.verify()
+    except DeckcheckError as exc:
+        print(f"{exc}; downloading it again", file=sys.stderr)
+        return False
+    return True
 
 
 def _make_data_folder(data_dir: Path) -> None:
@@ -151,7 +180,7 @@ def _online(args: argparse.Namespace, data_dir: Path) -> int:
         before = _stored(data_dir)
         stored = before[0]
         if (not args.force and stored.get("updated_at") == entry.updated_at
-                and stored.get("bulk_type", args.bulk_type) == args.bulk_type):
+                and stored.get("bulk_type", args.bulk_type) == args.bulk_type and _up_to_date(data_dir)):
             print(f"card data is up to date (Scryfall {entry.type} of {entry.updated_at}); "
                   "nothing downloaded")
             return 0
@@ -165,7 +194,7 @@ def _online(args: argparse.Namespace, data_dir: Path) -> int:
                 raise InputError(entry.url, str(exc).split(": ", 1)[-1]) from None
             result.meta["bulk_type"] = entry.type
             result.meta["files"] = [entry.url]
-            target = build_store(result.cards, result.meta, data_dir, others=result.others)
+            target = _build(result, data_dir, entry.url)
         finally:
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()

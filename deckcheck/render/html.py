@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from deckcheck.report import card_data_of
 from deckcheck.wording import counted
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ def render(report: BatchReport, stream: IO[str], *, title: str = "deckcheck tour
         parts = DeckParts()
         parts.add(report.results)
     s = report.summary()
-    data = report.card_data
+    data = card_data_of(report.card_data)
     generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     offending = Counter(c for r in report.results for v in r.report.violations if v.is_error for c in v.cards)
     w = stream.write
@@ -136,7 +137,7 @@ def render(report: BatchReport, stream: IO[str], *, title: str = "deckcheck tour
     w('<meta name="viewport" content="width=device-width, initial-scale=1">\n')
     w(f"<title>{esc(title)}</title>\n<style>\n{_asset('report.css')}\n</style>\n</head>\n<body>\n")
     w(f"<header><h1>{esc(title)}</h1>\n<p class=\"meta\">Card data: <b id=\"card-date\">"
-      f"{esc(data.get('updated_at', 'unknown'))}</b> ({esc(data.get('source', ''))})"
+      f"{esc(data['updated_at'] or 'unknown')}</b> ({esc(data['source'])})"
       + (f" · checked as of <b>{esc(report.on.isoformat())}</b>" if report.on else "")
       + f" · generated {esc(generated)} · deckcheck {esc(report.deckcheck_version)}</p>\n"
       + "".join(f'<p class="note">{esc(note)}</p>\n' for note in report.notes) + "</header>\n")

@@ -18,7 +18,7 @@ from deckcheck.errors import DeckcheckWarning, InputError, one_line
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.sources import mtgjson, scryfall
 from deckcheck.sources.jsonstream import iter_file
-from deckcheck.sources.merge import Accumulator, ImportReport, merge_sources
+from deckcheck.sources.merge import Accumulator, ImportReport, merge_sources, normalize_day
 from deckcheck.sources.validate import load_validator
 
 __all__ = ["ImportReport", "ImportResult", "load_file", "load_files"]
@@ -69,7 +69,7 @@ def _read_file(path: Path, progress: Callable[[int], None] | None) -> _FileData:
     if not acc.records and report.objects and report.invalid_count == report.objects:
         raise InputError(shown, f"not card data: none of its {report.objects} objects is a valid "
                                 f"{kind} card (first problem: {report.invalid[0].reason})")
-    date = meta.get("date") if isinstance(meta.get("date"), str) else acc.newest
+    date = normalize_day(meta.get("date")) or acc.newest
     version = meta.get("version") if isinstance(meta.get("version"), str) else None
     report.files.append({"path": shown, "format": kind, "date": date, "version": version,
                          "objects": report.objects, "cards": len(acc.records)})

@@ -7,6 +7,7 @@ never hides a legal one. Across sources, the newer data wins.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -28,6 +29,18 @@ def normalize_legality(value: Any) -> str:
         return NOT_LEGAL
     word = value.strip().lower().replace(" ", "_")
     return word if word in LEGALITY_RANK else NOT_LEGAL
+
+
+_ISO_DAY = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])")
+
+
+def normalize_day(value: Any) -> str | None:
+    """A date from either source (a printing's release, a file's build) as an ISO day, "2022-04-25"; None for
+    anything else. Dates are compared as strings and shown in reports: "soon" would be newer than every
+    date, and text with a line break would forge a line of output."""
+    if isinstance(value, str) and _ISO_DAY.match(value):
+        return value[:10]
+    return None
 
 
 @dataclass(slots=True)

@@ -18,7 +18,7 @@ from deckcheck.model.vocab import (
     sort_colors,
 )
 from deckcheck.sources.jsonstream import NON_CARD_LISTS
-from deckcheck.sources.merge import Accumulator, CardRecord, ImportReport, normalize_legality
+from deckcheck.sources.merge import Accumulator, CardRecord, ImportReport, normalize_day, normalize_legality
 from deckcheck.sources.validate import SchemaValidator, load_validator
 
 #: MTGJSON layout names that Scryfall (and deckcheck) spell differently.
@@ -151,7 +151,7 @@ def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportRe
     elif layout == REVERSIBLE:  # both sides are the same card, or each a card of its own
         name, index, layout = obj.get("faceName") or name, 0, "normal"
     oid = obj["identifiers"]["scryfallOracleId"]
-    released = context.get("releaseDate") or obj.get("originalReleaseDate")
+    released = normalize_day(context.get("releaseDate")) or normalize_day(obj.get("originalReleaseDate"))
     if released and (acc.newest is None or released > acc.newest):
         acc.newest = released
     rec = acc.records.get(oid)

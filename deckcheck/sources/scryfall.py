@@ -14,7 +14,7 @@ from deckcheck.model.mana import ManaCostError, parse_cost
 from deckcheck.model.vocab import (
     COLORS, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, is_game_aid, sort_colors,
 )
-from deckcheck.sources.merge import Accumulator, CardRecord, ImportReport, normalize_legality
+from deckcheck.sources.merge import Accumulator, CardRecord, ImportReport, normalize_day, normalize_legality
 from deckcheck.sources.validate import SchemaValidator, load_validator
 
 
@@ -153,7 +153,7 @@ def ingest(obj: Any, acc: Accumulator, report: ImportReport, path: str,
             return
     legality = normalize_legality((obj.get("legalities") or {}).get("commander"))
     game_changer = obj.get("game_changer") is True
-    released = obj.get("released_at")
+    released = normalize_day(obj.get("released_at"))
     if released and (acc.newest is None or released > acc.newest):
         acc.newest = released
     if layout == REVERSIBLE:
