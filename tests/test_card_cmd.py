@@ -37,7 +37,9 @@ def test_card_json_shape_for_a_modal_dfc_asked_by_its_back_face(capsys):
         "mana_value": 5,
         "faces": card["faces"],
         "commander_legality": "legal",
+        "source_commander_legality": "legal",
         "game_changer": True,
+        "source_game_changer": True,
         "source_color_identity": "B",
         "released_at": "2021-02-05",  # Kaldheim
     }
@@ -156,7 +158,7 @@ def test_card_text_shows_mana_value_per_zone_and_both_identities(capsys):
     assert main(["card", "--data-dir", NO_STORE, "Emeria's Call"]) == 0
     out = capsys.readouterr().out
     assert "mana value: 7" in out
-    assert "Emeria, Shattered Skyclave on the stack or battlefield: 0" in out
+    assert "Emeria, Shattered Skyclave on the battlefield: 0" in out
     assert "color identity: W (source says W)" in out
 
 
@@ -222,3 +224,43 @@ def test_a_card_s_text_can_t_move_the_cursor_or_forge_a_line(tmp_path, shared_da
     assert main(["card", "--data-dir", str(data_dir), card["name"]]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\r" not in out and "\\x1b[2J\\rcommander: legal" in out
+
+
+def test_legality_and_game_changer_are_check_s_beside_the_card_data_s(capsys):
+    """`card` said what the card data says: Mana Crypt legal, Biorhythm banned, Farewell no Game Changer, while
+    `check` and `brackets` hold the opposite by the policy. Now it says the policy's verdict, and the data's
+    where it differs."""
+    lines = {}
+    for name in ("Mana Crypt", "Biorhythm", "Lutri, the Spellchaser", "Sol Ring"):
+        assert main(["card", "--data-dir", NO_STORE, "--as-of", "2026-03-01", name]) == 0
+        lines[name] = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("commander:"))
+    assert lines["Mana Crypt"] == ("commander: banned (on the banned list since 2024-09-23); the card data says "
+                                   "legal; game changer: no")
+    assert lines["Biorhythm"] == ("commander: legal; the card data says banned; game changer: yes (the card data "
+                                  "says no)")
+    assert lines["Lutri, the Spellchaser"].startswith("commander: legal (banned as a companion only")
+    assert lines["Sol Ring"] == "commander: legal; game changer: no"
+    code, (crypt, farewell) = run_json(capsys, "Mana Crypt", "Farewell")
+    assert (crypt["commander_legality"], crypt["source_commander_legality"]) == ("banned", "legal")
+    assert crypt["ban"]["since"] == "2024-09-23" and crypt["ban"]["reason"] == "named"
+    assert (farewell["game_changer"], farewell["source_game_changer"]) == (True, False)
+    # before its ban, as check holds it on that date
+    assert main(["card", "--data-dir", NO_STORE, "--as-of", "2024-01-01", "Mana Crypt"]) == 0
+    assert "commander: legal; game changer: no" in capsys.readouterr().out
+
+
+def test_mana_values_by_zone_say_where_each_face_can_be(capsys):
+    """A modal double-faced card's land face is played, never on the stack, and a sorcery face never reaches the
+    battlefield; X counts only on the stack (CR 202.3e). Before: "Shatterskull, the Hammer Pass on the stack or
+    battlefield: 0" and the sorcery face's 2 with no word of its X."""
+    assert main(["card", "--data-dir", NO_STORE, "Shatterskull Smashing", "Valki, God of Lies"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "  Shatterskull Smashing on the stack: 2 + X" in lines
+    assert "  Shatterskull, the Hammer Pass on the battlefield: 0" in lines
+    assert "  Tibalt, Cosmic Impostor on the stack or battlefield: 7" in lines
+
+
+def test_a_card_the_data_holds_in_part_says_which_face_it_lacks(capsys):
+    assert main(["card", "--data-dir", NO_STORE, "Bottomless Pool"]) == 0
+    assert ("  (the card data lacks Locker Room: its color identity and mana value are the source's)"
+            in capsys.readouterr().out.splitlines())

@@ -5,13 +5,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
-from deckcheck.commands.options import add_data_dir, card_name, stdin_at_most_once
+from deckcheck.commands.options import add_as_of, add_data_dir, card_name, stdin_at_most_once
 from deckcheck.errors import InputError, one_line
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
-from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, MODAL_DFC, SPLIT, Zone
+from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, BANNED, LEGAL, MODAL_DFC, NOT_LEGAL, SPLIT, Zone
+from deckcheck.policy import load_policy
+from deckcheck.rules.legality import ban_details, ban_reason, released_since_data
 from deckcheck.store import CardStore
 
 
@@ -24,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="card names, or - to read names from stdin")
     p.add_argument("--format", choices=("text", "json"), default="text")
     add_data_dir(p)
+    add_as_of(p, "the banned list and Game Changers behind the Commander legality and Game Changer shown")
     return p
 
 
@@ -31,9 +36,29 @@ def _fmt_mv(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-def card_dict(query: str, card: Card) -> dict[str, Any]:
-    """The JSON object `deckcheck card --format json` prints for one found card."""
-    return {
+@dataclass(frozen=True)
+class Standing:
+    """What `check` holds of a card on a date, by the policy (data/policy) where the card data differs: its
+    Commander legality, why it is banned (as a companion only: `companion_ban`), whether it is a Game Changer."""
+
+    legality: str
+    ban: Any
+    companion_ban: Any
+    game_changer: bool
+
+    @classmethod
+    def of(cls, card: Card, policy: Any, on: date | None) -> Standing:
+        if card.commander_legality == NOT_LEGAL:  # the policy bans cards; it makes none legal
+            return cls(NOT_LEGAL, None, None, policy.is_game_changer(card, on))
+        ban = policy.ban(card, on)
+        companion_ban = None if ban is not None else policy.companion_ban(card, on)
+        return cls(BANNED if ban is not None else LEGAL, ban, companion_ban, policy.is_game_changer(card, on))
+
+
+def card_dict(query: str, card: Card, standing: Standing) -> dict[str, Any]:
+    """The JSON object `deckcheck card --format json` prints for one found card: the Commander legality and
+    Game Changer flag `check` uses, each beside the card data's own (`source_...`), as for color identity."""
+    d = {
         "query": query,
         "name": card.name,
         "layout": card.layout,
@@ -41,11 +66,18 @@ def card_dict(query: str, card: Card) -> dict[str, Any]:
         "mana_value": _fmt_mv(card.mana_value()),
         "faces": [{"name": f.name, "mana_cost": f.mana_cost, "type_line": f.type_line,
                    "oracle_text": f.oracle_text, "color_indicator": f.color_indicator} for f in card.faces],
-        "commander_legality": card.commander_legality,
-        "game_changer": card.game_changer,
+        "commander_legality": standing.legality,
+        "source_commander_legality": card.commander_legality,
+        "game_changer": standing.game_changer,
+        "source_game_changer": card.game_changer,
         "source_color_identity": card.source_color_identity,
         "released_at": card.released_at,
     }
+    if standing.ban is not None:
+        d["ban"] = ban_details(standing.ban)
+    if standing.companion_ban is not None:
+        d["companion_ban"] = ban_details(standing.companion_ban)
+    return d
 
 
 def _zone_values(card: Card) -> list[str]:
@@ -53,12 +85,22 @@ def _zone_values(card: Card) -> list[str]:
     lines = [f"mana value: {_fmt_mv(card.mana_value())} (library, hand, graveyard, exile, command zone)"]
     if len(card.faces) > 1 and (card.layout in (SPLIT, MODAL_DFC) or card.layout in ALTERNATIVE_SPELL_LAYOUTS):
         for i, face in enumerate(card.faces):
-            where = "on the stack" if card.layout != MODAL_DFC else "on the stack or battlefield"
-            lines.append(f"  {face.name} {where}: {_fmt_mv(card.mana_value(Zone.STACK, i))}")
+            value = _fmt_mv(card.mana_value(Zone.STACK, i))
+            xs = face.mana_cost.count("{X}")  # X is its chosen value on the stack, 0 elsewhere (CR 202.3e)
+            on_stack = f"{value} + {xs if xs > 1 else ''}X" if xs else value
+            types = face.type_line.split(" — ")[0]
+            if card.layout == MODAL_DFC and "Land" in types:  # a land face is played, never on the stack
+                lines.append(f"  {face.name} on the battlefield: {value}")
+            elif card.layout != MODAL_DFC or "Instant" in types or "Sorcery" in types:
+                lines.append(f"  {face.name} on the stack: {on_stack}")
+            elif xs:
+                lines.append(f"  {face.name} on the stack: {on_stack}; on the battlefield: {value}")
+            else:
+                lines.append(f"  {face.name} on the stack or battlefield: {value}")
     return lines
 
 
-def render_text(card: Card, legalities_date: str | None = None) -> str:
+def render_text(card: Card, standing: Standing, legalities_date: str | None = None) -> str:
     """The text view of a card; `legalities_date` is the card data's (`CardStore.legalities_date`)."""
     ident = color_identity(card) or "colorless"
     src = card.source_color_identity
@@ -71,17 +113,27 @@ def render_text(card: Card, legalities_date: str | None = None) -> str:
             out.append(f"    color indicator: {face.color_indicator}")
         for text_line in face.oracle_text.split("\n"):  # its own lines; any other break is escaped
             out.append(f"    {text_line}")
+    if not card.complete:
+        lacking = [part for part in card.name.split(" // ") if part not in card.face_names]
+        out.append(f"  (the card data lacks {' and '.join(lacking) or 'a face'}: its color identity and mana value "
+                   "are the source's)")
     out.extend(_zone_values(card))
     note = "" if src is None or src == color_identity(card) else "  (differs)"
     out.append(f"color identity: {ident} (source says {src_text}){note}")
-    from deckcheck.rules.legality import released_since_data
-
-    legality = card.commander_legality.replace("_", " ")
+    legality = standing.legality.replace("_", " ")
     released = card.released_at
-    if released_since_data(card, legalities_date):
+    ban = standing.ban or standing.companion_ban
+    if ban is not None:
+        legality += f" ({ban_reason(ban)})"
+    elif released_since_data(card, legalities_date):
         legality += (f" in the card data of {legalities_date}, which calls every card not yet released so "
                      "(checks judge it legal from its release on)")
-    out.append(f"commander: {legality}; game changer: {'yes' if card.game_changer else 'no'}")
+    if card.commander_legality != standing.legality:
+        legality += f"; the card data says {card.commander_legality.replace('_', ' ')}"
+    said = "yes" if standing.game_changer else "no"
+    if standing.game_changer != card.game_changer:
+        said += f" (the card data says {'yes' if card.game_changer else 'no'})"
+    out.append(f"commander: {legality}; game changer: {said}")
     if released:
         out.append(f"released: {released} (the earliest printing in the card data)")
     return "\n".join(map(one_line, out))  # the card data's text may hold a terminal's escapes
@@ -103,6 +155,7 @@ def run(args: argparse.Namespace) -> int:
         at = names.index("-")
         names = names[:at] + read + names[at + 1:]
     store = CardStore.open(args.data_dir)
+    policy = load_policy()
     results: list[dict[str, Any]] = []
     texts: list[str] = []
     found = {name: store.lookup(name) or store.lookup_loose(name) for name in names}
@@ -126,9 +179,9 @@ def run(args: argparse.Namespace) -> int:
                 f"; no suggestions past the first {SUGGESTED_PER_DECK} unknown names")
             texts.append(one_line(f"{name}: unknown card{hint}"))  # a name may come from a file (`-`)
         elif args.format == "json":
-            results.append(card_dict(name, card))
+            results.append(card_dict(name, card, Standing.of(card, policy, args.as_of)))
         else:
-            texts.append(render_text(card, store.legalities_date))
+            texts.append(render_text(card, Standing.of(card, policy, args.as_of), store.legalities_date))
     if args.format == "json":
         json.dump(results, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")

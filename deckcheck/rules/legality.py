@@ -76,9 +76,9 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         if ban is not None:
             role = " as a commander" if item.entry.section == "commander" else ""
             banned.append(BANNED.violation(
-                f"{card.name} is banned in Commander{role} ({_why(ban)})",
+                f"{card.name} is banned in Commander{role} ({ban_reason(ban)})",
                 cards=(card.name,), lines=ctx.lines_of(card.oracle_id),
-                details=_ban_details(ban)))
+                details=ban_details(ban)))
         if card.commander_legality == NOT_LEGAL:
             not_legal.append(_not_legal(card, ctx.lines_of(card.oracle_id), on, checker.store.legalities_date))
     for item in ctx.companions:
@@ -89,8 +89,8 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         if ban is not None:
             what = "as a companion" if getattr(ban, "reason", "") == "companion" else "in Commander"
             banned.append(BANNED.violation(
-                f"{card.name} is banned {what} ({_why(ban)})", cards=(card.name,), lines=item.lines,
-                details={**_ban_details(ban), "role": "companion"}))
+                f"{card.name} is banned {what} ({ban_reason(ban)})", cards=(card.name,), lines=item.lines,
+                details={**ban_details(ban), "role": "companion"}))
         if card.commander_legality == NOT_LEGAL:
             not_legal.append(_not_legal(card, item.lines, ctx.on, checker.store.legalities_date))
     return banned + not_legal
@@ -123,7 +123,8 @@ def _not_legal(card: Card, lines: Sequence[int], on: date | None, data_date: str
                                     cards=(card.name,), lines=lines, details=details)
 
 
-def _why(ban: object) -> str:
+def ban_reason(ban: object) -> str:
+    """Why a card is banned, as the reports say it: "on the banned list since 2024-09-23"."""
     reason = getattr(ban, "reason", "named")
     since = getattr(ban, "since", None)
     words = {"named": "on the banned list", "conspiracy": "Conspiracy cards are banned",
@@ -133,7 +134,8 @@ def _why(ban: object) -> str:
     return f"{text} since {since.isoformat()}" if since is not None else text
 
 
-def _ban_details(ban: object) -> dict[str, object]:
+def ban_details(ban: object) -> dict[str, object]:
+    """A ban as the JSON reports give it: its reason, the day it took effect and the announcement."""
     since = getattr(ban, "since", None)
     return {"reason": getattr(ban, "reason", "named"), "since": since.isoformat() if since else None,
             "source": getattr(ban, "source", "")}
