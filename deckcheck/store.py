@@ -184,7 +184,7 @@ def _write_store(cards: Iterable[Card], others: Iterable[NonDeckObject], meta: M
                 con.execute("INSERT INTO cards VALUES (?, ?, ?, ?)",
                             (card_id, card.oracle_id, card.name, _compress(data, primed)))
                 keys = {name_key(card.name): FULL_NAME}
-                for face in card.face_names:
+                for face in card.part_names:
                     keys.setdefault(name_key(face), FACE_NAME)
                 for alias in card.aliases:
                     keys.setdefault(name_key(alias), ALIAS)
@@ -420,7 +420,7 @@ class CardStore:
             front = self._lookup_key(first)
             if front is not None and (all(part == first for part in rest)
                                       or front.layout == MELD and all(self._melds_into(front, part) for part in rest)
-                                      or sorted(parts) == sorted(map(name_key, front.face_names))):
+                                      or sorted(parts) == sorted(map(name_key, front.part_names))):
                 card = front
         self._cache[key] = card
         return card

@@ -502,3 +502,16 @@ def test_lines_run_together_are_read_by_the_card_data(store, written, read):
 
     pieces = names_in(written, lambda name: store.lookup(name) is not None, store.opens_comma_name)
     assert [piece[:4] for piece in pieces] == read and not any(piece.longer for piece in pieces)
+
+
+@pytest.mark.parametrize(("asked", "full"), [
+    ("Locker Room", "Bottomless Pool // Locker Room"),  # the MTGJSON deck cards hold only each card's front
+    ("Tunnel of Hate", "Ticket Booth // Tunnel of Hate"),
+    ("Bubble Up", "Aquatic Alchemist // Bubble Up"),  # an adventure
+    ("Locker Room // Bottomless Pool", "Bottomless Pool // Locker Room"),  # halves in the other order
+])
+def test_a_face_the_card_data_lacks_still_finds_its_card(store, asked, full):
+    """200 cards of the snapshot came only from MTGJSON deck files, which hold a multi-face card's front face:
+    the other face's name (a Room's second door, an adventure's spell) was no card. CR 201.3a: either name."""
+    card = store.lookup(asked)
+    assert card is not None and card.name == full and not card.complete

@@ -132,12 +132,20 @@ class Card:
         return tuple(f.name for f in self.faces)
 
     @property
+    def part_names(self) -> tuple[str, ...]:
+        """Each face's or half's name, those of faces the card data lacks included (read from the full name,
+        "Bottomless Pool // Locker Room"): a card is found by any of them whatever the data holds."""
+        if self.complete:
+            return self.face_names
+        return tuple(dict.fromkeys((*self.face_names, *self.name.split(" // "))))
+
+    @property
     def names(self) -> tuple[str, ...]:
         """Every name the card answers to: its full name, each face's name, its other printed names.
 
         When a player chooses a card name, either face's name may be chosen (CR 201.3a, 712.2b)."""
         seen: dict[str, None] = {self.name: None}
-        for n in (*self.face_names, *self.aliases):
+        for n in (*self.part_names, *self.aliases):
             seen.setdefault(n, None)
         return tuple(seen)
 
