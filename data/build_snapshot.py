@@ -31,12 +31,12 @@ def main(argv: list[str]) -> int:
         shared / "mtgjson" / "deck-cards-2026-01.jsonl.gz",
     ]
     started = time.perf_counter()
+    # The newest input is MTGJSON build 5.2.2+20260103, a JSON Lines file that says no date of its own (its
+    # newest printing, which would stand for it, is older than the build).
     result = load_files(files, source="bundled snapshot of ../shared/data (MTGJSON 2022-04 sets, Scryfall "
-                                      "2019-2025 objects, MTGJSON 2026-01 deck cards)")
+                                      "2019-2025 objects, MTGJSON 2026-01 deck cards)",
+                        dated={str(files[-1]): "2026-01-03"})
     meta = dict(result.meta)
-    # The newest input is MTGJSON build 5.2.2+20260103; its newest printing is older than the build.
-    meta["newest_printing"] = meta.get("updated_at")
-    meta["updated_at"] = "2026-01-03"
     meta["files"] = [str(Path(f).relative_to(shared)) for f in files]
     meta["sources"] = [f"{len(list((shared / 'mtgjson' / 'sets-2022-04').glob('*.json.gz')))} MTGJSON "
                        "5.2.0 set files (2022-04-25)",

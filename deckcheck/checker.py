@@ -66,11 +66,7 @@ class Checker:
         self._loose: dict[str, str] = {}  # names found with their punctuation ignored -> the card's name
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
         self._notes: dict[str, None] = {}  # report-level notes, each said once, in order
-        data_date = store.meta.get("updated_at")
-        try:
-            self._data_date: date | None = date.fromisoformat(str(data_date)[:10]) if data_date else None
-        except ValueError:
-            self._data_date = None
+        self._data_date = _day(store.meta.get("updated_at"))
 
     # --- cached per-card knowledge --------------------------------------------------------------
     def facts(self, card: Card) -> CardFacts:
@@ -156,7 +152,8 @@ class Checker:
         key = (card.oracle_id, on)
         if key in self._disagreements:
             return
-        note = self._disagreements[key] = self.policy.data_disagreement(card, on, self._data_date)
+        data_date = _day(card.legality_date) or self._data_date  # a merged store's older legality, its own day
+        note = self._disagreements[key] = self.policy.data_disagreement(card, on, data_date)
         if note:
             self._notes[note] = None
 
@@ -370,6 +367,14 @@ class Checker:
 
 
 _CHECKERS: "weakref.WeakKeyDictionary[CardStore, dict[int, Checker]]" = weakref.WeakKeyDictionary()
+
+
+def _day(text: Any) -> date | None:
+    """The day a date of the card data names ("2026-01-03", "2025-12-01T10:00:00+00:00"), else None."""
+    try:
+        return date.fromisoformat(str(text)[:10]) if text else None
+    except ValueError:
+        return None
 
 
 def checker_for(store: CardStore, policy: Any = None) -> Checker:

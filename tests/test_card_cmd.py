@@ -234,8 +234,8 @@ def test_legality_and_game_changer_are_check_s_beside_the_card_data_s(capsys):
     for name in ("Mana Crypt", "Biorhythm", "Lutri, the Spellchaser", "Sol Ring"):
         assert main(["card", "--data-dir", NO_STORE, "--as-of", "2026-03-01", name]) == 0
         lines[name] = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("commander:"))
-    assert lines["Mana Crypt"] == ("commander: banned (on the banned list since 2024-09-23); the card data says "
-                                   "legal; game changer: no")
+    assert lines["Mana Crypt"] == ("commander: banned (on the banned list since 2024-09-23); the card data "
+                                   "(2022-04-25) says legal; game changer: no")
     assert lines["Biorhythm"] == ("commander: legal; the card data says banned; game changer: yes (the card data "
                                   "says no)")
     assert lines["Lutri, the Spellchaser"].startswith("commander: legal (banned as a companion only")

@@ -62,3 +62,17 @@ def test_batch_says_the_disagreement_once(decks, capsys, monkeypatch, jobs):
     report = json.loads(capsys.readouterr().out)
     assert code == 0 and report["summary"]["legal"] == 2
     assert len(report["notes"]) == 1 and report["notes"][0].startswith("Biorhythm: the card data (2026-01-03)")
+
+
+def test_a_legality_from_older_data_is_dated_by_that_data(tmp_path, capsys, monkeypatch):
+    """The snapshot's Mana Crypt comes from MTGJSON's 2022 set files (no newer file holds it): the note said "the
+    card data (2026-01-03) says legal", which no 2026 data says, and said it under --as-of dates before the ban,
+    when the policy agrees with the 2022 data."""
+    monkeypatch.delenv("DECKCHECK_DATA", raising=False)
+    deck = tmp_path / "crypt.txt"
+    deck.write_text("Commander\n1 Omnath, Locus of Mana\nDeck\n1 Mana Crypt\n98 Forest\n")
+    assert main(["check", "--data-dir", "/nonexistent-deckcheck-store", str(deck)]) == 1
+    notes = [line for line in capsys.readouterr().out.splitlines() if line.startswith("note: Mana Crypt")]
+    assert notes == [notes[0]] and notes[0].startswith("note: Mana Crypt: the card data (2022-04-25) says legal")
+    assert main(["check", "--data-dir", "/nonexistent-deckcheck-store", "--as-of", "2024-01-01", str(deck)]) == 0
+    assert "Mana Crypt" not in capsys.readouterr().out

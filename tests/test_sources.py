@@ -370,6 +370,21 @@ def test_newer_not_legal_printing_does_not_unmake_a_legal_card(fixtures, tmp_pat
     assert [c.commander_legality for c in load_files([old, new]).cards] == ["legal"]
 
 
+def test_a_legality_older_than_the_data_keeps_its_own_date(fixtures, tmp_path):
+    """Merged sources of several dates (the bundled snapshot): a card only the older source holds, or whose
+    newer printings say nothing of Commander, keeps the older source's date beside its legality; a card the
+    newest source speaks for has none (the store's date is its)."""
+    base, other = [o for o in fixtures if o["layout"] == "normal"][:2]
+    old = _write_json(tmp_path / "old.json", [_printing(base, "legal", "2019-01-01"),
+                                             _printing(other, "legal", "2019-01-01")])
+    new = _write_json(tmp_path / "new.json", [_printing(base, "banned", "2024-01-01")])
+    cards = _by_name(load_files([old, new]).cards)
+    assert (cards[base["name"]].legality_date, cards[other["name"]].legality_date) == (None, "2019-01-01")
+    silent = _write_json(tmp_path / "silent.json", [_printing(base, "not_legal", "2024-01-01")])
+    assert _by_name(load_files([old, silent]).cards)[base["name"]].legality_date == "2019-01-01"
+    assert load_files([old]).cards[0].legality_date is None  # one source: its date is the store's
+
+
 def test_newer_incomplete_card_keeps_complete_faces(shared_data, tmp_path):
     with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "ZNR.json.gz", "rt") as fh:
         znr = json.load(fh)

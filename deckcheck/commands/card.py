@@ -15,7 +15,7 @@ from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
 from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, BANNED, LEGAL, MODAL_DFC, NOT_LEGAL, SPLIT, Zone
 from deckcheck.policy import load_policy
-from deckcheck.rules.legality import ban_details, ban_reason, released_since_data
+from deckcheck.rules.legality import ban_details, ban_reason, legality_day, released_since_data
 from deckcheck.store import CardStore
 
 
@@ -126,10 +126,12 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None = No
     if ban is not None:
         legality += f" ({ban_reason(ban)})"
     elif released_since_data(card, legalities_date):
-        legality += (f" in the card data of {legalities_date}, which calls every card not yet released so "
+        legality += (f" in the card data of {legality_day(card, legalities_date)}, which calls every card not yet "
+                     "released so "
                      "(checks judge it legal from its release on)")
     if card.commander_legality != standing.legality:
-        legality += f"; the card data says {card.commander_legality.replace('_', ' ')}"
+        of = f" ({card.legality_date})" if card.legality_date else ""
+        legality += f"; the card data{of} says {card.commander_legality.replace('_', ' ')}"
     said = "yes" if standing.game_changer else "no"
     if standing.game_changer != card.game_changer:
         said += f" (the card data says {'yes' if card.game_changer else 'no'})"

@@ -118,6 +118,9 @@ class Card:
     source_face_mana_values: tuple[float | None, ...] | None = None
     aliases: tuple[str, ...] = field(default=())  # other printed names: flavor names, Universes Within names
     released_at: str | None = None  # earliest printing, ISO date
+    #: The date of the data `commander_legality` comes from, when older than the store's (a store merged from
+    #: sources of several dates, as the bundled snapshot is); None: the store's own date.
+    legality_date: str | None = None
     #: False when the source data lacks some of the card's faces (MTGJSON deck files may hold only the
     #: face a deck used). The source's own identity and mana value then stand in for what is missing.
     complete: bool = True
@@ -232,7 +235,7 @@ class Card:
                              "commander_legality": self.commander_legality}
         if self.game_changer:
             d["game_changer"] = True
-        for key in ("source_color_identity", "source_mana_value", "released_at"):
+        for key in ("source_color_identity", "source_mana_value", "released_at", "legality_date"):
             value = getattr(self, key)
             if value is not None:
                 d[key] = value
@@ -260,6 +263,7 @@ class Card:
             source_face_mana_values=tuple(fmv) if fmv is not None else None,
             aliases=tuple(d.get("aliases", ())),
             released_at=d.get("released_at"),
+            legality_date=d.get("legality_date"),
             complete=d.get("complete", True),
         )
 

@@ -96,11 +96,17 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     return banned + not_legal
 
 
+def legality_day(card: Card, data_date: str | None) -> str | None:
+    """The day the card data's legality of this card speaks for: the card's own (`Card.legality_date`, a store
+    merged from sources of several dates), else the store's (`data_date`, `CardStore.legalities_date`)."""
+    return card.legality_date or data_date
+
+
 def released_since_data(card: Card, data_date: str | None) -> bool:
-    """Whether the card data (its legalities of `data_date`, `CardStore.legalities_date`) calls a card not legal
-    that was released on or after that day: not yet released when the data was made, so legal or not now."""
-    released = card.released_at
-    return card.commander_legality == NOT_LEGAL and bool(released and data_date and released >= data_date)
+    """Whether the card data (its legalities of `legality_day`) calls a card not legal that was released on or
+    after that day: not yet released when the data was made, so legal or not now."""
+    released, day = card.released_at, legality_day(card, data_date)
+    return card.commander_legality == NOT_LEGAL and bool(released and day and released >= day)
 
 
 def _not_legal(card: Card, lines: Sequence[int], on: date | None, data_date: str | None) -> Violation:
@@ -109,6 +115,7 @@ def _not_legal(card: Card, lines: Sequence[int], on: date | None, data_date: str
     details: dict[str, object] = {"layout": card.layout}
     released = card.released_at
     if released_since_data(card, data_date):
+        data_date = legality_day(card, data_date)
         details.update(released_at=released, data_date=data_date)
         day = (on or date.today()).isoformat()
         if day < released:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,8 +48,9 @@ class _FileData:
 CARD_LOOK_AHEAD = 100
 
 
-def _read_file(path: Path, progress: Callable[[int], None] | None) -> _FileData:
-    """Stream one file into an accumulator. Raises InputError for an unreadable or non-card file."""
+def _read_file(path: Path, progress: Callable[[int], None] | None, day: str | None = None) -> _FileData:
+    """Stream one file into an accumulator. Its date: the file's own (MTGJSON's meta.date), else `day`, else its
+    newest printing's. Raises InputError for an unreadable or non-card file."""
     shown = str(path)
     acc = Accumulator()
     report = ImportReport()
@@ -69,7 +70,7 @@ def _read_file(path: Path, progress: Callable[[int], None] | None) -> _FileData:
     if not acc.records and report.objects and report.invalid_count == report.objects:
         raise InputError(shown, f"not card data: none of its {report.objects} objects is a valid "
                                 f"{kind} card (first problem: {report.invalid[0].reason})")
-    date = normalize_day(meta.get("date")) or acc.newest
+    date = normalize_day(meta.get("date")) or day or acc.newest
     version = meta.get("version") if isinstance(meta.get("version"), str) else None
     report.files.append({"path": shown, "format": kind, "date": date, "version": version,
                          "objects": report.objects, "cards": len(acc.records)})
@@ -123,12 +124,15 @@ def load_file(path: str | os.PathLike[str], progress: Callable[[int], None] | No
 
 
 def load_files(paths: Iterable[str | os.PathLike[str]], *, progress: Callable[[int], None] | None = None,
-               source: str | None = None, updated_at: str | None = None) -> ImportResult:
+               source: str | None = None, updated_at: str | None = None,
+               dated: Mapping[str, str] | None = None) -> ImportResult:
     """Read card files of any supported format and merge them into one Card per oracle id.
 
     Files of one snapshot (the same kind and date, e.g. the set files of one MTGJSON build) merge
     printing by printing: a card is legal when any printing is. Different snapshots merge by oracle id,
-    the newer one winning. ``progress`` is called with the number of bytes read from disk.
+    the newer one winning. A file's date is its own (MTGJSON's meta), else the one `dated` gives for its
+    path (a JSON Lines file of cards says none), else its newest printing's. ``progress`` is called with
+    the number of bytes read from disk.
     Raises InputError (exit 2) when a file is unreadable, truncated or not card data; invalid
     objects inside a good file are skipped and listed in the report.
     """
@@ -142,7 +146,7 @@ def load_files(paths: Iterable[str | os.PathLike[str]], *, progress: Callable[[i
             warnings.warn(DeckcheckWarning(f"{os.fspath(p)}: given twice; read once"), stacklevel=2)
             continue
         seen.add(real)
-        data = _read_file(Path(p), progress)
+        data = _read_file(Path(p), progress, normalize_day((dated or {}).get(os.fspath(p))))
         report.absorb(data.report)
         key = (data.kind, data.date)
         if key in groups:

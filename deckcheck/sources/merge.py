@@ -212,13 +212,16 @@ def merge_sources(sources: list[tuple[str | None, dict[str, Card], set[str]]]
     newer date wins a conflict, a later-given one among equal dates, except that a card with missing
     faces takes its faces from a complete older one, and a newer not_legal never overrides an older
     legal or banned. Printed-name aliases are kept from all; the
-    earliest release date is kept. Returns the cards and the oracle ids still incomplete."""
+    earliest release date is kept. A card whose legality comes from a source older than the newest is
+    given that source's date (`Card.legality_date`). Returns the cards and the oracle ids still incomplete."""
     ordered = sorted(enumerate(sources), key=lambda item: (item[1][0] or "", item[0]))
     result: dict[str, Card] = {}
     incomplete: set[str] = set()
-    for _, (_, cards, partial) in ordered:
+    legality_dates: dict[str, str | None] = {}  # the date of the source each card's legality is from
+    for _, (day, cards, partial) in ordered:
         for oid, card in cards.items():
             old = result.get(oid)
+            previous, legality_dates[oid] = legality_dates.get(oid), day
             if old is None:
                 result[oid] = card
                 if oid in partial:
@@ -235,9 +238,14 @@ def merge_sources(sources: list[tuple[str | None, dict[str, Card], set[str]]]
                 # cards have just the Collector's Edition Tundra) must not make a playable card
                 # unplayable: a card leaves the format by a ban, which the newer data would say.
                 card = replace(card, commander_legality=old.commander_legality)
+                legality_dates[oid] = previous
             names = {card.name, *card.face_names}
             aliases = tuple(a for a in dict.fromkeys((*card.aliases, *old.aliases, old.name))
                             if a not in names)
             dates = [d for d in (old.released_at, card.released_at) if d]
             result[oid] = replace(card, aliases=aliases, released_at=min(dates) if dates else None)
+    newest = max((day for day, _cards, _partial in sources if day), default=None)
+    for oid, day in legality_dates.items():
+        if day and newest and day < newest:  # a legality older than the data as a whole says so
+            result[oid] = replace(result[oid], legality_date=day)
     return result, incomplete
