@@ -143,3 +143,38 @@ def test_color_setting_sentences_count(store, text, identity):
 def test_color_setting_sentences_on_real_cards(store):
     assert color_identity(card(store, "Transguild Courier")) == "WUBRG"  # "... is all colors."
     assert color_identity(card(store, "Ghostfire")) == "R"  # "Ghostfire is colorless." adds nothing; {R} does
+
+
+# A face's color is its mana cost's and its color indicator's (202.2, 204.2) unless its text sets it (604.3):
+# devoid makes it colorless (702.114a), as "Ghostfire is colorless." does, and "~ is all colors" all five.
+# Color identity still counts the symbols (903.4), and leaves out what the card says doesn't count.
+@pytest.fixture(scope="module")
+def frame_colors(store):
+    from deckcheck.frames import cards_frame
+
+    frame = cards_frame(store)
+    return dict(zip(frame["name"], zip(frame["colors"], frame["color_identity"])))
+
+
+@pytest.mark.parametrize(
+    ("name", "colors", "identity"),
+    [
+        ("Lightning Bolt", "R", "R"),
+        ("Dryad Arbor", "G", "G"),  # color indicator, no mana cost
+        ("Civilized Scholar // Homicidal Brute", "U", "UR"),  # the front face's colors
+        ("Eldrazi Displacer", "", "W"),  # devoid, {2}{W}
+        ("Ulalek, Fused Atrocity", "", "WUBRG"),  # devoid, {C/W}{C/U}{C/B}{C/R}{C/G}
+        ("Ghostfire", "", "R"),  # "Ghostfire is colorless.", {2}{R}
+        ("Transguild Courier", "WUBRG", "WUBRG"),  # "... is all colors.", {4}
+        ("Sphinx of the Guildpact", "WUBRG", "WUBRG"),
+        ("Fallaji Wayfarer", "WUBRG", "G"),  # "... is all colors. This ability doesn't affect its color identity."
+    ],
+)
+def test_cards_frame_colors_follow_color_setting_abilities(frame_colors, name, colors, identity):
+    assert frame_colors[name] == (colors, identity)
+
+
+def test_cards_frame_every_devoid_card_is_colorless(store, frame_colors):
+    devoid = [c.name for c in store.iter_cards() if "Devoid (This card has no color.)" in c.front.oracle_text]
+    assert len(devoid) == 107
+    assert {name: frame_colors[name][0] for name in devoid if frame_colors[name][0]} == {}
