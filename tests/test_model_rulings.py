@@ -178,3 +178,27 @@ def test_cards_frame_every_devoid_card_is_colorless(store, frame_colors):
     devoid = [c.name for c in store.iter_cards() if "Devoid (This card has no color.)" in c.front.oracle_text]
     assert len(devoid) == 107
     assert {name: frame_colors[name][0] for name in devoid if frame_colors[name][0]} == {}
+
+
+# can_cast answers for casting a face in the ordinary way: either half of a split card, an adventurer or its
+# Adventure; a flip card only unflipped (710.2: off the battlefield it has only those characteristics); a
+# transforming DFC only front face up (712.11), even one whose disturb, More Than Meets the Eye or Siege lets it
+# be cast transformed (712.11a): those permissions are not read, as the docstring says.
+@pytest.mark.parametrize(
+    ("name", "face", "castable"),
+    [
+        ("Fire // Ice", 0, True),
+        ("Fire // Ice", 1, True),
+        ("Bonecrusher Giant // Stomp", 0, True),
+        ("Bonecrusher Giant // Stomp", 1, True),  # the Adventure (715.3)
+        ("Akki Lavarunner", 0, True),
+        ("Akki Lavarunner", 1, False),  # Tok-Tok, Volcano Born: the flipped half
+        ("Delver of Secrets", 1, False),
+        ("Beloved Beggar", 1, False),  # disturb: cast transformed from a graveyard, not the ordinary way
+        ("Goldbug, Humanity's Ally", 1, False),  # More Than Meets the Eye: cast converted
+        ("Invasion of Alara", 1, False),  # a Siege's back face, cast transformed once it is defeated
+    ],
+)
+def test_can_cast_answers_for_the_ordinary_way(store, name, face, castable):
+    assert card(store, name).can_cast(face) is castable
+

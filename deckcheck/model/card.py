@@ -147,17 +147,24 @@ class Card:
         return self.faces[face].is_permanent
 
     def can_play_as_land(self, face: int = 0) -> bool:
-        """A modal DFC is played as a land only by its land face (CR 712.11a); other cards by their
-        front face."""
+        """A modal DFC is played as a land only by its land face (CR 712.12); other cards by their front
+        face."""
         if self.layout == MODAL_DFC:
             return self.faces[face].is_land
         return face == 0 and self.front.is_land
 
     def can_cast(self, face: int = 0) -> bool:
-        """Whether the given face can be cast: any face that is not a land. Permission to cast a card
-        never lets it be played as a land (CR 712.11a, 305.9)."""
-        if face and self.layout in (TRANSFORM,):
-            return False  # a transforming card is cast by its front face only (CR 712.11)
+        """Whether the card can be cast in the ordinary way as this face: the face the rules let a player
+        choose to cast, if it is no land (a land is played, never cast, CR 305.9). Either half of a split
+        card (709.3), either face of a modal DFC (712.11b), an adventurer or its Adventure, an omen card or
+        its Omen (715.3, 720.3); only the front face of a transforming DFC, cast front face up (712.11), and
+        of a flip card, which off the battlefield has only its unflipped half (710.2).
+
+        Casting a transforming DFC "transformed" or "converted", back face up (712.11a), is what disturb
+        (702.146a), More Than Meets the Eye (702.162a) or an effect allows, not the ordinary way: this does not
+        read those permissions, and says False for the back face of those cards too."""
+        if face and self.layout in (TRANSFORM, FLIP):
+            return False
         return not self.faces[face].is_land
 
     @property
