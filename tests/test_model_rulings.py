@@ -202,3 +202,12 @@ def test_cards_frame_every_devoid_card_is_colorless(store, frame_colors):
 def test_can_cast_answers_for_the_ordinary_way(store, name, face, castable):
     assert card(store, name).can_cast(face) is castable
 
+
+def test_a_prepare_spell_is_never_cast_from_its_card():
+    """722.3: only copies of a prepare spell are cast. Neither ../shared/data nor the bundled store holds a
+    preparation card; this one is the Scryfall fixture RULES.md names (names and costs only)."""
+    from deckcheck.model.card import Card, Face
+
+    page = Card(oracle_id="", name="Honorbound Page // Forum's Favor", layout="prepare",
+                faces=(Face("Honorbound Page", "{3}{W}"), Face("Forum's Favor", "{W}")))
+    assert page.can_cast(0) and not page.can_cast(1)

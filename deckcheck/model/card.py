@@ -18,6 +18,7 @@ from deckcheck.model.vocab import (
     MODAL_DFC,
     NOT_LEGAL,
     PERMANENT_TYPES,
+    PREPARE,
     PROTOTYPE,
     SPLIT,
     SUPERTYPES,
@@ -158,12 +159,13 @@ class Card:
         choose to cast, if it is no land (a land is played, never cast, CR 305.9). Either half of a split
         card (709.3), either face of a modal DFC (712.11b), an adventurer or its Adventure, an omen card or
         its Omen (715.3, 720.3); only the front face of a transforming DFC, cast front face up (712.11), and
-        of a flip card, which off the battlefield has only its unflipped half (710.2).
+        of a flip card, which off the battlefield has only its unflipped half (710.2); a preparation card's
+        prepare spell never (722.3: only copies of it are cast).
 
         Casting a transforming DFC "transformed" or "converted", back face up (712.11a), is what disturb
         (702.146a), More Than Meets the Eye (702.162a) or an effect allows, not the ordinary way: this does not
         read those permissions, and says False for the back face of those cards too."""
-        if face and self.layout in (TRANSFORM, FLIP):
+        if face and self.layout in (TRANSFORM, FLIP, PREPARE):
             return False
         return not self.faces[face].is_land
 
