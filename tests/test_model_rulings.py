@@ -211,3 +211,24 @@ def test_a_prepare_spell_is_never_cast_from_its_card():
     page = Card(oracle_id="", name="Honorbound Page // Forum's Favor", layout="prepare",
                 faces=(Face("Honorbound Page", "{3}{W}"), Face("Forum's Favor", "{W}")))
     assert page.can_cast(0) and not page.can_cast(1)
+
+
+# On the battlefield a Room's locked half has no mana cost (709.5): with one half unlocked its mana value is that
+# half's, with both the combined one (709.4b), as in the library. The bundled store and ../shared/data hold only
+# Rooms' first halves (MTGJSON deck files), so Locker Room is added from what MTGJSON's object for Bottomless Pool
+# says of it: its text (originalText) and its mana value, 5 (manaValue 6 - faceManaValue 1); {4}{U} is a blue cost
+# of that value (colorIdentity U), and the value is all this test reads.
+def test_room_on_the_battlefield_counts_its_unlocked_halves(store):
+    from dataclasses import replace
+
+    from deckcheck.model.card import Face
+
+    pool = card(store, "Bottomless Pool")
+    locker = Face("Locker Room", "{4}{U}", pool.front.type_line,
+                  "Whenever one or more creatures you control deal combat damage to a player, draw a card.")
+    room = replace(pool, faces=(pool.front, locker), complete=True)
+    assert room.mana_value(Zone.BATTLEFIELD, 0) == 1
+    assert room.mana_value(Zone.BATTLEFIELD, 1) == 5
+    assert room.mana_value(Zone.BATTLEFIELD) == 6  # both halves unlocked
+    assert room.mana_value(Zone.LIBRARY) == 6
+    assert (room.mana_value(Zone.STACK, 0), room.mana_value(Zone.STACK, 1)) == (1, 5)

@@ -185,8 +185,10 @@ class Card:
                    prototyped: bool = False) -> float:
         """Mana value in a zone (CR 202.3 and the per-layout rules 709, 710, 712, 715, 718, 720, 722).
 
-        ``face`` is the face that is up or the half that was cast (None: the front, or for a split
-        card on the stack, both halves fused). ``x`` is X's value, used only on the stack.
+        ``face`` is the face that is up, the half that was cast, or a Room's one unlocked half on the
+        battlefield (None: the front; for a split card on the stack both halves fused, for a Room on the
+        battlefield both halves unlocked; a Room with neither unlocked has no mana cost, 0). ``x`` is X's
+        value, used only on the stack.
         """
         on_stack = zone is Zone.STACK
         up = zone in (Zone.STACK, Zone.BATTLEFIELD)
@@ -195,8 +197,10 @@ class Card:
         xv = x if on_stack else 0
         faces = self.faces
         if self.layout == SPLIT:
-            if on_stack and face is not None:
-                return mana.mana_value(faces[face].mana_cost, x=xv)  # only the cast half (709.3)
+            if up and face is not None:
+                # On the stack only the cast half (709.3); on the battlefield, where only Rooms (split cards
+                # with a shared type line) go, a locked half has no mana cost (709.5).
+                return mana.mana_value(faces[face].mana_cost, x=xv)
             return sum(mana.mana_value(f.mana_cost, x=xv) for f in faces)  # combined (709.4b)
         if self.layout == FLIP:
             return mana.mana_value(faces[0].mana_cost)  # flipping never changes the cost (710.2)
