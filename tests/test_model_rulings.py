@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from deckcheck.model.identity import color_identity
@@ -232,3 +234,31 @@ def test_room_on_the_battlefield_counts_its_unlocked_halves(store):
     assert room.mana_value(Zone.BATTLEFIELD) == 6  # both halves unlocked
     assert room.mana_value(Zone.LIBRARY) == 6
     assert (room.mana_value(Zone.STACK, 0), room.mana_value(Zone.STACK, 1)) == (1, 5)
+
+
+# A face is asked for by its index; one the card doesn't have is an IndexError in every layout and zone, and one
+# the card has but its data lacks (an incomplete card: MTGJSON's deck files held only its front face) is a
+# MissingFaceError, an IndexError too, that says so.
+@pytest.mark.parametrize(
+    ("name", "zone", "face", "said"),
+    [
+        ("Aquatic Alchemist", Zone.STACK, 1, "the card data lacks face 1 (Bubble Up)"),  # an adventure
+        ("Aquatic Alchemist", Zone.LIBRARY, 1, "the card data lacks face 1"),
+        ("Bottomless Pool", Zone.BATTLEFIELD, 1, "the card data lacks face 1 (Locker Room)"),
+        ("Aquatic Alchemist", Zone.STACK, 2, "has no face 2"),
+        ("Fire // Ice", Zone.STACK, 2, "has no face 2"),
+        ("Sol Ring", Zone.LIBRARY, 1, "has no face 1"),
+        ("Sol Ring", Zone.STACK, -1, "has no face -1"),
+    ],
+)
+def test_a_face_the_card_or_its_data_lacks_is_an_index_error_that_says_which(store, name, zone, face, said):
+    from deckcheck.model.card import MissingFaceError
+
+    c = card(store, name)
+    with pytest.raises(IndexError, match=re.escape(said)) as raised:
+        c.mana_value(zone, face)
+    assert (raised.type is MissingFaceError) is ("lacks" in said)
+    with pytest.raises(IndexError, match=re.escape(said)):
+        c.can_cast(face)
+    with pytest.raises(IndexError, match=re.escape(said)):
+        c.is_permanent(face)
