@@ -262,3 +262,20 @@ def test_a_face_the_card_or_its_data_lacks_is_an_index_error_that_says_which(sto
         c.can_cast(face)
     with pytest.raises(IndexError, match=re.escape(said)):
         c.is_permanent(face)
+
+
+# The combined mana value of a split card whose data lacks a half (709.4b: a fused split spell, a Room with both
+# halves unlocked) is the source's, as it already was off the stack; the halves the data holds are not all of it.
+@pytest.mark.parametrize(
+    ("name", "zone", "value"),
+    [
+        ("Bottomless Pool", Zone.BATTLEFIELD, 6),  # {U} + Locker Room, both unlocked
+        ("Gallifrey Falls", Zone.STACK, 9),  # {4}{R}{R} + No More, fused
+        ("Gallifrey Falls", Zone.LIBRARY, 9),
+    ],
+)
+def test_incomplete_split_card_combined_value_is_the_sources(store, name, zone, value):
+    c = card(store, name)
+    assert not c.complete and c.mana_value(zone) == value
+    if zone is not Zone.LIBRARY:  # the half the data holds, cast or unlocked alone
+        assert c.mana_value(zone, 0) == c.front.mana_value

@@ -221,6 +221,10 @@ class Card:
                 # On the stack only the cast half (709.3); on the battlefield, where only Rooms (split cards
                 # with a shared type line) go, a locked half has no mana cost (709.5).
                 return mana.mana_value(faces[face].mana_cost, x=xv)
+            if not self.complete:  # a half the data lacks carries part of the combined cost
+                if self.source_mana_value is not None and not xv:
+                    return self.source_mana_value  # the source's combined value, as off the stack
+                self.face(len(faces))  # raises MissingFaceError
             return sum(mana.mana_value(f.mana_cost, x=xv) for f in faces)  # combined (709.4b)
         if self.layout == FLIP:
             return mana.mana_value(faces[0].mana_cost)  # flipping never changes the cost (710.2)
