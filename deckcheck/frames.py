@@ -87,11 +87,13 @@ def deck_cards_frame(report: BatchReport) -> pd.DataFrame:
 
 
 def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any = None) -> pd.DataFrame:
-    """One row per card of the store: name, layout, mana value, color identity, colors of the front face,
-    type line and types of the front face, Commander legality (the card data's), game changer (the
+    """One row per card of the store: name, layout, mana value, color identity, colors of the front face (its
+    mana cost's and color indicator's, unless its text sets them: devoid is colorless, "~ is all colors" all
+    five), type line and types of the front face, Commander legality (the card data's), game changer (the
     policy's list on `on` when a policy is given, else the card data's flag), Oracle id."""
     import pandas as pd
 
+    from deckcheck.model.color import face_colors
     from deckcheck.model.identity import color_identity
     from deckcheck.policy import as_date
 
@@ -104,8 +106,7 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
     for card in store.iter_cards():
         front = card.front
         gc = policy.is_game_changer(card, on) if policy is not None else card.game_changer
-        colors = "".join(c for c in "WUBRG" if c in _face_colors(front))
-        rows.append((card.name, card.layout, float(card.mana_value()), color_identity(card), colors,
+        rows.append((card.name, card.layout, float(card.mana_value()), color_identity(card), face_colors(front),
                      front.type_line, " ".join(front.types), card.commander_legality, bool(gc), card.oracle_id))
     return pd.DataFrame(rows, columns=list(CARD_COLUMNS))
 
@@ -124,13 +125,3 @@ def to_spreadsheet_csv(frame: pd.DataFrame, path: str | os.PathLike[str], *, ind
     safe.columns = frame.columns.map(spreadsheet_safe)
     safe.to_csv(path, index=False, encoding="utf-8-sig", lineterminator="\n")
 
-
-def _face_colors(face: Any) -> str:
-    from deckcheck.model.mana import parse_cost, symbol_colors
-
-    if face.color_indicator:
-        return face.color_indicator
-    out: set[str] = set()
-    for symbol in parse_cost(face.mana_cost):
-        out |= set(symbol_colors(symbol))
-    return "".join(out)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from deckcheck.model.identity import color_identity
@@ -143,3 +145,137 @@ def test_color_setting_sentences_count(store, text, identity):
 def test_color_setting_sentences_on_real_cards(store):
     assert color_identity(card(store, "Transguild Courier")) == "WUBRG"  # "... is all colors."
     assert color_identity(card(store, "Ghostfire")) == "R"  # "Ghostfire is colorless." adds nothing; {R} does
+
+
+# A face's color is its mana cost's and its color indicator's (202.2, 204.2) unless its text sets it (604.3):
+# devoid makes it colorless (702.114a), as "Ghostfire is colorless." does, and "~ is all colors" all five.
+# Color identity still counts the symbols (903.4), and leaves out what the card says doesn't count.
+@pytest.fixture(scope="module")
+def frame_colors(store):
+    from deckcheck.frames import cards_frame
+
+    frame = cards_frame(store)
+    return dict(zip(frame["name"], zip(frame["colors"], frame["color_identity"])))
+
+
+@pytest.mark.parametrize(
+    ("name", "colors", "identity"),
+    [
+        ("Lightning Bolt", "R", "R"),
+        ("Dryad Arbor", "G", "G"),  # color indicator, no mana cost
+        ("Civilized Scholar // Homicidal Brute", "U", "UR"),  # the front face's colors
+        ("Eldrazi Displacer", "", "W"),  # devoid, {2}{W}
+        ("Ulalek, Fused Atrocity", "", "WUBRG"),  # devoid, {C/W}{C/U}{C/B}{C/R}{C/G}
+        ("Ghostfire", "", "R"),  # "Ghostfire is colorless.", {2}{R}
+        ("Transguild Courier", "WUBRG", "WUBRG"),  # "... is all colors.", {4}
+        ("Sphinx of the Guildpact", "WUBRG", "WUBRG"),
+        ("Fallaji Wayfarer", "WUBRG", "G"),  # "... is all colors. This ability doesn't affect its color identity."
+    ],
+)
+def test_cards_frame_colors_follow_color_setting_abilities(frame_colors, name, colors, identity):
+    assert frame_colors[name] == (colors, identity)
+
+
+def test_cards_frame_every_devoid_card_is_colorless(store, frame_colors):
+    devoid = [c.name for c in store.iter_cards() if "Devoid (This card has no color.)" in c.front.oracle_text]
+    assert len(devoid) == 107
+    assert {name: frame_colors[name][0] for name in devoid if frame_colors[name][0]} == {}
+
+
+# can_cast answers for casting a face in the ordinary way: either half of a split card, an adventurer or its
+# Adventure; a flip card only unflipped (710.2: off the battlefield it has only those characteristics); a
+# transforming DFC only front face up (712.11), even one whose disturb, More Than Meets the Eye or Siege lets it
+# be cast transformed (712.11a): those permissions are not read, as the docstring says.
+@pytest.mark.parametrize(
+    ("name", "face", "castable"),
+    [
+        ("Fire // Ice", 0, True),
+        ("Fire // Ice", 1, True),
+        ("Bonecrusher Giant // Stomp", 0, True),
+        ("Bonecrusher Giant // Stomp", 1, True),  # the Adventure (715.3)
+        ("Akki Lavarunner", 0, True),
+        ("Akki Lavarunner", 1, False),  # Tok-Tok, Volcano Born: the flipped half
+        ("Delver of Secrets", 1, False),
+        ("Beloved Beggar", 1, False),  # disturb: cast transformed from a graveyard, not the ordinary way
+        ("Goldbug, Humanity's Ally", 1, False),  # More Than Meets the Eye: cast converted
+        ("Invasion of Alara", 1, False),  # a Siege's back face, cast transformed once it is defeated
+    ],
+)
+def test_can_cast_answers_for_the_ordinary_way(store, name, face, castable):
+    assert card(store, name).can_cast(face) is castable
+
+
+def test_a_prepare_spell_is_never_cast_from_its_card():
+    """722.3: only copies of a prepare spell are cast. Neither ../shared/data nor the bundled store holds a
+    preparation card; this one is the Scryfall fixture RULES.md names (names and costs only)."""
+    from deckcheck.model.card import Card, Face
+
+    page = Card(oracle_id="", name="Honorbound Page // Forum's Favor", layout="prepare",
+                faces=(Face("Honorbound Page", "{3}{W}"), Face("Forum's Favor", "{W}")))
+    assert page.can_cast(0) and not page.can_cast(1)
+
+
+# On the battlefield a Room's locked half has no mana cost (709.5): with one half unlocked its mana value is that
+# half's, with both the combined one (709.4b), as in the library. The bundled store and ../shared/data hold only
+# Rooms' first halves (MTGJSON deck files), so Locker Room is added from what MTGJSON's object for Bottomless Pool
+# says of it: its text (originalText) and its mana value, 5 (manaValue 6 - faceManaValue 1); {4}{U} is a blue cost
+# of that value (colorIdentity U), and the value is all this test reads.
+def test_room_on_the_battlefield_counts_its_unlocked_halves(store):
+    from dataclasses import replace
+
+    from deckcheck.model.card import Face
+
+    pool = card(store, "Bottomless Pool")
+    locker = Face("Locker Room", "{4}{U}", pool.front.type_line,
+                  "Whenever one or more creatures you control deal combat damage to a player, draw a card.")
+    room = replace(pool, faces=(pool.front, locker), complete=True)
+    assert room.mana_value(Zone.BATTLEFIELD, 0) == 1
+    assert room.mana_value(Zone.BATTLEFIELD, 1) == 5
+    assert room.mana_value(Zone.BATTLEFIELD) == 6  # both halves unlocked
+    assert room.mana_value(Zone.LIBRARY) == 6
+    assert (room.mana_value(Zone.STACK, 0), room.mana_value(Zone.STACK, 1)) == (1, 5)
+
+
+# A face is asked for by its index; one the card doesn't have is an IndexError in every layout and zone, and one
+# the card has but its data lacks (an incomplete card: MTGJSON's deck files held only its front face) is a
+# MissingFaceError, an IndexError too, that says so.
+@pytest.mark.parametrize(
+    ("name", "zone", "face", "said"),
+    [
+        ("Aquatic Alchemist", Zone.STACK, 1, "the card data lacks face 1 (Bubble Up)"),  # an adventure
+        ("Aquatic Alchemist", Zone.LIBRARY, 1, "the card data lacks face 1"),
+        ("Bottomless Pool", Zone.BATTLEFIELD, 1, "the card data lacks face 1 (Locker Room)"),
+        ("Aquatic Alchemist", Zone.STACK, 2, "has no face 2"),
+        ("Fire // Ice", Zone.STACK, 2, "has no face 2"),
+        ("Sol Ring", Zone.LIBRARY, 1, "has no face 1"),
+        ("Sol Ring", Zone.STACK, -1, "has no face -1"),
+    ],
+)
+def test_a_face_the_card_or_its_data_lacks_is_an_index_error_that_says_which(store, name, zone, face, said):
+    from deckcheck.model.card import MissingFaceError
+
+    c = card(store, name)
+    with pytest.raises(IndexError, match=re.escape(said)) as raised:
+        c.mana_value(zone, face)
+    assert (raised.type is MissingFaceError) is ("lacks" in said)
+    with pytest.raises(IndexError, match=re.escape(said)):
+        c.can_cast(face)
+    with pytest.raises(IndexError, match=re.escape(said)):
+        c.is_permanent(face)
+
+
+# The combined mana value of a split card whose data lacks a half (709.4b: a fused split spell, a Room with both
+# halves unlocked) is the source's, as it already was off the stack; the halves the data holds are not all of it.
+@pytest.mark.parametrize(
+    ("name", "zone", "value"),
+    [
+        ("Bottomless Pool", Zone.BATTLEFIELD, 6),  # {U} + Locker Room, both unlocked
+        ("Gallifrey Falls", Zone.STACK, 9),  # {4}{R}{R} + No More, fused
+        ("Gallifrey Falls", Zone.LIBRARY, 9),
+    ],
+)
+def test_incomplete_split_card_combined_value_is_the_sources(store, name, zone, value):
+    c = card(store, name)
+    assert not c.complete and c.mana_value(zone) == value
+    if zone is not Zone.LIBRARY:  # the half the data holds, cast or unlocked alone
+        assert c.mana_value(zone, 0) == c.front.mana_value

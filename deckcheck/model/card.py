@@ -18,6 +18,7 @@ from deckcheck.model.vocab import (
     MODAL_DFC,
     NOT_LEGAL,
     PERMANENT_TYPES,
+    PREPARE,
     PROTOTYPE,
     SPLIT,
     SUPERTYPES,
@@ -98,6 +99,10 @@ class Face:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) not in ("", None)}
 
 
+class MissingFaceError(IndexError):
+    """A face the card has but its data lacks (Card.complete is False). An IndexError, as a face the card
+    doesn't have is, so that one except clause catches every face that can't be answered for."""
+
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -152,24 +157,46 @@ class Card:
             seen.setdefault(n, None)
         return tuple(seen)
 
+    def face(self, index: int) -> Face:
+        """The face at ``index`` (0 the front). IndexError when the card has no such face, MissingFaceError
+        (an IndexError) when it has one its data lacks: the model's one answer to a face it can't give."""
+        if 0 <= index < len(self.faces):
+            return self.faces[index]
+        names = self.name.split(" // ")
+        if not self.complete and len(self.faces) <= index < len(names):
+            raise MissingFaceError(f"{self.name}: the card data lacks face {index} ({names[index]}); it holds "
+                                   f"only {', '.join(self.face_names)}")
+        count = max(len(self.faces), len(names) if not self.complete else 0)
+        raise IndexError(f"{self.name} has no face {index}: it has {count} (0 the front)")
+
     # --- types -------------------------------------------------------------------------------
     def is_permanent(self, face: int = 0) -> bool:
         """Whether the given face is a permanent card's face (CR 110.4); ask it per face."""
-        return self.faces[face].is_permanent
+        return self.face(face).is_permanent
 
     def can_play_as_land(self, face: int = 0) -> bool:
-        """A modal DFC is played as a land only by its land face (CR 712.11a); other cards by their
-        front face."""
+        """A modal DFC is played as a land only by its land face (CR 712.12); other cards by their front
+        face."""
+        shown = self.face(face)
         if self.layout == MODAL_DFC:
-            return self.faces[face].is_land
-        return face == 0 and self.front.is_land
+            return shown.is_land
+        return face == 0 and shown.is_land
 
     def can_cast(self, face: int = 0) -> bool:
-        """Whether the given face can be cast: any face that is not a land. Permission to cast a card
-        never lets it be played as a land (CR 712.11a, 305.9)."""
-        if face and self.layout in (TRANSFORM,):
-            return False  # a transforming card is cast by its front face only (CR 712.11)
-        return not self.faces[face].is_land
+        """Whether the card can be cast in the ordinary way as this face: the face the rules let a player
+        choose to cast, if it is no land (a land is played, never cast, CR 305.9). Either half of a split
+        card (709.3), either face of a modal DFC (712.11b), an adventurer or its Adventure, an omen card or
+        its Omen (715.3, 720.3); only the front face of a transforming DFC, cast front face up (712.11), and
+        of a flip card, which off the battlefield has only its unflipped half (710.2); a preparation card's
+        prepare spell never (722.3: only copies of it are cast).
+
+        Casting a transforming DFC "transformed" or "converted", back face up (712.11a), is what disturb
+        (702.146a), More Than Meets the Eye (702.162a) or an effect allows, not the ordinary way: this does not
+        read those permissions, and says False for the back face of those cards too."""
+        shown = self.face(face)
+        if face and self.layout in (TRANSFORM, FLIP, PREPARE):
+            return False
+        return not shown.is_land
 
     @property
     def can_transform(self) -> bool:
@@ -187,9 +214,13 @@ class Card:
                    prototyped: bool = False) -> float:
         """Mana value in a zone (CR 202.3 and the per-layout rules 709, 710, 712, 715, 718, 720, 722).
 
-        ``face`` is the face that is up or the half that was cast (None: the front, or for a split
-        card on the stack, both halves fused). ``x`` is X's value, used only on the stack.
+        ``face`` is the face that is up, the half that was cast, or a Room's one unlocked half on the
+        battlefield (None: the front; for a split card on the stack both halves fused, for a Room on the
+        battlefield both halves unlocked; a Room with neither unlocked has no mana cost, 0). ``x`` is X's
+        value, used only on the stack. A face the card doesn't have, or its data lacks, raises (``face``).
         """
+        if face is not None:
+            self.face(face)  # a face it can answer for, in every zone
         on_stack = zone is Zone.STACK
         up = zone in (Zone.STACK, Zone.BATTLEFIELD)
         if not self.complete and not up and self.source_mana_value is not None:
@@ -197,8 +228,14 @@ class Card:
         xv = x if on_stack else 0
         faces = self.faces
         if self.layout == SPLIT:
-            if on_stack and face is not None:
-                return mana.mana_value(faces[face].mana_cost, x=xv)  # only the cast half (709.3)
+            if up and face is not None:
+                # On the stack only the cast half (709.3); on the battlefield, where only Rooms (split cards
+                # with a shared type line) go, a locked half has no mana cost (709.5).
+                return mana.mana_value(faces[face].mana_cost, x=xv)
+            if not self.complete:  # a half the data lacks carries part of the combined cost
+                if self.source_mana_value is not None and not xv:
+                    return self.source_mana_value  # the source's combined value, as off the stack
+                self.face(len(faces))  # raises MissingFaceError
             return sum(mana.mana_value(f.mana_cost, x=xv) for f in faces)  # combined (709.4b)
         if self.layout == FLIP:
             return mana.mana_value(faces[0].mana_cost)  # flipping never changes the cost (710.2)
@@ -214,8 +251,7 @@ class Card:
             proto = self.prototype_cost
             if proto is not None:
                 return mana.mana_value(proto, x=xv)  # 718.3b
-        shown = face if face is not None and face < len(faces) else 0
-        return mana.mana_value(faces[shown].mana_cost, x=xv)
+        return mana.mana_value(faces[face or 0].mana_cost, x=xv)
 
     def face_mana_value(self, face: int) -> float:
         """The mana value of one face while it is the one that exists (cast or face up)."""
