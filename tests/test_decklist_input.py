@@ -88,7 +88,7 @@ def test_file_over_the_limit_is_refused_without_reading(tmp_path: Path) -> None:
     started = time.perf_counter()
     with pytest.raises(InputError, match=r"huge\.txt: file too large for a decklist \(52,428,800 bytes"):
         parse_file(path)
-    assert time.perf_counter() - started < 0.5
+    assert time.perf_counter() - started < 2  # read, 50 MB would take far longer (a bound only that breaks)
 
 
 def test_stream_over_the_limit_is_refused() -> None:
@@ -116,7 +116,7 @@ def test_line_of_one_megabyte_is_a_problem_quickly() -> None:
     text = "Deck\n1 Sol Ring\n" + "1 " + "A" * 1_000_000 + "\n1 Island\n"
     started = time.perf_counter()
     deck = parse_text(text)
-    assert time.perf_counter() - started < 0.1
+    assert time.perf_counter() - started < 2  # linear: ~0.05 s; a quadratic scan of 1 MB takes minutes
     assert [e.name for e in deck.entries] == ["Sol Ring", "Island"]
     (p,) = deck.problems
     assert p.line == 3 and "too long" in p.message and len(p.text) <= 120
@@ -138,7 +138,7 @@ def test_pathological_lines_are_fast(line: str) -> None:
     started = time.perf_counter()
     for _ in range(100):
         parse_text(line)
-    assert time.perf_counter() - started < 0.5
+    assert time.perf_counter() - started < 3  # ~0.1 s; backtracking over 900 characters takes far longer
 
 
 @pytest.mark.parametrize("text", ["1" + "0" * 30 + " Sol Ring", "1001 Sol Ring", "x" + "9" * 900 + " Sol Ring",
