@@ -38,9 +38,9 @@ NOT_LEGAL_RULE = error_rule(
     "released on the date checked (`--as-of`; known for the cards the data calls not legal that were "
     "released on or after its own date), tokens and other objects that are not cards of a deck.",
     "Commander is played with tournament-legal paper cards; these never were, or are not yet.",
-    "`1 Sword of Dungeons & Dragons` is legal; an Unhinged silver-border card or an Alchemy `A-` card is "
-    "not-legal; with card data of 2025-11-21, an Avatar: The Last Airbender card checked `--as-of "
-    "2025-11-01` is not-legal until its release on 2025-11-21.",
+    "`1 Saw in Half` (Unfinity, black border) is legal; `1 Sword of Dungeons & Dragons` (Unstable, silver "
+    "border) or an Alchemy card (`1 A-Armory Veteran`) is not-legal; with card data of 2025-11-21, an Avatar: "
+    "The Last Airbender card checked `--as-of 2025-11-01` is not-legal until its release on 2025-11-21.",
 )
 
 RELEASED_SINCE_DATA = Rule(

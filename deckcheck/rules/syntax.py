@@ -17,7 +17,8 @@ SYNTAX = error_rule(
     "header, a comment or blank. Anything else is reported with its line number and left out of the deck.",
     "A line that can't be read may be a card you meant to include; the deck that was checked is not the "
     "deck you wrote.",
-    "`1 Sol Ring` is an entry; `1 Sol Ring,,,;;` or a quantity of 10^30 is reported as `syntax`.",
+    "`1 Sol Ring` is an entry (`1 Sol Ring,,,;;` too: read as Sol Ring, with a note); `0 Sol Ring`, a count "
+    "with no name (`1`) or a quantity of 10^30 is reported as `syntax`.",
 )
 
 RULES = (SYNTAX,)
