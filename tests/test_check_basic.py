@@ -20,7 +20,7 @@ def data_dir(request: pytest.FixtureRequest) -> str:
 def test_rules_lists_every_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules"]) == 0
     out = capsys.readouterr().out
-    for code in ("syntax", "unknown-card", "deck-size", "no-commander", "commander-ineligible",
+    for code in ("unreadable", "syntax", "unknown-card", "deck-size", "no-commander", "commander-ineligible",
                  "commander-pair", "singleton", "color-identity", "banned", "not-legal", "released-since-data",
                  "companion", "sideboard"):
         assert f"\n{code} " in "\n" + out
@@ -33,6 +33,22 @@ def test_rules_explains_one_and_refuses_unknown(capsys: pytest.CaptureFixture[st
     assert "Example:" in out and "Why:" in out
     assert main(["rules", "no-such-rule"]) == 2
     assert "no rule 'no-such-rule'" in capsys.readouterr().err
+
+
+def test_rules_unreadable_is_explained(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`unreadable`, the code of a batch's row for a deck that can't be read (its JSON report and frames use it
+    too), is a rule `deckcheck rules` lists and explains. Before, `rules unreadable` said "no rule"."""
+    from deckcheck.batch import check_many
+
+    assert main(["rules", "unreadable"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("unreadable (no CR rule (deckcheck's own check); error)\nA deck that can't be read at all")
+    assert "What: " in out and "Why: " in out and "Example: " in out
+    assert main(["rules"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("unreadable ")
+    (row,) = check_many([tmp_path / "gone.txt"])  # the code the batch gives is the rule's
+    assert row.unreadable and [(v.code, v.severity, v.message) for v in row.report.violations] == [
+        ("unreadable", "error", "no such file")]
 
 
 @pytest.mark.parametrize("reference, codes", [
