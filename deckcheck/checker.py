@@ -14,7 +14,7 @@ from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
 from deckcheck.decklist.runs import Pieces, names_apart, names_in
 from deckcheck.decklist.text import without_group_names, without_words_around
 from deckcheck.model.card import Card, NonDeckObject
-from deckcheck.model.names import name_key
+from deckcheck.model.names import MAX_NAME_CHARS, name_key
 from deckcheck.model.vocab import NOT_LEGAL
 from deckcheck.report import DeckReport, Violation
 from deckcheck.rules import MODULES
@@ -61,7 +61,7 @@ class Checker:
         self._resolved: dict[date | None, dict[str, _Row]] = {}
         self._restricted: set[str] = set()  # names banned or not legal on some date checked: a quick test
         self._unknown: set[str] = set()  # names no card has (the same quick test)
-        self._unknown_checked = False  # whether a deck checked named something no card has (report_notes)
+        self._unknown_checked = False  # whether a deck had an unknown card that may be a newer one (report_notes)
         self._runs: dict[str, Pieces | None] = {}  # unknown names read as card names run together, or not
         self._loose: dict[str, str] = {}  # names found with their punctuation ignored -> the card's name
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
@@ -159,8 +159,8 @@ class Checker:
 
     def report_notes(self, on: date | None = None) -> list[str]:
         """Notes for the whole report: the policy's caveat for the date, then each data/policy
-        disagreement met in the decks checked so far, then, when names no card has were met in the bundled
-        snapshot, what it lacks."""
+        disagreement met in the decks checked so far, then, when a deck checked in the bundled snapshot had an
+        unknown card that may be newer than it, what it lacks."""
         caveat = self.policy.history_note(on)
         notes = ([caveat] if caveat else []) + list(self._notes)
         if self._unknown_checked and self.store.is_bundled:
@@ -305,8 +305,12 @@ class Checker:
                 apart = without_group_names(without_words_around(apart, plain, self.mistyped), plain, self.mistyped)
             if apart is not deck:
                 ctx = self.context(self.prepare(apart, commanders), on)
-                unknown = self._unknown_names(ctx)
-            self._unknown_checked = self._unknown_checked or bool(unknown)
+        if ctx.unknown and not self._unknown_checked:
+            # What the bundled snapshot lacks is said for an unknown card that may be a card newer than the data:
+            # not for a token, emblem, meld result or game aid, a web address or two cards' names on one line
+            # (each reported as what it is), a name longer than any card's, or a name only in the sideboard.
+            self._unknown_checked = any(len(i.entry.name) <= MAX_NAME_CHARS and gets_suggestions(i.entry.name, self)
+                                        for i in ctx.unknown)
         return ctx
 
     def _unknown_names(self, ctx: DeckContext) -> list[str]:

@@ -386,7 +386,7 @@ def test_a_zip_of_registrations_is_checked_as_the_folder_is(tmp_path, store, mon
     code, out, err = run_cli("check", str(archive))
     assert (code, out) == (2, "")
     assert err == (f"deckcheck: error: {archive}: a zip archive, not one decklist: `deckcheck batch` checks the "
-                   "decklists in a file named .zip\n")
+                   "decklists it holds, whatever its name\n")
 
 
 @pytest.mark.parametrize("delimiter,encoding", [(",", "utf-8"), (";", "cp1252"), ("\t", "utf-8-sig"), ("\t", "utf-16")],

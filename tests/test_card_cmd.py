@@ -175,9 +175,11 @@ def test_card_text_says_a_card_released_since_the_data_may_be_legal(capsys):
     assert "commander: not legal; game changer: no" in alchemy.splitlines()
 
 def test_info_says_what_the_snapshot_holds_and_its_date(capsys):
+    """The snapshot's data is of 2026-01-03, its legalities of its newest release, 2025-11-21, the date that
+    `card` and the released-since-data warning name: info says both. Before, it said only the first."""
     assert main(["info", "--data-dir", NO_STORE]) == 0
     out = capsys.readouterr().out
-    assert "card data as of: 2026-01-03" in out
+    assert "card data as of: 2026-01-03\nlegalities as of: 2025-11-21 (the newest release the data holds)\n" in out
     assert "cards: 29305" in out
 
 

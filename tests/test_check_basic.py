@@ -20,7 +20,7 @@ def data_dir(request: pytest.FixtureRequest) -> str:
 def test_rules_lists_every_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules"]) == 0
     out = capsys.readouterr().out
-    for code in ("syntax", "unknown-card", "deck-size", "no-commander", "commander-ineligible",
+    for code in ("unreadable", "syntax", "unknown-card", "deck-size", "no-commander", "commander-ineligible",
                  "commander-pair", "singleton", "color-identity", "banned", "not-legal", "released-since-data",
                  "companion", "sideboard"):
         assert f"\n{code} " in "\n" + out
@@ -35,16 +35,41 @@ def test_rules_explains_one_and_refuses_unknown(capsys: pytest.CaptureFixture[st
     assert "no rule 'no-such-rule'" in capsys.readouterr().err
 
 
+def test_rules_unreadable_is_explained(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`unreadable`, the code of a batch's row for a deck that can't be read (its JSON report and frames use it
+    too), is a rule `deckcheck rules` lists and explains. Before, `rules unreadable` said "no rule"."""
+    from deckcheck.batch import check_many
+
+    assert main(["rules", "unreadable"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("unreadable (no CR rule (deckcheck's own check); error)\nA deck that can't be read at all")
+    assert "What: " in out and "Why: " in out and "Example: " in out
+    assert main(["rules"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("unreadable ")
+    (row,) = check_many([tmp_path / "gone.txt"])  # the code the batch gives is the rule's
+    assert row.unreadable and [(v.code, v.severity, v.message) for v in row.report.violations] == [
+        ("unreadable", "error", "no such file")]
+
+
 @pytest.mark.parametrize("reference, codes", [
-    ("903.5b", ["singleton"]), ("CR 903.4.", ["color-identity"]), ("702.124", ["commander-ineligible", "commander-pair"]),
+    ("903.5b", ["singleton"]), ("CR 903.4.", ["no-commander", "color-identity"]),
+    ("702.124", ["deck-size", "commander-ineligible", "commander-pair"]),
     ("903.5", ["deck-size", "singleton", "color-identity", "sideboard"]), ("90", []), ("100.1", []),
+    # named by an explanation, not cited: the not-a-deck-card message cites 712.4, 111.1 and 114.1
+    ("712.4", ["not-a-deck-card"]), ("111.1", ["not-a-deck-card"]), ("114.1", ["not-a-deck-card"]),
+    # under a cited rule (702.124j, Partner with, is checked by the rule citing 702.124) or named (702.124f)
+    ("702.124f", ["commander-pair"]), ("702.124j", ["commander-pair"]), ("903.4f", ["no-commander", "color-identity"]),
 ])
 def test_rules_by_comprehensive_rules_number(capsys: pytest.CaptureFixture[str], reference: str,
                                              codes: list[str]) -> None:
-    """A report cites "CR 903.5b": `deckcheck rules 903.5b` explains the rules citing it (or a rule under it)."""
+    """A report cites "CR 903.5b": `deckcheck rules 903.5b` explains every rule whose CR citation or explanation
+    holds that number, a rule under it or the rule it is under. Before, only citations were read: `rules 712.4`
+    and `rules 702.124f` found nothing, though a message cites the one and an explanation names the other."""
+    import re
+
     assert main(["rules", reference]) == (0 if codes else 2)
     out = capsys.readouterr().out
-    assert [line.split(" ")[0] for line in out.splitlines() if " (CR " in line] == codes
+    assert [m[1] for m in re.finditer(r"^([a-z-]+) \((?:CR \d|no CR rule)", out, re.MULTILINE)] == codes
 
 
 def test_check_small_bad_deck(tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -383,6 +383,26 @@ def test_a_deck_site_s_link_or_saved_page_says_what_it_is(capsys, tmp_path: Path
                                        "no deck pages: export the list from the site)\n")
 
 
+@pytest.mark.parametrize("kind", ["text", "deck object"])
+def test_a_name_longer_than_any_card_s_says_it_was_not_searched(capsys, tmp_path: Path, data_dir: str,
+                                                                 kind: str) -> None:
+    """A name of 301 characters, on a text line or in a deck object's list, is an unknown card that says why it
+    has no close names: none was searched for (no card's name is that long). Before, it said "no close name
+    found", as if one had been."""
+    name = "Sol Ring " * 33 + "Sols"
+    assert len(name) == 301
+    if kind == "text":
+        path = _write(tmp_path, "long.txt", deck_text(["Krenko, Mob Boss"], [name], fill="Mountain").encode())
+    else:
+        path = _write(tmp_path, "long.json", json.dumps({"commander": ["Krenko, Mob Boss"],
+                                                         "decklist": [f"1 {name}", "98 Mountain"]}).encode())
+    code, out, _ = run(capsys, "check", "--format", "json", "--data-dir", data_dir, str(path))
+    (deck,) = json.loads(out)["decks"]
+    assert code == 1 and [(v["code"], v["message"], v["details"]["suggestions"]) for v in deck["violations"]] == [
+        ("unknown-card", f'unknown card "{name}"; not searched for close names: at 301 characters, it is longer than '
+                         "any card's name", [])]
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
 @pytest.mark.parametrize("command", [["check", "--format", "json", *[str(LEGAL)] * 60],
                                      ["batch", "--format", "json", "--no-progress", *[str(LEGAL)] * 60]])

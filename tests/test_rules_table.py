@@ -268,7 +268,9 @@ def test_every_rule_has_a_case() -> None:
     from deckcheck.rules import REGISTRY
 
     covered = {code for c in CASES for code in c.codes}
-    assert covered == set(REGISTRY)
+    # (a deck that can't be read is no deck the checker checks: test_rules_unreadable_is_explained and the batch
+    # tests cover `unreadable`)
+    assert covered == set(REGISTRY) - {"unreadable"}
 
 
 @pytest.mark.parametrize(("name", "activated"), [

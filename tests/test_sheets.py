@@ -231,15 +231,16 @@ def test_a_zip_is_told_by_its_bytes_and_a_damaged_one_is_a_row(tmp_path, store):
         assert row.unreadable and row.report.violations[0].message.startswith("not a zip archive that can be read")
         code, _, err = run_cli("check", str(damaged))
         assert code == 2 and err == (f"deckcheck: error: {damaged}: a zip archive, not one decklist: `deckcheck "
-                                     "batch` checks the decklists in a file named .zip\n")
+                                     "batch` checks the decklists it holds, whatever its name\n")
 
 
-@pytest.mark.parametrize("name", ["regs.csv", "registrations.txt", "fake.docx", "list.xlsx"])
+@pytest.mark.parametrize("name", ["regs.csv", "registrations.txt", "fake.docx", "list.xlsx", "regs.dat"])
 def test_a_zip_of_decklists_named_as_a_decklist_is_read_as_a_zip_by_batch(tmp_path, store, name):
     """A zip of decklists renamed as a decklist (an attachment saved as regs.csv, a form's upload as .txt or
     .docx) was one unreadable row saying to give batch a file named .zip: batch itself. It is told by its
     bytes, whatever its name; a workbook or a document by its members (a workbook of registrations saved as
-    .txt gives its rows)."""
+    .txt gives its rows). `check` of it says so: it said that batch checks "a file named .zip", though batch
+    checks this one as it is named."""
     archive = tmp_path / name
     names = ["01-alice-breed-lethality.txt", "05-emeka-vampiric-bloodlust.txt"]
     with zipfile.ZipFile(archive, "w") as z:
@@ -249,6 +250,9 @@ def test_a_zip_of_decklists_named_as_a_decklist_is_read_as_a_zip_by_batch(tmp_pa
     assert [(r.path, r.legal) for r in found] == [(f"{archive}/{names[0]}", True), (f"{archive}/{names[1]}", False)]
     code, out, _ = run_cli("batch", "--format", "csv", str(archive))
     assert code == 1 and [row[0] for row in csv.reader(io.StringIO(out))][1:] == [r.path for r in found]
+    assert run_cli("check", str(archive)) == (2, "", f"deckcheck: error: {archive}: a zip archive, not one decklist: "
+                                                     "`deckcheck batch` checks the decklists it holds, whatever its "
+                                                     "name\n")
     rows = [["Player", "Decklist"], ["Alice", (TOURNAMENT / names[0]).read_text(encoding="utf-8")]]
     workbook = write_sheet("openpyxl", tmp_path / "sheet", rows).rename(tmp_path / "sheet.txt")
     assert [(r.path, r.name, r.legal) for r in check_many([workbook], store=store)] == [(f"{workbook}:2", "Alice", True)]

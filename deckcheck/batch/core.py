@@ -40,7 +40,8 @@ from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
 from deckcheck.decklist.records import is_deck_record, json_type, record_name, record_path
 from deckcheck.decklist.sheets import sheet_text
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, one_line
-from deckcheck.report import ERROR, CheckReport, DeckReport, Violation, card_data_of, pickled_by_fields
+from deckcheck.report import CheckReport, DeckReport, card_data_of, pickled_by_fields
+from deckcheck.rules.syntax import UNREADABLE as UNREADABLE_RULE
 from deckcheck.wording import counted
 from deckcheck.zips import DOCUMENTS, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind, zip_errors
 
@@ -65,8 +66,8 @@ JSONL_SUFFIXES = (".jsonl", ".ndjson")
 SHEET_SUFFIXES = (".xlsx", ".ods")
 #: Files that may hold a table of registrations as text: CSV, TSV, and Excel's "Unicode Text" (tabs, UTF-16, .txt).
 TABLE_SUFFIXES = (".csv", ".tsv", ".txt")
-#: The code of the one violation an unreadable deck gets.
-UNREADABLE = "unreadable"
+#: The code of the one violation an unreadable deck gets (its rule: deckcheck.rules.syntax.UNREADABLE).
+UNREADABLE = UNREADABLE_RULE.code
 #: Why an empty item (None, NaN, a table's empty cell, a blank str) is an unreadable row.
 NO_DECKLIST = "no decklist (an empty value)"
 #: The most decks one JSON Lines file may hold (a guard against a runaway file, not a real limit).
@@ -573,7 +574,7 @@ def _message(exc: BaseException, label: str) -> str:
 def unreadable_result(label: str, message: str, name: str | None = None) -> DeckResult:
     """The row of a deck that could not be read: one `unreadable` error with the reason (and the deck's name,
     when its deck object gives one)."""
-    violation = Violation(UNREADABLE, ERROR, message or "can't be read")
+    violation = UNREADABLE_RULE.violation(message or "can't be read")
     report = DeckReport(path=label, commanders=(), color_identity="", card_count=0, violations=(violation,),
                         name=name)
     return DeckResult(report=report, unreadable=True)

@@ -43,8 +43,8 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "batch", help="check many decks at once (files, folders, JSON Lines)",
         description="Check every deck in the given files and folders (recursively: .txt .dec .dck .dek .cod "
-                    ".mwdeck .csv .tsv .json, each optionally .gz, and .docx .odt .rtf), zip archives of such "
-                    "files, tables of registrations (.csv, .tsv, .xlsx or .ods with a decklist column: a row a "
+                    ".mwdeck .csv .tsv .json .docx .odt .rtf, and card lists in .xlsx or .ods workbooks, each "
+                    "optionally .gz), zip archives of such files, tables of registrations (.csv, .tsv, .xlsx or .ods with a decklist column: a row a "
                     "deck) and JSON Lines files of decks (.jsonl, .ndjson: one deck object a line, "
                     "{\"commander\": [...], \"decklist\": [\"1 Name\", ...]} or {\"text\": \"...\"}). An "
                     "unreadable deck is reported in its row and never stops the batch. Exit 0: all legal; 1: a deck "
@@ -59,7 +59,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "byte order mark, as Excel's own \"CSV UTF-8\" files do, so that Excel reads its accents)")
     p.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N",
                    help="check with N processes (0: one per CPU; at most two per CPU; default 1)")
-    add_as_of(p, "the banned list and Game Changers")
+    add_as_of(p, "the banned list and Game Changers", releases=True)
     add_data_dir(p)
     p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
     return p

@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                                    "Exit 0 when every name was found, 1 when some were not.")
     p.add_argument("names", nargs="+", metavar="NAME", type=card_name,
                    help="card names, or - to read names from stdin")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
     add_data_dir(p)
     add_as_of(p, "the banned list and Game Changers behind the Commander legality and Game Changer shown")
     return p

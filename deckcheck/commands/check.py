@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
     add_data_dir(p)
     add_commander(p)
-    add_as_of(p, "the banned list")
+    add_as_of(p, "the banned list", releases=True)
     return p
 
 

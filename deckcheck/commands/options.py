@@ -33,10 +33,13 @@ def add_data_dir(p: argparse.ArgumentParser, *, builds: bool = False) -> None:
                    f"card store directory ({default}); without a store there, the bundled snapshot")
 
 
-def add_as_of(p: argparse.ArgumentParser, what: str = "the banned list and Game Changers") -> None:
-    """--as-of: check against the policy in force on a date."""
+def add_as_of(p: argparse.ArgumentParser, what: str = "the banned list and Game Changers", *,
+              releases: bool = False) -> None:
+    """--as-of: check against the policy in force on a date (and, with `releases`, against the cards released by
+    then: a later one is not-legal)."""
+    later = ", and cards not yet released then are not-legal" if releases else ""
     p.add_argument("--as-of", type=iso_date, metavar="YYYY-MM-DD", default=None,
-                   help=f"use {what} in force on this date (default: today)")
+                   help=f"use {what} in force on this date{later} (default: today)")
 
 
 def card_name(text: str) -> str:

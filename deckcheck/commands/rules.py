@@ -10,10 +10,11 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the `rules` subcommand."""
     p = sub.add_parser("rules", help="list the rules or explain one",
                        description="Without CODE, list every rule with its code, CR reference and summary; "
-                                   "with CODE, explain that rule (or the rules citing that CR number).")
+                                   "with CODE, explain that rule (or, for a CR number, every rule whose citation "
+                                   "or explanation holds it, a rule under it or the rule it is under).")
     p.add_argument("code", nargs="?", metavar="CODE",
-                   help="a rule code, e.g. color-identity, or a Comprehensive Rules number, e.g. 903.5b (every rule "
-                        "citing it)")
+                   help="a rule code, e.g. color-identity, or a Comprehensive Rules number, e.g. 903.5b or 712.4 "
+                        "(every rule citing or naming it)")
     return p
 
 

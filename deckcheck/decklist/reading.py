@@ -31,6 +31,8 @@ from deckcheck.zips import DOCUMENTS, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind
 MAX_BYTES = 16 * 1024 * 1024
 
 _FOLDER = "is a folder, not a decklist (`deckcheck batch` checks every deck in a folder)"
+#: What `check` says of a zip archive of decklists: batch tells a zip by its bytes, so whatever the file's name.
+ZIP_OF_DECKLISTS = "a zip archive, not one decklist: `deckcheck batch` checks the decklists it holds, whatever its name"
 
 # Control characters that never occur in a text decklist (tab, newlines and form feed may).
 _CONTROL = frozenset(range(0, 32)) - {9, 10, 12, 13}
@@ -202,8 +204,7 @@ def _archive_text(data: bytes, path: str) -> str:
         return documents.document_text(io.BytesIO(data), path)
     if kind == IWORK:
         raise InputError(path, documents.IWORK_REFUSAL)
-    raise InputError(path, "a zip archive, not one decklist: `deckcheck batch` checks the decklists in a file "
-                           "named .zip")
+    raise InputError(path, ZIP_OF_DECKLISTS)
 
 
 def parse_text(text: str, path: str = "<text>") -> Deck:

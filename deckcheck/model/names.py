@@ -17,7 +17,8 @@ _SEPARATOR = re.compile(r"\s*(?:/{1,3}|\|)\s*")
 _SPACES = re.compile(r"\s+")
 
 #: No card name is longer than this (the longest has 141 characters): a decklist's card name past it is a
-#: problem of its line, no close names are searched for such a name, and the card schemas' name fields
+#: problem of its line in the files that give names as fields (CSV, XML, MTGJSON), an unknown card saying so
+#: elsewhere, no close names are searched for such a name, and the card schemas' name fields
 #: (deckcheck/sources/schemas/) stop there too (tested).
 MAX_NAME_CHARS = 300
 

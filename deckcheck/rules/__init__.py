@@ -33,16 +33,17 @@ def get_rule(code: str) -> Rule | None:
 
 
 def rules_citing(reference: str) -> list[Rule]:
-    """The rules that cite this Comprehensive Rules number or one under it ("903.5" finds the rules citing
-    903.5a to 903.5d; "CR 903.5b." is read as 903.5b)."""
+    """The rules whose CR numbers (`Rule.references`: cited, or named by the explanation) hold this one, a rule
+    under it or the rule it is under: "903.5" finds the rules citing 903.5a to 903.5e, "702.124f" the rule
+    citing 702.124 and "712.4" the one whose explanation names it; "CR 903.5b." is read as 903.5b."""
     ref = reference.strip().removeprefix("CR").strip().rstrip(".").lower()
     if not ref[:1].isdigit():
         return []
-    found = []
-    for rule in REGISTRY.values():
-        for cited in (rule.rule or "").lower().split(","):
-            cited = cited.strip()
-            if cited == ref or (cited.startswith(ref) and not cited[len(ref)].isdigit()):
-                found.append(rule)
-                break
-    return found
+    return [rule for rule in REGISTRY.values()
+            if any(_under(number, ref) or _under(ref, number) for number in rule.references)]
+
+
+def _under(number: str, rule: str) -> bool:
+    """Whether the CR number `number` is `rule` or one of its subrules: 903.5b is under 903.5 and 903, 702.124
+    is not under 702.12."""
+    return number == rule or (number.startswith(rule) and not number[len(rule)].isdigit())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
@@ -13,6 +14,10 @@ if TYPE_CHECKING:
     from deckcheck.decklist import Deck, Entry
     from deckcheck.model.card import Card
     from deckcheck.rules.facts import CardFacts
+
+# A Comprehensive Rules number as the explanations write one: "712.4", "702.124k", "903.5b" (a bare "100" is a
+# count of cards, never a rule there).
+_CR_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +44,14 @@ class Rule:
         cr = f"CR {self.rule}" if self.rule else "no CR rule (deckcheck's own check)"
         return (f"{self.code} ({cr}; {self.severity})\n{self.summary}\n\n"
                 f"What: {self.what}\nWhy: {self.why}\nExample: {self.example}\n")
+
+    @property
+    def references(self) -> tuple[str, ...]:
+        """The CR numbers of the rule: those it cites, then those its explanation names (not-a-deck-card cites
+        none, and names 712.4, 111.1 and 114.1), each once; `deckcheck rules NUMBER` finds the rule by them."""
+        cited = [number.strip() for number in self.rule.split(",") if number.strip()]
+        named = _CR_NUMBER.findall(" ".join((self.summary, self.what, self.why, self.example)))
+        return tuple(dict.fromkeys(cited + named))
 
 
 def error_rule(code: str, rule: str, summary: str, what: str, why: str, example: str) -> Rule:

@@ -38,9 +38,10 @@ NOT_LEGAL_RULE = error_rule(
     "released on the date checked (`--as-of`; known for the cards the data calls not legal that were "
     "released on or after its own date), tokens and other objects that are not cards of a deck.",
     "Commander is played with tournament-legal paper cards; these never were, or are not yet.",
-    "`1 Sword of Dungeons & Dragons` is legal; an Unhinged silver-border card or an Alchemy `A-` card is "
-    "not-legal; with card data of 2025-11-21, an Avatar: The Last Airbender card checked `--as-of "
-    "2025-11-01` is not-legal until its release on 2025-11-21.",
+    "`1 Saw in Half` (Unfinity, black border) is legal; `1 Sword of Dungeons & Dragons` (Unstable, silver "
+    "border) or an Alchemy card (`1 A-Armory Veteran`) is not-legal; with the bundled snapshot, whose newest "
+    "release is of 2025-11-21, an Avatar: The Last Airbender card checked `--as-of 2025-11-01` is not-legal until "
+    "its release on 2025-11-21.",
 )
 
 RELEASED_SINCE_DATA = Rule(
@@ -53,8 +54,9 @@ RELEASED_SINCE_DATA = Rule(
     "A set's cards come out after the card data is fetched; calling them not legal would be the data's age "
     "speaking, not the rules. A warning, not an error: the data cannot tell whether the card is legal now "
     "(a new silver-border card would not be).",
-    "With the bundled data (of 2025-11-21), Avatar: The Last Airbender's Aang's Iceberg, released that day "
-    "and marked not legal, checked today: warning. Checked `--as-of 2025-11-01`: not-legal.",
+    "The bundled snapshot is card data of 2026-01-03 made from files whose newest release, Avatar: The Last "
+    "Airbender, is of 2025-11-21 (`deckcheck info` shows both dates): its Aang's Iceberg, released that day and "
+    "marked not legal, checked today: warning. Checked `--as-of 2025-11-01`: not-legal.",
 )
 
 RULES = (BANNED, NOT_LEGAL_RULE, RELEASED_SINCE_DATA)

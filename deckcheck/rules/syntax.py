@@ -1,4 +1,5 @@
-"""`syntax`: a line of the decklist that is not a card entry."""
+"""`syntax`: a line of the decklist that is not a card entry. `unreadable`: a deck that can't be read at all,
+the one problem of its row in a batch (deckcheck.batch gives it; no rule of a read deck does)."""
 
 from __future__ import annotations
 
@@ -17,10 +18,24 @@ SYNTAX = error_rule(
     "header, a comment or blank. Anything else is reported with its line number and left out of the deck.",
     "A line that can't be read may be a card you meant to include; the deck that was checked is not the "
     "deck you wrote.",
-    "`1 Sol Ring` is an entry; `1 Sol Ring,,,;;` or a quantity of 10^30 is reported as `syntax`.",
+    "`1 Sol Ring` is an entry (`1 Sol Ring,,,;;` too: read as Sol Ring, with a note); `0 Sol Ring`, a count "
+    "with no name (`1`) or a quantity of 10^30 is reported as `syntax`.",
 )
 
-RULES = (SYNTAX,)
+UNREADABLE = error_rule(
+    "unreadable", "",
+    "A deck that can't be read at all: the one problem of its row in a batch.",
+    "`deckcheck batch` and `check_many` report a deck they can't read (a missing, empty or binary file, a broken "
+    "zip, JSON file or workbook, an empty cell of a table of registrations, a deck site's link given for the "
+    "file) as a row with this one error saying why, and go on with the next deck; the batch exits 2. "
+    "`deckcheck check` says why on standard error instead, and exits 2.",
+    "No rule can be checked on a deck that was not read; one unreadable registration must neither stop a "
+    "tournament's batch nor pass unnoticed.",
+    "`deckcheck batch decks/ gone.txt` -> the row of gone.txt is `unreadable`: no such file; a .txt file of "
+    "binary data: not a text decklist (binary data).",
+)
+
+RULES = (UNREADABLE, SYNTAX)
 
 
 def check(ctx: DeckContext, checker: Checker) -> list[Violation]:

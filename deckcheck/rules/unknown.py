@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from deckcheck.decklist.model import FETCHES_NO_PAGES, is_web_address
-from deckcheck.model.names import has_face_separator, name_key, split_faces
+from deckcheck.model.names import MAX_NAME_CHARS, has_face_separator, name_key, split_faces
 from deckcheck.model.vocab import GAME_AID, MELD_RESULT
 from deckcheck.report import Violation
 from deckcheck.rules.base import DeckContext, error_rule
@@ -27,9 +27,10 @@ UNKNOWN_CARD = error_rule(
     "Each entry's name is looked up by its full name, a face name, a split half or another printed name, "
     "ignoring case, accents, curly quotes and the way faces are separated. A name that matches nothing is "
     f"reported with the closest card names (for a deck's first {SUGGESTED_PER_DECK} unknown names; the rest "
-    "without); one holding a web address, a deck site's link pasted for the list, says so instead, and so does "
+    "without); one holding a web address, a deck site's link pasted for the list, says so instead, and so do "
     "one that joins two cards' names with a slash, \" & \" or \" + \" (\"Tymna the Weaver // Thrasios, Triton "
-    "Hero\" on one line; among a deck's first unknown names). Card names run together on one line, separated "
+    "Hero\" on one line; among a deck's first unknown names) and one longer than any card's name (over "
+    f"{MAX_NAME_CHARS} characters: never searched). Card names run together on one line, separated "
     "by commas (\"Sol Ring, Arcane Signet, Command Tower\") or only by their counts (\"1 Sol Ring 1 Arcane "
     "Signet\"), are read apart first, each the card its name is, with a note.",
     "An unknown card can't be checked for color identity, singleton or bans; the deck that was checked "
@@ -158,6 +159,9 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         elif joined:
             suggestions = joined
             hint = f": it joins {len(joined)} cards' names ({'; '.join(joined)}): write each on a line of its own"
+        elif len(name) > MAX_NAME_CHARS:  # the store finds no close name for it without looking
+            suggestions = []
+            hint = f"; not searched for close names: at {len(name):,} characters, it is longer than any card's name"
         elif name in all_suggestions:
             suggestions = all_suggestions[name]
             hint = did_you_mean(suggestions)
