@@ -162,7 +162,6 @@ def test_card_text_shows_mana_value_per_zone_and_both_identities(capsys):
     assert "color identity: W (source says W)" in out
 
 
-
 def test_card_text_says_a_card_released_since_the_data_may_be_legal(capsys):
     """Aang's Iceberg (Avatar: The Last Airbender, released 2025-11-21) is not legal in the bundled objects,
     recorded before its release, and released no earlier than the data: its text says checks judge it legal
@@ -174,12 +173,13 @@ def test_card_text_says_a_card_released_since_the_data_may_be_legal(capsys):
     assert "released: 2025-11-21 (the earliest printing in the card data)" in iceberg.splitlines()
     assert "commander: not legal; game changer: no" in alchemy.splitlines()
 
+
 def test_info_says_what_the_snapshot_holds_and_its_date(capsys):
-    """The snapshot's data is of 2026-01-03, its legalities of its newest release, 2025-11-21, the date that
-    `card` and the released-since-data warning name: info says both. Before, it said only the first."""
+    """The snapshot's data is of 2026-01-03, its newest file's build; a card whose legality comes from an older
+    file carries that file's date, which `card` names (test_legality_and_game_changer_are_check_s_...)."""
     assert main(["info", "--data-dir", NO_STORE]) == 0
     out = capsys.readouterr().out
-    assert "card data as of: 2026-01-03\nlegalities as of: 2025-11-21 (the newest release the data holds)\n" in out
+    assert "card data as of: 2026-01-03\nbuilt: " in out
     assert "cards: 29305" in out
 
 

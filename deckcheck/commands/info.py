@@ -26,9 +26,6 @@ def run(args: argparse.Namespace) -> int:
     print(one_line(f"card store: {store.path}"))
     print(one_line(f"source: {data['source'] or 'unknown'}"))
     print(one_line(f"card data as of: {data['updated_at'] or 'unknown'}"))
-    legalities = store.legalities_date  # a store built from files: the newest release they hold, said when it differs
-    if legalities and legalities != data["updated_at"][:10]:
-        print(one_line(f"legalities as of: {legalities} (the newest release the data holds)"))
     print(f"built: {meta.get('built_at', 'unknown')}")
     print(f"cards: {len(store)}")
     for line in meta.get("sources", []):

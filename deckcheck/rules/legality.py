@@ -39,24 +39,26 @@ NOT_LEGAL_RULE = error_rule(
     "released on or after its own date), tokens and other objects that are not cards of a deck.",
     "Commander is played with tournament-legal paper cards; these never were, or are not yet.",
     "`1 Saw in Half` (Unfinity, black border) is legal; `1 Sword of Dungeons & Dragons` (Unstable, silver "
-    "border) or an Alchemy card (`1 A-Armory Veteran`) is not-legal; with the bundled snapshot, whose newest "
-    "release is of 2025-11-21, an Avatar: The Last Airbender card checked `--as-of 2025-11-01` is not-legal until "
-    "its release on 2025-11-21.",
+    "border) or an Alchemy card (`1 A-Armory Veteran`) is not-legal; with the bundled snapshot, whose Avatar: The "
+    "Last Airbender cards come from Scryfall objects of their release day, 2025-11-21, such a card checked "
+    "`--as-of 2025-11-01` is not-legal until that release.",
 )
 
 RELEASED_SINCE_DATA = Rule(
     "released-since-data", "", WARNING,
     "A card the card data calls not legal that was released on or after the data's own date.",
     "Scryfall and MTGJSON mark every card not legal until its release. A card the data calls not legal and "
-    "dates on or after the data itself (a download's date; for a file, the newest release it holds) was "
+    "dates on or after the data itself (a download's date; for a file, the newest release it holds; in a store "
+    "merged from files of several dates, the date of the file the card's legality comes from) was "
     "most likely not yet released when the data was made, so on a date checked from its release on, the "
     "deck is judged as if it were legal, with this warning; `deckcheck update` gets its legality now.",
     "A set's cards come out after the card data is fetched; calling them not legal would be the data's age "
     "speaking, not the rules. A warning, not an error: the data cannot tell whether the card is legal now "
     "(a new silver-border card would not be).",
-    "The bundled snapshot is card data of 2026-01-03 made from files whose newest release, Avatar: The Last "
-    "Airbender, is of 2025-11-21 (`deckcheck info` shows both dates): its Aang's Iceberg, released that day and "
-    "marked not legal, checked today: warning. Checked `--as-of 2025-11-01`: not-legal.",
+    "The bundled snapshot is card data of 2026-01-03 merged from files of several dates; its Aang's Iceberg comes "
+    "from Scryfall objects whose newest release is of 2025-11-21 (`deckcheck card \"Aang's Iceberg\"` shows that "
+    "date), the card's own release day, and is marked not legal: checked today, a warning. Checked `--as-of "
+    "2025-11-01`: not-legal.",
 )
 
 RULES = (BANNED, NOT_LEGAL_RULE, RELEASED_SINCE_DATA)
