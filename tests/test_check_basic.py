@@ -352,6 +352,38 @@ def test_a_line_told_as_what_it_is_is_no_group_name(
                                   'of a group of the cards after it, not as a card: no card has that name')
 
 
+#: A plain list of 100 cards, its commander marked, for the tests that change one of its lines.
+KENRITH = ["1 Kenrith, the Returned King (Commander)", "1 Sol Ring", "1 Arcane Signet", "1 Command Tower", "96 Forest"]
+
+
+@pytest.mark.parametrize("at, line", [(1, "**1 Sol Ring**"), (1, "*1 Sol Ring*"), (1, "**1x Sol Ring**"),
+                                      (1, "__1 Sol Ring__"), (4, "**96 Forest**"), (4, "*96 Forest*")])
+def test_a_count_and_a_card_s_name_in_bold_is_a_card(
+        at: int, line: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A line of a plain list written all in bold or italics with its count ("**1 Sol Ring**", a post's last line
+    "**96 Forest**") is that card, as it is without the marks. Before, it was taken as a heading and, its name "1 Sol
+    Ring" being no card's, dropped as a group's name (a deck of 99 cards, or of 4)."""
+    lines = list(KENRITH)
+    lines[at] = line
+    path = tmp_path / "d.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    assert (report["legal"], report["card_count"], report.get("notes", [])) == (True, 100, [])
+
+
+def test_a_count_and_words_in_bold_that_name_no_card_are_a_heading(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A heading in bold that counts ("**2 Drops**", "*3 Mana Rocks:*") names no card: it is still a group's name, taken
+    out of the deck with a note, whatever line follows it."""
+    path = tmp_path / "d.txt"
+    path.write_text("\n".join(KENRITH[:2] + ["**2 Drops**", "Arcane Signet", "*3 Mana Rocks:*"] + KENRITH[3:]) + "\n",
+                    encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    assert (report["legal"], report["card_count"]) == (True, 100)
+    assert report["notes"] == ['read line 3 "Drops", line 5 "Mana Rocks" as the name of a group of the cards after '
+                               "it, not as a card: no card has that name"]
+
+
 @pytest.mark.parametrize("precon", ["BlastFromThePast_WHO.json.gz", "ArcaneWizardry_C17.json.gz"])
 def test_an_arena_export_pasted_on_one_line_is_its_deck(
         precon: str, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -106,8 +106,9 @@ _MARKDOWN = (r"\[\[([^\[\]|]+)(?:\|([A-Za-z0-9]{2,8})?[^\[\]]*)?\]\]"
 # Where _MARKDOWN may match: a link's or bold's marks anywhere, or emphasis beginning the text.
 _MARKDOWN_MARKS = re.compile(r"\[\[|\]\(|\*\*|__").search
 _EMPHASIS_START = re.compile(r"[*_][^\W\d_]").match
-# A line that is all in bold or italics ("**Ramp**", "__Removal:__", "*Card Draw*:"), as a post's headings are.
-_EMPHASIZED = re.compile(r"(\*\*|__|\*|_)(?=[^\s*_])[^*_]+(?<=[^\s*_])\1:?").fullmatch
+# A line that is all in bold or italics ("**Ramp**", "__Removal:__", "*Card Draw*:"), as a post's headings are: its
+# mark, its words, and the colon after them if any.
+_EMPHASIZED = re.compile(r"(\*\*|__|\*|_)(?=[^\s*_])([^*_]+)(?<=[^\s*_])\1(:?)").fullmatch
 #: What a line posted in a chat may begin with: a quote's ">", a code block's fence.
 _CHAT_MARKS = ">`~"
 _MOST_SIDEBOARD = 15  # cards in a constructed deck's sideboard (CR 100.4a)
@@ -459,6 +460,7 @@ def parse_lines(text: str, path: str) -> Deck:
     unled: list[int] = []  # the lines of entries with no quantity before the name
     headings: set[int] = set()  # those of them written as headings: all in bold or italics, or ending in ":"
     colon_headings: set[int] = set()  # those ending in ":", which no card name does
+    counted_headings: list[int] = []  # the lines of entries with a quantity written as headings: "**1 Sol Ring**"
     counted_after: dict[int, bool] = {}  # those with a count after the name: whether "(12)"
     worded: set[int] = set()  # those that read as a post's words: "Thanks!"
 
@@ -566,6 +568,13 @@ def parse_lines(text: str, path: str) -> Deck:
                 section, section_has_cards, tag_block, structured = target, False, None, True
                 continue
             line_section, s, structured = target, rest, True
+        if (s[:1] in "*_" and line_section is None and (emphasized := _EMPHASIZED(s)) is not None
+                and _QUANTITY.match(emphasized.group(2))):
+            # a count and a name all in bold or italics ("**1 Sol Ring**", "*96 Forest*"): an entry, written as a
+            # heading is, so a group's name when no card has its name ("**2 Drops**")
+            s = emphasized.group(2) + emphasized.group(3)
+            headings.add(number)
+            counted_headings.append(number)
         m = _QUANTITY.match(s)
         led = m is not None  # a quantity before the name
         digits: str | None = None
@@ -642,6 +651,8 @@ def parse_lines(text: str, path: str) -> Deck:
         countless = set(unled).difference(counted_after)
         group_lines = tuple(line for line in unled if line + 1 in led_lines or line in headings
                             or counted_after.get(line) and line + 1 in countless)
+    if counted_headings:  # and one with a quantity written as a heading
+        group_lines = tuple(sorted(group_lines + tuple(counted_headings)))
     heading_lines = tuple(line for line in group_lines if line in colon_headings)
     word_lines = _words_around(rows, worded) if worded else ()
     notes_out: list[str] = []
