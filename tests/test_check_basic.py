@@ -384,6 +384,34 @@ def test_a_count_and_words_in_bold_that_name_no_card_are_a_heading(
                                "it, not as a card: no card has that name"]
 
 
+@pytest.mark.parametrize("at, line", [(1, "12. Sol Ring"), (1, "1) Sol Ring"), (1, "1. [[Sol Ring]]"),
+                                      (1, "1. 1 Sol Ring"), (4, "4. 96 Forest"), (4, "2) **96 Forest**")])
+def test_a_numbered_line_among_plain_lines_is_its_card(
+        at: int, line: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A plain list with one line numbered as a document's list numbers its items ("12. Sol Ring", "1. 1 Sol Ring"):
+    the number counts no copies, and the rest is read as a line of its own. Before, a list with lines not so numbered
+    kept the number in the name ("12. Sol Ring", no card's), and that line was dropped as a group's name."""
+    lines = list(KENRITH)
+    lines[at] = line
+    path = tmp_path / "d.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    assert (report["legal"], report["card_count"], report.get("notes", [])) == (True, 100, [])
+
+
+def test_a_numbered_heading_among_plain_lines_is_still_a_heading(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A numbered line whose words name no card ("1. Ramp", "2) Card Draw (2)") is still a group's name, taken out
+    of the deck with a note."""
+    path = tmp_path / "d.txt"
+    path.write_text("\n".join(KENRITH[:1] + ["1. Ramp"] + KENRITH[1:3] + ["2) Card Draw (2)"] + KENRITH[3:]) + "\n",
+                    encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    assert (report["legal"], report["card_count"]) == (True, 100)
+    assert report["notes"] == ['read line 2 "Ramp", line 5 "Card Draw" as the name of a group of the cards after it, '
+                               "not as a card: no card has that name"]
+
+
 @pytest.mark.parametrize("precon", ["BlastFromThePast_WHO.json.gz", "ArcaneWizardry_C17.json.gz"])
 def test_an_arena_export_pasted_on_one_line_is_its_deck(
         precon: str, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:

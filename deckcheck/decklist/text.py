@@ -390,7 +390,8 @@ def _without_item_numbers(lines: list[str]) -> list[str]:
     """A list pasted from a document's numbered list ("1. Sol Ring", "2. Arcane Signet", ... or "1) ..."), its
     numbers taken off: they count the items, not the copies ("57. 10 Island" is ten Islands). Only when three
     or more lines are numbered so, the numbers count up by one (from 1 again in a new section), and every
-    other line that starts with a digit is no card line of its own; else the lines as they are."""
+    other line that starts with a digit is no card line of its own; else the lines as they are (a card line's item
+    number is taken off as the line is read, in `parse_lines`: "12. Sol Ring" among lines not numbered)."""
     found = [_ITEM_NUMBER(line) for line in lines]
     if sum(m is not None for m in found) < 3:
         return lines
@@ -545,6 +546,9 @@ def parse_lines(text: str, path: str) -> Deck:
         # A card entry.
         if first in _BULLETS and s[1:2].isspace() and len(s) > 2:  # a pasted list: "- 1 Sol Ring", "• Sol Ring"
             s = s[1:].lstrip()
+            first = s[0]
+        if first.isdigit() and (item := _ITEM_NUMBER(s)) is not None:
+            s = s[item.end():]  # a numbered item among lines that are not ("12. Sol Ring"): its number counts no copies
             first = s[0]
         if "\t" in s:  # cells copied from a spreadsheet
             s = _from_cells(s)
