@@ -22,6 +22,9 @@ MAYBEBOARD = "maybeboard"
 #: Cards that are never part of the 100: Display Commander, Planar/Scheme/Attraction decks, tokens.
 OUTSIDE = "outside"
 SECTIONS = (COMMANDER, COMPANION, MAIN, SIDEBOARD, MAYBEBOARD, OUTSIDE)
+#: The words that mark a card as the commander in parentheses after its name, as lists written by hand do:
+#: "Atraxa, Praetors' Voice (Commander)".
+COMMANDER_WORDS = frozenset({"commander", "cmdr", "general"})
 
 #: The most copies one entry may ask for; above this a line is reported, not counted.
 MAX_QUANTITY = 1000

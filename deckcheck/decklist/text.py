@@ -18,8 +18,8 @@ from itertools import repeat
 from operator import itemgetter
 
 from deckcheck.decklist.model import (
-    COMMANDER, COMPANION, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck,
-    Entry, EntryCollector, Problems, line_too_long, problem, read_quantity, shortened,
+    COMMANDER, COMMANDER_WORDS, COMPANION, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE,
+    SIDEBOARD, Deck, Entry, EntryCollector, Problems, line_too_long, problem, read_quantity, shortened,
 )
 from deckcheck.decklist.runs import could_be_names, holds_several_names
 from deckcheck.model.names import name_key
@@ -197,11 +197,10 @@ _QUANTITIES = _Quantities({str(n): n for n in range(1, 1000)})
 _LETTER = re.compile(r"[^\W\d_]").search
 _KEEPS = (MAYBEBOARD, OUTSIDE)  # sections whose cards no marker moves
 _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
-_COMMANDER_WORDS = frozenset({"commander", "cmdr", "general"})  # "Atraxa, Praetors' Voice (Commander)"
 # MTGGoldfish's foil and etched marks after an exact version: "Sol Ring <extended> [CMM] (E)" (no card name ends in
 # one letter in parentheses: tested in test_store.py).
 _FINISH_LETTERS = frozenset({"f", "e"})
-_PAREN_WORDS = _FINISHES | _FINISH_LETTERS | _COMMANDER_WORDS  # what a name's last parentheses may hold
+_PAREN_WORDS = _FINISHES | _FINISH_LETTERS | COMMANDER_WORDS  # what a name's last parentheses may hold
 
 
 def header_of(text: str) -> str | None:
@@ -310,7 +309,7 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
         elif s.endswith(")") and (j := s.rfind("(")) > 0 and (word := s[j + 1: -1].strip().lower()) in _PAREN_WORDS:
             # "(foil)", "(etched)" after a set tag: "Sol Ring [C21] (foil)", MTGGoldfish's "(F)"; a list written
             # by hand marks its commander "Atraxa, Praetors' Voice (Commander)"
-            notes.commander = notes.commander or word in _COMMANDER_WORDS
+            notes.commander = notes.commander or word in COMMANDER_WORDS
             s = s[:j].rstrip()
         elif s.endswith(">") and (j := s.rfind("<")) > 0:
             s = s[:j].rstrip()  # a printing's variant, as MTGGoldfish names it: "Sol Ring <extended> [C21]"
