@@ -417,13 +417,16 @@ def test_a_numbered_heading_among_plain_lines_is_still_a_heading(
     "Kenrith, the Returned King (Commander), Sol Ring, Arcane Signet, Command Tower, 96 Forest",
     "1 Kenrith, the Returned King *CMDR* 1 Sol Ring 1 Arcane Signet 1 Command Tower 96 Forest",
     "1 Sol Ring 1 Kenrith, the Returned King (cmdr) 1 Arcane Signet 1 Command Tower 96 Forest",
-    "Sol Ring, Kenrith, the Returned King [Commander], Arcane Signet, Command Tower, 96 Forest"])
+    "Sol Ring, Kenrith, the Returned King [Commander], Arcane Signet, Command Tower, 96 Forest",
+    "Sol Ring, Arcane Signet, Command Tower, 96 Forest, Kenrith, the Returned King (Commander)",
+    "1 Sol Ring 1 Arcane Signet 1 Command Tower 96 Forest 1 Kenrith, the Returned King *CMDR*"])
 def test_a_commander_marked_within_a_line_of_names_is_the_commander(
         line: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A list written on one line, run together or separated by commas, its commander marked as a line of its own
     marks it ("(Commander)", "*CMDR*", "[Commander]"): that card is the commander. Before, the mark was dropped with
     the names read apart (no commander), and a count after "(Commander)" was taken for a collector number's, so
-    that "Kenrith" and "the Returned King (Commander) 1 Sol Ring" were unknown cards."""
+    that "Kenrith" and "the Returned King (Commander) 1 Sol Ring" were unknown cards; a mark ending the line was read
+    as the whole line's, so that every card of it was a commander."""
     path = tmp_path / "d.txt"
     path.write_text(line + "\n", encoding="utf-8")
     report = _report(path, data_dir, capsys)

@@ -616,6 +616,9 @@ def parse_lines(text: str, path: str) -> Deck:
                     set_code, collector_number = sm.group(1), sm.group(2)
                     s = s[j + 1:].lstrip()
         name, notes = split_annotations(s)
+        if notes.commander and holds_several_names(name):  # the mark ending a line of names is its last name's, as
+            # a count there is ("Sol Ring, ..., Kenrith, the Returned King (Commander)"): read with the names apart
+            name, notes.commander = " ".join(s.split()), False
         if not name or not (_has_letter(name) or name == UNDERSCORES_CARD):
             if not _has_letter(raw) and not any(ch.isdigit() for ch in raw):
                 continue  # decoration such as "-----" or "====="
