@@ -638,6 +638,27 @@ def test_a_commander_named_in_short_or_without_punctuation_is_the_list_s_card(tm
     assert code == 0 and "legal: 100 cards, Atraxa, Praetors' Voice" in out
 
 
+@pytest.mark.parametrize("header, line", [("**Commander:** Atraxa", 1), ("Commander\n1 Atraxa", 2),
+                                          ("1 Atraxa (Commander)", 1), ("1 Atraxa *CMDR*", 1)])
+def test_a_commander_the_list_marks_in_short_is_the_list_s_card(header, line, store):
+    """A post names its commander in short above the whole list ("**Commander:** Atraxa", then a list holding
+    Atraxa, Praetors' Voice): the one card of the list so named is the commander, as `--commander Atraxa` reads it,
+    its listed copy taken as the commander, and a note says how the name was read. Before, "Atraxa" was an unknown
+    card counted beside the list's own copy (101 cards, identity colorless). Two cards of the list so named leave
+    the name as written, as for `--commander`."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    leader = "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n"
+    assert leader in alice
+    text = alice.replace(leader, f"{header}\n\nDeck\n1 Atraxa, Praetors' Voice\n")
+    text = text[text.index(header):]  # the header first, as a post has it
+    (row,) = check_many([text], store=store)
+    assert (row.report.commanders, row.report.card_count, row.legal) == (("Atraxa, Praetors' Voice",), 100, True)
+    assert row.report.notes == (
+        f"line {line}: commander Atraxa read as Atraxa, Praetors' Voice, the one card of the list so named",)
+    (row,) = check_many([text.replace("1 Thrummingbird", "1 Atraxa, Grand Unifier")], store=store)
+    assert row.report.commanders == ("Atraxa",) and "unknown-card" in row.report.codes()
+
+
 def test_a_table_whose_first_sign_ups_have_no_list_yet_is_still_a_table(tmp_path, store):
     """Early sign-ups often come before their lists: seven rows without one, then a list (the table was read
     as one decklist when none of its first five rows held a list)."""

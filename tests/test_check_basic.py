@@ -377,6 +377,88 @@ def test_a_line_told_as_what_it_is_is_no_group_name(
                                   'of a group of the cards after it, not as a card: no card has that name')
 
 
+#: A plain list of 100 cards, its commander marked, for the tests that change one of its lines.
+KENRITH = ["1 Kenrith, the Returned King (Commander)", "1 Sol Ring", "1 Arcane Signet", "1 Command Tower", "96 Forest"]
+
+
+@pytest.mark.parametrize("at, line", [(1, "**1 Sol Ring**"), (1, "*1 Sol Ring*"), (1, "**1x Sol Ring**"),
+                                      (1, "__1 Sol Ring__"), (4, "**96 Forest**"), (4, "*96 Forest*")])
+def test_a_count_and_a_card_s_name_in_bold_is_a_card(
+        at: int, line: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A line of a plain list written all in bold or italics with its count ("**1 Sol Ring**", a post's last line
+    "**96 Forest**") is that card, as it is without the marks. Before, it was taken as a heading and, its name "1 Sol
+    Ring" being no card's, dropped as a group's name (a deck of 99 cards, or of 4)."""
+    lines = list(KENRITH)
+    lines[at] = line
+    path = tmp_path / "d.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    assert (report["legal"], report["card_count"], report.get("notes", [])) == (True, 100, [])
+
+
+def test_a_count_and_words_in_bold_that_name_no_card_are_a_heading(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A heading in bold that counts ("**2 Drops**", "*3 Mana Rocks:*") names no card: it is still a group's name, taken
+    out of the deck with a note, whatever line follows it."""
+    path = tmp_path / "d.txt"
+    path.write_text("\n".join(KENRITH[:2] + ["**2 Drops**", "Arcane Signet", "*3 Mana Rocks:*"] + KENRITH[3:]) + "\n",
+                    encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    assert (report["legal"], report["card_count"]) == (True, 100)
+    assert report["notes"] == ['read line 3 "Drops", line 5 "Mana Rocks" as the name of a group of the cards after '
+                               "it, not as a card: no card has that name"]
+
+
+@pytest.mark.parametrize("at, line", [(1, "12. Sol Ring"), (1, "1) Sol Ring"), (1, "1. [[Sol Ring]]"),
+                                      (1, "1. 1 Sol Ring"), (4, "4. 96 Forest"), (4, "2) **96 Forest**")])
+def test_a_numbered_line_among_plain_lines_is_its_card(
+        at: int, line: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A plain list with one line numbered as a document's list numbers its items ("12. Sol Ring", "1. 1 Sol Ring"):
+    the number counts no copies, and the rest is read as a line of its own. Before, a list with lines not so numbered
+    kept the number in the name ("12. Sol Ring", no card's), and that line was dropped as a group's name."""
+    lines = list(KENRITH)
+    lines[at] = line
+    path = tmp_path / "d.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    assert (report["legal"], report["card_count"], report.get("notes", [])) == (True, 100, [])
+
+
+def test_a_numbered_heading_among_plain_lines_is_still_a_heading(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A numbered line whose words name no card ("1. Ramp", "2) Card Draw (2)") is still a group's name, taken out
+    of the deck with a note."""
+    path = tmp_path / "d.txt"
+    path.write_text("\n".join(KENRITH[:1] + ["1. Ramp"] + KENRITH[1:3] + ["2) Card Draw (2)"] + KENRITH[3:]) + "\n",
+                    encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    assert (report["legal"], report["card_count"]) == (True, 100)
+    assert report["notes"] == ['read line 2 "Ramp", line 5 "Card Draw" as the name of a group of the cards after it, '
+                               "not as a card: no card has that name"]
+
+
+@pytest.mark.parametrize("line", [
+    "1 Kenrith, the Returned King (Commander) 1 Sol Ring 1 Arcane Signet 1 Command Tower 96 Forest",
+    "Kenrith, the Returned King (Commander), Sol Ring, Arcane Signet, Command Tower, 96 Forest",
+    "1 Kenrith, the Returned King *CMDR* 1 Sol Ring 1 Arcane Signet 1 Command Tower 96 Forest",
+    "1 Sol Ring 1 Kenrith, the Returned King (cmdr) 1 Arcane Signet 1 Command Tower 96 Forest",
+    "Sol Ring, Kenrith, the Returned King [Commander], Arcane Signet, Command Tower, 96 Forest",
+    "Sol Ring, Arcane Signet, Command Tower, 96 Forest, Kenrith, the Returned King (Commander)",
+    "1 Sol Ring 1 Arcane Signet 1 Command Tower 96 Forest 1 Kenrith, the Returned King *CMDR*"])
+def test_a_commander_marked_within_a_line_of_names_is_the_commander(
+        line: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A list written on one line, run together or separated by commas, its commander marked as a line of its own
+    marks it ("(Commander)", "*CMDR*", "[Commander]"): that card is the commander. Before, the mark was dropped with
+    the names read apart (no commander), and a count after "(Commander)" was taken for a collector number's, so
+    that "Kenrith" and "the Returned King (Commander) 1 Sol Ring" were unknown cards; a mark ending the line was read
+    as the whole line's, so that every card of it was a commander."""
+    path = tmp_path / "d.txt"
+    path.write_text(line + "\n", encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    assert (report["legal"], report["card_count"], report["commanders"]) == (True, 100, ["Kenrith, the Returned King"])
+    assert report["notes"] == ["line 1: read as 5 card names written on one line"]
+
+
 @pytest.mark.parametrize("precon", ["BlastFromThePast_WHO.json.gz", "ArcaneWizardry_C17.json.gz"])
 def test_an_arena_export_pasted_on_one_line_is_its_deck(
         precon: str, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:

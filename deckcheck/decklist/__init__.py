@@ -2,9 +2,10 @@
 deckstats, TappedOut, mtg.wtf, XMage, Forge, CSV, MTGO .dek and Cockatrice .cod XML, MTGJSON deck files),
 giving a Deck of entries with quantity, name as written, section and source line. Commanders the list does
 not mark are chosen afterwards, with the card data at hand (`assign_sideboard_commanders`,
-`with_commanders`)."""
+`with_commanders`), and those it marks by a short name read as the card of the list so named
+(`commanders_as_listed`)."""
 
-from deckcheck.decklist.commanders import assign_sideboard_commanders, with_commanders
+from deckcheck.decklist.commanders import assign_sideboard_commanders, commanders_as_listed, with_commanders
 from deckcheck.decklist.model import (
     COMMANDER, COMPANION, MAIN, MAX_LINE_CHARS, MAX_QUANTITY, MAYBEBOARD, OUTSIDE, SECTIONS,
     SIDEBOARD, Deck, Entry, ParseProblem,
@@ -14,6 +15,7 @@ from deckcheck.decklist.reading import MAX_BYTES, parse_bytes, parse_file, parse
 
 __all__ = [
     "COMMANDER", "COMPANION", "MAIN", "MAX_BYTES", "MAX_LINE_CHARS", "MAX_QUANTITY", "MAYBEBOARD", "OUTSIDE",
-    "SECTIONS", "SIDEBOARD", "Deck", "Entry", "ParseProblem", "assign_sideboard_commanders", "parse_bytes",
+    "SECTIONS", "SIDEBOARD", "Deck", "Entry", "ParseProblem", "assign_sideboard_commanders", "commanders_as_listed",
+    "parse_bytes",
     "parse_file", "parse_mtgjson_deck", "parse_text", "read_stream", "with_commanders",
 ]

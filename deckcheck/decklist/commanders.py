@@ -111,6 +111,34 @@ def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
+    """The deck with each commander its list marks by a name no card has (`is_card`: "**Commander:** Atraxa")
+    read as `--commander` reads a name (`_as_listed`): the one other card of the list so named (Atraxa, Praetors'
+    Voice), whose listed copy it is, taken from the main deck or sideboard; with a note. The deck itself when no
+    commander is so marked."""
+    entries = list(deck.entries)
+    notes = list(deck.notes)
+    for entry in deck.commanders:
+        if is_card(entry.name):
+            continue
+        index = entries.index(entry)
+        found = _as_listed(entry.name, entries[:index] + entries[index + 1:])
+        if found is None:
+            continue
+        entries[index] = entry._replace(name=found)
+        notes.append(f"{f'line {entry.line}: ' if entry.line else ''}commander {entry.name} read as {found}, the one "
+                     "card of the list so named")
+        listed = next((i for i, e in enumerate(entries) if e.section in (MAIN, SIDEBOARD) and e.name == found), None)
+        if listed is not None:
+            if entries[listed].quantity > 1:
+                entries[listed] = entries[listed]._replace(quantity=entries[listed].quantity - 1)
+            else:
+                del entries[listed]
+    if len(notes) == len(deck.notes):
+        return deck
+    return replace(deck, entries=tuple(entries), notes=tuple(notes))
+
+
 def _names_a_listed_card(name: str, entries: Sequence[Entry]) -> bool:
     """Whether a given name is a card of the list: by full or face name, else loosely (`_as_listed`)."""
     key = name_key(name)

@@ -22,6 +22,9 @@ MAYBEBOARD = "maybeboard"
 #: Cards that are never part of the 100: Display Commander, Planar/Scheme/Attraction decks, tokens.
 OUTSIDE = "outside"
 SECTIONS = (COMMANDER, COMPANION, MAIN, SIDEBOARD, MAYBEBOARD, OUTSIDE)
+#: The words that mark a card as the commander in parentheses after its name, as lists written by hand do:
+#: "Atraxa, Praetors' Voice (Commander)".
+COMMANDER_WORDS = frozenset({"commander", "cmdr", "general"})
 
 #: The most copies one entry may ask for; above this a line is reported, not counted.
 MAX_QUANTITY = 1000
@@ -93,7 +96,8 @@ class Deck:
     first_block_names: tuple[str, ...] = field(default=())
     #: The lines of entries written with no quantity right before entries written with one, or as headings are
     #: (all in bold or italics, or ending in ":"): where a list grouped by what the cards do names a group ("Ramp",
-    #: "Card Draw (12)", "Win Conditions:", "**Removal**"). Such an entry that no card has is that group's name,
+    #: "Card Draw (12)", "Win Conditions:", "**Removal**"); also those of entries written in bold or italics with
+    #: their quantity ("**2 Drops**", "**1 Sol Ring**"). Such an entry that no card has is that group's name,
     #: for `without_group_names`.
     group_lines: tuple[int, ...] = field(default=())
     #: Those of the group lines that end in ":" ("Burn:", "**Clone:**"), which no card name does: such an entry is

@@ -13,7 +13,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from deckcheck.decklist.model import COMMANDER, MAIN, MAX_LINE_CHARS, OUTSIDE, SECTIONS, Deck, Entry, line_too_long
+from deckcheck.decklist.model import (
+    COMMANDER, COMMANDER_WORDS, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SECTIONS, Deck, Entry, line_too_long,
+)
 from deckcheck.model.names import MAX_NAME_CHARS
 from deckcheck.model.vocab import BASIC_LAND_TYPES, DECK_SIZE_REQUIRED
 
@@ -33,7 +35,8 @@ PARTS_PER_DECK = 2_000
 class Piece(NamedTuple):
     """One piece of a run as `names_in` reads it: copies of a card name (`known` when a card has it), then the
     section the run goes on in when a header stood after it ("... Inalla, Archmage Ritualist (C17) 38 Deck 1
-    Kess, ...", as a pasted list's "Deck" line reads), or a header alone (no name: "Commander 1 Inalla, ...")."""
+    Kess, ...", as a pasted list's "Deck" line reads), or a header alone (no name: "Commander 1 Inalla, ...").
+    `commander` when the piece marks its card as the commander ("Kenrith, the Returned King (Commander)", "*CMDR*")."""
 
     count: int
     name: str
@@ -42,6 +45,7 @@ class Piece(NamedTuple):
     #: a basic land's count had the collector number before it been one digit shorter ("(KHM) 27812 Forest":
     #: 2, or 12), else 0; `names_apart` takes it where the deck's 100 cards ask for it
     longer: int = 0
+    commander: bool = False
 
 
 #: What `names_in` reads.
@@ -51,7 +55,7 @@ Pieces = list[Piece]
 # Arcane Signet") or right after the letter or mark a name ends with (a line break dropped: "Sol Ring1 Arcane
 # Signet", "Everybody Lives!1 Sol Ring"), but not after " x" (a count written after its name: "Sol Ring x1",
 # where the next name begins after the count) nor after a set code's parenthesis (a collector number: "Sol Ring
-# (CMM) 410").
+# (CMM) 410"; a commander's mark is none: "Kenrith, the Returned King (Commander) 1 Sol Ring").
 # No card name holds more than two commas, and none a count so (both tested over the bundled card data).
 # A name that ends in a number run on into the next count ("Avalanche of Sector 71 Barret Wallace") may end
 # within the digits: there the run may be cut too (a digit cut, `_digit_cut`), and the pieces about it looked up
@@ -66,7 +70,9 @@ _COUNT_NEXT = rf"(?=\d{{1,3}}[xX×]?\s+(?![xX×]\s?\d){_NAME_START})"
 # name holds one either), unless a finish ends the line ("Sol Ring x1 foil", "Sol Ring x1foil": not the card Foil)
 _COUNT_AFTER = "(?:{})\\s*(?={})(?!{}\\s*(?:$|[(*\\[]))".format("|".join(
     rf"(?<=\s[xX×]{gap}\d{{{digits}}})" for gap in ("", r"\s") for digits in (1, 2, 3)), _NAME_START, _FINISH)
-_COUNT_BETWEEN = rf"(?<!\s[xX×])(?:(?<!\))\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”★†])){_COUNT_NEXT}|{_COUNT_AFTER}"
+_AFTER_MARK = "|".join(rf"(?<=\((?i:{word})\))" for word in sorted(COMMANDER_WORDS))
+_COUNT_BETWEEN = (rf"(?<!\s[xX×])(?:(?:(?<!\))|{_AFTER_MARK})\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”★†])){_COUNT_NEXT}"
+                  rf"|{_COUNT_AFTER}")
 _SEPARATOR = re.compile(rf",\s*|{_COUNT_BETWEEN}|(?<=\d){_COUNT_NEXT}")
 _has_count_between = re.compile(_COUNT_BETWEEN).search
 
@@ -86,17 +92,21 @@ def could_be_names(line: str) -> bool:
 
 
 @lru_cache(maxsize=20_000)
-def _as_line(text: str) -> tuple[int, str] | None:
-    """(count, name) of a piece as a decklist line reads it ("30 Forest", "Forest x30", "1 Sol Ring (CMM) 410
-    *F*"), or None when it is no one card entry."""
+def _as_line(text: str) -> tuple[int, str, bool] | None:
+    """(count, name, whether it marks the commander) of a piece as a decklist line reads it ("30 Forest", "Forest
+    x30", "1 Sol Ring (CMM) 410 *F*", "Kenrith, the Returned King (Commander)"), or None when it is no one card
+    entry."""
     from deckcheck.decklist.text import parse_lines  # the text parser asks this module about long lines
 
     deck = parse_lines(text, "")
     if len(deck.entries) != 1 or deck.problems:
         return None
-    return deck.entries[0].quantity, deck.entries[0].name
+    entry = deck.entries[0]
+    return entry.quantity, entry.name, entry.section == COMMANDER
 
 
+#: The sections whose cards no commander's mark moves (as in the text parser): the maybeboard and the extra decks.
+_KEEPS = frozenset({MAYBEBOARD, OUTSIDE})
 #: The sections a header within a run may start (the text parser's header words name them): not the extra decks.
 _RUN_SECTIONS = frozenset(SECTIONS) - {OUTSIDE}
 
@@ -116,12 +126,12 @@ def _header(text: str) -> str | None:
 _GLUED_HEADER = re.compile(r"(?<=[^\W_]|[!?.'’\")”])[A-Z][a-z]+$")
 
 
-def _readings(text: str) -> Iterator[tuple[int, str]]:
-    """The (count, name) one piece of a run may be: the piece itself ("Sol Ring"), or as a decklist line reads
-    it ("Forest x30"), also without the last one's "and " ("and Command Tower"; not before a name that begins so:
-    "And They Shall Know No Fear x1")."""
+def _readings(text: str) -> Iterator[tuple[int, str, bool]]:
+    """The (count, name, whether it marks the commander) one piece of a run may be: the piece itself ("Sol Ring"),
+    or as a decklist line reads it ("Forest x30"), also without the last one's "and " ("and Command Tower"; not
+    before a name that begins so: "And They Shall Know No Fear x1")."""
     for body in (text, text[4:].lstrip()) if text[:4].lower() == "and " else (text,):
-        yield 1, body
+        yield 1, body, False
         entry = _as_line(body)
         if entry is not None and entry[1] != body:
             yield entry
@@ -151,17 +161,17 @@ def _read(text: str, is_card: Callable[[str], bool]) -> Piece | None:
 
 def _card_in(text: str, is_card: Callable[[str], bool]) -> Piece | None:
     """The card a piece names as one of its readings (`_readings`), or None."""
-    for count, name in _readings(text):
+    for count, name, commander in _readings(text):
         if is_card(name):
-            return Piece(count, name, True)
+            return Piece(count, name, True, commander=commander)
     return None
 
 
 def _as_written(text: str) -> Piece:
     """A piece that names no card, as its line would be read ("2 Comand Tower": 2 copies of "Comand Tower"), to
     be reported as an unknown card."""
-    *_, (count, name) = _readings(text)
-    return Piece(count, name, False)
+    *_, (count, name, commander) = _readings(text)
+    return Piece(count, name, False, commander=commander)
 
 
 #: A collector number as decklists write them after a set code: "410", "123a", "A123", "THB-1", "A-224", "182★"; and
@@ -261,7 +271,7 @@ def names_in(text: str, is_card: Callable[[str], bool],
         # a name holding commas begins with a piece that opens one
         opens = commas[i] and (opens_name is None or opens_name(piece)
                                or found is not None and bool(found.name) and opens_name(found.name)
-                               or found is None and any(opens_name(name) for _, name in _readings(piece)))
+                               or found is None and any(opens_name(name) for _, name, _ in _readings(piece)))
         for j in range(i + 2, min(i + PARTS_PER_NAME, parts) + 1):  # a name holding commas, or digits cut
             if not (opens or any(cuts[i:j])):
                 continue
@@ -320,13 +330,15 @@ def names_apart(deck: Deck, unknown: Iterable[str], read: Callable[[str], Pieces
         pieces = _counted(pieces, entry.quantity, len(entry.lines))
         merged: dict[tuple[str, str], Entry] = {}
         section = entry.section
-        for count, name, _, after, more in pieces:
+        for count, name, _, after, more, commander in pieces:
             if name:
-                same = merged.get((section, name))
-                merged[section, name] = (same._replace(quantity=same.quantity + count) if same is not None
-                                         else Entry(count, name, section, entry.line, lines=entry.lines))
+                # a piece marked as the commander leads the deck, as its line alone would (not from the extra decks)
+                place = COMMANDER if commander and section not in _KEEPS else section
+                same = merged.get((place, name))
+                merged[place, name] = (same._replace(quantity=same.quantity + count) if same is not None
+                                       else Entry(count, name, place, entry.line, lines=entry.lines))
                 if more and len(entry.lines) == 1:
-                    longer.append((len(entries) + list(merged).index((section, name)), more - count, entry.line))
+                    longer.append((len(entries) + list(merged).index((place, name)), more - count, entry.line))
             section = after or section
         entries.extend(merged.values())
         marked = marked or any(section == COMMANDER for section, _ in merged)

@@ -18,8 +18,8 @@ from itertools import repeat
 from operator import itemgetter
 
 from deckcheck.decklist.model import (
-    COMMANDER, COMPANION, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck,
-    Entry, EntryCollector, Problems, line_too_long, problem, read_quantity, shortened,
+    COMMANDER, COMMANDER_WORDS, COMPANION, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE,
+    SIDEBOARD, Deck, Entry, EntryCollector, Problems, line_too_long, problem, read_quantity, shortened,
 )
 from deckcheck.decklist.runs import could_be_names, holds_several_names
 from deckcheck.model.names import name_key
@@ -106,8 +106,9 @@ _MARKDOWN = (r"\[\[([^\[\]|]+)(?:\|([A-Za-z0-9]{2,8})?[^\[\]]*)?\]\]"
 # Where _MARKDOWN may match: a link's or bold's marks anywhere, or emphasis beginning the text.
 _MARKDOWN_MARKS = re.compile(r"\[\[|\]\(|\*\*|__").search
 _EMPHASIS_START = re.compile(r"[*_][^\W\d_]").match
-# A line that is all in bold or italics ("**Ramp**", "__Removal:__", "*Card Draw*:"), as a post's headings are.
-_EMPHASIZED = re.compile(r"(\*\*|__|\*|_)(?=[^\s*_])[^*_]+(?<=[^\s*_])\1:?").fullmatch
+# A line that is all in bold or italics ("**Ramp**", "__Removal:__", "*Card Draw*:"), as a post's headings are: its
+# mark, its words, and the colon after them if any.
+_EMPHASIZED = re.compile(r"(\*\*|__|\*|_)(?=[^\s*_])([^*_]+)(?<=[^\s*_])\1(:?)").fullmatch
 #: What a line posted in a chat may begin with: a quote's ">", a code block's fence.
 _CHAT_MARKS = ">`~"
 _MOST_SIDEBOARD = 15  # cards in a constructed deck's sideboard (CR 100.4a)
@@ -196,11 +197,10 @@ _QUANTITIES = _Quantities({str(n): n for n in range(1, 1000)})
 _LETTER = re.compile(r"[^\W\d_]").search
 _KEEPS = (MAYBEBOARD, OUTSIDE)  # sections whose cards no marker moves
 _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
-_COMMANDER_WORDS = frozenset({"commander", "cmdr", "general"})  # "Atraxa, Praetors' Voice (Commander)"
 # MTGGoldfish's foil and etched marks after an exact version: "Sol Ring <extended> [CMM] (E)" (no card name ends in
 # one letter in parentheses: tested in test_store.py).
 _FINISH_LETTERS = frozenset({"f", "e"})
-_PAREN_WORDS = _FINISHES | _FINISH_LETTERS | _COMMANDER_WORDS  # what a name's last parentheses may hold
+_PAREN_WORDS = _FINISHES | _FINISH_LETTERS | COMMANDER_WORDS  # what a name's last parentheses may hold
 
 
 def header_of(text: str) -> str | None:
@@ -309,7 +309,7 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
         elif s.endswith(")") and (j := s.rfind("(")) > 0 and (word := s[j + 1: -1].strip().lower()) in _PAREN_WORDS:
             # "(foil)", "(etched)" after a set tag: "Sol Ring [C21] (foil)", MTGGoldfish's "(F)"; a list written
             # by hand marks its commander "Atraxa, Praetors' Voice (Commander)"
-            notes.commander = notes.commander or word in _COMMANDER_WORDS
+            notes.commander = notes.commander or word in COMMANDER_WORDS
             s = s[:j].rstrip()
         elif s.endswith(">") and (j := s.rfind("<")) > 0:
             s = s[:j].rstrip()  # a printing's variant, as MTGGoldfish names it: "Sol Ring <extended> [C21]"
@@ -389,7 +389,8 @@ def _without_item_numbers(lines: list[str]) -> list[str]:
     """A list pasted from a document's numbered list ("1. Sol Ring", "2. Arcane Signet", ... or "1) ..."), its
     numbers taken off: they count the items, not the copies ("57. 10 Island" is ten Islands). Only when three
     or more lines are numbered so, the numbers count up by one (from 1 again in a new section), and every
-    other line that starts with a digit is no card line of its own; else the lines as they are."""
+    other line that starts with a digit is no card line of its own; else the lines as they are (a card line's item
+    number is taken off as the line is read, in `parse_lines`: "12. Sol Ring" among lines not numbered)."""
     found = [_ITEM_NUMBER(line) for line in lines]
     if sum(m is not None for m in found) < 3:
         return lines
@@ -459,6 +460,7 @@ def parse_lines(text: str, path: str) -> Deck:
     unled: list[int] = []  # the lines of entries with no quantity before the name
     headings: set[int] = set()  # those of them written as headings: all in bold or italics, or ending in ":"
     colon_headings: set[int] = set()  # those ending in ":", which no card name does
+    counted_headings: list[int] = []  # the lines of entries with a quantity written as headings: "**1 Sol Ring**"
     counted_after: dict[int, bool] = {}  # those with a count after the name: whether "(12)"
     worded: set[int] = set()  # those that read as a post's words: "Thanks!"
 
@@ -544,6 +546,9 @@ def parse_lines(text: str, path: str) -> Deck:
         if first in _BULLETS and s[1:2].isspace() and len(s) > 2:  # a pasted list: "- 1 Sol Ring", "• Sol Ring"
             s = s[1:].lstrip()
             first = s[0]
+        if first.isdigit() and (item := _ITEM_NUMBER(s)) is not None:
+            s = s[item.end():]  # a numbered item among lines that are not ("12. Sol Ring"): its number counts no copies
+            first = s[0]
         if "\t" in s:  # cells copied from a spreadsheet
             s = _from_cells(s)
             first = s[0]
@@ -566,6 +571,13 @@ def parse_lines(text: str, path: str) -> Deck:
                 section, section_has_cards, tag_block, structured = target, False, None, True
                 continue
             line_section, s, structured = target, rest, True
+        if (s[:1] in "*_" and line_section is None and (emphasized := _EMPHASIZED(s)) is not None
+                and _QUANTITY.match(emphasized.group(2))):
+            # a count and a name all in bold or italics ("**1 Sol Ring**", "*96 Forest*"): an entry, written as a
+            # heading is, so a group's name when no card has its name ("**2 Drops**")
+            s = emphasized.group(2) + emphasized.group(3)
+            headings.add(number)
+            counted_headings.append(number)
         m = _QUANTITY.match(s)
         led = m is not None  # a quantity before the name
         digits: str | None = None
@@ -604,6 +616,9 @@ def parse_lines(text: str, path: str) -> Deck:
                     set_code, collector_number = sm.group(1), sm.group(2)
                     s = s[j + 1:].lstrip()
         name, notes = split_annotations(s)
+        if notes.commander and holds_several_names(name):  # the mark ending a line of names is its last name's, as
+            # a count there is ("Sol Ring, ..., Kenrith, the Returned King (Commander)"): read with the names apart
+            name, notes.commander = " ".join(s.split()), False
         if not name or not (_has_letter(name) or name == UNDERSCORES_CARD):
             if not _has_letter(raw) and not any(ch.isdigit() for ch in raw):
                 continue  # decoration such as "-----" or "====="
@@ -642,6 +657,8 @@ def parse_lines(text: str, path: str) -> Deck:
         countless = set(unled).difference(counted_after)
         group_lines = tuple(line for line in unled if line + 1 in led_lines or line in headings
                             or counted_after.get(line) and line + 1 in countless)
+    if counted_headings:  # and one with a quantity written as a heading
+        group_lines = tuple(sorted(group_lines + tuple(counted_headings)))
     heading_lines = tuple(line for line in group_lines if line in colon_headings)
     word_lines = _words_around(rows, worded) if worded else ()
     notes_out: list[str] = []
