@@ -152,7 +152,9 @@ def _make_data_folder(data_dir: Path) -> None:
     except OSError as exc:
         raise DeckcheckError(f"{data_dir}: can't make the data folder: {exc.strerror or exc}") from None
     if not os.access(data_dir, os.W_OK | os.X_OK):
-        raise DeckcheckError(f"{data_dir}: can't write in the data folder: permission denied")
+        read_only = hasattr(os, "statvfs") and os.statvfs(data_dir).f_flag & os.ST_RDONLY
+        why = "a read-only file system" if read_only else "permission denied"
+        raise DeckcheckError(f"{data_dir}: can't write in the data folder: {why}")
 
 
 def _backoff() -> float:
