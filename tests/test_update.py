@@ -647,6 +647,30 @@ def test_broken_json_says_where_once_and_by_line_in_json_lines(old_store, shared
     assert _digest(data_dir) == before
 
 
+@pytest.mark.parametrize("suffix", [".json", ".jsonl"])
+def test_an_integer_too_long_for_python_is_invalid_json_saying_where(old_store, shared_data, tmp_path, capsys, suffix):
+    """A number of more than 4,300 digits (Python's limit for reading an integer) in a card object, or as the
+    file's one value, was a ValueError traceback (exit 1); it is broken JSON, said where, and digits in a string
+    or a long fraction before it are not taken for it."""
+    data_dir, before = old_store
+    card = json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))[0]
+    card.pop("edhrec_rank", None)
+    card = json.dumps({**card, "flavor_text": "9" * 5000, "cmc": 0.5})
+    big = card.replace('"cmc": 0.5', '"cmc": 0.' + "5" * 5000)[:-1] + ', "edhrec_rank": -' + "9" * 4301 + "}"
+    text = f"[{card}, {big}]" if suffix == ".json" else f"{card}\n{big}\n"
+    path = tmp_path / f"big{suffix}"
+    path.write_text(text, encoding="utf-8")
+    assert main(["update", "--file", str(path), "--data-dir", str(data_dir)]) == 2
+    at = f"character {text.index('-9999')}" if suffix == ".json" else "line 2"
+    assert capsys.readouterr().err == (f"deckcheck: error: {path}: invalid JSON: an integer of more than 4,300 "
+                                       f"digits at {at}\n")
+    path.write_text(f"[{'9' * 5000}]", encoding="utf-8")  # the tester's file
+    assert main(["update", "--file", str(path), "--data-dir", str(data_dir)]) == 2
+    assert capsys.readouterr().err == (f"deckcheck: error: {path}: invalid JSON: an integer of more than 4,300 "
+                                       "digits at character 1\n")
+    assert _digest(data_dir) == before
+
+
 def test_an_invalid_object_s_reason_stays_short(shared_data, tmp_path, capsys):
     """jsonschema quotes the bad value whole: a 20,000-character name is reported in one short line that
     still says why."""

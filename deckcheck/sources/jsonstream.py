@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from deckcheck.errors import InputError, invalid_json
+from deckcheck.errors import InputError, invalid_json, json_error
 from deckcheck.zips import ZIP_MAGIC, zip_errors
 
 _GZIP_MAGIC = b"\x1f\x8b"
@@ -236,7 +236,8 @@ class TextStream:
         while True:
             try:
                 obj, end = self._decode(self.buf, self.pos)
-            except json.JSONDecodeError as exc:
+            except ValueError as error:  # json's error, or its bare ValueError for an integer too long
+                exc = json_error(error, self.buf, self.pos)
                 # An error near the end of the buffer may only mean the value continues in the next
                 # chunk, and so may an unterminated string (its error names where the string starts,
                 # however long it is); an error well inside the buffer is broken JSON.
