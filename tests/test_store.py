@@ -333,6 +333,36 @@ def test_a_store_of_another_schema_is_refused_at_open(tmp_path, capsys, version,
     assert capsys.readouterr().err == f"deckcheck: error: {data_dir}/{BUNDLED.name}: {said}\n"
 
 
+def _meta_value(key, value):
+    def damage(path) -> None:
+        import json
+        import sqlite3
+
+        con = sqlite3.connect(path)
+        assert con.execute("UPDATE meta SET value = ? WHERE key = ?", (json.dumps(value), key)).rowcount == 1
+        con.commit()
+        con.close()
+    return damage
+
+
+@pytest.mark.parametrize("argv", [["info"], ["check", str(EXAMPLE)], ["batch", "--no-progress", "--format", "json",
+                                                                      str(EXAMPLE)]])
+@pytest.mark.parametrize(("key", "value", "shown"), [
+    ("sources", 5, "5"), ("sources", None, "null"), ("updated_at", 20260103, "20260103"),
+    ("source", ["x"], '["x"]'), ("files", ["a", 1], '["a", 1]'), ("card_count", "29305", '"29305"'),
+])
+def test_a_meta_value_of_the_wrong_type_is_a_damaged_store(tmp_path, capsys, argv, key, value, shown):
+    """A meta value of a type deckcheck never writes ("sources" 5 or null, a date that is a number) is damage, as
+    a value that is no JSON is: one line naming the store, found when it is opened. Before, `info` ended with a
+    TypeError's traceback for some, and the reports' card data said what came ("card data: 20260103")."""
+    from deckcheck.cli import main
+
+    data_dir = _damaged_copy(tmp_path, _meta_value(key, value))
+    assert main([*argv, "--data-dir", data_dir]) == 2
+    assert capsys.readouterr() == ("", f"deckcheck: error: {data_dir}/{BUNDLED.name}: the card store is damaged "
+                                       f"(its meta value {key} is {shown}); run `deckcheck update` to build it again\n")
+
+
 def test_the_bundled_snapshot_says_what_it_lacks_when_a_deck_names_a_card_it_does_not_have(tmp_path, capsys,
                                                                                            monkeypatch):
     """Orcish Bowmasters (2023, in no precon) is not in the bundled snapshot: a report naming it says what the
