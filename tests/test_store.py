@@ -303,6 +303,50 @@ def test_a_damaged_store_is_one_line_naming_it_not_a_traceback(tmp_path, capsys,
         assert "the card store is damaged (error: card data corrupted (checksum mismatch))" in err
 
 
+def _sol_ring_rewritten(change):
+    """A damage: Sol Ring's card data decoded, changed by `change(card dict)` (its return value, when not None,
+    stands for the whole) and stored again as the store compresses it, so that it inflates and decodes."""
+    def damage(path) -> None:
+        import json
+        import sqlite3
+
+        from deckcheck.store import _compress, _compressor, _decompress
+
+        con = sqlite3.connect(path)
+        zdict = con.execute("SELECT value FROM meta WHERE key = 'zdict'").fetchone()[0]
+        card = json.loads(_decompress(con.execute("SELECT data FROM cards WHERE name = 'Sol Ring'").fetchone()[0],
+                                      zdict))
+        card = change(card) or card
+        con.execute("UPDATE cards SET data = ? WHERE name = 'Sol Ring'",
+                    (_compress(json.dumps(card).encode(), _compressor(zdict)),))
+        con.commit()
+        con.close()
+    return damage
+
+
+@pytest.mark.parametrize("argv", [["check", str(EXAMPLE)], ["card", "Sol Ring"]])
+@pytest.mark.parametrize("change", [
+    lambda card: [1, 2],
+    lambda card: card["faces"][0].update(name=5),
+    lambda card: card["faces"][0].update(oracle_text=["{T}: Add {C}{C}."]),
+    lambda card: card.update(faces=[]),
+    lambda card: card.update(commander_legality=None),
+    lambda card: card.update(aliases=[5]),
+], ids=["a-list", "face-name-a-number", "text-a-list", "no-faces", "legality-null", "alias-a-number"])
+def test_a_card_blob_of_the_wrong_shape_is_a_damaged_store(tmp_path, capsys, argv, change):
+    """Card data that inflates to JSON of another shape than the store writes (a list, a face named by a number)
+    is damage, found where the store reads the card: one line naming the store. Before, an AttributeError's
+    traceback from the card model or the policy, or a card shown with what came."""
+    from deckcheck.cli import main
+
+    data_dir = _damaged_copy(tmp_path, _sol_ring_rewritten(change))
+    assert main([*argv, "--data-dir", data_dir]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1, err
+    assert err.startswith(f"deckcheck: error: {data_dir}/{BUNDLED.name}: the card store is damaged (TypeError: a ")
+    assert err.endswith("); run `deckcheck update` to build it again\n")
+
+
 def _schema(version):
     def damage(path) -> None:
         import json
