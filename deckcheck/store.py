@@ -507,6 +507,8 @@ class CardStore:
         if self._suggest_keys is None or self._suggest_names is None:
             rows = self._rows("SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card WHERE n.kind <= ?",
                               (FACE_NAME,))
+            if not all(type(key) is str and type(name) is str for key, name in rows):  # a blob, a number
+                raise self._damaged("a card's name that is not text")
             self._suggest_keys = [r[0] for r in rows]
             self._suggest_names = [r[1] for r in rows]
         return self._suggest_keys, self._suggest_names

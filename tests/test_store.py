@@ -347,6 +347,36 @@ def test_a_card_blob_of_the_wrong_shape_is_a_damaged_store(tmp_path, capsys, arg
     assert err.endswith("); run `deckcheck update` to build it again\n")
 
 
+def _sql(statement):
+    def damage(path) -> None:
+        import sqlite3
+
+        con = sqlite3.connect(path)
+        assert con.execute(statement).rowcount > 0
+        con.commit()
+        con.close()
+    return damage
+
+
+@pytest.mark.parametrize("argv", [["check", "{deck}"], ["card", "Sol Rnig"]])
+@pytest.mark.parametrize("statement", [
+    "UPDATE names SET key = CAST(key AS BLOB) WHERE card = (SELECT id FROM cards WHERE name = 'Sol Ring')",
+    "UPDATE cards SET name = CAST(name AS BLOB) WHERE name = 'Sol Ring'",
+], ids=["name-key-a-blob", "card-name-a-blob"])
+def test_a_name_that_is_not_text_is_a_damaged_store(tmp_path, capsys, argv, statement):
+    """A card's name or name key stored as a blob is damage, found when the names are first listed (for a name no
+    card has): one line naming the store. Before, a TypeError's traceback from a regular expression, or from
+    the suggestions joined."""
+    from deckcheck.cli import main
+
+    data_dir = _damaged_copy(tmp_path, _sql(statement))
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 Sol Rnig\n", encoding="utf-8")
+    assert main([*(a.format(deck=deck) for a in argv), "--data-dir", data_dir]) == 2
+    assert capsys.readouterr() == ("", f"deckcheck: error: {data_dir}/{BUNDLED.name}: the card store is damaged "
+                                       "(a card's name that is not text); run `deckcheck update` to build it again\n")
+
+
 def _schema(version):
     def damage(path) -> None:
         import json
