@@ -293,8 +293,10 @@ class CardStore:
             raise DeckcheckError(f"{path}: not a deckcheck card store (no schema version); `deckcheck update` "
                                  "builds one in its place")
         if version != SCHEMA_VERSION:  # another deckcheck's layout: its reads would fail somewhere later
-            raise DeckcheckError(f"{path}: a card store of schema {version}, which this deckcheck can't read "
-                                 f"(it reads schema {SCHEMA_VERSION}); run `deckcheck update` to build one it reads")
+            # said as the store writes it, in JSON: a number 1 is no schema "1"
+            raise DeckcheckError(f"{path}: a card store of schema {json.dumps(version)[:40]}, which this deckcheck "
+                                 f"can't read (it reads schema {json.dumps(SCHEMA_VERSION)}); run `deckcheck update` "
+                                 "to build one it reads")
         problem = _meta_problem(self.meta)
         if problem:
             raise self._damaged(problem)

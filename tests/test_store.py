@@ -393,13 +393,17 @@ def _schema(version):
 
 
 @pytest.mark.parametrize(("version", "said"), [
-    ("2", "a card store of schema 2, which this deckcheck can't read (it reads schema 1); run `deckcheck update` "
-          "to build one it reads"),
+    ("2", 'a card store of schema "2", which this deckcheck can\'t read (it reads schema "1"); run `deckcheck '
+          'update` to build one it reads'),
+    (1, 'a card store of schema 1, which this deckcheck can\'t read (it reads schema "1"); run `deckcheck update` '
+        'to build one it reads'),
     (None, "not a deckcheck card store (no schema version); `deckcheck update` builds one in its place"),
-])
+], ids=["another", "a-number", "none"])
 def test_a_store_of_another_schema_is_refused_at_open(tmp_path, capsys, version, said):
     """A store written by another deckcheck (a newer layout), or an SQLite file with a meta table that is no
-    store, is refused when opened, in one line, before any read of it fails somewhere else."""
+    store, is refused when opened, in one line, before any read of it fails somewhere else. The schema is said as
+    the store holds it, in JSON: a version that is the number 1 read "a card store of schema 1, which this
+    deckcheck can't read (it reads schema 1)"."""
     from deckcheck.cli import main
 
     data_dir = _damaged_copy(tmp_path, _schema(version))
