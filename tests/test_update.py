@@ -551,6 +551,25 @@ def test_an_update_says_what_it_replaced(old_store, shared_data, capsys, server)
     assert f"replaced a store of {count} cards (data as of {meta['updated_at']})" in capsys.readouterr().out
 
 
+def test_a_saved_scryfall_list_imports_whichever_of_its_keys_comes_first(shared_data, tmp_path, capsys):
+    """A Scryfall list object (a page of /cards/search, saved) begins as the API writes it, "object": "list"
+    first: it was read as JSON Lines of one object that is no card ("none of its objects is a ... card"),
+    while the same list with "data" first was imported. Both import the cards of the list, as the plain array
+    of them does."""
+    cards = json.loads((shared_data / "scryfall" / "cards-2025-12-collection.json").read_text(encoding="utf-8"))
+    pages = {"array": cards, "api": {"object": "list", "has_more": False, "total_cards": len(cards), "data": cards},
+             "data-first": {"data": cards, "object": "list", "has_more": False}}
+    stored = {}
+    for name, page in pages.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(page, indent=1), encoding="utf-8")
+        assert main(["update", "--file", str(path), "--data-dir", str(tmp_path / name)]) == 0
+        assert f"335 cards from {len(cards)} objects" in capsys.readouterr().out
+        with CardStore.open_file(tmp_path / name / STORE_FILE) as store:
+            stored[name] = [card.to_dict() for card in store.iter_cards()]
+    assert stored["api"] == stored["data-first"] == stored["array"]
+
+
 def test_a_file_given_twice_is_read_once(shared_data, tmp_path, capsys):
     """Read twice, its objects counted twice in the summary ("from 1,762 objects")."""
     data_dir = tmp_path / "d"

@@ -29,7 +29,7 @@ _INFLATE_SIZE = 4 << 20  # the most bytes one chunk inflates to at a time (a gzi
 #: of the machine.
 MAX_VALUE_CHARS = 16 << 20
 _WS = " \t\r\n"
-_FIRST_KEY = re.compile(r'\{\s*"((?:[^"\\]|\\.)*)"')
+_FIRST_MEMBER = re.compile(r'\{\s*"((?:[^"\\]|\\.)*)"(?:\s*:\s*"((?:[^"\\]|\\.)*)")?')
 #: Lists that hold card objects in MTGJSON set and deck files.
 CARD_LISTS = frozenset({"cards", "commander", "displayCommander", "mainBoard", "sideBoard"})
 #: Lists of MTGJSON objects that are never deck cards (skipped and counted).
@@ -267,12 +267,13 @@ class TextStream:
             grew = True
         return grew or self.more()
 
-    def first_key(self) -> str | None:
-        """The first key of the object that starts here, without consuming anything."""
+    def first_member(self) -> tuple[str | None, str | None]:
+        """The first key of the object that starts here, and its value when that is a string (else None),
+        without consuming anything."""
         while len(self.buf) - self.pos < 4096 and self.more():
             pass
-        m = _FIRST_KEY.match(self.buf, self.pos)
-        return m.group(1) if m else None
+        m = _FIRST_MEMBER.match(self.buf, self.pos)
+        return (m.group(1), m.group(2)) if m else (None, None)
 
     def line_is_a_value(self) -> bool:
         """Whether the line that starts here holds one JSON value and nothing else (as JSON Lines' lines do),
@@ -350,7 +351,7 @@ def iter_file(path: str | Path, progress: Callable[[int], None] | None = None) -
     if c == "[":
         for obj in stream.array_items():
             yield "card", obj, {}
-    elif c == "{" and stream.first_key() in ("meta", "data"):
+    elif c == "{" and _holds_the_cards(*stream.first_member()):
         yield from _wrapper(stream)
     elif c == "{" or (c and stream.line_is_a_value()):  # JSON Lines, the first line perhaps no object (5, null)
         for obj in stream.values_to_end():
@@ -363,8 +364,16 @@ def iter_file(path: str | Path, progress: Callable[[int], None] | None = None) -
         raise stream.error(f"unexpected data after the JSON value at {stream.at(stream.pos)}")
 
 
+def _holds_the_cards(key: str | None, value: str | None) -> bool:
+    """Whether an object whose first member is `key`: `value` is a file's wrapper around its cards, not the first
+    of JSON Lines: MTGJSON's {"meta", "data"} (either first), or a Scryfall list object, which the API begins
+    with "object": "list" ({"object": "list", "has_more": false, "data": [cards]}: a page of a search, saved)."""
+    return key in ("meta", "data") or (key, value) == ("object", "list")
+
+
 def _wrapper(stream: TextStream) -> Iterator[Event]:
-    """An MTGJSON file: {"meta": {...}, "data": ...}."""
+    """An MTGJSON file, {"meta": {...}, "data": ...}, or a Scryfall list object (its "data" the cards, its other
+    members passed over)."""
     for key in stream.object_keys():
         if key == "data":
             c = stream.peek()
