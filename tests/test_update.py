@@ -570,6 +570,35 @@ def test_a_saved_scryfall_list_imports_whichever_of_its_keys_comes_first(shared_
     assert stored["api"] == stored["data-first"] == stored["array"]
 
 
+def test_an_empty_zip_is_a_zip_of_no_files(old_store, tmp_path, capsys):
+    """An empty zip archive (the 22 bytes of its end record alone, as zipfile writes one) is a zip archive: update
+    says it holds no file, as for a zip holding only a folder, and so do check and batch. Before, update said "not
+    JSON card data", and check and batch "not a text decklist (binary data)"."""
+    import zipfile
+
+    data_dir, before = old_store
+    empty, folder = tmp_path / "empty.zip", tmp_path / "folder.zip"
+    zipfile.ZipFile(empty, "w").close()
+    assert empty.read_bytes() == b"PK\x05\x06" + bytes(18)
+    with zipfile.ZipFile(folder, "w") as archive:
+        archive.writestr("cards/", "")
+    said: dict[str, list[tuple[int, str]]] = {}
+    for path in (empty, folder):
+        for argv in (["update", "--file"], ["check"], ["batch", "--no-progress", "--format", "json"]):
+            code = main([*argv, str(path), "--data-dir", str(data_dir)])
+            out, err = capsys.readouterr()
+            if argv[0] == "batch":
+                (deck,) = json.loads(out)["decks"]
+                out = deck["violations"][0]["message"]
+            said.setdefault(argv[0], []).append((code, (out + err).replace(str(path), "ZIP")))
+    assert said["update"] == 2 * [(2, "deckcheck: error: ZIP: a zip archive of 0 files (none): deckcheck reads a zip "
+                                      "holding one card data file\n")]
+    assert said["check"] == 2 * [(2, "deckcheck: error: ZIP: a zip archive, not one decklist: `deckcheck batch` "
+                                     "checks the decklists in a file named .zip\n")]
+    assert said["batch"][0] == said["batch"][1] and said["batch"][0][1].startswith("a zip archive with no decklist")
+    assert _digest(data_dir) == before
+
+
 def test_a_file_given_twice_is_read_once(shared_data, tmp_path, capsys):
     """Read twice, its objects counted twice in the summary ("from 1,762 objects")."""
     data_dir = tmp_path / "d"

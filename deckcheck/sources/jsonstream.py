@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.errors import InputError, invalid_json, json_error
-from deckcheck.zips import ZIP_MAGIC, zip_errors
+from deckcheck.zips import is_zip, zip_errors
 
 _GZIP_MAGIC = b"\x1f\x8b"
 _XZ_MAGIC = b"\xfd7zXZ\x00"
@@ -54,7 +54,7 @@ def _byte_chunks(path: Path, progress: Callable[[int], None] | None) -> Iterator
 
         try:
             first = fh.read(_READ_SIZE)
-            if first.startswith(ZIP_MAGIC):  # read by zipfile, from its end
+            if is_zip(first):  # read by zipfile, from its end
                 fh.seek(0)
                 yield from _unzipped(fh, str(path), progress)
                 return
