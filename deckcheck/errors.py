@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
 import signal
+import sys
 
 
 #: Characters that would break a line of output or move the cursor, and the escapes written instead.
@@ -22,6 +25,25 @@ def invalid_json(reason: str, where: str) -> str:
     reason and where it was found. Some of its reasons end in " at" ("Unterminated string starting at"),
     which is said once."""
     return f"invalid JSON: {reason.removesuffix(' at')} at {where}"
+
+
+#: JSON's strings (skipped whole: digits in one are no number), its numbers (an integer has no fraction and no
+#: exponent) and what lies between.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|(-?\d+)((?:\.\d+)?(?:[eE][-+]?\d+)?)|[^"\d-]+|.', re.DOTALL)
+
+
+def json_error(exc: ValueError, doc: str, start: int = 0) -> json.JSONDecodeError:
+    """The json module's error for `doc` (decoded from `start`) as a JSONDecodeError, which says where: json
+    raises a bare ValueError, without a position, for an integer of more digits than Python converts
+    (sys.get_int_max_str_digits(), 4,300 by default), which is found here."""
+    if isinstance(exc, json.JSONDecodeError):
+        return exc
+    limit = sys.get_int_max_str_digits()
+    for token in _JSON_TOKEN.finditer(doc, start):
+        digits, fraction = token.group(1, 2)
+        if digits and not fraction and len(digits.lstrip("-")) > limit:
+            return json.JSONDecodeError(f"an integer of more than {limit:,} digits", doc, token.start())
+    return json.JSONDecodeError((str(exc).splitlines() or [""])[0], doc, start)
 
 
 class DeckcheckError(Exception):

@@ -246,6 +246,25 @@ def _other_rows(others: Iterable[NonDeckObject], card_keys: set[str]) -> list[tu
 _DAMAGE = (sqlite3.DatabaseError, zlib.error, ValueError, KeyError, TypeError)
 
 
+#: The meta values a store is written with, each with the JSON types it may have (a list is one of text): a value
+#: of another type (a "sources" that is 5) is damage, which `info` and the reports would meet unawares. Keys not
+#: named here are left as they are.
+_META_TYPES: dict[str, tuple[type, ...]] = {
+    "source": (str,), "built_at": (str,), "bulk_type": (str,),
+    "updated_at": (str, type(None)), "data_date": (str, type(None)), "newest_printing": (str, type(None)),
+    "versions": (list,), "sources": (list,), "files": (list,), "cards": (int,), "card_count": (int,),
+}
+
+
+def _meta_problem(meta: Mapping[str, Any]) -> str | None:
+    """What is wrong with a store's meta values (see _META_TYPES), or None."""
+    for key, types in _META_TYPES.items():
+        value = meta.get(key)
+        if key in meta and (type(value) not in types or type(value) is list and any(type(v) is not str for v in value)):
+            return f"its meta value {key} is {json.dumps(value)[:60]}"
+    return None
+
+
 def _reason(exc: Exception) -> str:
     """What went wrong reading a store, in one short line (SQLite may quote a whole damaged value)."""
     text = (str(exc).splitlines() or [""])[0]
@@ -277,8 +296,13 @@ class CardStore:
             raise DeckcheckError(f"{path}: not a deckcheck card store (no schema version); `deckcheck update` "
                                  "builds one in its place")
         if version != SCHEMA_VERSION:  # another deckcheck's layout: its reads would fail somewhere later
-            raise DeckcheckError(f"{path}: a card store of schema {version}, which this deckcheck can't read "
-                                 f"(it reads schema {SCHEMA_VERSION}); run `deckcheck update` to build one it reads")
+            # said as the store writes it, in JSON: a number 1 is no schema "1"
+            raise DeckcheckError(f"{path}: a card store of schema {json.dumps(version)[:40]}, which this deckcheck "
+                                 f"can't read (it reads schema {json.dumps(SCHEMA_VERSION)}); run `deckcheck update` "
+                                 "to build one it reads")
+        problem = _meta_problem(self.meta)
+        if problem:
+            raise self._damaged(problem)
 
     # --- opening --------------------------------------------------------------------------
     @classmethod
@@ -355,10 +379,11 @@ class CardStore:
         self.close()
 
     # --- reading --------------------------------------------------------------------------
-    def _damaged(self, exc: Exception) -> DeckcheckError:
+    def _damaged(self, exc: Exception | str) -> DeckcheckError:
         """The error for a store whose file does not read back (a damaged page, a blob that doesn't inflate
-        or decode): raised where it is found, instead of the library's own."""
-        return DeckcheckError(f"{self.path}: the card store is damaged ({_reason(exc)}); "
+        or decode, a value of the wrong type): raised where it is found, instead of the library's own."""
+        reason = exc if isinstance(exc, str) else _reason(exc)
+        return DeckcheckError(f"{self.path}: the card store is damaged ({reason}); "
                               "run `deckcheck update` to build it again")
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
@@ -499,6 +524,8 @@ class CardStore:
         if self._suggest_keys is None or self._suggest_names is None:
             rows = self._rows("SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card WHERE n.kind <= ?",
                               (FACE_NAME,))
+            if not all(type(key) is str and type(name) is str for key, name in rows):  # a blob, a number
+                raise self._damaged("a card's name that is not text")
             self._suggest_keys = [r[0] for r in rows]
             self._suggest_names = [r[1] for r in rows]
         return self._suggest_keys, self._suggest_names

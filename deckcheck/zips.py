@@ -8,10 +8,17 @@ from typing import IO, Any
 
 #: The first bytes of a zip archive (and so of an .xlsx or .ods workbook, a .docx or .odt document).
 ZIP_MAGIC = b"PK\x03\x04"
+#: The first bytes of an empty zip archive: its end of central directory record, with nothing before it.
+_EMPTY_ZIP_MAGIC = b"PK\x05\x06"
 #: The kinds `archive_kind` tells: workbooks, word processors' documents, Apple's Pages and Numbers files.
 WORKBOOKS, DOCUMENTS, IWORK = ("xlsx", "ods"), ("docx", "odt"), "iwork"
 _OPENDOCUMENT = {b"application/vnd.oasis.opendocument.spreadsheet": "ods",
                  b"application/vnd.oasis.opendocument.text": "odt"}
+
+
+def is_zip(head: bytes) -> bool:
+    """Whether a file beginning with these bytes is a zip archive, one with members or an empty one."""
+    return head[:4] in (ZIP_MAGIC, _EMPTY_ZIP_MAGIC)
 
 
 def members_kind(archive: Any) -> str | None:

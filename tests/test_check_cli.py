@@ -192,11 +192,17 @@ def test_unreadable_input(capsys, tmp_path: Path, data_dir: str, kind: str) -> N
      "invalid JSON: Expecting ',' delimiter at line 1, column 69"),
     ("open.json", '{"a":\n', "invalid JSON: Expecting value at line 2, column 1"),
     ("quote.JSON", '["1 Sol Ring", "1 Arcane', "invalid JSON: Unterminated string starting at line 1, column 16"),
-], ids=["truncated", "no-value", "unterminated"])
+    ("count.json", '{"commander": ["Atraxa, Praetors\' Voice"], "decklist": [{"name": "Sol Ring", "count": '
+     + "9" * 5000 + "}]}", "invalid JSON: an integer of more than 4,300 digits at line 1, column 87"),
+    ("mtgjson.json", '{"meta": {"version": "5.2.2"}, "data": {"name": "Big", "commander": [{"name": "Atraxa, '
+     'Praetors\' Voice", "count": 1}],\n "mainBoard": [{"name": "Sol Ring", "count": ' + "9" * 5000 + "}]}}",
+     "invalid JSON: an integer of more than 4,300 digits at line 2, column 46"),
+], ids=["truncated", "no-value", "unterminated", "integer-too-long", "mtgjson-integer-too-long"])
 def test_a_broken_json_file_is_unreadable_not_a_text_decklist(capsys, tmp_path: Path, data_dir: str, name: str,
                                                                data: str, said: str) -> None:
     """A .json deck cut short was read as a text decklist: exit 1 with its JSON as unknown cards or a group's name.
-    A file named .json beginning as JSON is JSON: broken, it can't be read (exit 2; a row of `batch`)."""
+    A file named .json beginning as JSON is JSON: broken, it can't be read (exit 2; a row of `batch`). So is one
+    holding an integer too long for Python (more than 4,300 digits), which json fails without saying where."""
     from deckcheck.batch import check_many
     from deckcheck.store import CardStore
 

@@ -203,6 +203,31 @@ def test_a_string_longer_than_64k_across_reads_is_json_not_an_error(tmp_path, mo
         list(js.iter_file(path))
 
 
+@pytest.mark.parametrize("kind", ["scryfall", "mtgjson"])
+def test_invalid_objects_are_skipped_cheaply_and_the_first_reasons_kept(shared_data, fixtures, tmp_path, kind):
+    """A real card, 100 real cards without a name, then 400,000 empty objects: all counted, the first 200 reasons
+    kept, each jsonschema's own. Only those are asked of jsonschema (~100 us an object); the rest are counted on
+    the fast predicate's verdict. Before, every invalid object was explained and the explanation dropped: 1 card
+    and 1,000,000 empty objects (3 MB) took 53 s to import, against 4 s for 45,851 real cards."""
+    import time
+
+    if kind == "scryfall":
+        card = next(o for o in fixtures if o["layout"] == "normal")
+    else:
+        with gzip.open(shared_data / "mtgjson" / "deck-cards-2026-01.jsonl.gz", "rt", encoding="utf-8") as fh:
+            card = json.loads(fh.readline())
+    nameless = {k: v for k, v in card.items() if k != "name"}
+    path = tmp_path / "cards.jsonl"
+    path.write_text(json.dumps(card) + "\n" + (json.dumps(nameless) + "\n") * 100 + "{}\n" * 400_000, encoding="utf-8")
+    validator = load_validator(f"{kind}_card")
+    start = time.process_time()
+    report = load_files([path]).report
+    spent = time.process_time() - start
+    assert (report.objects, report.invalid_count, len(report.invalid)) == (400_101, 400_100, 200)
+    assert [i.reason for i in report.invalid] == [validator.problem(nameless)] * 100 + [validator.problem({})] * 100
+    assert spent < 5, spent  # about 1.5 s; explaining every object took 15 s
+
+
 def test_mtgjson_set_file_meld_and_faces(emn, tmp_path):
     path = _write_json(tmp_path / "EMN.json", emn)
     result = load_files([path])

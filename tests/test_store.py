@@ -303,6 +303,80 @@ def test_a_damaged_store_is_one_line_naming_it_not_a_traceback(tmp_path, capsys,
         assert "the card store is damaged (error: card data corrupted (checksum mismatch))" in err
 
 
+def _sol_ring_rewritten(change):
+    """A damage: Sol Ring's card data decoded, changed by `change(card dict)` (its return value, when not None,
+    stands for the whole) and stored again as the store compresses it, so that it inflates and decodes."""
+    def damage(path) -> None:
+        import json
+        import sqlite3
+
+        from deckcheck.store import _compress, _compressor, _decompress
+
+        con = sqlite3.connect(path)
+        zdict = con.execute("SELECT value FROM meta WHERE key = 'zdict'").fetchone()[0]
+        card = json.loads(_decompress(con.execute("SELECT data FROM cards WHERE name = 'Sol Ring'").fetchone()[0],
+                                      zdict))
+        card = change(card) or card
+        con.execute("UPDATE cards SET data = ? WHERE name = 'Sol Ring'",
+                    (_compress(json.dumps(card).encode(), _compressor(zdict)),))
+        con.commit()
+        con.close()
+    return damage
+
+
+@pytest.mark.parametrize("argv", [["check", str(EXAMPLE)], ["card", "Sol Ring"]])
+@pytest.mark.parametrize("change", [
+    lambda card: [1, 2],
+    lambda card: card["faces"][0].update(name=5),
+    lambda card: card["faces"][0].update(oracle_text=["{T}: Add {C}{C}."]),
+    lambda card: card.update(faces=[]),
+    lambda card: card.update(commander_legality=None),
+    lambda card: card.update(aliases=[5]),
+], ids=["a-list", "face-name-a-number", "text-a-list", "no-faces", "legality-null", "alias-a-number"])
+def test_a_card_blob_of_the_wrong_shape_is_a_damaged_store(tmp_path, capsys, argv, change):
+    """Card data that inflates to JSON of another shape than the store writes (a list, a face named by a number)
+    is damage, found where the store reads the card: one line naming the store. Before, an AttributeError's
+    traceback from the card model or the policy, or a card shown with what came."""
+    from deckcheck.cli import main
+
+    data_dir = _damaged_copy(tmp_path, _sol_ring_rewritten(change))
+    assert main([*argv, "--data-dir", data_dir]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1, err
+    assert err.startswith(f"deckcheck: error: {data_dir}/{BUNDLED.name}: the card store is damaged (TypeError: a ")
+    assert err.endswith("); run `deckcheck update` to build it again\n")
+
+
+def _sql(statement):
+    def damage(path) -> None:
+        import sqlite3
+
+        con = sqlite3.connect(path)
+        assert con.execute(statement).rowcount > 0
+        con.commit()
+        con.close()
+    return damage
+
+
+@pytest.mark.parametrize("argv", [["check", "{deck}"], ["card", "Sol Rnig"]])
+@pytest.mark.parametrize("statement", [
+    "UPDATE names SET key = CAST(key AS BLOB) WHERE card = (SELECT id FROM cards WHERE name = 'Sol Ring')",
+    "UPDATE cards SET name = CAST(name AS BLOB) WHERE name = 'Sol Ring'",
+], ids=["name-key-a-blob", "card-name-a-blob"])
+def test_a_name_that_is_not_text_is_a_damaged_store(tmp_path, capsys, argv, statement):
+    """A card's name or name key stored as a blob is damage, found when the names are first listed (for a name no
+    card has): one line naming the store. Before, a TypeError's traceback from a regular expression, or from
+    the suggestions joined."""
+    from deckcheck.cli import main
+
+    data_dir = _damaged_copy(tmp_path, _sql(statement))
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 Sol Rnig\n", encoding="utf-8")
+    assert main([*(a.format(deck=deck) for a in argv), "--data-dir", data_dir]) == 2
+    assert capsys.readouterr() == ("", f"deckcheck: error: {data_dir}/{BUNDLED.name}: the card store is damaged "
+                                       "(a card's name that is not text); run `deckcheck update` to build it again\n")
+
+
 def _schema(version):
     def damage(path) -> None:
         import json
@@ -319,18 +393,52 @@ def _schema(version):
 
 
 @pytest.mark.parametrize(("version", "said"), [
-    ("2", "a card store of schema 2, which this deckcheck can't read (it reads schema 1); run `deckcheck update` "
-          "to build one it reads"),
+    ("2", 'a card store of schema "2", which this deckcheck can\'t read (it reads schema "1"); run `deckcheck '
+          'update` to build one it reads'),
+    (1, 'a card store of schema 1, which this deckcheck can\'t read (it reads schema "1"); run `deckcheck update` '
+        'to build one it reads'),
     (None, "not a deckcheck card store (no schema version); `deckcheck update` builds one in its place"),
-])
+], ids=["another", "a-number", "none"])
 def test_a_store_of_another_schema_is_refused_at_open(tmp_path, capsys, version, said):
     """A store written by another deckcheck (a newer layout), or an SQLite file with a meta table that is no
-    store, is refused when opened, in one line, before any read of it fails somewhere else."""
+    store, is refused when opened, in one line, before any read of it fails somewhere else. The schema is said as
+    the store holds it, in JSON: a version that is the number 1 read "a card store of schema 1, which this
+    deckcheck can't read (it reads schema 1)"."""
     from deckcheck.cli import main
 
     data_dir = _damaged_copy(tmp_path, _schema(version))
     assert main(["check", str(EXAMPLE), "--data-dir", data_dir]) == 2
     assert capsys.readouterr().err == f"deckcheck: error: {data_dir}/{BUNDLED.name}: {said}\n"
+
+
+def _meta_value(key, value):
+    def damage(path) -> None:
+        import json
+        import sqlite3
+
+        con = sqlite3.connect(path)
+        assert con.execute("UPDATE meta SET value = ? WHERE key = ?", (json.dumps(value), key)).rowcount == 1
+        con.commit()
+        con.close()
+    return damage
+
+
+@pytest.mark.parametrize("argv", [["info"], ["check", str(EXAMPLE)], ["batch", "--no-progress", "--format", "json",
+                                                                      str(EXAMPLE)]])
+@pytest.mark.parametrize(("key", "value", "shown"), [
+    ("sources", 5, "5"), ("sources", None, "null"), ("updated_at", 20260103, "20260103"),
+    ("source", ["x"], '["x"]'), ("files", ["a", 1], '["a", 1]'), ("card_count", "29305", '"29305"'),
+])
+def test_a_meta_value_of_the_wrong_type_is_a_damaged_store(tmp_path, capsys, argv, key, value, shown):
+    """A meta value of a type deckcheck never writes ("sources" 5 or null, a date that is a number) is damage, as
+    a value that is no JSON is: one line naming the store, found when it is opened. Before, `info` ended with a
+    TypeError's traceback for some, and the reports' card data said what came ("card data: 20260103")."""
+    from deckcheck.cli import main
+
+    data_dir = _damaged_copy(tmp_path, _meta_value(key, value))
+    assert main([*argv, "--data-dir", data_dir]) == 2
+    assert capsys.readouterr() == ("", f"deckcheck: error: {data_dir}/{BUNDLED.name}: the card store is damaged "
+                                       f"(its meta value {key} is {shown}); run `deckcheck update` to build it again\n")
 
 
 def test_the_bundled_snapshot_says_what_it_lacks_when_a_deck_names_a_card_it_does_not_have(tmp_path, capsys,

@@ -582,6 +582,54 @@ def test_an_update_says_what_it_replaced(old_store, shared_data, capsys, server)
     assert f"replaced a store of {count} cards (data as of {meta['updated_at']})" in capsys.readouterr().out
 
 
+def test_a_saved_scryfall_list_imports_whichever_of_its_keys_comes_first(shared_data, tmp_path, capsys):
+    """A Scryfall list object (a page of /cards/search, saved) begins as the API writes it, "object": "list"
+    first: it was read as JSON Lines of one object that is no card ("none of its objects is a ... card"),
+    while the same list with "data" first was imported. Both import the cards of the list, as the plain array
+    of them does."""
+    cards = json.loads((shared_data / "scryfall" / "cards-2025-12-collection.json").read_text(encoding="utf-8"))
+    pages = {"array": cards, "api": {"object": "list", "has_more": False, "total_cards": len(cards), "data": cards},
+             "data-first": {"data": cards, "object": "list", "has_more": False}}
+    stored = {}
+    for name, page in pages.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(page, indent=1), encoding="utf-8")
+        assert main(["update", "--file", str(path), "--data-dir", str(tmp_path / name)]) == 0
+        assert f"335 cards from {len(cards)} objects" in capsys.readouterr().out
+        with CardStore.open_file(tmp_path / name / STORE_FILE) as store:
+            stored[name] = [card.to_dict() for card in store.iter_cards()]
+    assert stored["api"] == stored["data-first"] == stored["array"]
+
+
+def test_an_empty_zip_is_a_zip_of_no_files(old_store, tmp_path, capsys):
+    """An empty zip archive (the 22 bytes of its end record alone, as zipfile writes one) is a zip archive: update
+    says it holds no file, as for a zip holding only a folder, and so do check and batch. Before, update said "not
+    JSON card data", and check and batch "not a text decklist (binary data)"."""
+    import zipfile
+
+    data_dir, before = old_store
+    empty, folder = tmp_path / "empty.zip", tmp_path / "folder.zip"
+    zipfile.ZipFile(empty, "w").close()
+    assert empty.read_bytes() == b"PK\x05\x06" + bytes(18)
+    with zipfile.ZipFile(folder, "w") as archive:
+        archive.writestr("cards/", "")
+    said: dict[str, list[tuple[int, str]]] = {}
+    for path in (empty, folder):
+        for argv in (["update", "--file"], ["check"], ["batch", "--no-progress", "--format", "json"]):
+            code = main([*argv, str(path), "--data-dir", str(data_dir)])
+            out, err = capsys.readouterr()
+            if argv[0] == "batch":
+                (deck,) = json.loads(out)["decks"]
+                out = deck["violations"][0]["message"]
+            said.setdefault(argv[0], []).append((code, (out + err).replace(str(path), "ZIP")))
+    assert said["update"] == 2 * [(2, "deckcheck: error: ZIP: a zip archive of 0 files (none): deckcheck reads a zip "
+                                      "holding one card data file\n")]
+    assert said["check"] == 2 * [(2, "deckcheck: error: ZIP: a zip archive, not one decklist: `deckcheck batch` "
+                                     "checks the decklists in a file named .zip\n")]
+    assert said["batch"][0] == said["batch"][1] and said["batch"][0][1].startswith("a zip archive with no decklist")
+    assert _digest(data_dir) == before
+
+
 def test_a_file_given_twice_is_read_once(shared_data, tmp_path, capsys):
     """Read twice, its objects counted twice in the summary ("from 1,762 objects")."""
     data_dir = tmp_path / "d"
@@ -756,6 +804,30 @@ def test_broken_json_says_where_once_and_by_line_in_json_lines(old_store, shared
     assert main(["update", "--file", str(path), "--data-dir", str(data_dir)]) == 2
     said = said.format(at=text.rfind('"Sol'))  # where the string that never ends begins
     assert capsys.readouterr().err == f"deckcheck: error: {path}: invalid JSON: {said}\n"
+    assert _digest(data_dir) == before
+
+
+@pytest.mark.parametrize("suffix", [".json", ".jsonl"])
+def test_an_integer_too_long_for_python_is_invalid_json_saying_where(old_store, shared_data, tmp_path, capsys, suffix):
+    """A number of more than 4,300 digits (Python's limit for reading an integer) in a card object, or as the
+    file's one value, was a ValueError traceback (exit 1); it is broken JSON, said where, and digits in a string
+    or a long fraction before it are not taken for it."""
+    data_dir, before = old_store
+    card = json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))[0]
+    card.pop("edhrec_rank", None)
+    card = json.dumps({**card, "flavor_text": "9" * 5000, "cmc": 0.5})
+    big = card.replace('"cmc": 0.5', '"cmc": 0.' + "5" * 5000)[:-1] + ', "edhrec_rank": -' + "9" * 4301 + "}"
+    text = f"[{card}, {big}]" if suffix == ".json" else f"{card}\n{big}\n"
+    path = tmp_path / f"big{suffix}"
+    path.write_text(text, encoding="utf-8")
+    assert main(["update", "--file", str(path), "--data-dir", str(data_dir)]) == 2
+    at = f"character {text.index('-9999')}" if suffix == ".json" else "line 2"
+    assert capsys.readouterr().err == (f"deckcheck: error: {path}: invalid JSON: an integer of more than 4,300 "
+                                       f"digits at {at}\n")
+    path.write_text(f"[{'9' * 5000}]", encoding="utf-8")  # the tester's file
+    assert main(["update", "--file", str(path), "--data-dir", str(data_dir)]) == 2
+    assert capsys.readouterr().err == (f"deckcheck: error: {path}: invalid JSON: an integer of more than 4,300 "
+                                       "digits at character 1\n")
     assert _digest(data_dir) == before
 
 

@@ -43,7 +43,7 @@ from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputEr
 from deckcheck.report import CheckReport, DeckReport, card_data_of, pickled_by_fields
 from deckcheck.rules.syntax import UNREADABLE as UNREADABLE_RULE
 from deckcheck.wording import counted
-from deckcheck.zips import DOCUMENTS, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind, zip_errors
+from deckcheck.zips import DOCUMENTS, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind, is_zip, zip_errors
 
 
 def _proxy(items: dict[str, Any]) -> MappingProxyType:
@@ -335,7 +335,7 @@ def _member_sources(label: str, data: bytes) -> Iterator[Source]:
     """A zip member's deck sources, as its file's would be: a workbook's (its rows of registrations, or its card
     list), a table of registrations a row each (a form's responses, downloaded as a zip of one CSV), else the
     member as one decklist (a zip within the zip says it is no decklist)."""
-    if data[:4] == ZIP_MAGIC and archive_kind(io.BytesIO(data)) in WORKBOOKS:
+    if is_zip(data) and archive_kind(io.BytesIO(data)) in WORKBOOKS:
         yield from sheet_sources(label, io.BytesIO(data))
     elif _may_be_a_table(label) and (layout := _registrations_in(data[:REGISTRATIONS_HEAD])) is not None:
         yield from _registration_bytes(label, data, layout)
@@ -410,7 +410,7 @@ def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
         yield from jsonl_sources(label, itertools.chain(head, lines))
         return
     data = b"".join(head) + (stream.read(MAX_REGISTRATIONS_BYTES + 1) or b"")
-    if data[:4] == ZIP_MAGIC:
+    if is_zip(data):
         yield from archive_sources(label, io.BytesIO(data))
     elif (layout := _registrations_in(data[:REGISTRATIONS_HEAD])) is not None:
         yield from _registration_bytes(label, data, layout)
@@ -472,7 +472,7 @@ def file_sources(path: str) -> Iterator[Source]:
         return
     table = suffix.endswith(TABLE_SUFFIXES)
     head = _head(path, REGISTRATIONS_HEAD if table else len(ZIP_MAGIC))
-    if head.startswith(ZIP_MAGIC):
+    if is_zip(head):
         yield from archive_sources(path)
     elif table and head[:2] != b"\x1f\x8b" and (layout := _registrations_in(head)) is not None:
         yield from registration_sources(path, layout)

@@ -23,8 +23,8 @@ from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.records import is_deck_record, record_blocks, record_commanders, record_name, record_text
 from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
-from deckcheck.errors import InputError, invalid_json
-from deckcheck.zips import DOCUMENTS, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind
+from deckcheck.errors import InputError, invalid_json, json_error
+from deckcheck.zips import DOCUMENTS, IWORK, WORKBOOKS, archive_kind, is_zip
 
 #: Decklists (and MTGJSON deck files, once decompressed) above this size are refused with an InputError:
 #: a real decklist is a few kilobytes, an MTGJSON precon file under 1 MB.
@@ -175,7 +175,7 @@ def parse_bytes(data: bytes, path: str = "<bytes>") -> Deck:
     """Parse a decklist from raw bytes (gzip, UTF-8/UTF-16/Latin-1 text, JSON, XML, CSV or plain text)."""
     if data[:2] == b"\x1f\x8b":
         data = _gunzip(data, path)
-    if data[:4] in (ZIP_MAGIC, b"\xd0\xcf\x11\xe0"):  # a zip (a workbook, a document?) or an OLE2 file (an .xls?)
+    if is_zip(data) or data[:4] == b"\xd0\xcf\x11\xe0":  # a zip (a workbook, a document?) or an OLE2 file (an .xls?)
         text, note = _archive_text(data, path), None
     elif data[:64].lstrip().startswith(b"{\\rtf"):  # Rich Text: what TextEdit and WordPad save by default
         from deckcheck.decklist.documents import rtf_text
@@ -218,11 +218,12 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
             obj = json.loads(stripped)
         except RecursionError:
             raise InputError(path, "JSON nested too deeply") from None
-        except ValueError as exc:
-            if getattr(exc, "msg", "") == "Extra data" and stripped[0] == "{":  # an object, then more: JSON Lines
+        except ValueError as error:
+            exc = json_error(error, stripped)
+            if exc.msg == "Extra data" and stripped[0] == "{":  # an object, then more: JSON Lines
                 raise InputError(path, "JSON Lines (one JSON value a line), not one decklist; a file of decks is "
                                        "checked by `deckcheck batch` when named .jsonl or .ndjson") from None
-            if _named_json(path) and isinstance(exc, json.JSONDecodeError):  # cut short or broken, not text
+            if _named_json(path):  # cut short or broken, not text
                 raise InputError(path, invalid_json(exc.msg, f"line {exc.lineno}, column {exc.colno}")) from None
             obj = None  # not JSON after all ("[Commander]", "[4] Sol Ring"): read it as text
         if obj is not None:

@@ -26,6 +26,8 @@ from deckcheck.model.vocab import (
     Zone,
 )
 
+_TEXT_OR_NONE = (str, type(None))
+_NUMBER_OR_NONE = (int, float, type(None))
 _TYPE_DASH = re.compile(r"\s+[—–-]\s+")
 _PROTOTYPE = re.compile(r"^Prototype ((?:\{[^}]+\})+)", re.MULTILINE)
 
@@ -285,9 +287,13 @@ class Card:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Card:
-        """Inverse of to_dict."""
+        """Inverse of to_dict. TypeError or KeyError for a value no to_dict writes (a list, no faces, a face
+        whose name is a number): the card store reads its cards with this, and a damaged one would otherwise
+        fail later, anywhere a card is used."""
+        if type(d) is not dict:
+            raise TypeError(f"a card is a JSON object, not {type(d).__name__}")
         fmv = d.get("source_face_mana_values")
-        return cls(
+        card = cls(
             oracle_id=d["oracle_id"],
             name=d["name"],
             layout=d["layout"],
@@ -302,6 +308,25 @@ class Card:
             legality_date=d.get("legality_date"),
             complete=d.get("complete", True),
         )
+        if not card._typed_as_written():
+            raise TypeError(f"a card whose fields have types no card store writes (name {d['name']!r:.60})")
+        return card
+
+    def _typed_as_written(self) -> bool:
+        """Whether every field has a type to_dict writes (one expression: the store checks each card it reads)."""
+        return bool(
+            type(self.oracle_id) is type(self.name) is type(self.layout) is type(self.commander_legality) is str
+            and type(self.game_changer) is type(self.complete) is bool
+            and type(self.source_color_identity) in _TEXT_OR_NONE and type(self.released_at) in _TEXT_OR_NONE
+            and type(self.source_mana_value) in _NUMBER_OR_NONE
+            and (self.source_face_mana_values is None
+                 or all(type(v) in _NUMBER_OR_NONE for v in self.source_face_mana_values))
+            and all(type(a) is str for a in self.aliases)
+            and self.faces
+            and all(type(f.name) is type(f.mana_cost) is type(f.type_line) is type(f.oracle_text)
+                    is type(f.color_indicator) is str
+                    and type(f.power) in _TEXT_OR_NONE and type(f.toughness) in _TEXT_OR_NONE
+                    and type(f.loyalty) in _TEXT_OR_NONE and type(f.defense) in _TEXT_OR_NONE for f in self.faces))
 
 
 def melded_mana_value(first: Card, second: Card) -> float:

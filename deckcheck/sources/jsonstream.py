@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from deckcheck.errors import InputError, invalid_json
-from deckcheck.zips import ZIP_MAGIC, zip_errors
+from deckcheck.errors import InputError, invalid_json, json_error
+from deckcheck.zips import is_zip, zip_errors
 
 _GZIP_MAGIC = b"\x1f\x8b"
 _XZ_MAGIC = b"\xfd7zXZ\x00"
@@ -29,7 +29,7 @@ _INFLATE_SIZE = 4 << 20  # the most bytes one chunk inflates to at a time (a gzi
 #: of the machine.
 MAX_VALUE_CHARS = 16 << 20
 _WS = " \t\r\n"
-_FIRST_KEY = re.compile(r'\{\s*"((?:[^"\\]|\\.)*)"')
+_FIRST_MEMBER = re.compile(r'\{\s*"((?:[^"\\]|\\.)*)"(?:\s*:\s*"((?:[^"\\]|\\.)*)")?')
 #: Lists that hold card objects in MTGJSON set and deck files.
 CARD_LISTS = frozenset({"cards", "commander", "displayCommander", "mainBoard", "sideBoard"})
 #: Lists of MTGJSON objects that are never deck cards (skipped and counted).
@@ -54,7 +54,7 @@ def _byte_chunks(path: Path, progress: Callable[[int], None] | None) -> Iterator
 
         try:
             first = fh.read(_READ_SIZE)
-            if first.startswith(ZIP_MAGIC):  # read by zipfile, from its end
+            if is_zip(first):  # read by zipfile, from its end
                 fh.seek(0)
                 yield from _unzipped(fh, str(path), progress)
                 return
@@ -236,7 +236,8 @@ class TextStream:
         while True:
             try:
                 obj, end = self._decode(self.buf, self.pos)
-            except json.JSONDecodeError as exc:
+            except ValueError as error:  # json's error, or its bare ValueError for an integer too long
+                exc = json_error(error, self.buf, self.pos)
                 # An error near the end of the buffer may only mean the value continues in the next
                 # chunk, and so may an unterminated string (its error names where the string starts,
                 # however long it is); an error well inside the buffer is broken JSON.
@@ -266,12 +267,13 @@ class TextStream:
             grew = True
         return grew or self.more()
 
-    def first_key(self) -> str | None:
-        """The first key of the object that starts here, without consuming anything."""
+    def first_member(self) -> tuple[str | None, str | None]:
+        """The first key of the object that starts here, and its value when that is a string (else None),
+        without consuming anything."""
         while len(self.buf) - self.pos < 4096 and self.more():
             pass
-        m = _FIRST_KEY.match(self.buf, self.pos)
-        return m.group(1) if m else None
+        m = _FIRST_MEMBER.match(self.buf, self.pos)
+        return (m.group(1), m.group(2)) if m else (None, None)
 
     def line_is_a_value(self) -> bool:
         """Whether the line that starts here holds one JSON value and nothing else (as JSON Lines' lines do),
@@ -349,7 +351,7 @@ def iter_file(path: str | Path, progress: Callable[[int], None] | None = None) -
     if c == "[":
         for obj in stream.array_items():
             yield "card", obj, {}
-    elif c == "{" and stream.first_key() in ("meta", "data"):
+    elif c == "{" and _holds_the_cards(*stream.first_member()):
         yield from _wrapper(stream)
     elif c == "{" or (c and stream.line_is_a_value()):  # JSON Lines, the first line perhaps no object (5, null)
         for obj in stream.values_to_end():
@@ -362,8 +364,16 @@ def iter_file(path: str | Path, progress: Callable[[int], None] | None = None) -
         raise stream.error(f"unexpected data after the JSON value at {stream.at(stream.pos)}")
 
 
+def _holds_the_cards(key: str | None, value: str | None) -> bool:
+    """Whether an object whose first member is `key`: `value` is a file's wrapper around its cards, not the first
+    of JSON Lines: MTGJSON's {"meta", "data"} (either first), or a Scryfall list object, which the API begins
+    with "object": "list" ({"object": "list", "has_more": false, "data": [cards]}: a page of a search, saved)."""
+    return key in ("meta", "data") or (key, value) == ("object", "list")
+
+
 def _wrapper(stream: TextStream) -> Iterator[Event]:
-    """An MTGJSON file: {"meta": {...}, "data": ...}."""
+    """An MTGJSON file, {"meta": {...}, "data": ...}, or a Scryfall list object (its "data" the cards, its other
+    members passed over)."""
     for key in stream.object_keys():
         if key == "data":
             c = stream.peek()

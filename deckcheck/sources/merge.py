@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -139,14 +140,16 @@ class ImportReport:
 
     MAX_KEPT = 200
 
-    def add_invalid(self, path: str, ident: str, reason: str) -> None:
+    def add_invalid(self, path: str, ident: str, reason: str | Callable[[], str]) -> None:
         """Record an invalid object (the import carries on). Its name, from an object that failed the schema,
-        is cut to a line's worth: a name of megabytes is the reason it is invalid."""
+        is cut to a line's worth: a name of megabytes is the reason it is invalid. `reason` may be a function
+        giving it, called only for the objects kept: jsonschema's explanation of an object costs a hundred
+        times the verdict, and a file of a million bad objects keeps MAX_KEPT reasons."""
         self.invalid_count += 1
         if len(self.invalid) < self.MAX_KEPT:
             if len(ident) > MAX_IDENT:
                 ident = ident[:MAX_IDENT - 1] + "…"
-            self.invalid.append(Invalid(path, one_line(ident), reason))
+            self.invalid.append(Invalid(path, one_line(ident), reason if isinstance(reason, str) else reason()))
 
     def absorb(self, other: ImportReport) -> None:
         """Add another file's report to this one."""

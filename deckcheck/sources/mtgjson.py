@@ -133,7 +133,7 @@ def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportRe
     if validator is None:
         validator = load_validator("mtgjson_atomic_card" if listed_in == "atomic" else "mtgjson_card")
     if not validator.is_valid(obj):
-        report.add_invalid(path, ident(obj), validator.problem(obj) or "invalid")
+        report.add_invalid(path, ident(obj), lambda: validator.problem(obj) or "invalid")
         return
     side = obj.get("side")
     layout = _LAYOUTS.get(layout, layout)

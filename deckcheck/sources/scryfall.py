@@ -138,7 +138,7 @@ def ingest(obj: Any, acc: Accumulator, report: ImportReport, path: str,
         return
     validator = validator or load_validator("scryfall_card")
     if not validator.is_valid(obj):
-        report.add_invalid(path, ident(obj), validator.problem(obj) or "invalid")
+        report.add_invalid(path, ident(obj), lambda: validator.problem(obj) or "invalid")
         return
     if is_meld_result(obj):
         report.skipped[MELD_RESULT] += 1
