@@ -318,6 +318,7 @@ class Card:
             type(self.oracle_id) is type(self.name) is type(self.layout) is type(self.commander_legality) is str
             and type(self.game_changer) is type(self.complete) is bool
             and type(self.source_color_identity) in _TEXT_OR_NONE and type(self.released_at) in _TEXT_OR_NONE
+            and type(self.legality_date) in _TEXT_OR_NONE
             and type(self.source_mana_value) in _NUMBER_OR_NONE
             and (self.source_face_mana_values is None
                  or all(type(v) in _NUMBER_OR_NONE for v in self.source_face_mana_values))
