@@ -381,13 +381,18 @@ def test_a_line_told_as_what_it_is_is_no_group_name(
 KENRITH = ["1 Kenrith, the Returned King (Commander)", "1 Sol Ring", "1 Arcane Signet", "1 Command Tower", "96 Forest"]
 
 
-@pytest.mark.parametrize("at, line", [(1, "**1 Sol Ring**"), (1, "*1 Sol Ring*"), (1, "**1x Sol Ring**"),
-                                      (1, "__1 Sol Ring__"), (4, "**96 Forest**"), (4, "*96 Forest*")])
-def test_a_count_and_a_card_s_name_in_bold_is_a_card(
+@pytest.mark.parametrize("at, line", [
+    (1, "**1 Sol Ring**"), (1, "*1 Sol Ring*"), (1, "**1x Sol Ring**"), (1, "__1 Sol Ring__"), (4, "**96 Forest**"),
+    (4, "*96 Forest*"),
+    (1, "12. Sol Ring"), (1, "1) Sol Ring"), (1, "1. [[Sol Ring]]"), (1, "1. 1 Sol Ring"), (4, "4. 96 Forest"),
+    (4, "2) **96 Forest**"),
+])
+def test_a_card_line_in_bold_or_numbered_among_plain_lines_is_its_card(
         at: int, line: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """A line of a plain list written all in bold or italics with its count ("**1 Sol Ring**", a post's last line
-    "**96 Forest**") is that card, as it is without the marks. Before, it was taken as a heading and, its name "1 Sol
-    Ring" being no card's, dropped as a group's name (a deck of 99 cards, or of 4)."""
+    """One line of a plain list written all in bold or italics with its count ("**1 Sol Ring**", a post's last line
+    "**96 Forest**"), or numbered as a document's list numbers its items ("12. Sol Ring", "1. 1 Sol Ring": the
+    number counts no copies), is that card, as it is without the marks. Before, the line was taken as a heading
+    and, its name ("1 Sol Ring", "12. Sol Ring") being no card's, dropped as a group's name (99 cards, or 4)."""
     lines = list(KENRITH)
     lines[at] = line
     path = tmp_path / "d.txt"
@@ -407,21 +412,6 @@ def test_a_count_and_words_in_bold_that_name_no_card_are_a_heading(
     assert (report["legal"], report["card_count"]) == (True, 100)
     assert report["notes"] == ['read line 3 "Drops", line 5 "Mana Rocks" as the name of a group of the cards after '
                                "it, not as a card: no card has that name"]
-
-
-@pytest.mark.parametrize("at, line", [(1, "12. Sol Ring"), (1, "1) Sol Ring"), (1, "1. [[Sol Ring]]"),
-                                      (1, "1. 1 Sol Ring"), (4, "4. 96 Forest"), (4, "2) **96 Forest**")])
-def test_a_numbered_line_among_plain_lines_is_its_card(
-        at: int, line: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """A plain list with one line numbered as a document's list numbers its items ("12. Sol Ring", "1. 1 Sol Ring"):
-    the number counts no copies, and the rest is read as a line of its own. Before, a list with lines not so numbered
-    kept the number in the name ("12. Sol Ring", no card's), and that line was dropped as a group's name."""
-    lines = list(KENRITH)
-    lines[at] = line
-    path = tmp_path / "d.txt"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    report = _report(path, data_dir, capsys)
-    assert (report["legal"], report["card_count"], report.get("notes", [])) == (True, 100, [])
 
 
 def test_a_numbered_heading_among_plain_lines_is_still_a_heading(

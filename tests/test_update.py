@@ -625,7 +625,7 @@ def test_an_empty_zip_is_a_zip_of_no_files(old_store, tmp_path, capsys):
     assert said["update"] == 2 * [(2, "deckcheck: error: ZIP: a zip archive of 0 files (none): deckcheck reads a zip "
                                       "holding one card data file\n")]
     assert said["check"] == 2 * [(2, "deckcheck: error: ZIP: a zip archive, not one decklist: `deckcheck batch` "
-                                     "checks the decklists in a file named .zip\n")]
+                                     "checks the decklists it holds, whatever its name\n")]
     assert said["batch"][0] == said["batch"][1] and said["batch"][0][1].startswith("a zip archive with no decklist")
     assert _digest(data_dir) == before
 
