@@ -271,6 +271,18 @@ def _reason(exc: Exception) -> str:
     return f"{type(exc).__name__}: {text[:100]}{'…' if len(text) > 100 else ''}"
 
 
+class DamagedStore(DeckcheckError):
+    """A card store whose file does not read back; `reason` says what was found."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: the card store is damaged ({reason}); run `deckcheck update` to build it again")
+        self.path = path
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:  # from a batch's worker to its parent, as it was made
+        return type(self), (self.path, self.reason)
+
+
 class CardStore:
     """Read access to a card store: look cards up by any name, suggest names for typos."""
 
@@ -379,12 +391,10 @@ class CardStore:
         self.close()
 
     # --- reading --------------------------------------------------------------------------
-    def _damaged(self, exc: Exception | str) -> DeckcheckError:
+    def _damaged(self, exc: Exception | str) -> DamagedStore:
         """The error for a store whose file does not read back (a damaged page, a blob that doesn't inflate
         or decode, a value of the wrong type): raised where it is found, instead of the library's own."""
-        reason = exc if isinstance(exc, str) else _reason(exc)
-        return DeckcheckError(f"{self.path}: the card store is damaged ({reason}); "
-                              "run `deckcheck update` to build it again")
+        return DamagedStore(self.path, exc if isinstance(exc, str) else _reason(exc))
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         """A query's rows (every read after opening goes through here); damage found is `_damaged`."""
@@ -508,11 +518,11 @@ class CardStore:
         store up to date (a store damaged inside a card's blob opens and answers most names)."""
         problem = self._rows("PRAGMA quick_check")[0][0]
         if problem != "ok":
-            raise self._damaged(sqlite3.DatabaseError(problem))
+            raise self._damaged(problem)
         count = sum(1 for _card in self.iter_cards())
         counted = self.meta.get("card_count")
         if count != counted or not count:
-            raise self._damaged(ValueError(f"it holds {count} cards, its record {counted}"))
+            raise self._damaged(f"it holds {count} cards, its record {counted}")
 
     def iter_cards(self) -> Iterator[Card]:
         """Every card in the store, in name order."""

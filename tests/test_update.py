@@ -281,7 +281,9 @@ def test_a_damaged_store_of_the_same_version_is_downloaded_again(server, old_sto
     capsys.readouterr()
     assert main(["update", "--data-dir", str(data_dir)]) == 0
     out, err = capsys.readouterr()
-    assert "up to date" not in out and "the card store is damaged" in err and "downloading it again" in err
+    assert "up to date" not in out and err.count("\n") == 1
+    assert err.startswith(f"deckcheck: {data_dir / STORE_FILE}: the card store is damaged (")
+    assert err.endswith("); downloading it again\n")
     assert server.paths().count("/files/oracle.jsonl.gz") == 2
     store = CardStore.open_file(data_dir / STORE_FILE)
     store.verify()  # whole again

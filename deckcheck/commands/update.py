@@ -128,14 +128,14 @@ def _build(result, data_dir: Path, shown: str) -> Path:
 def _up_to_date(data_dir: Path) -> bool:
     """Whether the store already built reads back whole (CardStore.verify); when it doesn't, says so: the
     same version is downloaded again in its place."""
-    from deckcheck.errors import DeckcheckError
-    from deckcheck.store import CardStore
+    from deckcheck.store import CardStore, DamagedStore
 
     try:
         with CardStore.open_file(data_dir / STORE_FILE) as store:
             store.verify()
-    except DeckcheckError as exc:
-        print(f"{exc}; downloading it again", file=sys.stderr)
+    except DamagedStore as exc:
+        print(one_line(f"deckcheck: {exc.path}: the card store is damaged ({exc.reason}); downloading it again"),
+              file=sys.stderr)
         return False
     return True
 
