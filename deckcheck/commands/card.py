@@ -5,17 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckcheck.commands.options import add_as_of, add_data_dir, card_name, stdin_at_most_once
 from deckcheck.errors import InputError, one_line
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
 from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, BANNED, LEGAL, MODAL_DFC, NOT_LEGAL, SPLIT, Zone
-from deckcheck.policy import load_policy
-from deckcheck.rules.legality import ban_details, ban_reason, legality_day, released_since_data
 from deckcheck.store import CardStore
 
 
@@ -36,8 +33,7 @@ def _fmt_mv(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):  # (every command's start imports this module: no dataclass to build)
     """What `check` holds of a card on a date, by the policy (data/policy) where the card data differs: its
     Commander legality, why it is banned (as a companion only: `companion_ban`), whether it is a Game Changer."""
 
@@ -46,13 +42,14 @@ class Standing:
     companion_ban: Any
     game_changer: bool
 
-    @classmethod
-    def of(cls, card: Card, policy: Any, on: date | None) -> Standing:
-        if card.commander_legality == NOT_LEGAL:  # the policy bans cards; it makes none legal
-            return cls(NOT_LEGAL, None, None, policy.is_game_changer(card, on))
-        ban = policy.ban(card, on)
-        companion_ban = None if ban is not None else policy.companion_ban(card, on)
-        return cls(BANNED if ban is not None else LEGAL, ban, companion_ban, policy.is_game_changer(card, on))
+
+def standing_of(card: Card, policy: Any, on: date | None) -> Standing:
+    """The card's Standing by the policy on the date."""
+    if card.commander_legality == NOT_LEGAL:  # the policy bans cards; it makes none legal
+        return Standing(NOT_LEGAL, None, None, policy.is_game_changer(card, on))
+    ban = policy.ban(card, on)
+    companion_ban = None if ban is not None else policy.companion_ban(card, on)
+    return Standing(BANNED if ban is not None else LEGAL, ban, companion_ban, policy.is_game_changer(card, on))
 
 
 def card_dict(query: str, card: Card, standing: Standing) -> dict[str, Any]:
@@ -73,6 +70,8 @@ def card_dict(query: str, card: Card, standing: Standing) -> dict[str, Any]:
         "source_color_identity": card.source_color_identity,
         "released_at": card.released_at,
     }
+    from deckcheck.rules.legality import ban_details
+
     if standing.ban is not None:
         d["ban"] = ban_details(standing.ban)
     if standing.companion_ban is not None:
@@ -120,6 +119,8 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None = No
     out.extend(_zone_values(card))
     note = "" if src is None or src == color_identity(card) else "  (differs)"
     out.append(f"color identity: {ident} (source says {src_text}){note}")
+    from deckcheck.rules.legality import ban_reason, legality_day, released_since_data
+
     legality = standing.legality.replace("_", " ")
     released = card.released_at
     ban = standing.ban or standing.companion_ban
@@ -157,6 +158,8 @@ def run(args: argparse.Namespace) -> int:
         at = names.index("-")
         names = names[:at] + read + names[at + 1:]
     store = CardStore.open(args.data_dir)
+    from deckcheck.policy import load_policy
+
     policy = load_policy()
     results: list[dict[str, Any]] = []
     texts: list[str] = []
@@ -181,9 +184,9 @@ def run(args: argparse.Namespace) -> int:
                 f"; no suggestions past the first {SUGGESTED_PER_DECK} unknown names")
             texts.append(one_line(f"{name}: unknown card{hint}"))  # a name may come from a file (`-`)
         elif args.format == "json":
-            results.append(card_dict(name, card, Standing.of(card, policy, args.as_of)))
+            results.append(card_dict(name, card, standing_of(card, policy, args.as_of)))
         else:
-            texts.append(render_text(card, Standing.of(card, policy, args.as_of), store.legalities_date))
+            texts.append(render_text(card, standing_of(card, policy, args.as_of), store.legalities_date))
     if args.format == "json":
         json.dump(results, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
