@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from deckcheck.decklist.model import COMMANDER, COMPANION, MAIN, SIDEBOARD, Deck, Entry
@@ -89,11 +90,17 @@ def _sideboard_companion(side: Sequence[Entry], main_count: int, is_companion: C
     return found[0] if len(found) == 1 else None
 
 
+@lru_cache(maxsize=50_000)
+def _keys(entry_name: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The name keys a list's entry answers to, its own and its faces' ("Fire/Ice": fire // ice, fire, ice), and
+    the same without punctuation (`loose_key`), kept per name: a batch's decks share most of their names."""
+    faces = split_faces(entry_name)
+    return (frozenset({name_key(entry_name), *map(name_key, faces)}),
+            tuple(dict.fromkeys(map(loose_key, [entry_name, *faces]))))
+
+
 def _matches(entry_name: str, key: str) -> bool:
-    if name_key(entry_name) == key:
-        return True
-    return key in {name_key(face) for face in split_faces(entry_name)} or name_key(
-        split_faces(entry_name)[0] if split_faces(entry_name) else entry_name) == key
+    return key in _keys(entry_name)[0]
 
 
 def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
@@ -106,8 +113,7 @@ def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
     words = loose_key(name)
     if not words:
         return None
-    found = {e.name for e in entries
-             if any(w == words or w.startswith(words + " ") for w in map(loose_key, [e.name, *split_faces(e.name)]))}
+    found = {e.name for e in entries if any(w == words or w.startswith(words + " ") for w in _keys(e.name)[1])}
     return found.pop() if len(found) == 1 else None
 
 
