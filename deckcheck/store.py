@@ -349,6 +349,8 @@ class CardStore:
                 con.close()
             if isinstance(exc, DeckcheckError):
                 raise
+            if not os.access(path, os.R_OK):  # a store, perhaps, that this user may not read: not another file
+                raise DeckcheckError(f"{path}: can't read the card store: permission denied") from None
             raise DeckcheckError(f"{path}: not a deckcheck card store ({_reason(exc)}); `deckcheck update` "
                                  "builds one in its place") from None
 

@@ -652,3 +652,31 @@ def test_a_face_the_card_data_lacks_still_finds_its_card(store, asked, full):
     the other face's name (a Room's second door, an adventure's spell) was no card. CR 201.3a: either name."""
     card = store.lookup(asked)
     assert card is not None and card.name == full and not card.complete
+
+
+def test_a_store_this_user_may_not_read_says_so(tmp_path):
+    """A store the user has no read permission for was called "not a deckcheck card store ... `deckcheck update`
+    builds one in its place". Run as a real process; as root, with the capabilities that bypass file permissions
+    dropped (setpriv), since root reads any file."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    shutil.copy(BUNDLED, folder / "cards.sqlite")
+    (folder / "cards.sqlite").chmod(0)
+    command = [sys.executable, "-m", "deckcheck", "info", "--data-dir", str(folder)]
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            pytest.skip("root reads any file, and setpriv is not here to drop that")
+        command = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search",
+                   "--inh-caps", "-dac_override,-dac_read_search", *command]
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=60)
+    if done.returncode == 0:
+        pytest.skip("this machine lets the process read the file anyway")
+    assert (done.returncode, done.stderr) == (
+        2, f"deckcheck: error: {folder / 'cards.sqlite'}: can't read the card store: permission denied\n")
