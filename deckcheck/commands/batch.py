@@ -44,9 +44,10 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "batch", help="check many decks at once (files, folders, JSON Lines)",
         description="Check every deck in the given files and folders (recursively: .txt .dec .dck .dek .cod "
                     ".mwdeck .csv .tsv .json .docx .odt .rtf, and card lists in .xlsx or .ods workbooks, each "
-                    "optionally .gz), zip archives of such files, tables of registrations (.csv, .tsv, .xlsx or .ods with a decklist column: a row a "
-                    "deck) and JSON Lines files of decks (.jsonl, .ndjson: one deck object a line, "
-                    "{\"commander\": [...], \"decklist\": [\"1 Name\", ...]} or {\"text\": \"...\"}). An "
+                    "optionally .gz), zip archives of such files, tables of registrations (.csv, .tsv, .xlsx or "
+                    ".ods with a decklist column: a row a deck) and JSON Lines files of decks (.jsonl, .ndjson: "
+                    "one deck object a line, {\"commander\": [...], \"decklist\": [\"1 Name\", ...]} or "
+                    "{\"text\": \"...\"}). An "
                     "unreadable deck is reported in its row and never stops the batch. Exit 0: all legal; 1: a deck "
                     "has an error; 2: a deck is unreadable, usage error, no decks found or no card data.")
     p.add_argument("paths", nargs="+", metavar="PATH",

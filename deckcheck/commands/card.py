@@ -128,8 +128,7 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None = No
         legality += f" ({ban_reason(ban)})"
     elif released_since_data(card, legalities_date):
         legality += (f" in the card data of {legality_day(card, legalities_date)}, which calls every card not yet "
-                     "released so "
-                     "(checks judge it legal from its release on)")
+                     "released so (checks judge it legal from its release on)")
     if card.commander_legality != standing.legality:
         of = f" ({card.legality_date})" if card.legality_date else ""
         legality += f"; the card data{of} says {card.commander_legality.replace('_', ' ')}"
@@ -144,6 +143,7 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None = No
 
 def run(args: argparse.Namespace) -> int:
     # here: every command's start imports this module
+    from deckcheck.policy import load_policy
     from deckcheck.rules.unknown import (NOT_A_DECK_CARD, SUGGESTED_PER_DECK, UNKNOWN_CARD, did_you_mean,
                                          what_it_is)
 
@@ -158,8 +158,6 @@ def run(args: argparse.Namespace) -> int:
         at = names.index("-")
         names = names[:at] + read + names[at + 1:]
     store = CardStore.open(args.data_dir)
-    from deckcheck.policy import load_policy
-
     policy = load_policy()
     results: list[dict[str, Any]] = []
     texts: list[str] = []

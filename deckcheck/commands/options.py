@@ -29,7 +29,8 @@ def folder(text: str) -> str:
 def add_data_dir(p: argparse.ArgumentParser, *, builds: bool = False) -> None:
     """--data-dir: where the card store lives (or, for `update`, is built)."""
     default = "default: $DECKCHECK_DATA, else the user cache"
-    p.add_argument("--data-dir", metavar="DIR", type=folder, help=f"where to build the card store ({default})" if builds else
+    p.add_argument("--data-dir", metavar="DIR", type=folder,
+                   help=f"where to build the card store ({default})" if builds else
                    f"card store directory ({default}); without a store there, the bundled snapshot")
 
 

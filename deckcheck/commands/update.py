@@ -67,8 +67,7 @@ def _summary(result, target: Path, before: tuple[dict, int]) -> None:
     if meta:  # what was replaced: a file of a few cards given by mistake would otherwise pass unseen
         print(one_line(f"replaced a store of {count} cards (data as of {meta.get('updated_at') or 'unknown'})"))
     if report.skipped:
-        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(report.skipped.items(), key=lambda kv: -kv[1]))
-        print(f"skipped (not deck cards): {sum(report.skipped.values())} ({kinds})")
+        print(f"skipped (not deck cards): {sum(report.skipped.values())} ({_skipped_kinds(report)})")
     if report.incomplete:
         print(f"cards with faces missing from the data: {len(report.incomplete)} "
               f"(e.g. {', '.join(report.incomplete[:3])})")
@@ -119,10 +118,15 @@ def _build(result, data_dir: Path, shown: str) -> Path:
         from deckcheck.errors import InputError
 
         report = result.report
-        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(report.skipped.items(), key=lambda kv: -kv[1]))
+        kinds = _skipped_kinds(report)
         read = f"{report.objects} objects read" + (f", none a deck card: {kinds}" if kinds else "")
         raise InputError(shown, f"no cards to build a store of ({read}); the card store is left as it was")
     return build_store(result.cards, result.meta, data_dir, others=result.others)
+
+
+def _skipped_kinds(report) -> str:
+    """The objects skipped as no deck cards, by kind, most first: "token 2, emblem 1"."""
+    return ", ".join(f"{kind} {n}" for kind, n in sorted(report.skipped.items(), key=lambda kv: -kv[1]))
 
 
 def _up_to_date(data_dir: Path) -> bool:

@@ -71,8 +71,8 @@ _COUNT_NEXT = rf"(?=\d{{1,3}}[xX×]?\s+(?![xX×]\s?\d){_NAME_START})"
 _COUNT_AFTER = "(?:{})\\s*(?={})(?!{}\\s*(?:$|[(*\\[]))".format("|".join(
     rf"(?<=\s[xX×]{gap}\d{{{digits}}})" for gap in ("", r"\s") for digits in (1, 2, 3)), _NAME_START, _FINISH)
 _AFTER_MARK = "|".join(rf"(?<=\((?i:{word})\))" for word in sorted(COMMANDER_WORDS))
-_COUNT_BETWEEN = (rf"(?<!\s[xX×])(?:(?:(?<!\))|{_AFTER_MARK})\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”★†])){_COUNT_NEXT}"
-                  rf"|{_COUNT_AFTER}")
+_COUNT_BETWEEN = (rf"(?<!\s[xX×])(?:(?:(?<!\))|{_AFTER_MARK})\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”★†]))"
+                  rf"{_COUNT_NEXT}|{_COUNT_AFTER}")
 _SEPARATOR = re.compile(rf",\s*|{_COUNT_BETWEEN}|(?<=\d){_COUNT_NEXT}")
 _has_count_between = re.compile(_COUNT_BETWEEN).search
 
