@@ -113,7 +113,7 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None = No
         for text_line in face.oracle_text.split("\n"):  # its own lines; any other break is escaped
             out.append(f"    {text_line}")
     if not card.complete:
-        lacking = [part for part in card.name.split(" // ") if part not in card.face_names]
+        lacking = [part for part in card.part_names if part not in card.face_names]
         out.append(f"  (the card data lacks {' and '.join(lacking) or 'a face'}: its color identity and mana value "
                    "are the source's)")
     out.extend(_zone_values(card))
