@@ -193,3 +193,31 @@ def test_one_decklist_of_millions_of_lines_is_bounded(tmp_path, shape: str) -> N
                           f"{count - MAX_CARD_LINES:,} more lines of cards not read: '1 Opt'"]
     print(f"{shape}: peak RSS {peak_mb:.0f} MB")
     assert peak_mb < 450, f"peak RSS {peak_mb:.0f} MB"
+
+
+@pytest.mark.parametrize("line", ["**Ramp**", "Card Draw:", "// Sideboard", "1 Opt"])
+def test_lines_past_the_card_line_limit_are_counted_not_read(monkeypatch, line: str) -> None:
+    """Past MAX_CARD_LINES lines of cards the list is not a deck, and what follows is counted, not read: a
+    16 MB list of "**Ramp**" (1.8 million group names, each read as a heading is, 20 us a line) took 40 s.
+    The limit's lines here are plain ("1 Opt"), which never reach the entry's annotations: no line after them
+    may."""
+    from deckcheck.decklist import text
+    from deckcheck.decklist.model import MAX_CARD_LINES
+
+    read = 0
+    split_annotations = text.split_annotations
+
+    def counting(s: str):
+        nonlocal read
+        read += 1
+        return split_annotations(s)
+
+    monkeypatch.setattr(text, "split_annotations", counting)
+    more = 30_000
+    deck = text.parse_lines("1 Opt\n" * MAX_CARD_LINES + "\n" + f"{line}\n\n" * more + "\n", "big.txt")
+    assert read == 0
+    assert [(p.line, p.message) for p in deck.problems] == [
+        (MAX_CARD_LINES + 2, f"more than {MAX_CARD_LINES:,} lines of cards: not a deck; {more:,} more lines of "
+                             "cards not read")]
+    assert deck.problems[0].text == line
+    assert sum(e.quantity for e in deck.entries) == MAX_CARD_LINES

@@ -212,13 +212,13 @@ class EntryCollector:
                 row[4], row[5] = set_code, number
         self._lines += 1
 
-    def skip(self, line: int, text: str) -> None:
-        """A card line past MAX_CARD_LINES, not read (a parser that holds its card lines before adding them
-        stops holding them there, and says so here)."""
-        self._not_read(line, text, f"more than {MAX_CARD_LINES:,} lines of cards")
+    def skip(self, line: int, text: str, count: int = 1) -> None:
+        """A card line past MAX_CARD_LINES, not read, and the `count` - 1 lines after it (a parser that holds
+        its card lines before adding them stops holding them there, and says so here)."""
+        self._not_read(line, text, f"more than {MAX_CARD_LINES:,} lines of cards", count)
 
-    def _not_read(self, line: int, text: str, why: str) -> None:
-        self._over_lines += 1
+    def _not_read(self, line: int, text: str, why: str, count: int = 1) -> None:
+        self._over_lines += count
         if self._over is None or line < self._over[0]:
             self._over = (line, text, why)
 
