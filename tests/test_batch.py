@@ -659,6 +659,20 @@ def test_a_commander_the_list_marks_in_short_is_the_list_s_card(header, line, st
     assert row.report.commanders == ("Atraxa",) and "unknown-card" in row.report.codes()
 
 
+@pytest.mark.parametrize("short, read", [("Esika", True), ("The Prismatic", True), ("esika god of the", True),
+                                         ("Prismatic", False), ("Tree The", False), ("Forest Esika", False)])
+def test_a_commander_marked_in_short_may_be_a_face_s_name_or_its_first_words(short, read, store):
+    """A short name is the list's card when it is the card's name or a face's, whole or its first words ("The
+    Prismatic" for Esika's back face); words from the middle of a name, or running from one card's name into
+    the next card's ("Forest Esika", Forest listed just before Esika), name no card of the list."""
+    text = (f"**Commander:** {short}\n\n1 Forest\n1 Esika, God of the Tree // The Prismatic Bridge\n"
+            "49 Island\n49 Plains\n")
+    (row,) = check_many([text], store=store)
+    esika = "Esika, God of the Tree // The Prismatic Bridge"
+    assert (row.report.commanders == (esika,)) is read
+    assert (row.report.card_count, row.legal) == ((100, True) if read else (101, False))
+
+
 def test_a_table_whose_first_sign_ups_have_no_list_yet_is_still_a_table(tmp_path, store):
     """Early sign-ups often come before their lists: seven rows without one, then a list (the table was read
     as one decklist when none of its first five rows held a list)."""

@@ -7,10 +7,11 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from deckcheck.decklist.model import COMMANDER, COMPANION, MAIN, SIDEBOARD, Deck, Entry
-from deckcheck.model.names import loose_key, name_key, split_faces
+from deckcheck.model.names import loose_key, loosen, name_key, split_faces
 
 
 def commander_names(names: Any) -> tuple[str, ...] | None:
@@ -91,12 +92,18 @@ def _sideboard_companion(side: Sequence[Entry], main_count: int, is_companion: C
 
 
 @lru_cache(maxsize=50_000)
-def _keys(entry_name: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    """The name keys a list's entry answers to, its own and its faces' ("Fire/Ice": fire // ice, fire, ice), and
-    the same without punctuation (`loose_key`), kept per name: a batch's decks share most of their names."""
+def _keys(entry_name: str) -> tuple[frozenset[str], str, str]:
+    """The name keys a list's entry answers to, its own and its faces' ("Fire/Ice": fire // ice, fire, ice), as a
+    set and each on a line of its own ("\nfire // ice\nfire\nice\n": a key holds no line break), and the same
+    without punctuation (`loose_key`: "\nfire ice\nfire\nice\n"), kept per name: a batch's decks share most of
+    their names."""
     faces = split_faces(entry_name)
-    return (frozenset({name_key(entry_name), *map(name_key, faces)}),
-            tuple(dict.fromkeys(map(loose_key, [entry_name, *faces]))))
+    keys = dict.fromkeys(map(name_key, [entry_name, *faces]))
+    loose = dict.fromkeys(map(loosen, keys))
+    return frozenset(keys), "\n" + "\n".join(keys) + "\n", "\n" + "\n".join(loose) + "\n"
+
+
+_NAME, _KEY_LINES, _LOOSE_LINES = attrgetter("name"), itemgetter(1), itemgetter(2)
 
 
 def _matches(entry_name: str, key: str) -> bool:
@@ -107,13 +114,18 @@ def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
     """The list's own name for a commander named loosely, when the list holds no card of that name: the one
     card of the list whose name, or a face's, is `name` without punctuation or begins with its words (a form's
     "Atraxa" for Atraxa, Praetors' Voice); None when no card, or more than one, is."""
-    key = name_key(name)
-    if any(_matches(e.name, key) for e in entries):
+    names = list(map(_NAME, entries))
+    keys = list(map(_keys, names))  # each search below is one over the whole list's keys, found or not
+    if f"\n{name_key(name)}\n" in "".join(map(_KEY_LINES, keys)):
         return None
     words = loose_key(name)
     if not words:
         return None
-    found = {e.name for e in entries if any(w == words or w.startswith(words + " ") for w in _keys(e.name)[1])}
+    whole, begun = f"\n{words}\n", f"\n{words} "  # a loose key that is the words, or begins with them
+    listed = "".join(map(_LOOSE_LINES, keys))
+    if whole not in listed and begun not in listed:
+        return None
+    found = {n for n, (_, _, lines) in zip(names, keys) if whole in lines or begun in lines}
     return found.pop() if len(found) == 1 else None
 
 
