@@ -659,6 +659,29 @@ def test_a_commander_the_list_marks_in_short_is_the_list_s_card(header, line, st
     assert row.report.commanders == ("Atraxa",) and "unknown-card" in row.report.codes()
 
 
+@pytest.mark.parametrize("label", ["**Commander:** Atraxa, Praetors' Voice", "Commander: Atraxa, Praetors' Voice",
+                                   "**Commander: Atraxa, Praetors' Voice**", "Commander - atraxa, praetors' voice"])
+def test_a_commander_labelled_by_its_full_name_above_a_list_holding_it_is_the_list_s_copy(label, store):
+    """A post labels its commander by its full name above the whole list, which holds the card as well: the
+    label and the listed copy are one card, as for a label in short. Before, the label's copy was counted beside
+    the listed one (101 cards, two copies of the commander). A label with a count is an entry of its own, and a
+    label of a card the list lacks adds it, as before."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    leader = "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n"
+    assert leader in alice
+    text = alice.replace(leader, f"{label}\n\nDeck\n1 Atraxa, Praetors' Voice\n")
+    text = text[text.index(label):]  # the label first, as a post has it
+    (row,) = check_many([text], store=store)
+    assert (row.report.commanders, row.report.card_count, row.legal) == (("Atraxa, Praetors' Voice",), 100, True)
+    name = "atraxa, praetors' voice" if "atraxa" in label else "Atraxa, Praetors' Voice"  # as written
+    assert row.report.notes == (f"line 1: commander {name}, named on a line of its own, is the list's copy on "
+                                "line 4",)
+    (row,) = check_many([text.replace(label, "Commander: 1 Atraxa, Praetors' Voice")], store=store)
+    assert (row.report.card_count, "singleton" in row.report.codes()) == (101, True)
+    (row,) = check_many([text.replace("\n1 Atraxa, Praetors' Voice\n", "\n")], store=store)
+    assert (row.report.commanders, row.report.card_count, row.legal) == (("Atraxa, Praetors' Voice",), 100, True)
+
+
 @pytest.mark.parametrize("short, read", [("Esika", True), ("The Prismatic", True), ("esika god of the", True),
                                          ("Prismatic", False), ("Tree The", False), ("Forest Esika", False)])
 def test_a_commander_marked_in_short_may_be_a_face_s_name_or_its_first_words(short, read, store):

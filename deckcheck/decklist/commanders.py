@@ -130,28 +130,41 @@ def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
 
 
 def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
-    """The deck with each commander its list marks by a name no card has (`is_card`: "**Commander:** Atraxa")
-    read as `--commander` reads a name (`_as_listed`): the one other card of the list so named (Atraxa, Praetors'
-    Voice), whose listed copy it is, taken from the main deck or sideboard; with a note. The deck itself when no
+    """The deck with each commander the list marks taken as the list's copy of its card, with a note, when the
+    list holds one in the main deck or sideboard: a commander marked by a name no card has ("**Commander:**
+    Atraxa") is read as `--commander` reads a name (`_as_listed`: the one other card of the list so named,
+    Atraxa, Praetors' Voice), and one named on a label (`Deck.label_lines`: "**Commander:** Atraxa, Praetors'
+    Voice") is the copy listed below it. That copy leaves the main deck or sideboard. The deck itself when no
     commander is so marked."""
     entries = list(deck.entries)
     notes = list(deck.notes)
     for entry in deck.commanders:
-        if is_card(entry.name):
+        where = f"line {entry.line}: " if entry.line else ""
+        labelled = is_card(entry.name)
+        if labelled:
+            if entry.line not in deck.label_lines or entry.quantity != 1:
+                continue
+            key = name_key(entry.name)
+        else:
+            index = entries.index(entry)
+            found = _as_listed(entry.name, entries[:index] + entries[index + 1:])
+            if found is None:
+                continue
+            key = name_key(found)
+            entries[index] = entry._replace(name=found)
+            notes.append(f"{where}commander {entry.name} read as {found}, the one card of the list so named")
+        listed = next((i for i, e in enumerate(entries)
+                       if e.section in (MAIN, SIDEBOARD) and _matches(e.name, key)), None)
+        if listed is None:
             continue
-        index = entries.index(entry)
-        found = _as_listed(entry.name, entries[:index] + entries[index + 1:])
-        if found is None:
-            continue
-        entries[index] = entry._replace(name=found)
-        notes.append(f"{f'line {entry.line}: ' if entry.line else ''}commander {entry.name} read as {found}, the one "
-                     "card of the list so named")
-        listed = next((i for i, e in enumerate(entries) if e.section in (MAIN, SIDEBOARD) and e.name == found), None)
-        if listed is not None:
-            if entries[listed].quantity > 1:
-                entries[listed] = entries[listed]._replace(quantity=entries[listed].quantity - 1)
-            else:
-                del entries[listed]
+        copy = entries[listed]
+        if labelled:
+            notes.append(f"{where}commander {entry.name}, named on a line of its own, is the list's copy on line "
+                         f"{copy.line}")
+        if copy.quantity > 1:
+            entries[listed] = copy._replace(quantity=copy.quantity - 1)
+        else:
+            del entries[listed]
     if len(notes) == len(deck.notes):
         return deck
     return replace(deck, entries=tuple(entries), notes=tuple(notes))

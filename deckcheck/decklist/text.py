@@ -458,6 +458,7 @@ def parse_lines(text: str, path: str) -> Deck:
     block_open = False
     struck: list[tuple[int, str]] = []  # (line, text) of what is struck through
     unled: list[int] = []  # the lines of entries with no quantity before the name
+    label_lines: list[int] = []  # those of commanders after a prefix with no count ("Commander: Atraxa")
     headings: set[int] = set()  # those of them written as headings: all in bold or italics, or ending in ":"
     colon_headings: set[int] = set()  # those ending in ":", which no card name does
     counted_headings: list[int] = []  # the lines of entries with a quantity written as headings: "**1 Sol Ring**"
@@ -647,6 +648,8 @@ def parse_lines(text: str, path: str) -> Deck:
         plain = block if target == MAIN and line_section is None and section == MAIN else None
         if not led and line_section is None:  # ("Commander: Atraxa" is an entry, whatever comes next)
             unled.append(number)
+        elif line_section == COMMANDER and digits is None:
+            label_lines.append(number)
         rows.append((number, quantity, name, target, set_code, collector_number, plain))
 
     group_lines: tuple[int, ...] = ()
@@ -687,7 +690,8 @@ def parse_lines(text: str, path: str) -> Deck:
     entries, kept = collector.finish(problems)
     return Deck(path=path, name=deck_name, entries=entries, problems=kept, commanders_marked=marked,
                 notes=tuple(notes_out), source_format="text", first_block_names=first_block,
-                group_lines=group_lines, heading_lines=heading_lines, word_lines=word_lines)
+                group_lines=group_lines, heading_lines=heading_lines, word_lines=word_lines,
+                label_lines=tuple(label_lines))
 
 
 def blocks_text(blocks: Sequence[tuple[str | None, Sequence[str]]]) -> str:
@@ -870,4 +874,4 @@ def unnumbered(deck: Deck) -> Deck:
     lists)."""
     return replace(deck, entries=tuple(e._replace(line=0, lines=(0,) * len(e.lines)) for e in deck.entries),
                    problems=tuple(replace(p, line=0) for p in deck.problems), group_lines=(), heading_lines=(),
-                   word_lines=())
+                   word_lines=(), label_lines=())
