@@ -83,12 +83,17 @@ class Violation:
     lines: tuple[int, ...] = ()
     rule: str = ""
     details: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    #: The line the violation is at: the first line given, its first card's (a companion's, before the lines of
+    #: the cards that break its condition); `lines` holds them all in order.
+    at: int | None = field(init=False, default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.severity not in SEVERITIES:
             raise ValueError(f"unknown severity {self.severity!r}")
         object.__setattr__(self, "cards", tuple(self.cards))
-        object.__setattr__(self, "lines", tuple(sorted({n for n in self.lines if n})))
+        given = [n for n in self.lines if n]
+        object.__setattr__(self, "lines", tuple(sorted(set(given))))
+        object.__setattr__(self, "at", given[0] if given else None)
         if not isinstance(self.details, MappingProxyType):
             object.__setattr__(self, "details", _freeze(self.details))
 
@@ -98,8 +103,8 @@ class Violation:
 
     @property
     def line(self) -> int | None:
-        """The first decklist line involved, or None when the violation is about the deck as a whole."""
-        return self.lines[0] if self.lines else None
+        """The decklist line the violation is at (`at`), or None when it is about the deck as a whole."""
+        return self.at
 
     def to_dict(self) -> dict[str, Any]:
         """The report-JSON form (see deckcheck/render/report.schema.json)."""

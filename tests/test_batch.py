@@ -682,6 +682,24 @@ def test_a_commander_labelled_by_its_full_name_above_a_list_holding_it_is_the_li
     assert (row.report.commanders, row.report.card_count, row.legal) == (("Atraxa, Praetors' Voice",), 100, True)
 
 
+def test_a_companion_s_unmet_condition_is_reported_at_the_companion_s_line(tmp_path):
+    """A companion whose condition the commander breaks (Lurrus of the Dream-Den, led by a commander of mana
+    value 4): the violation is at the companion's line, the line to mend, with the breaking cards' lines among
+    its lines. Before, the text report put it at the lowest of them, the commander's."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    deck = tmp_path / "lurrus.txt"
+    deck.write_text(alice + "\nCompanion\n1 Lurrus of the Dream-Den\n", encoding="utf-8")
+    lines = deck.read_text(encoding="utf-8").split("\n")
+    lurrus, atraxa = lines.index("1 Lurrus of the Dream-Den") + 1, lines.index("1 Atraxa, Praetors' Voice") + 1
+    assert atraxa < lurrus
+    (row,) = check_many([deck])
+    (violation,) = [v for v in row.report.violations if v.code == "companion"]
+    assert violation.cards[:2] == ("Lurrus of the Dream-Den", "Atraxa, Praetors' Voice")
+    assert (violation.line, violation.lines[0]) == (lurrus, atraxa) and lurrus in violation.lines
+    code, out, _ = run_cli("check", str(deck))
+    assert code == 1 and f"{deck}:{lurrus}: companion Lurrus of the Dream-Den's condition is not met" in out
+
+
 @pytest.mark.parametrize("short, read", [("Esika", True), ("The Prismatic", True), ("esika god of the", True),
                                          ("Prismatic", False), ("Tree The", False), ("Forest Esika", False)])
 def test_a_commander_marked_in_short_may_be_a_face_s_name_or_its_first_words(short, read, store):
