@@ -83,9 +83,10 @@ class Violation:
     lines: tuple[int, ...] = ()
     rule: str = ""
     details: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
-    #: The line the violation is at: the first line given, its first card's (a companion's, before the lines of
-    #: the cards that break its condition); `lines` holds them all in order.
-    at: int | None = field(init=False, default=None, compare=False, repr=False)
+    #: The decklist line the violation is at, None when it is about the deck as a whole: the first line given, its
+    #: first card's (a companion's, before the lines of the cards that break its condition); `lines` holds them
+    #: all, sorted.
+    line: int | None = field(init=False, default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.severity not in SEVERITIES:
@@ -93,18 +94,13 @@ class Violation:
         object.__setattr__(self, "cards", tuple(self.cards))
         given = [n for n in self.lines if n]
         object.__setattr__(self, "lines", tuple(sorted(set(given))))
-        object.__setattr__(self, "at", given[0] if given else None)
+        object.__setattr__(self, "line", given[0] if given else None)
         if not isinstance(self.details, MappingProxyType):
             object.__setattr__(self, "details", _freeze(self.details))
 
     @property
     def is_error(self) -> bool:
         return self.severity == ERROR
-
-    @property
-    def line(self) -> int | None:
-        """The decklist line the violation is at (`at`), or None when it is about the deck as a whole."""
-        return self.at
 
     def to_dict(self) -> dict[str, Any]:
         """The report-JSON form (see deckcheck/render/report.schema.json)."""

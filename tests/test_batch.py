@@ -638,6 +638,16 @@ def test_a_commander_named_in_short_or_without_punctuation_is_the_list_s_card(tm
     assert code == 0 and "legal: 100 cards, Atraxa, Praetors' Voice" in out
 
 
+def _alice_under(header: str) -> str:
+    """Alice's list as a post writes it: `header` first, where the list's Commander section was, then its deck,
+    which holds the commander too."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    leader = "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n"
+    assert leader in alice
+    text = alice.replace(leader, f"{header}\n\nDeck\n1 Atraxa, Praetors' Voice\n")
+    return text[text.index(header):]
+
+
 @pytest.mark.parametrize("header, line", [("**Commander:** Atraxa", 1), ("Commander\n1 Atraxa", 2),
                                           ("1 Atraxa (Commander)", 1), ("1 Atraxa *CMDR*", 1)])
 def test_a_commander_the_list_marks_in_short_is_the_list_s_card(header, line, store):
@@ -646,11 +656,7 @@ def test_a_commander_the_list_marks_in_short_is_the_list_s_card(header, line, st
     its listed copy taken as the commander, and a note says how the name was read. Before, "Atraxa" was an unknown
     card counted beside the list's own copy (101 cards, identity colorless). Two cards of the list so named leave
     the name as written, as for `--commander`."""
-    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
-    leader = "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n"
-    assert leader in alice
-    text = alice.replace(leader, f"{header}\n\nDeck\n1 Atraxa, Praetors' Voice\n")
-    text = text[text.index(header):]  # the header first, as a post has it
+    text = _alice_under(header)
     (row,) = check_many([text], store=store)
     assert (row.report.commanders, row.report.card_count, row.legal) == (("Atraxa, Praetors' Voice",), 100, True)
     assert row.report.notes == (
@@ -666,11 +672,7 @@ def test_a_commander_labelled_by_its_full_name_above_a_list_holding_it_is_the_li
     label and the listed copy are one card, as for a label in short. Before, the label's copy was counted beside
     the listed one (101 cards, two copies of the commander). A label with a count is an entry of its own, and a
     label of a card the list lacks adds it, as before."""
-    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
-    leader = "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n"
-    assert leader in alice
-    text = alice.replace(leader, f"{label}\n\nDeck\n1 Atraxa, Praetors' Voice\n")
-    text = text[text.index(label):]  # the label first, as a post has it
+    text = _alice_under(label)
     (row,) = check_many([text], store=store)
     assert (row.report.commanders, row.report.card_count, row.legal) == (("Atraxa, Praetors' Voice",), 100, True)
     name = "atraxa, praetors' voice" if "atraxa" in label else "Atraxa, Praetors' Voice"  # as written

@@ -140,8 +140,8 @@ def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     notes = list(deck.notes)
     for entry in deck.commanders:
         where = f"line {entry.line}: " if entry.line else ""
-        labelled = is_card(entry.name)
-        if labelled:
+        known = is_card(entry.name)  # else a name in short
+        if known:
             if entry.line not in deck.label_lines or entry.quantity != 1:
                 continue
             key = name_key(entry.name)
@@ -158,7 +158,7 @@ def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
         if listed is None:
             continue
         copy = entries[listed]
-        if labelled:
+        if known:
             notes.append(f"{where}commander {entry.name}, named on a line of its own, is the list's copy on line "
                          f"{copy.line}")
         if copy.quantity > 1:
