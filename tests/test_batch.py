@@ -665,20 +665,25 @@ def test_a_commander_the_list_marks_in_short_is_the_list_s_card(header, line, st
     assert row.report.commanders == ("Atraxa",) and "unknown-card" in row.report.codes()
 
 
-@pytest.mark.parametrize("label", ["**Commander:** Atraxa, Praetors' Voice", "Commander: Atraxa, Praetors' Voice",
-                                   "**Commander: Atraxa, Praetors' Voice**", "Commander - atraxa, praetors' voice"])
-def test_a_commander_labelled_by_its_full_name_above_a_list_holding_it_is_the_list_s_copy(label, store):
-    """A post labels its commander by its full name above the whole list, which holds the card as well: the
-    label and the listed copy are one card, as for a label in short. Before, the label's copy was counted beside
-    the listed one (101 cards, two copies of the commander). A label with a count is an entry of its own, and a
-    label of a card the list lacks adds it, as before."""
+@pytest.mark.parametrize("label, line", [
+    ("**Commander:** Atraxa, Praetors' Voice", 1), ("Commander: Atraxa, Praetors' Voice", 1),
+    ("**Commander: Atraxa, Praetors' Voice**", 1), ("Commander - atraxa, praetors' voice", 1),
+    ("Commander\nAtraxa, Praetors' Voice", 2), ("## Commander\nAtraxa, Praetors' Voice (Commander)", 2)])
+def test_a_commander_labelled_by_its_full_name_above_a_list_holding_it_is_the_list_s_copy(label, line, store):
+    """A post labels its commander by its full name above the whole list, which holds the card as well, after a
+    prefix or under a Commander header, with no count: the label and the listed copy are one card, as for a label
+    in short. Before, the label's copy was counted beside the listed one (101 cards, two copies of the
+    commander). A label with a count is an entry of its own, and a label of a card the list lacks adds it, as
+    before."""
     text = _alice_under(label)
     (row,) = check_many([text], store=store)
     assert (row.report.commanders, row.report.card_count, row.legal) == (("Atraxa, Praetors' Voice",), 100, True)
     name = "atraxa, praetors' voice" if "atraxa" in label else "Atraxa, Praetors' Voice"  # as written
-    assert row.report.notes == (f"line 1: commander {name}, named on a line of its own, is the list's copy on "
-                                "line 4",)
+    assert row.report.notes == (f"line {line}: commander {name}, named on a line of its own, is the list's copy on "
+                                f"line {line + 3}",)
     (row,) = check_many([text.replace(label, "Commander: 1 Atraxa, Praetors' Voice")], store=store)
+    assert (row.report.card_count, "singleton" in row.report.codes()) == (101, True)
+    (row,) = check_many([text.replace(label, "Commander\n1 Atraxa, Praetors' Voice")], store=store)
     assert (row.report.card_count, "singleton" in row.report.codes()) == (101, True)
     (row,) = check_many([text.replace("\n1 Atraxa, Praetors' Voice\n", "\n")], store=store)
     assert (row.report.commanders, row.report.card_count, row.legal) == (("Atraxa, Praetors' Voice",), 100, True)

@@ -133,8 +133,8 @@ def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     """The deck with each commander the list marks taken as the list's copy of its card, with a note, when the
     list holds one in the main deck or sideboard: a commander marked by a name no card has ("**Commander:**
     Atraxa") is read as `--commander` reads a name (`_as_listed`: the one other card of the list so named,
-    Atraxa, Praetors' Voice), and one named on a label (`Deck.label_lines`: "**Commander:** Atraxa, Praetors'
-    Voice") is the copy listed below it. That copy leaves the main deck or sideboard. The deck itself when no
+    Atraxa, Praetors' Voice), and one named with no count on a label or under a header (`Deck.label_lines`:
+    "**Commander:** Atraxa, Praetors' Voice") is the copy listed below it. That copy leaves the main deck or sideboard. The deck itself when no
     commander is so marked."""
     entries = list(deck.entries)
     notes = list(deck.notes)

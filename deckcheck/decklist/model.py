@@ -107,9 +107,10 @@ class Deck:
     #: the list's first other entry or after its last: a post's words around its list. Such an entry that no card
     #: has is no card, for `without_words_around`.
     word_lines: tuple[int, ...] = field(default=())
-    #: The lines of commanders named after a prefix with no count ("**Commander:** Atraxa, Praetors' Voice",
-    #: "Commander - Atraxa"): how a post labels its commander above a list that may hold the card as well. Such a
-    #: commander and a copy listed in the main deck or sideboard are one card, for `commanders_as_listed`.
+    #: The lines of commanders named with no count, after a prefix ("**Commander:** Atraxa, Praetors' Voice",
+    #: "Commander - Atraxa") or under a Commander header: how a post labels its commander above a list that may
+    #: hold the card as well. Such a commander and a copy listed in the main deck or sideboard are one card, for
+    #: `commanders_as_listed`.
     label_lines: tuple[int, ...] = field(default=())
 
     def section(self, section: str) -> tuple[Entry, ...]:

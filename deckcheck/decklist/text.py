@@ -458,7 +458,7 @@ def parse_lines(text: str, path: str) -> Deck:
     block_open = False
     struck: list[tuple[int, str]] = []  # (line, text) of what is struck through
     unled: list[int] = []  # the lines of entries with no quantity before the name
-    label_lines: list[int] = []  # those of commanders after a prefix with no count ("Commander: Atraxa")
+    label_lines: list[int] = []  # those of commanders with no count ("Commander: Atraxa", a header then "Atraxa")
     headings: set[int] = set()  # those of them written as headings: all in bold or italics, or ending in ":"
     colon_headings: set[int] = set()  # those ending in ":", which no card name does
     counted_headings: list[int] = []  # the lines of entries with a quantity written as headings: "**1 Sol Ring**"
@@ -648,7 +648,7 @@ def parse_lines(text: str, path: str) -> Deck:
         plain = block if target == MAIN and line_section is None and section == MAIN else None
         if not led and line_section is None:  # ("Commander: Atraxa" is an entry, whatever comes next)
             unled.append(number)
-        elif line_section == COMMANDER and digits is None:
+        if target == COMMANDER and digits is None:
             label_lines.append(number)
         rows.append((number, quantity, name, target, set_code, collector_number, plain))
 
