@@ -201,6 +201,11 @@ CASES = [
                                         companion="Kaheera, the Orphanguard"),
       D(("Arahbo, Roar of the World",), ("Woodland Changeling", "Llanowar Elves"), fill="Forest",
         companion="Kaheera, the Orphanguard"), "companion"),
+    C("companion/kaheera-every-type-by-its-own-text",
+      D(("Omnath, Locus of Creation",), ("Mistform Ultimus",), fill="Forest", companion="Kaheera, the Orphanguard"),
+      # Omo makes creatures with an everything counter every type, not itself: a Shapeshifter Noble card
+      D(("Omnath, Locus of Creation",), ("Omo, Queen of Vesuva",), fill="Forest",
+        companion="Kaheera, the Orphanguard"), "companion"),
     C("companion/keruga", D(("Tatyova, Benthic Druid",), ("Cultivate",), fill="Forest",
                             companion="Keruga, the Macrosage"),
       D(("Tatyova, Benthic Druid",), ("Cultivate", "Sol Ring"), fill="Forest",

@@ -44,7 +44,10 @@ _OFF_BATTLEFIELD_CREATURE = re.compile(
 )
 #: 903.4b: "If The Prismatic Piper is your commander, choose a color before the game begins."
 _CHOOSE_COLOR = re.compile(r"choose a color before the game begins", re.IGNORECASE)
-_CHANGELING = re.compile(r"^changeling\b|\bis every creature type\b", re.IGNORECASE | re.MULTILINE)
+#: The card itself is every creature type, everywhere: changeling (702.73a) or Mistform Ultimus's "Mistform Ultimus
+#: is every creature type"; not Omo's "Each nonland creature with an everything counter on it is every creature type".
+_CHANGELING = re.compile(r"^(?:changeling\b|(?P<subject>[^\n]+?) is every creature type\b)",
+                         re.IGNORECASE | re.MULTILINE)
 
 # --- companion (CR 702.139) ------------------------------------------------------------------------
 _COMPANION_LINE = re.compile(r"^Companion\s*[—–-]\s*(?P<condition>.+)$", re.MULTILINE)
@@ -264,8 +267,10 @@ def _library_faces(card: Card) -> tuple[Face, ...]:
 
 
 def _is_changeling(face: Face) -> bool:
-    return bool(_CHANGELING.search(strip_reminder_text(face.oracle_text))) or \
-        any(line.casefold().startswith("changeling") for line in face.oracle_text.splitlines())
+    """Whether the face's own text makes its card every creature type, in the starting deck too."""
+    own = {face.name.casefold(), face.name.split(",")[0].casefold(), "this creature", "this card"}
+    return any(m.group("subject") is None or m.group("subject").casefold() in own
+               for m in _CHANGELING.finditer(face.oracle_text))
 
 
 def _leader_and_library_facts(card: Card) -> LeaderAndLibraryFacts:
