@@ -172,6 +172,16 @@ def one(text: str) -> tuple:
     ("* 2x Island", (2, "Island", MAIN, None, None)),
     ("• Sol Ring", (1, "Sol Ring", MAIN, None, None)),
     ("+ 1 Sol Ring (CMM) 410", (1, "Sol Ring", MAIN, "CMM", "410")),
+    ("\u25cf 1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),  # a word processor's or a page's bullets: ●, –, ·, ▪
+    ("\u2013 1 Arcane Signet", (1, "Arcane Signet", MAIN, None, None)),
+    ("\u00b7 Command Tower", (1, "Command Tower", MAIN, None, None)),
+    ("\u25aa 2x Forest", (2, "Forest", MAIN, None, None)),
+    ("Island (x12)", (12, "Island", MAIN, None, None)),  # a count in parentheses: no set code is "x" and digits
+    ("Mountain (12x)", (12, "Mountain", MAIN, None, None)),
+    ("\\- 1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),  # a Reddit post's Markdown source escapes punctuation
+    ("\\* 2x Island", (2, "Island", MAIN, None, None)),
+    ('1 Kongming, \\"Sleeping Dragon\\"', (1, 'Kongming, "Sleeping Dragon"', MAIN, None, None)),
+    ("1 \\[\\[Sol Ring\\]\\]", (1, "Sol Ring", MAIN, None, None)),
     ("+2 Mace", (1, "+2 Mace", MAIN, None, None)),
     ("SB: Pyroblast x2", (2, "Pyroblast", SIDEBOARD, None, None)),
     ("Commander - Atraxa, Praetors' Voice", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
@@ -352,6 +362,27 @@ def test_a_list_posted_as_markdown_tables_reads_as_the_list() -> None:
     deck = parse_text("| Commander |\n| --- |\n| Tymna the Weaver |\n\nQty | Card\n--|--\n2 | Island\n1 | Sol Ring\n")
     assert deck.problems == () and rows(deck) == [
         (1, "Tymna the Weaver", COMMANDER, 3), (2, "Island", MAIN, 7), (1, "Sol Ring", MAIN, 8)]
+
+
+@pytest.mark.parametrize("header", ["Card | Qty | Set | Section", "Section | Card | CMC"])
+def test_a_markdown_table_is_read_by_the_columns_its_header_names(header: str) -> None:
+    """A real precon's list posted as one Markdown table whose header names its columns, in any order: the count
+    from the count column (one copy a row when there is none), the set and the section from theirs, other columns
+    ("CMC") left out. The same cards in the same sections as the list itself. Before, the CMC column was read as
+    the count (five copies of a commander of mana value 5) and a set or section cell as part of the name."""
+    text = (EXAMPLES / "abzan-armor-tdc.txt").read_text(encoding="utf-8")
+    plain = parse_text(text)
+    columns = [name.strip() for name in header.split("|")]
+    table = [f"| {header} |", "|" + "---|" * len(columns)]
+    for e in plain.entries:
+        cells = {"Card": e.name, "Qty": str(e.quantity), "Set": "TDC", "CMC": "3",
+                 "Section": "Commander" if e.section == COMMANDER else "Main"}
+        copies = 1 if "Qty" in columns else e.quantity
+        table += ["| " + " | ".join(cells[c] for c in columns) + " |"] * copies
+    posted = parse_text("\n".join(table))
+    assert len(plain.entries) > 60 and posted.problems == ()
+    assert [row[:3] for row in rows(posted)] == [row[:3] for row in rows(plain)]
+    assert {e.set_code for e in posted.entries} == ({"TDC"} if "Set" in columns else {None})
 
 
 @pytest.mark.parametrize("fence", ["```", "```txt", "~~~"])

@@ -17,6 +17,7 @@ from deckcheck.decklist import (
 from deckcheck.errors import InputError
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
+TOURNAMENT = Path(__file__).resolve().parent.parent / "data" / "examples" / "tournament"
 
 
 def test_empty_file_is_an_empty_deck(tmp_path: Path) -> None:
@@ -159,6 +160,40 @@ def test_quantity_in_csv_and_mtgjson_is_checked() -> None:
                                                          {"name": "Forest"}, 5]}}))
     assert [(e.name, e.quantity, e.line) for e in deck.entries] == [("Forest", 1, 0)]
     assert len(deck.problems) == 3
+
+
+def test_a_csv_pandas_wrote_with_a_gap_in_its_counts_reads_as_the_list(tmp_path) -> None:
+    """A real list's CSV round-tripped through pandas with one count left empty: pandas writes the counts as
+    "1.0" and the gap as nothing. It reads as the list (the gap one copy); before, each "1.0" was "not a number"
+    and its card was dropped. Counts written "2x" or "x2" read too; "1.5" is still no count."""
+    import pandas as pd
+
+    source = TOURNAMENT / "12-lena-explorers-of-the-deep.csv"
+    frame = pd.read_csv(source, dtype={"Collector number": str})
+    frame.loc[3, "Count"] = None
+    written = tmp_path / "lena.csv"
+    frame.to_csv(written, index=False)
+    assert "\nMain,1.0," in written.read_text(encoding="utf-8")
+    listed = [(e.quantity, e.name, e.section) for e in parse_file(source).entries]
+    assert [(e.quantity, e.name, e.section) for e in parse_file(written).entries] == listed
+    deck = parse_text("Count,Name\n2x,Island\nx3,Forest\n1.5,Plains\n")
+    assert [(e.quantity, e.name) for e in deck.entries] == [(2, "Island"), (3, "Forest")]
+    assert [(p.line, p.message) for p in deck.problems] == [(4, "quantity '1.5' is not a number")]
+
+
+@pytest.mark.parametrize("sep", [",", ";", "\t"])
+def test_a_csv_header_of_known_columns_without_a_count_is_a_copy_a_row(sep: str) -> None:
+    """A header row naming a name column and only other columns a card list has ("Card,Type,CMC") makes a CSV
+    of one copy a row: the CMC column is no count. Before, the file was read as text: the tab-separated rows
+    counted their mana value as copies ("Kenrith, the Returned King<TAB>5": five copies), the others were unknown
+    cards named by the whole row. A first line naming something else beside "Card" is no header."""
+    rows = [["Card", "Type", "CMC"], ["Kenrith, the Returned King", "Legendary Creature", "5"],
+            ["Sol Ring", "Artifact", "1"]]
+    text = "\n".join(sep.join(f'"{c}"' if sep in c or "," in c else c for c in row) for row in rows) + "\n"
+    deck = parse_text(text)
+    assert (deck.source_format, [(e.quantity, e.name) for e in deck.entries]) == (
+        "csv", [(1, "Kenrith, the Returned King"), (1, "Sol Ring")])
+    assert parse_text(text.replace("Type", "Sol Ring", 1)).source_format == "text"
 
 
 def test_names_longer_than_any_card_s_are_problems_in_files_of_fields() -> None:

@@ -63,11 +63,11 @@ def test_random_bytes_never_raise_anything_but_input_error(data: bytes) -> None:
 LINE_PIECES = st.sampled_from([
     "1 ", "4x ", "4 x ", "x4 ", "0 ", "00 ", "012 ", "1000 ", "1X ", "\t", "  ", " ", "Sol Ring", "Fire // Ice",
     "sol ring", "SOL RING", "Lim-Dûl's Vault", "x Sol", "X ", " (CMM) 410", "[foil]", "*F*", "#tag", "^",
-    "\r", "\n", "\x0b", "\xa0", "\u2028", "\ufeff", "²", "١ ", "Name: x", "Sideboard", "é", "_", ":",
+    "\r", "\n", "\x0b", "\xa0", "\u2028", "\ufeff", "²", "١ ", "Name: x", "Sideboard", "é", "_", ":", "\\", '\\"',
 ])
 NAMES = st.sampled_from(["Sol Ring", "sol  ring", "Sol\xa0Ring", "Sol \x0bRing", "SOL RING", "Fire // Ice",
                          "Lim-Dûl's Vault", "Forest", "x Forest", "Æther Vial", "Sol Ring (CMM) 410", "Sol Ring*",
-                         "é", "_x", "Ring²", "Sol Ring:", "Circle of Protection: Red"])
+                         "é", "_x", "Ring²", "Sol Ring:", "Circle of Protection: Red", 'Kongming, \\"Sleeping Dragon\\"'])
 PLAIN = st.builds("{}{}{}{}{}".format, st.sampled_from(["", " ", "\t", "\xa0", "\ufeff"]),
                   st.sampled_from(["1", "2", "01", "0", "000", "999", "1000", "١"]),
                   st.sampled_from([" ", "x ", "X\t", "  ", " x ", "", "*"]), NAMES,
@@ -101,6 +101,7 @@ def test_plain_blocks_fast_path_is_taken_for_plain_lines() -> None:
     listed = parse_plain_blocks(blocks, "d", numbered=False)  # as a deck object's lists are read
     assert [(e.line, e.lines) for e in listed.entries] == [(0, (0,)), (0, (0, 0)), (0, (0,))]
     assert parse_plain_blocks([(None, ["1 Sol Ring (CMM) 410"])], "d") is None
+    assert parse_plain_blocks([(None, ['1 Kongming, \\"Sleeping Dragon\\"'])], "d") is None  # a Markdown escape
 
 
 ITEMS = LINES | st.lists(st.one_of(MOSTLY_PLAIN, st.integers(), st.none(), st.just("  ")), max_size=6)

@@ -163,6 +163,23 @@ def test_a_card_list_kept_in_a_spreadsheet_reads_as_its_csv(tmp_path, store, wri
     assert row.report.codes() == check_many([typed], store=store).results[0].report.codes() == ["color-identity"]
 
 
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_card_list_kept_with_no_header_row_reads_as_its_rows(tmp_path, writer):
+    """A real list typed into two columns, a count and a name, with no header row, saved as a workbook or as CSV
+    (commas or semicolons, the names with a comma quoted): each row is its card, as a tab-separated paste of the
+    same rows already was. Before, each row was an unknown card named "1,Felothar the Steadfast"."""
+    source = TOURNAMENT.parent / "abzan-armor-tdc.txt"
+    rows = [line.split(" ", 1) for line in source.read_text(encoding="utf-8").splitlines() if line[:1].isdigit()]
+    expected = [(e.quantity, e.name) for e in parse_file(source).entries]  # (its commander first, as in the rows)
+    assert len(rows) > 60 and any("," in name for _, name in rows)
+    book = write_sheet(writer, tmp_path / "abzan", rows)
+    assert [(e.quantity, e.name) for e in parse_file(book).entries] == expected
+    saved = io.StringIO()
+    csv.writer(saved, delimiter=";" if writer == "odfpy" else ",").writerows(rows)
+    (tmp_path / "abzan.csv").write_text(saved.getvalue(), encoding="utf-8")
+    assert [(e.quantity, e.name) for e in parse_file(tmp_path / "abzan.csv").entries] == expected
+
+
 def _entries(deck):
     return [(e.quantity, e.name, e.section, e.line) for e in deck.entries]
 

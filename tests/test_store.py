@@ -22,6 +22,8 @@ def store():
     [
         ("Lim-Dul's Vault", "Lim-Dûl's Vault"),  # accents
         ("LIM-DÛL’S  VAULT", "Lim-Dûl's Vault"),  # case, curly apostrophe, spacing
+        ("Commander\u02bcs Sphere", "Commander's Sphere"),  # apostrophe look-alikes: a modifier letter, a prime
+        ("Commander\u2032s Sphere", "Commander's Sphere"),
         ("Jotun Grunt", "Jötun Grunt"),
         ("Fire", "Fire // Ice"),  # a split half
         ("Ice", "Fire // Ice"),
@@ -189,12 +191,13 @@ def test_no_card_name_holds_the_marks_lists_are_written_with(store):
 
 def test_no_card_name_ends_as_a_quantity_or_a_commander_mark_after_a_name(store):
     """What the decklist reader takes off the end of a name is no card's ending: a quantity ("x2", "x 5", "5x",
-    "(5)"), a hand-written commander mark ("(Commander)", "(CMDR)", "(General)"), a heading's colon ("Ramp:") or
+    "(5)", "(x5)", "(5x)"), a hand-written commander mark ("(Commander)", "(CMDR)", "(General)"), a heading's colon ("Ramp:") or
     a letter in parentheses (MTGGoldfish's foil and etched marks "(F)", "(E)")."""
     import re
 
     names = [name for card in store.iter_cards() for name in (card.name, *card.face_names)]
-    ending = re.compile(r"\s(?:[xX×]\s?\d+|\d+[xX×]|\(\d+\)|\((?:commander|cmdr|general|[^\W\d_])\))$|:$",
+    ending = re.compile(r"\s(?:[xX×]\s?\d+|\d+[xX×]|\(\d+\)|\((?:[xX×]\s?\d+|\d+\s?[xX×])\)"
+                        r"|\((?:commander|cmdr|general|[^\W\d_])\))$|:$",
                         re.IGNORECASE)
     assert len(names) > 25_000 and [name for name in names if ending.search(name)] == []
 

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
+from deckcheck.decklist.columns import CardColumns, card_columns, fold
 from deckcheck.decklist.commanders import split_joined
 from deckcheck.decklist.model import (
     COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, is_web_address, long_name,
@@ -20,31 +21,13 @@ from deckcheck.decklist.model import (
 from deckcheck.decklist.runs import holds_several_names
 from deckcheck.decklist.text import HEADERS, runs_entries_together
 
-_QUANTITY_COLUMNS = ("count", "quantity", "qty", "amount", "copies")
-_NAME_COLUMNS = ("name", "card name", "card", "cardname")
-_SECTION_COLUMNS = ("section", "board", "zone", "deck", "category", "categories")
-_SET_COLUMNS = ("set code", "setcode", "edition code", "set", "edition")
-_NUMBER_COLUMNS = ("collector number", "collector #", "number", "card number", "cn")
-# MTGO's export: "Yes" puts the row in the sideboard, where MTGO keeps a Commander deck's commander (taken from
-# there as from its .dek file's sideboard: `assign_sideboard_commanders`).
-_SIDEBOARDED_COLUMNS = ("sideboarded",)
-
-
-def _fold(cell: str) -> str:
-    return " ".join(cell.replace("_", " ").strip().lower().split())
-
-
-def _column(header: list[str], names: tuple[str, ...]) -> int | None:
-    for wanted in names:
-        if wanted in header:
-            return header.index(wanted)
-    return None
-
-
 #: Field separators, in the order tried: commas, then the semicolons of a spreadsheet saved in a locale whose
 #: decimal mark is a comma (Excel in much of Europe), then tabs (tab-separated exports).
 DELIMITERS = (",", ";", "\t")
 
+
+# A count cell: "2", "2x", "x2", or "2.0" as pandas writes a column of counts with a gap in it (ASCII digits only).
+_COUNT_CELL = re.compile(r"([0-9]+)(?:\.0+)?|([0-9]+)\s?[xX×]|[xX×]\s?([0-9]+)").fullmatch
 
 # Excel's first line naming the field separator ("sep=;"), which card managers' exports for Excel write first.
 _SEPARATOR_LINE = re.compile(r'"?sep=([,;\t|])"?[^\S\n]*(?:\n|$)', re.IGNORECASE)
@@ -62,7 +45,7 @@ def _headers(first_line: str, delimiters: Sequence[str] = DELIMITERS) -> Iterato
     for delimiter in delimiters:
         if delimiter in first_line:
             try:
-                yield delimiter, [_fold(c) for c in next(csv.reader([first_line], delimiter=delimiter))]
+                yield delimiter, [fold(c) for c in next(csv.reader([first_line], delimiter=delimiter))]
             except (csv.Error, StopIteration):
                 continue
 
@@ -73,8 +56,7 @@ def csv_delimiter(first_line: str, delimiters: Sequence[str] = DELIMITERS) -> st
     if len(first_line) > 2000:
         return None
     for delimiter, header in _headers(first_line, delimiters):
-        if _column(header, _NAME_COLUMNS) is not None and (
-                _column(header, _QUANTITY_COLUMNS) is not None or _column(header, _SECTION_COLUMNS) is not None):
+        if card_columns(header) is not None:
             return delimiter
     return None
 
@@ -141,7 +123,7 @@ def _header_layout(first_line: str, delimiters: Sequence[str]) -> Registrations 
 def columns_layout(columns: Iterable[object]) -> Registrations | None:
     """The layout that a pandas DataFrame's column names give a table of registrations, or None when none of
     them names a decklist column."""
-    return _columns_layout([_fold(str(c)) for c in columns], "")
+    return _columns_layout([fold(str(c)) for c in columns], "")
 
 
 def _columns_layout(header: list[str], delimiter: str) -> Registrations | None:
@@ -238,7 +220,7 @@ _PLAYER_COLUMNS = ("name", "full name", "username", "user name", "nickname", "em
 
 def _section_of(value: str) -> str:
     """The section a Section/Board/Category cell names ("Main Deck", "Commander", "Ramp,Commander")."""
-    low = _fold(value)
+    low = fold(value)
     if not low:
         return MAIN
     found = HEADERS.get(low)
@@ -265,8 +247,7 @@ def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
     collector = EntryCollector()
     source = io.StringIO(text, newline="")
     reader = csv.reader(source, delimiter=delimiter)
-    header: list[str] | None = None
-    qty_col = name_col = section_col = set_col = number_col = sideboarded_col = None
+    columns: CardColumns | None = None
     marked = False
     last_line = 0
     while True:
@@ -280,16 +261,11 @@ def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
         line, last_line = last_line + 1, reader.line_num
         if not any(cell.strip() for cell in row):
             continue
-        if header is None:
-            header = [_fold(c) for c in row]
-            qty_col = _column(header, _QUANTITY_COLUMNS)
-            name_col = _column(header, _NAME_COLUMNS)
-            section_col = _column(header, _SECTION_COLUMNS)
-            set_col = _column(header, _SET_COLUMNS)
-            number_col = _column(header, _NUMBER_COLUMNS)
-            sideboarded_col = _column(header, _SIDEBOARDED_COLUMNS)
+        if columns is None:
+            columns = card_columns(row)
+            assert columns is not None  # csv_delimiter checked the header
             continue
-        assert name_col is not None  # csv_delimiter checked the header
+        name_col, qty_col, section_col, set_col, number_col, sideboarded_col = columns
         raw = delimiter.join(row)
         name = row[name_col].strip() if name_col < len(row) else ""
         name = " ".join(name.split())
@@ -303,10 +279,11 @@ def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
         quantity = 1
         if qty_col is not None and qty_col < len(row) and row[qty_col].strip():
             cell = row[qty_col].strip()
-            if not cell.isdigit() or not cell.isascii():
+            count = _COUNT_CELL(cell)
+            if count is None:
                 problems.append(problem(line, raw, f"quantity {cell[:20]!r} is not a number"))
                 continue
-            value, why = read_quantity(cell)
+            value, why = read_quantity(next(filter(None, count.groups())))
             if value is None:
                 problems.append(problem(line, raw, why or "bad quantity"))
                 continue

@@ -11,12 +11,14 @@ block (the cards after it are main deck) and a "//!Commander" tag block.
 
 from __future__ import annotations
 
+import csv
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from itertools import repeat
 from operator import itemgetter
 
+from deckcheck.decklist.columns import CardColumns, card_columns
 from deckcheck.decklist.model import (
     COMMANDER, COMMANDER_WORDS, COMPANION, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE,
     SIDEBOARD, Deck, Entry, EntryCollector, Problems, line_too_long, problem, read_quantity, shortened,
@@ -57,8 +59,8 @@ TYPE_GROUPS = frozenset({
 # A header line once its decoration is gone: words, then an optional count "(12)", "[12]", ": 12" or " 12".
 _HEADER = re.compile(r"([a-z!][a-z'() ]{0,30}?)\s*(?:\(\d{1,5}\)|\[\d{1,5}\]|:?\s*\d{1,5})?")
 _DECORATION = "/#=-*_:~•+ \t"
-# List bullets before a card entry (Markdown's, and the dot of lists pasted from chats and web pages).
-_BULLETS = "-*•+"
+# List bullets before a card entry (Markdown's, and those of lists pasted from chats, web pages and word processors).
+_BULLETS = "-*•+●○■▪◦·–—"
 # "SB: 1 Name", "COMMANDER: 1 Name", "Companion: 1 Name", "Deck: 1 Name", "Commander - Name" (prefix for one
 # line; no card name holds " - "), in bold as Markdown posts write it ("**Commander:** Name", "**Commander**: Name",
 # "**Commander: Name**").
@@ -73,9 +75,11 @@ _PREFIX_SECTIONS.update((word, MAIN) for word in ("deck", "main", "maindeck", "m
 _NEXT_ENTRY = re.compile(r"(?:(?<!\d),[^\S\n]*|,[^\S\n]+|;[^\S\n]*)(?=\d{1,3}[xX]?[^\S\n]+[^\W\d_])")
 # Quantity forms: "4 ", "4x ", "4 x ", "4X ", "4* ", "4× ", "x4 ", "[4] ", "(4) ".
 _QUANTITY = re.compile(r"(\d+)(?:\s*[xX*×])?\s+|[xX×](\d+)\s+|[\[(](\d+)[\])]\s*")
-# A quantity after the name: "Sol Ring x2", "Sol Ring ×2", "Forest x 5", "Forest 5x", "Forest (5)" (no card name
-# ends so, tested in test_store.py). A bare number is not one: "Pip-Boy 3000" and "Overseer of Vault 76" are names.
-_TRAILING_QUANTITY = re.compile(r"\s+(?:[xX×]\s?(\d+)|(\d+)[xX×]|\((\d+)\))$")
+# A quantity after the name: "Sol Ring x2", "Sol Ring ×2", "Forest x 5", "Forest 5x", "Forest (5)", "Island (x12)",
+# "Island (12x)" (no card name ends so, tested in test_store.py; nor does a set code hold an "x" and digits alone).
+# A bare number is not one: "Pip-Boy 3000" and "Overseer of Vault 76" are names. Group 3 is the one in parentheses
+# alone, "(5)", which may be a group's size ("Card Draw (12)").
+_TRAILING_QUANTITY = re.compile(r"\s+(?:[xX×]\s?(\d+)|(\d+)[xX×]|\((\d+)\)|\((?:[xX×]\s?(\d+)|(\d+)\s?[xX×])\))$")
 # Set and collector number at the end: " (CMM) 410", " (plst) WWK-121", " ()", " (LEA)", TappedOut's " (SLD:589)".
 _SET_NUMBER = re.compile(r"\s\(([A-Za-z0-9]{0,8})(?::([A-Za-z0-9][A-Za-z0-9\-★†]*))?\)"
                          r"(?:\s+([A-Za-z0-9][A-Za-z0-9\-★†]*))?$")
@@ -115,6 +119,8 @@ _MOST_SIDEBOARD = 15  # cards in a constructed deck's sideboard (CR 100.4a)
 # Invisible format characters a line pasted from a web page or chat may begin or end with (a line of only these
 # is blank); inside a name, name folding drops them.
 _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+# A backslash before ASCII punctuation, as Markdown escapes it (CommonMark 2.4).
+_MARKDOWN_ESCAPE = re.compile(r"\\(?=[!-/:-@\[-`{-~])").sub
 
 
 # A code block's fence line, with its language's name or not ("```", "```txt", "~~~").
@@ -334,12 +340,17 @@ UNDERSCORES_CARD = "_____"
 _CELL_QUANTITY = re.compile(r"\d{1,3}[xX]?|[xX×]\d{1,3}").fullmatch
 
 
-def _from_cells(line: str) -> str:
-    """A line of tab-separated cells, as rows copied from a spreadsheet paste: the quantity's cell and the
-    name's beside it ("1<TAB>Sol Ring<TAB>CMM<TAB>410", "Sol Ring<TAB>1") as "1 Sol Ring", with the later cells
-    that are annotations ("*F*", "[Commander]", "(CMM)") and without the others (a set code, a type, a price:
-    no card name holds a tab). Any other line: its cells joined by spaces."""
-    cells = [cell for cell in map(str.strip, line.split("\t")) if cell]
+# A row of comma- or semicolon-separated cells that starts with a count: a CSV with no header row ("1,Sol Ring",
+# '1;"Betor, Ancestor's Voice"'), as a sheet of two columns is saved. Its separator is group 1.
+_COUNT_CELL_FIRST = re.compile(r"\d{1,3}[xX]?[ \t]*([,;])").match
+
+
+def _from_cells(row: Sequence[str]) -> str:
+    """The cells of a spreadsheet's row (tab-separated as a paste copies them, or a CSV's): the quantity's cell
+    and the name's beside it ("1<TAB>Sol Ring<TAB>CMM<TAB>410", "Sol Ring<TAB>1") as "1 Sol Ring", with the later
+    cells that are annotations ("*F*", "[Commander]", "(CMM)") and without the others (a set code, a type, a
+    price: no card name holds a tab). Any other row: its cells joined by spaces."""
+    cells = [cell for cell in map(str.strip, row) if cell]
     if len(cells) >= 2:
         notes = [cell for cell in cells[2:] if cell[0] in "*[(#^<"]
         if _CELL_QUANTITY(cells[0]) and _has_letter(cells[1]):
@@ -362,10 +373,14 @@ def _table_cells(lines: list[str]) -> list[str]:
     """A list posted as Markdown tables ("| 1 | Sol Ring |" or "1 | Sol Ring", under a header row and its rule
     "|---|---|"): each row's cells as a spreadsheet's copied row has them (tab-separated: "1", "Sol Ring" read as
     "1 Sol Ring"), and each header row as a comment (read as a section's header when it names one: "| Commander
-    |"). Other lines as they are. (No card name holds "|": tested in test_store.py.)"""
+    |"). Under a header row that names a card list's columns ("| Qty | Card | Set |", "| Card | CMC |":
+    `card_columns`), a row is its count's cell (1 when there is no count column), its name's, then its set and
+    its section as annotations ("(ELD)", "[Commander]"); the other cells are left out. Other lines as they are.
+    (No card name holds "|": tested in test_store.py.)"""
     out = list(lines)
     rules = [re.match(_TABLE_RULE, line) is not None for line in lines] + [False]
     in_table = False
+    columns: CardColumns | None = None
     for i, line in enumerate(lines):
         row = line.strip()
         if "|" not in row:
@@ -377,8 +392,22 @@ def _table_cells(lines: list[str]) -> list[str]:
         header = rules[i + 1]
         if header or in_table or row.startswith("|"):
             cells = [cell.strip() for cell in row.strip("|").split("|")]
-            out[i] = "// " + " ".join(cells) if header else "\t".join(cells)
+            if header:
+                columns = card_columns(cells)
+                out[i] = "// " + " ".join(cells)
+            else:
+                out[i] = "\t".join(cells if columns is None or not in_table else _by_columns(cells, columns))
     return out
+
+
+def _by_columns(cells: list[str], columns: CardColumns) -> list[str]:
+    """A table row's cells as a copied row's that reads as its card: count, name, then set and section marks."""
+    def cell(index: int | None) -> str:
+        return cells[index] if index is not None and index < len(cells) else ""
+
+    set_code, section = cell(columns.set_code), cell(columns.section)
+    return [cell(columns.quantity) or "1", cell(columns.name), *([f"({set_code})"] if set_code else ()),
+            *([f"[{section}]"] if section else ())]
 
 
 _FIRST_ITEM = re.compile(r"^[^\S\n]*1[.)][^\S\n]+\S", re.MULTILINE).search
@@ -436,6 +465,8 @@ def _entries_apart(lines: list[str]) -> list[tuple[int, str]]:
 
 def parse_lines(text: str, path: str) -> Deck:
     """Parse a plain-text decklist (any of the text dialects) into a Deck."""
+    if "\\" in text:  # a post's Markdown source, its punctuation escaped ("1\\. Sol Ring", "\\- Forest"): no card
+        text = _MARKDOWN_ESCAPE("", text)  # name holds a backslash
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if _FIRST_ITEM(text) is not None:  # "1. Sol Ring": perhaps a numbered list
         lines = _without_item_numbers(lines)
@@ -553,7 +584,10 @@ def parse_lines(text: str, path: str) -> Deck:
             s = s[item.end():]  # a numbered item among lines that are not ("12. Sol Ring"): its number counts no copies
             first = s[0]
         if "\t" in s:  # cells copied from a spreadsheet
-            s = _from_cells(s)
+            s = _from_cells(s.split("\t"))
+            first = s[0]
+        elif first.isdigit() and (cell := _COUNT_CELL_FIRST(s)) is not None:  # a CSV's row, with no header
+            s = _from_cells(next(csv.reader([s], delimiter=cell.group(1))))
             first = s[0]
         if "~~" in s:
             s, cut = _without_struck(s)
@@ -591,7 +625,7 @@ def parse_lines(text: str, path: str) -> Deck:
             continue
         elif ((m := _TRAILING_QUANTITY.search(s)) is not None and _has_letter(s[:m.start()])
               and not holds_several_names(s)):  # else it counts a line of names' last one
-            digits, s = m.group(1) or m.group(2) or m.group(3), s[:m.start()]
+            digits, s = next(filter(None, m.groups())), s[:m.start()]
             counted_after[number] = m.group(3) is not None  # "Card Draw (12)": perhaps a group's size
         quantity = 1
         if digits is not None:
@@ -714,7 +748,8 @@ _ROW_QUANTITY, _ROW_NAME, _ROW_KEY = itemgetter(0), itemgetter(1), itemgetter(2)
 
 def _plain_line(line: str) -> tuple[int, str, str] | None:
     """(quantity, name, folded name) of a plain "N Name" line, as `_SIMPLE_LINES` reads it; None otherwise."""
-    found = _SIMPLE_LINES(line) if "\n" not in line and "\r" not in line and len(line) <= MAX_LINE_CHARS else ()
+    found = (_SIMPLE_LINES(line) if "\n" not in line and "\r" not in line and "\\" not in line
+             and len(line) <= MAX_LINE_CHARS else ())  # (a backslash is a Markdown escape, for parse_lines)
     if len(found) != 1:
         return None
     q, card = found[0]

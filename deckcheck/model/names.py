@@ -8,7 +8,7 @@ import unicodedata
 from functools import lru_cache
 
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß": "ss", "ø": "o", "Ø": "o",
-                            "‘": "'", "’": "'", "‚": "'", "‛": "'", "´": "'", "`": "'",
+                            "‘": "'", "’": "'", "‚": "'", "‛": "'", "´": "'", "`": "'", "ʼ": "'", "′": "'",
                             "“": '"', "”": '"', "„": '"', "‐": "-", "‑": "-", "‒": "-", "–": "-",
                             "—": "-", "½": "1/2"})
 # Face separators: "A // B", "A//B", "A/B", "A / B", Arena's "A /// B", Cockatrice's "A|B" (no card name holds a
