@@ -689,6 +689,36 @@ def test_a_commander_labelled_by_its_full_name_above_a_list_holding_it_is_the_li
     assert (row.report.commanders, row.report.card_count, row.legal) == (("Atraxa, Praetors' Voice",), 100, True)
 
 
+@pytest.mark.parametrize("label, entry", [("**Commanders:** The Tenth Doctor / Rose Tyler", False),
+                                          ("Commanders: The Tenth Doctor & Rose Tyler", False),
+                                          ("Commander\n1 The Tenth Doctor + Rose Tyler", True)])
+def test_two_commanders_joined_on_one_line_are_read_apart(label, entry, store):
+    """A post names its two commanders on one line ("**Commanders:** The Tenth Doctor / Rose Tyler", with "&" or
+    "+"), above a list that holds them, or not: each part is a commander, as `--commander` reads such a name, and
+    a part named on a label is the list's copy (an entry with a count is no label). A part in short ("Rose") is
+    the list's one card so named. Before, the line was one unknown card (a colorless identity). A joined name
+    whose parts are not all cards stays one unknown card."""
+    bruno = (TOURNAMENT / "02-bruno-timey-wimey.txt").read_text(encoding="utf-8")
+    leader = "Commander\n1 The Tenth Doctor (WHO) 3\n1 Rose Tyler (WHO) 5\n\nDeck\n"
+    assert leader in bruno
+    listed = bruno.replace(leader, f"{label}\n\nDeck\n1 The Tenth Doctor (WHO) 3\n1 Rose Tyler (WHO) 5\n")
+    unlisted = bruno.replace(leader, f"{label}\n\nDeck\n")
+    expected = (("The Tenth Doctor", "Rose Tyler"), 100, True)
+    (row,) = check_many([unlisted], store=store)
+    assert (row.report.commanders, row.report.card_count, row.legal) == expected
+    assert "read as 2 commanders: The Tenth Doctor; Rose Tyler" in row.report.notes[0]
+    (row,) = check_many([listed], store=store)
+    if entry:
+        assert (row.report.card_count, "singleton" in row.report.codes()) == (102, True)
+    else:
+        assert (row.report.commanders, row.report.card_count, row.legal) == expected
+    (row,) = check_many([listed.replace(label, label.replace("Rose Tyler", "Rose"))], store=store)
+    assert row.report.commanders == ("The Tenth Doctor", "Rose Tyler")
+    (row,) = check_many([unlisted.replace(label, label.replace("Rose Tyler", "Rose Tyler's Understudy"))],
+                        store=store)
+    assert "unknown-card" in row.report.codes() and len(row.report.commanders) == 1
+
+
 def test_a_companion_s_unmet_condition_is_reported_at_the_companion_s_line(tmp_path):
     """A companion whose condition the commander breaks (Lurrus of the Dream-Den, led by a commander of mana
     value 4): the violation is at the companion's line, the line to mend, with the breaking cards' lines among

@@ -140,14 +140,39 @@ def test_a_list_pasted_with_its_commander_as_a_plain_line_is_told_which_card_cou
     assert "the deck has no commander; mark it in the list or use --commander" in messages
 
 
+def test_a_commander_in_a_sideboard_beside_another_card_is_the_one_named_to_lead(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A real precon written as MTGO lists it, its commander in the sideboard, but a second card there too (so the
+    MTGO reading, a sideboard of commanders alone, does not apply): the 99 are one card short, and the message
+    names the sideboard's card that could lead, at its line. Before, it named a main-deck card that could (the
+    deck would then have 98), and the commander in the sideboard went unnamed."""
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parent.parent / "data" / "examples" / "abzan-armor-tdc.txt"
+    text = source.read_text(encoding="utf-8")
+    leader = "Commander\n1 Felothar the Steadfast\n\nDeck\n"
+    assert leader in text
+    listed = tmp_path / "mtgo.txt"
+    listed.write_text(text.replace(leader, "Deck\n") + "\nSideboard\n1 Felothar the Steadfast\n1 Ponder\n",
+                      encoding="utf-8")
+    line = listed.read_text(encoding="utf-8").splitlines().index("1 Felothar the Steadfast") + 1
+    assert main(["check", "--data-dir", data_dir, "--format", "json", str(listed)]) == 1
+    violation = next(v for v in json.loads(capsys.readouterr().out)["decks"][0]["violations"]
+                     if v["code"] == "no-commander")
+    assert violation["message"] == ("the deck has no commander; mark it in the list or use --commander "
+                                    "(Felothar the Steadfast, in the sideboard, could lead it)")
+    assert violation["lines"] == [line] and violation["details"] == {"could_lead": ["Felothar the Steadfast"]}
+
+
 @pytest.mark.parametrize("joint", [" // ", " / ", " | ", " & ", " + "])
-def test_two_commanders_written_on_one_line_are_told_to_be_split(
+def test_two_commanders_written_on_one_line_are_read_apart_or_told_to_be_split(
         joint: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A real partner precon with its two commanders on one line, joined by a slash, a bar, an ampersand or a plus:
     before, the line was read as the first commander alone and the second was lost unseen (a deck of 99;
-    with " & " or " + ", an unknown card with the wrong suggestions). It is an unknown card that names both
-    cards and says to write each on a line of its own; each written so, the deck is legal. (Joined by a comma,
-    they are read apart: `test_card_names_separated_by_commas_are_read_apart`.)"""
+    with " & " or " + ", an unknown card with the wrong suggestions). Joined as `--commander` reads two names
+    (" / ", " & ", " + "), they are the two commanders, with a note, and the deck is legal; joined as a card's faces
+    are (" // ", " | "), the line is an unknown card that names both cards and says to write each on a line of its
+    own. (Joined by a comma, they are read apart: `test_card_names_separated_by_commas_are_read_apart`.)"""
     from pathlib import Path
 
     source = Path(__file__).resolve().parent.parent / "data" / "examples" / "tournament" / \
@@ -158,6 +183,13 @@ def test_two_commanders_written_on_one_line_are_told_to_be_split(
     joined = tmp_path / "joined.txt"
     joined.write_text(text.replace(pair, f"1x Frodo, Adventurous Hobbit{joint}Sam, Loyal Attendant\n"),
                       encoding="utf-8")
+    if joint.strip() in "/&+":
+        assert main(["check", "--data-dir", data_dir, "--format", "json", str(joined)]) == 0
+        deck = json.loads(capsys.readouterr().out)["decks"][0]
+        assert deck["commanders"] == ["Frodo, Adventurous Hobbit", "Sam, Loyal Attendant"]
+        assert deck["notes"][0] == (f"line 5: commander Frodo, Adventurous Hobbit{joint}Sam, Loyal Attendant read "
+                                    "as 2 commanders: Frodo, Adventurous Hobbit; Sam, Loyal Attendant")
+        return
     assert main(["check", "--data-dir", data_dir, "--format", "json", str(joined)]) == 1
     violations = json.loads(capsys.readouterr().out)["decks"][0]["violations"]
     unknown = next(v for v in violations if v["code"] == "unknown-card")

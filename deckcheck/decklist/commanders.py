@@ -134,11 +134,23 @@ def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     list holds one in the main deck or sideboard: a commander marked by a name no card has ("**Commander:**
     Atraxa") is read as `--commander` reads a name (`_as_listed`: the one other card of the list so named,
     Atraxa, Praetors' Voice), and one named with no count on a label or under a header (`Deck.label_lines`:
-    "**Commander:** Atraxa, Praetors' Voice") is the copy listed below it. That copy leaves the main deck or sideboard. The deck itself when no
-    commander is so marked."""
+    "**Commander:** Atraxa, Praetors' Voice") is the copy listed below it. That copy leaves the main deck or
+    sideboard. A commander entry that joins two cards' names ("**Commanders:** Thrasios, Triton Hero / Tymna the
+    Weaver", "A & B", "A + B") is first read as its parts, as `--commander` reads such a name, when each part is a
+    card or a card of the list. The deck itself when no commander is so marked."""
     entries = list(deck.entries)
     notes = list(deck.notes)
     for entry in deck.commanders:
+        if entry.quantity != 1 or not _JOINED.search(entry.name) or is_card(entry.name):
+            continue
+        index = entries.index(entry)
+        others = entries[:index] + entries[index + 1:]
+        parts = [part for part in split_joined(entry.name) if part]
+        if len(parts) >= 2 and all(is_card(part) or _names_a_listed_card(part, others) for part in parts):
+            entries[index:index + 1] = [entry._replace(name=part) for part in parts]
+            notes.append(f"{f'line {entry.line}: ' if entry.line else ''}commander {entry.name} read as "
+                         f"{len(parts)} commanders: {'; '.join(parts)}")
+    for entry in [e for e in entries if e.section == COMMANDER]:
         where = f"line {entry.line}: " if entry.line else ""
         known = is_card(entry.name)  # else a name in short
         if known:

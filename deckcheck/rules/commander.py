@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckcheck.decklist.model import MAIN, SIDEBOARD
 from deckcheck.model.names import name_key
 from deckcheck.report import Violation
 from deckcheck.rules.base import DeckContext, Item, error_rule
@@ -137,15 +138,25 @@ def pair_problem(a: Item, b: Item) -> str | None:
     return f"{a.name} has {abilities_a} and {b.name} has {abilities_b}; {tail}"
 
 
-def _could_lead(ctx: DeckContext) -> list[Item]:
-    """The main deck's cards that could lead it alone: cards that can be a commander and whose color identity
-    holds every other card's (a list pasted with its commander as a plain line), when at most three are."""
+def _could_lead(ctx: DeckContext) -> tuple[list[Item], str]:
+    """The cards that could lead the deck alone, when at most three could, and where they are: cards that can be a
+    commander and whose color identity holds every main-deck card's. The sideboard's, when the main deck is one
+    or two cards short of the 100 (an MTGO list whose sideboard holds another card beside the commander), else the
+    main deck's (a list pasted with its commander as a plain line)."""
     known = [i for i in ctx.main if i.facts is not None]
     colors = 0
     for item in known:
         colors |= item.facts.identity_mask  # type: ignore[union-attr]
-    leaders = [i for i in known if not colors & ~i.facts.identity_mask and i.facts.can_lead]  # type: ignore
-    return leaders if len(leaders) <= 3 else []
+
+    def leaders(items: list[Item]) -> list[Item]:
+        found = [i for i in items if i.facts is not None and i.facts.can_lead and not colors & ~i.facts.identity_mask]
+        return found if len(found) <= 3 else []
+
+    if 98 <= ctx.deck.count(MAIN) <= 99:
+        side = leaders([i for i in ctx.unused if i.entry.section == SIDEBOARD])
+        if side:
+            return side, "in the sideboard"
+    return leaders(known), "in the list"
 
 
 def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
@@ -153,8 +164,8 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     out: list[Violation] = []
     commanders = ctx.commanders
     if not commanders:
-        leaders = _could_lead(ctx)
-        hint = f" ({' or '.join(i.name for i in leaders)}, in the list, could lead it)" if leaders else ""
+        leaders, where = _could_lead(ctx)
+        hint = f" ({' or '.join(i.name for i in leaders)}, {where}, could lead it)" if leaders else ""
         out.append(NO_COMMANDER.violation(f"the deck has no commander; mark it in the list or use --commander{hint}",
                                           lines=[n for i in leaders for n in i.lines],
                                           details={"could_lead": [i.name for i in leaders]} if leaders else None))
