@@ -141,6 +141,10 @@ def one(text: str) -> tuple:
     ("Sol Ring\tx2\tArtifact", (2, "Sol Ring", MAIN, None, None)),
     ("1x\tSol Ring\t\t$3.50", (1, "Sol Ring", MAIN, None, None)),
     ("1\tAtraxa, Praetors' Voice\t*CMDR*", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
+    ("1\tAtraxa, Praetors' Voice\tCommander", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),  # a section cell
+    ("1\tLurrus of the Dream-Den\tArtifact\tCompanion", (1, "Lurrus of the Dream-Den", COMPANION, None, None)),
+    ("1;Sol Ring;Sideboard", (1, "Sol Ring", SIDEBOARD, None, None)),  # a CSV's row with no header
+    ('1,"Betor, Ancestor\'s Voice",TDC', (1, "Betor, Ancestor's Voice", MAIN, None, None)),
     ("1 Sol Ring\t(CMM)\t410", (1, "Sol Ring", MAIN, "CMM", "410")),
     ("1 Fire // Ice", (1, "Fire // Ice", MAIN, None, None)),
     ("1 Fire/Ice", (1, "Fire/Ice", MAIN, None, None)),
@@ -456,7 +460,7 @@ def test_a_block_of_lines_reads_annotations_as_one_line_does():
 
 @pytest.mark.parametrize("header", [
     "Commander", "COMMANDER", "commanders", "Commander(s)", "Commander:", "Commanders:", "// Commander",
-    "//Commander", "# Commander", "Command Zone", "Commander (1)", "== COMMANDER ==", "COMMANDER:",
+    "//Commander", "# Commander", "Command Zone", "Commander Zone", "Commander (1)", "== COMMANDER ==", "COMMANDER:",
 ])
 def test_commander_headers(header: str) -> None:
     deck = parse_text(f"{header}\n1 Atraxa, Praetors' Voice\nDeck\n1 Sol Ring\n")

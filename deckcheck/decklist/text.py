@@ -32,7 +32,8 @@ _COMMANDER_TAG = "!commander"  # "//!Commander": the cards that follow, up to a 
 #: Section headers (bare, as comments, with a colon or a count), folded to lower case.
 HEADERS: dict[str, str] = {}
 for _section, _words in {
-    COMMANDER: ("commander", "commanders", "commander(s)", "command zone", "command", "cmdr", "general"),
+    COMMANDER: ("commander", "commanders", "commander(s)", "command zone", "commander zone", "command", "cmdr",
+                "general"),
     COMPANION: ("companion", "companions"),
     MAIN: ("deck", "main", "mainboard", "main board", "main deck", "maindeck", "library"),
     SIDEBOARD: ("sideboard", "side board", "side", "sb"),
@@ -345,14 +346,20 @@ _CELL_QUANTITY = re.compile(r"\d{1,3}[xX]?|[xX×]\d{1,3}").fullmatch
 _COUNT_CELL_FIRST = re.compile(r"\d{1,3}[xX]?[ \t]*([,;])").match
 
 
+# The sections other than the main deck a row's cell may name ("Commander"), as the annotations that mark them.
+_SECTION_MARKS = {COMMANDER: "[Commander]", COMPANION: "*CMPN*", SIDEBOARD: "[Sideboard]", MAYBEBOARD: "[Maybeboard]"}
+
+
 def _from_cells(row: Sequence[str]) -> str:
     """The cells of a spreadsheet's row (tab-separated as a paste copies them, or a CSV's): the quantity's cell
     and the name's beside it ("1<TAB>Sol Ring<TAB>CMM<TAB>410", "Sol Ring<TAB>1") as "1 Sol Ring", with the later
-    cells that are annotations ("*F*", "[Commander]", "(CMM)") and without the others (a set code, a type, a
-    price: no card name holds a tab). Any other row: its cells joined by spaces."""
+    cells that are annotations ("*F*", "[Commander]", "(CMM)") or name a section other than the main deck's
+    ("Commander", "Sideboard": read as their marks, "[Commander]") and without the others (a set code, a type, a price: no
+    card name holds a tab). Any other row: its cells joined by spaces."""
     cells = [cell for cell in map(str.strip, row) if cell]
     if len(cells) >= 2:
-        notes = [cell for cell in cells[2:] if cell[0] in "*[(#^<"]
+        notes = [cell if cell[0] in "*[(#^<" else _SECTION_MARKS[HEADERS[cell.lower()]] for cell in cells[2:]
+                 if cell[0] in "*[(#^<" or HEADERS.get(cell.lower()) in _SECTION_MARKS]
         if _CELL_QUANTITY(cells[0]) and _has_letter(cells[1]):
             return " ".join([cells[0], cells[1], *notes])
         if _CELL_QUANTITY(cells[1]) and _has_letter(cells[0]):
