@@ -62,7 +62,7 @@ def _stopping_signals_raise() -> Iterator[None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run deckcheck; return the exit code (0 legal/ok, 1 violations, 2 usage or input error; 130 Ctrl-C,
-    143 SIGTERM, 129 SIGHUP)."""
+    143 SIGTERM, 129 SIGHUP, 141 when the output's reader left before the end, as a pipe to `head` does)."""
     with _closed_streams(), _stopping_signals_raise(), _output_never_fails_on_text(), _warnings_as_lines():
         return _main(argv)
 
@@ -170,8 +170,10 @@ def _main(argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:
         print("deckcheck: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError:  # the reader of the output left (`| head`): the report is cut short, never "legal"
+        with suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
+        return 128 + signal.SIGPIPE
     except MemoryError:
         print("deckcheck: error: out of memory", file=sys.stderr)
         return 2

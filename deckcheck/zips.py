@@ -8,6 +8,8 @@ from typing import IO, Any
 
 #: The first bytes of a zip archive (and so of an .xlsx or .ods workbook, a .docx or .odt document).
 ZIP_MAGIC = b"PK\x03\x04"
+#: The first bytes of a gzip stream (RFC 1952).
+GZIP_MAGIC = b"\x1f\x8b"
 #: The first bytes of an empty zip archive: its end of central directory record, with nothing before it.
 _EMPTY_ZIP_MAGIC = b"PK\x05\x06"
 #: The kinds `archive_kind` tells: workbooks, word processors' documents, Apple's Pages and Numbers files.
@@ -62,3 +64,14 @@ def zip_errors() -> tuple[type[BaseException], ...]:
 
     return (zipfile.BadZipFile, zlib.error, lzma.LZMAError, OSError, EOFError, ValueError, NotImplementedError,
             RuntimeError)
+
+
+def member_errors() -> tuple[type[BaseException], ...]:
+    """What reading one member of an archive that opened raises when that member alone is damaged: its header or
+    CRC (BadZipFile), its deflate or LZMA stream, its end, its compression method. (A seek before the file's
+    start, OSError or ValueError, is the archive's directory at fault: `zip_errors`.)"""
+    import lzma
+    import zipfile
+    import zlib
+
+    return zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, NotImplementedError

@@ -436,6 +436,30 @@ def test_a_registration_with_an_empty_decklist_cell_keeps_its_player_s_name(tmp_
     assert f"{table}:2,Bob," in out
 
 
+def test_a_registration_is_named_by_its_player_even_when_its_list_names_the_deck(tmp_path, store):
+    """A player pastes an Arena export, whose "Name Abzan Armor" line names the deck: the row is still named by its
+    player, in the file and from a DataFrame, as a deck object's own "name" wins over its text's. Before, the
+    deck's name replaced the player's, and two players of one precon could not be told apart."""
+    import pandas as pd
+
+    from deckcheck.decklist import parse_text
+
+    abzan = (TOURNAMENT.parent / "abzan-armor-tdc.txt").read_text(encoding="utf-8")
+    pasted = "About\nName Abzan Armor\n\n" + abzan
+    assert parse_text(pasted).name == "Abzan Armor"
+    table = tmp_path / "signups.csv"
+    with table.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["Player", "Decklist"])
+        writer.writerows([["Ilse", pasted], ["Kai", pasted], ["Lena", abzan]])
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    assert [d["name"] for d in json.loads(out)["decks"]] == ["Ilse", "Kai", "Lena"]
+    rows = check_many(pd.read_csv(table), store=store)
+    assert [r.report.name for r in rows] == ["Ilse", "Kai", "Lena"]
+    (row,) = check_many([{"name": "Store night #3", "text": pasted}], store=store)
+    assert row.report.name == "Store night #3"
+
+
 @pytest.mark.parametrize("cells", [["moxfield.com/decks/abc123", "archidekt.com/decks/998877"], ["", ""]],
                          ids=["links-without-https", "no-list-sent-yet"])
 def test_a_table_of_registrations_is_told_by_links_without_their_scheme_or_by_its_header(tmp_path, cells):
@@ -791,6 +815,63 @@ def test_a_zip_that_can_t_be_read_or_holds_a_huge_member_is_a_row(tmp_path, stor
     assert row.unreadable and row.report.violations[0].message.startswith("not a zip archive that can be read")
 
 
+def test_a_damaged_or_password_protected_member_of_a_zip_is_a_row_and_the_others_are_checked(tmp_path, store):
+    """A zip of registrations with one member damaged (a changed byte: a bad CRC), one password-protected and a
+    JSON Lines member damaged in its second deck: each is an unreadable row of its own, labelled by the member
+    (a JSON Lines member's decks read before the damage is met are checked: here none, the member being read in
+    one piece), and every other deck is checked. Before, the first damaged member
+    ended the archive (the decks after it were left out unseen) and the row said the whole archive could not
+    be read, in Python's words."""
+    import zipfile
+
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    bruno = (TOURNAMENT / "02-bruno-timey-wimey.txt").read_text(encoding="utf-8")
+    record = json.dumps({"name": "Alice", "text": alice})
+    archive = tmp_path / "responses.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as z:
+        z.writestr("a-alice.txt", alice)
+        z.writestr("b-bruno.txt", bruno.replace("Sol Ring", "SOL RING"))
+        z.writestr("c-locked.txt", bruno)
+        z.writestr("d-decks.jsonl", record + "\n" + record.replace("Alice", "ALICE") + "\n")
+        z.writestr("e-bruno.txt", bruno)
+    data = bytearray(archive.read_bytes())
+    for damaged in (b"SOL RING", b"ALICE"):  # the stored bytes changed, the CRC not
+        at = data.index(damaged)
+        data[at:at + len(damaged)] = damaged.lower()
+    locked = b"c-locked.txt"
+    for header, flags in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):  # the encrypted bit, local and central
+        at = data.index(header, 0)
+        while data[at + (26 if header == b"PK\x03\x04" else 42) + 4:].find(locked) != 0:
+            at = data.index(header, at + 1)
+        data[at + flags] |= 1
+    archive.write_bytes(bytes(data))
+    rows = check_many([archive], store=store)
+    assert [(r.path, r.unreadable) for r in rows] == [
+        (f"{archive}/a-alice.txt", False), (f"{archive}/b-bruno.txt", True), (f"{archive}/c-locked.txt", True),
+        (f"{archive}/d-decks.jsonl", True), (f"{archive}/e-bruno.txt", False)]
+    messages = [r.report.violations[0].message for r in rows if r.unreadable]
+    assert messages[0].startswith("damaged in the archive: not read (Bad CRC-32")
+    assert messages[1] == "password-protected in the archive: not read (zip it without a password)"
+    assert messages[2].startswith("damaged in the archive, not read past here (Bad CRC-32")
+
+
+def test_a_report_whose_reader_leaves_early_exits_141_not_0():
+    """`deckcheck batch ... | head`: the reader closes the pipe before the report ends. The command exits 141, as
+    a process SIGPIPE stops does, with nothing on standard error; before, it exited 0, so that `set -o pipefail`
+    took a cut-off report of illegal decks for "all legal"."""
+    import subprocess
+    import sys
+
+    precons = PROJECT.parent / "shared" / "data" / "decks" / "mtgjson-precons-2026-01"
+    command = [sys.executable, "-m", "deckcheck", "batch", "--no-progress", "--format", "json", str(precons)]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None and process.stdout.read(1) == b"{"
+        process.stdout.close()  # the report is far bigger than a pipe's buffer: the writer meets the closed end
+        err = process.stderr.read()
+        process.wait(timeout=300)
+    assert (process.returncode, err) == (141, b"")
+
+
 def test_exit_codes(tmp_path):
     legal = [str(TOURNAMENT / n) for n in ("01-alice-breed-lethality.txt", "12-lena-explorers-of-the-deep.csv")]
     assert run_cli("batch", *legal)[0] == 0
@@ -836,6 +917,30 @@ def test_standard_input_is_json_lines_of_decks_or_one_decklist(three_hundred_dec
     assert one.stdout == batch(str(deck)).stdout.replace(str(deck).encode(), b"<stdin>")
     twice = batch("-", "-", stdin=b"")
     assert (twice.returncode, twice.stderr) == (2, b"deckcheck: error: standard input (-) can be given only once\n")
+    if jobs == "1":  # gzipped, each reads as it does plain; cut short, the stream is an unreadable row
+        squeezed = batch("-", stdin=gzip.compress(three_hundred_decks.read_bytes()))
+        assert (squeezed.returncode, squeezed.stdout) == (1, from_stdin.stdout)
+        assert batch("-", stdin=gzip.compress(deck.read_bytes())).stdout == one.stdout
+        cut = batch("-", stdin=gzip.compress(three_hundred_decks.read_bytes())[:5000])
+        assert cut.returncode == 2 and b"<stdin>,,,,0,unreadable" in cut.stdout.replace(b'"', b"")
+
+
+def test_a_gzipped_table_of_registrations_is_read_a_row_a_player(tmp_path):
+    """A sign-up sheet saved as responses.csv.gz, as a file or piped in: a row each, as the plain file's. Before,
+    the file was refused as "a table of registrations, not one decklist", telling the user to run `deckcheck batch`,
+    which they were running."""
+    table = tmp_path / "responses.csv"
+    with table.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["Player", "Decklist"])
+        for name in ("01-alice-breed-lethality.txt", "06-farah-sliver-swarm.txt"):
+            writer.writerow([name[3:8].title(), (TOURNAMENT / name).read_text(encoding="utf-8")])
+    squeezed = tmp_path / "responses.csv.gz"
+    squeezed.write_bytes(gzip.compress(table.read_bytes()))
+    code, plain, _ = run_cli("batch", "--no-progress", "--format", "csv", str(table))
+    assert code == 1 and plain.count(f"{table}:") == 2
+    assert run_cli("batch", "--no-progress", "--format", "csv", str(squeezed))[:2] == (
+        1, plain.replace(f"{table}:", f"{squeezed}:"))
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -1461,6 +1566,18 @@ def test_a_json_lines_deck_nested_too_deeply_says_so_in_whole_words():
 
     nested = b'{"text": ' + b"[" * 200_000 + b"]" * 200_000 + b"}"
     assert record_source(nested, "d.jsonl:1") == ("error", "d.jsonl:1", "not JSON (a value nested too deeply)")
+
+
+def test_a_json_lines_line_that_is_not_json_is_told_by_its_column():
+    """A bad line of JSON Lines is told by the column where it goes wrong, or as ending too soon: JSON's own
+    "line 2 column 1" contradicted the file's line the row names (the record's line break counted as a line)."""
+    from deckcheck.batch.core import record_source
+
+    assert record_source(b'{"name": "x", "decklist": ["1 Sol Ring",]}\n', "d.jsonl:5") == (
+        "error", "d.jsonl:5", "not JSON (Expecting value: column 41)")
+    assert record_source('{"name": "Ælfric"\n'.encode(), "d.jsonl:6") == (
+        "error", "d.jsonl:6", "not JSON (Expecting ',' delimiter: the line ends before its value does)")
+    assert record_source(b'{"a": "\xff"}', "d.jsonl:7")[2].startswith("not JSON ('utf-8' codec can't decode")
 
 
 def test_a_file_name_with_a_line_break_is_escaped_in_the_text_report(tmp_path):

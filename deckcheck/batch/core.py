@@ -43,7 +43,9 @@ from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputEr
 from deckcheck.report import CheckReport, DeckReport, card_data_of, pickled_by_fields
 from deckcheck.rules.syntax import UNREADABLE as UNREADABLE_RULE
 from deckcheck.wording import counted
-from deckcheck.zips import DOCUMENTS, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind, is_zip, zip_errors
+from deckcheck.zips import (
+    DOCUMENTS, GZIP_MAGIC, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind, is_zip, member_errors, zip_errors,
+)
 
 
 def _proxy(items: dict[str, Any]) -> MappingProxyType:
@@ -161,7 +163,7 @@ def _open_lines(path: str) -> Iterator[bytes]:
     with open(path, "rb") as raw:
         head = raw.read(2)
         raw.seek(0)
-        handle = gzip.GzipFile(fileobj=raw) if head == b"\x1f\x8b" else raw
+        handle = gzip.GzipFile(fileobj=raw) if head == GZIP_MAGIC else raw
         yield from _bounded_lines(handle)
 
 
@@ -189,6 +191,15 @@ def _head(path: str, size: int) -> bytes:
         return b""
 
 
+def _gunzipped(path: str, size: int) -> bytes:
+    """The first `size` bytes a gzipped file holds (no more are inflated); none when it can't be read."""
+    try:
+        with gzip.open(path, "rb") as handle:
+            return handle.read(size)
+    except (OSError, EOFError, zlib.error):
+        return b""
+
+
 def _registrations_in(head: bytes) -> Registrations | None:
     """The layout of the table of registrations a file's first bytes begin, decoded as a decklist's are (Excel's
     "Unicode Text" is UTF-16); None when they begin none."""
@@ -203,9 +214,9 @@ def registration_sources(path: str, layout: Registrations) -> Iterator[Source]:
     """A deck object per row of a table of registrations saved as CSV or TSV: `registration_rows`'s; a file too
     big or that can't be read is an "error" source."""
     try:
-        with open(path, "rb") as handle:
+        with (gzip.open if path.lower().endswith(".gz") else open)(path, "rb") as handle:
             data = handle.read(MAX_REGISTRATIONS_BYTES + 1)
-    except OSError as exc:
+    except (OSError, EOFError, zlib.error) as exc:
         yield ("error", path, why_unreadable(exc))
         return
     yield from _registration_bytes(path, data, layout)
@@ -311,16 +322,27 @@ def zip_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
                                       f"{', '.join(DECK_SUFFIXES + JSONL_SUFFIXES + SHEET_SUFFIXES)})")
             for info in members:
                 label = f"{path}/{info.filename}"
+                if info.flag_bits & 0x1:  # encrypted (APPNOTE 4.4.4, bit 0)
+                    yield ("error", label, "password-protected in the archive: not read (zip it without a password)")
+                    continue
                 if is_jsonl(info.filename):
-                    with archive.open(info) as member:
-                        handle = gzip.GzipFile(fileobj=member) if info.filename.lower().endswith(".gz") else member
-                        yield from jsonl_sources(label, _bounded_lines(handle))
+                    try:
+                        with archive.open(info) as member:
+                            handle = (gzip.GzipFile(fileobj=member) if info.filename.lower().endswith(".gz")
+                                      else member)
+                            yield from jsonl_sources(label, _bounded_lines(handle))
+                    except member_errors() as exc:  # the lines read before it are checked
+                        yield ("error", label, f"damaged in the archive, not read past here ({exc})")
                     continue
                 if info.file_size > MAX_BYTES:
                     yield ("error", label, f"{info.file_size:,} bytes: too big for a decklist")
                     continue
-                with archive.open(info) as member:
-                    data = member.read(MAX_BYTES + 1)
+                try:
+                    with archive.open(info) as member:
+                        data = member.read(MAX_BYTES + 1)
+                except member_errors() as exc:  # one damaged member: the others are still read
+                    yield ("error", label, f"damaged in the archive: not read ({exc})")
+                    continue
                 if len(data) > MAX_BYTES:  # the archive's sizes were wrong
                     yield ("error", label, "too big for a decklist")
                     continue
@@ -361,7 +383,11 @@ def record_source(raw: bytes | str, label: str) -> Source:
         record = json.loads(raw)
     except RecursionError:
         return ("error", label, "not JSON (a value nested too deeply)")
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:  # told by its column: the record is one line (JSON's "line 2" is past it)
+        where = ("the line ends before its value does" if exc.pos >= len(exc.doc.rstrip())
+                 else f"column {exc.colno}")
+        return ("error", label, f"not JSON ({exc.msg[:80]}: {where})")
+    except ValueError as exc:  # bytes that are not UTF-8
         return ("error", label, f"not JSON ({str(exc).splitlines()[0][:80]})")
     if not isinstance(record, dict):
         return ("error", label, f"a JSON {json_type(record)}, not a deck object")
@@ -399,7 +425,18 @@ def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
     """Standard input (`-`) of a binary `stream`: JSON Lines of decks, read as they come, when its first line
     that is not blank is a JSON object; else, read whole, a zip archive's decklists or a table of registrations
     (CSV, TSV or a workbook) a row each, as from a file; else one decklist in any dialect, as `deckcheck check
-    -` reads it."""
+    -` reads it. Gzipped, each of them is read as it would be plain (`gzip -c decks.jsonl | deckcheck batch -`)."""
+    if not hasattr(stream, "peek"):
+        stream = io.BufferedReader(stream)
+    if stream.peek(2)[:2] == GZIP_MAGIC:
+        stream = gzip.GzipFile(fileobj=stream)
+    try:
+        yield from _stdin_sources(stream, label)
+    except (OSError, EOFError, zlib.error) as exc:  # a gzip stream cut short or damaged
+        yield ("error", label, why_unreadable(exc))
+
+
+def _stdin_sources(stream: Any, label: str) -> Iterator[Source]:
     lines = _bounded_lines(stream)
     head: list[bytes] = []
     for raw in lines:
@@ -465,16 +502,18 @@ def file_sources(path: str) -> Iterator[Source]:
     row each of a table of registrations (CSV, TSV, or a workbook's sheet), else the file itself as one
     decklist. A zip archive is told by its first bytes, whatever its name (a zip of decklists saved as
     regs.csv or without a name's ending; a workbook or a document by its members, `archive_sources`); a table
-    of registrations by its header, in a .csv or .tsv file as saved (a gzipped one is a card list)."""
+    of registrations by its header, in a .csv, .tsv or .txt file, gzipped or not (.csv.gz)."""
     suffix = _suffix(path)
     if suffix.endswith(JSONL_SUFFIXES):
         yield from jsonl_sources(path)
         return
     table = suffix.endswith(TABLE_SUFFIXES)
     head = _head(path, REGISTRATIONS_HEAD if table else len(ZIP_MAGIC))
+    if table and head[:2] == GZIP_MAGIC and path.lower().endswith(".gz"):
+        head = _gunzipped(path, REGISTRATIONS_HEAD)
     if is_zip(head):
         yield from archive_sources(path)
-    elif table and head[:2] != b"\x1f\x8b" and (layout := _registrations_in(head)) is not None:
+    elif table and (layout := _registrations_in(head)) is not None:
         yield from registration_sources(path, layout)
     else:
         yield ("file", path, path)

@@ -24,7 +24,7 @@ from deckcheck.decklist.records import is_deck_record, record_blocks, record_com
 from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
 from deckcheck.errors import InputError, invalid_json, json_error
-from deckcheck.zips import DOCUMENTS, IWORK, WORKBOOKS, archive_kind, is_zip
+from deckcheck.zips import DOCUMENTS, GZIP_MAGIC, IWORK, WORKBOOKS, archive_kind, is_zip
 
 #: Decklists (and MTGJSON deck files, once decompressed) above this size are refused with an InputError:
 #: a real decklist is a few kilobytes, an MTGJSON precon file under 1 MB.
@@ -173,7 +173,7 @@ def decode(data: bytes, path: str, what: str = "decklist") -> tuple[str, str | N
 
 def parse_bytes(data: bytes, path: str = "<bytes>") -> Deck:
     """Parse a decklist from raw bytes (gzip, UTF-8/UTF-16/Latin-1 text, JSON, XML, CSV or plain text)."""
-    if data[:2] == b"\x1f\x8b":
+    if data[:2] == GZIP_MAGIC:
         data = _gunzip(data, path)
     if is_zip(data) or data[:4] == b"\xd0\xcf\x11\xe0":  # a zip (a workbook, a document?) or an OLE2 file (an .xls?)
         text, note = _archive_text(data, path), None
@@ -288,4 +288,5 @@ def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
                 or unnumbered(parse_lines(blocks_text(blocks), path)))
         if problems:  # the items that made no line (a count that is none), said first
             deck = replace(deck, problems=EntryCollector().finish(problems)[1] + deck.problems)
-    return replace(deck, name=name) if name and not deck.name else deck
+    # the object's own name, or its player (a registration's), before the name a "Name:" line of its text gives
+    return replace(deck, name=name) if name else deck

@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.errors import InputError, invalid_json, json_error
-from deckcheck.zips import is_zip, zip_errors
+from deckcheck.zips import GZIP_MAGIC, is_zip, zip_errors
 
-_GZIP_MAGIC = b"\x1f\x8b"
 _XZ_MAGIC = b"\xfd7zXZ\x00"
 _BZIP2_MAGIC = b"BZh"
 _READ_SIZE = 1 << 20  # bytes read from disk at a time
@@ -60,7 +59,7 @@ def _byte_chunks(path: Path, progress: Callable[[int], None] | None) -> Iterator
                 return
             if progress and first:
                 progress(len(first))
-            if first.startswith(_GZIP_MAGIC):
+            if first.startswith(GZIP_MAGIC):
                 yield from _gunzipped(first, read, str(path))
             elif first.startswith((_XZ_MAGIC, _BZIP2_MAGIC)):
                 yield from _unpacked(first, read, str(path))
