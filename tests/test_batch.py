@@ -1225,6 +1225,21 @@ def test_a_frame_written_for_a_spreadsheet_is_excel_s_utf_8_and_runs_no_formula(
     assert all(not row[0].startswith("=") for row in rows)
 
 
+def test_a_frame_s_list_cells_are_written_for_a_spreadsheet_as_the_csv_report_writes_them(tmp_path, store):
+    """The violations frame's `cards` and `lines` hold lists: to_spreadsheet_csv writes them joined by "; ", as
+    `deckcheck check --format csv` writes the same cells. Before, a spreadsheet got Python's "['Swords to
+    Plowshares', 'Lightning Greaves']" and "[99, 100]"."""
+    chen = TOURNAMENT / "03-chen-food-and-fellowship.txt"
+    violations = check_many([chen], store=store).violations_frame()
+    deckcheck.to_spreadsheet_csv(violations, tmp_path / "violations.csv")
+    rows = list(csv.DictReader((tmp_path / "violations.csv").open(encoding="utf-8-sig", newline="")))
+    (side,) = [row for row in rows if row["code"] == "sideboard"]
+    assert (side["cards"], side["lines"]) == ("Swords to Plowshares; Lightning Greaves", "99; 100")
+    code, out, _ = run_cli("check", "--format", "csv", str(chen))
+    (cli,) = [row for row in csv.DictReader(io.StringIO(out.lstrip("\ufeff"))) if row["code"] == "sideboard"]
+    assert (cli["cards"], cli["line"]) == (side["cards"], side["lines"])  # (its column of lines is "line")
+
+
 def test_frames_of_an_empty_batch_keep_their_number_and_flag_types(tournament, store):
     """A batch that found no deck gave frames of "object" columns: a filter on `legal` or a sum of `errors`
     across batches then changed type."""

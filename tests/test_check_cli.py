@@ -44,6 +44,20 @@ def test_examples_text(capsys, data_dir: str) -> None:
     ]
 
 
+def test_a_violation_of_several_lines_names_them_all_in_the_text_report(capsys, data_dir: str) -> None:
+    """A real list with two copies of Sol Ring: the text report's line is at the first copy and names both
+    lines, as the JSON report does; before, the second copy's line was only in the JSON and CSV reports."""
+    gus = EXAMPLES / "tournament" / "07-gus-planeswalker-party.txt"
+    copies = [n for n, line in enumerate(gus.read_text(encoding="utf-8").splitlines(), 1) if line == "1 Sol Ring"]
+    assert len(copies) == 2
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(gus))
+    assert code == 1 and (f"{gus}:{copies[0]}: singleton 2 copies of Sol Ring; a deck may have one copy "
+                          f"(lines {copies[0]}, {copies[1]})") in out.splitlines()
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(gus))
+    (singleton,) = [v for v in json.loads(out)["decks"][0]["violations"] if v["code"] == "singleton"]
+    assert singleton["lines"] == copies
+
+
 def test_legal_deck_exits_0(capsys, data_dir: str) -> None:
     assert run(capsys, "check", "--data-dir", data_dir, str(LEGAL))[0] == 0
 

@@ -9,11 +9,20 @@ from deckcheck.report import CheckReport, DeckReport, Violation
 from deckcheck.wording import counted
 
 
+_LINES_SHOWN = 12  # of a violation's lines, after its message; more are counted
+
+
 def violation_line(path: str, v: Violation) -> str:
-    """`path:line: code message` (no line number for whole-deck problems)."""
+    """`path:line: code message` (no line number for whole-deck problems), then the violation's lines when it has
+    more than one ("(lines 62, 64)": both copies of a card to cut), as the JSON and CSV reports give them."""
     where = f"{path}:{v.line}" if v.line is not None else path
     warn = " (warning)" if not v.is_error else ""
-    return f"{where}: {v.code}{warn} {v.message}"
+    lines = ""
+    if len(v.lines) > 1:
+        shown = ", ".join(map(str, v.lines[:_LINES_SHOWN]))
+        more = len(v.lines) - _LINES_SHOWN
+        lines = f" (lines {shown}{f' and {more} more' if more > 0 else ''})"
+    return f"{where}: {v.code}{warn} {v.message}{lines}"
 
 
 def verdict_line(deck: DeckReport) -> str:
