@@ -159,11 +159,17 @@ def _walk(folder: str) -> Iterator[str]:
             yield path
 
 
-def _open_lines(path: str) -> Iterator[bytes]:
+@contextmanager
+def _inflated(path: str) -> Iterator[Any]:
+    """A file opened for its bytes, a gzipped one (told by its first bytes) inflated as they are read."""
     with open(path, "rb") as raw:
-        head = raw.read(2)
+        gzipped = raw.read(2) == GZIP_MAGIC
         raw.seek(0)
-        handle = gzip.GzipFile(fileobj=raw) if head == GZIP_MAGIC else raw
+        yield gzip.GzipFile(fileobj=raw) if gzipped else raw
+
+
+def _open_lines(path: str) -> Iterator[bytes]:
+    with _inflated(path) as handle:
         yield from _bounded_lines(handle)
 
 
@@ -182,19 +188,11 @@ def _bounded_lines(stream: Any) -> Iterator[bytes]:
 MAX_REGISTRATIONS_BYTES = 64 << 20
 
 
-def _head(path: str, size: int) -> bytes:
-    """A file's first `size` bytes; none when it can't be read (its row says why)."""
+def _head(path: str, size: int, *, inflate: bool = False) -> bytes:
+    """A file's first `size` bytes, those it holds inflated when `inflate` and it is gzipped (no more are
+    inflated); none when it can't be read (its row says why)."""
     try:
-        with open(path, "rb") as handle:
-            return handle.read(size)
-    except OSError:
-        return b""
-
-
-def _gunzipped(path: str, size: int) -> bytes:
-    """The first `size` bytes a gzipped file holds (no more are inflated); none when it can't be read."""
-    try:
-        with gzip.open(path, "rb") as handle:
+        with _inflated(path) if inflate else open(path, "rb") as handle:
             return handle.read(size)
     except (OSError, EOFError, zlib.error):
         return b""
@@ -214,7 +212,7 @@ def registration_sources(path: str, layout: Registrations) -> Iterator[Source]:
     """A deck object per row of a table of registrations saved as CSV or TSV: `registration_rows`'s; a file too
     big or that can't be read is an "error" source."""
     try:
-        with (gzip.open if path.lower().endswith(".gz") else open)(path, "rb") as handle:
+        with _inflated(path) as handle:
             data = handle.read(MAX_REGISTRATIONS_BYTES + 1)
     except (OSError, EOFError, zlib.error) as exc:
         yield ("error", path, why_unreadable(exc))
@@ -502,15 +500,13 @@ def file_sources(path: str) -> Iterator[Source]:
     row each of a table of registrations (CSV, TSV, or a workbook's sheet), else the file itself as one
     decklist. A zip archive is told by its first bytes, whatever its name (a zip of decklists saved as
     regs.csv or without a name's ending; a workbook or a document by its members, `archive_sources`); a table
-    of registrations by its header, in a .csv, .tsv or .txt file, gzipped or not (.csv.gz)."""
+    of registrations by its header, in a .csv, .tsv or .txt file, gzipped or not (told by its first bytes)."""
     suffix = _suffix(path)
     if suffix.endswith(JSONL_SUFFIXES):
         yield from jsonl_sources(path)
         return
     table = suffix.endswith(TABLE_SUFFIXES)
-    head = _head(path, REGISTRATIONS_HEAD if table else len(ZIP_MAGIC))
-    if table and head[:2] == GZIP_MAGIC and path.lower().endswith(".gz"):
-        head = _gunzipped(path, REGISTRATIONS_HEAD)
+    head = _head(path, REGISTRATIONS_HEAD, inflate=True) if table else _head(path, len(ZIP_MAGIC))
     if is_zip(head):
         yield from archive_sources(path)
     elif table and (layout := _registrations_in(head)) is not None:
