@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from deckcheck.batch.core import record_source
@@ -112,6 +112,7 @@ RECORDS = st.fixed_dictionaries({"decklist": ITEMS}, optional={
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(RECORDS)
+@example({"decklist": [], "name": "Deck name", "sideboard": ["Name: x"]})  # its own name and one in its lines
 def test_jsonl_records_read_like_their_text_every_time(record) -> None:
     """A JSON Lines deck object never raises but InputError; read (on the fast path when its lines are plain)
     it is the Deck its text gives (without line numbers: the items are not lines of the file), and reading it
@@ -125,7 +126,7 @@ def test_jsonl_records_read_like_their_text_every_time(record) -> None:
         except InputError:
             return
         slow = unnumbered(parse_lines(blocks_text(record_blocks(record)[0]), label))  # RECORDS have no "text"
-        assert deck == replace(slow, name=slow.name or record.get("name"))
+        assert deck == replace(slow, name=record.get("name") or slow.name)  # the object's name first
         assert parse_deck_record(payload, label) == deck
 
 
