@@ -387,6 +387,9 @@ def test_a_markdown_table_is_read_by_the_columns_its_header_names(header: str) -
     assert len(plain.entries) > 60 and posted.problems == ()
     assert [row[:3] for row in rows(posted)] == [row[:3] for row in rows(plain)]
     assert {e.set_code for e in posted.entries} == ({"TDC"} if "Set" in columns else {None})
+    # a section's cell is read as a copied row's is: "Companion" too
+    row = parse_text("| Card | Section |\n|---|---|\n| Lurrus of the Dream-Den | Companion |\n")
+    assert rows(row) == [(1, "Lurrus of the Dream-Den", COMPANION, 3)]
 
 
 @pytest.mark.parametrize("fence", ["```", "```txt", "~~~"])

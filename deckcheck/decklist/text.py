@@ -350,6 +350,14 @@ _COUNT_CELL_FIRST = re.compile(r"\d{1,3}[xX]?[ \t]*([,;])").match
 _SECTION_MARKS = {COMMANDER: "[Commander]", COMPANION: "*CMPN*", SIDEBOARD: "[Sideboard]", MAYBEBOARD: "[Maybeboard]"}
 
 
+def _cell_note(cell: str) -> str | None:
+    """A row's later cell as an annotation of its card: one written as one ("*F*", "[Commander]", "(CMM)"), or
+    the mark of the section it names ("Commander": "[Commander]"); None for any other cell."""
+    if cell[0] in "*[(#^<":
+        return cell
+    return _SECTION_MARKS.get(HEADERS.get(cell.lower(), ""))
+
+
 def _from_cells(row: Sequence[str]) -> str:
     """The cells of a spreadsheet's row (tab-separated as a paste copies them, or a CSV's): the quantity's cell
     and the name's beside it ("1<TAB>Sol Ring<TAB>CMM<TAB>410", "Sol Ring<TAB>1") as "1 Sol Ring", with the later
@@ -358,8 +366,7 @@ def _from_cells(row: Sequence[str]) -> str:
     card name holds a tab). Any other row: its cells joined by spaces."""
     cells = [cell for cell in map(str.strip, row) if cell]
     if len(cells) >= 2:
-        notes = [cell if cell[0] in "*[(#^<" else _SECTION_MARKS[HEADERS[cell.lower()]] for cell in cells[2:]
-                 if cell[0] in "*[(#^<" or HEADERS.get(cell.lower()) in _SECTION_MARKS]
+        notes = [note for note in map(_cell_note, cells[2:]) if note]
         if _CELL_QUANTITY(cells[0]) and _has_letter(cells[1]):
             return " ".join([cells[0], cells[1], *notes])
         if _CELL_QUANTITY(cells[1]) and _has_letter(cells[0]):
@@ -408,13 +415,14 @@ def _table_cells(lines: list[str]) -> list[str]:
 
 
 def _by_columns(cells: list[str], columns: CardColumns) -> list[str]:
-    """A table row's cells as a copied row's that reads as its card: count, name, then set and section marks."""
+    """A table row's cells as a copied row's that reads as its card: count, name, then its set's mark and its
+    section's cell."""
     def cell(index: int | None) -> str:
         return cells[index] if index is not None and index < len(cells) else ""
 
-    set_code, section = cell(columns.set_code), cell(columns.section)
+    set_code = cell(columns.set_code)
     return [cell(columns.quantity) or "1", cell(columns.name), *([f"({set_code})"] if set_code else ()),
-            *([f"[{section}]"] if section else ())]
+            cell(columns.section)]  # (a section's cell is read as `_from_cells` reads one)
 
 
 _FIRST_ITEM = re.compile(r"^[^\S\n]*1[.)][^\S\n]+\S", re.MULTILINE).search
