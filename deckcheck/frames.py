@@ -111,16 +111,6 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
     return pd.DataFrame(rows, columns=list(CARD_COLUMNS))
 
 
-def _spreadsheet_cell(cell: Any) -> Any:
-    """A frame's cell as the CSV reports write it: a list's items joined by "; " (a violation's cards and
-    lines), text that would start a formula after an apostrophe."""
-    from deckcheck.render.csv import spreadsheet_safe
-
-    if isinstance(cell, (list, tuple)):
-        cell = "; ".join(map(str, cell))
-    return spreadsheet_safe(cell)
-
-
 def to_spreadsheet_csv(frame: pd.DataFrame, path: str | os.PathLike[str], *, index: bool = False) -> None:
     """Write a frame as a CSV file for a spreadsheet, as `deckcheck batch -o report.csv` writes its report: a
     cell that a spreadsheet would run as a formula (a player who registered as "=HYPERLINK(...)") starts with
@@ -132,7 +122,7 @@ def to_spreadsheet_csv(frame: pd.DataFrame, path: str | os.PathLike[str], *, ind
 
     if index:  # each level of the index a column of its own (a groupby's player and code)
         frame = frame.reset_index()
-    safe = frame.map(_spreadsheet_cell)
+    safe = frame.map(spreadsheet_safe)
     safe.columns = frame.columns.map(spreadsheet_safe)
     safe.to_csv(path, index=False, encoding="utf-8-sig", lineterminator="\n")
 

@@ -15,9 +15,11 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def spreadsheet_safe(cell: Any) -> Any:
-    """A cell as a spreadsheet shows it as text: one that would start a formula gets a leading apostrophe. A
-    player's name or a decklist line can be "=HYPERLINK(...)", and a real card is named "+2 Mace"; a lone
-    "-" is no formula and stays as it is."""
+    """A cell as a spreadsheet shows it as text: a list's items joined by "; " (a violation's cards or lines),
+    and one that would start a formula after a leading apostrophe. A player's name or a decklist line can be
+    "=HYPERLINK(...)", and a real card is named "+2 Mace"; a lone "-" is no formula and stays as it is."""
+    if isinstance(cell, (list, tuple)):
+        cell = "; ".join(map(str, cell))
     if isinstance(cell, str) and cell[:1] in _FORMULA_START and cell != "-":
         return "'" + cell
     return cell
@@ -46,5 +48,4 @@ def render(report: CheckReport, stream: IO[str]) -> None:
         if not deck.violations:
             writer.writerow((deck.path, legal, "", "", "", "", "", ""))
         for v in deck.violations:
-            writer.writerow((deck.path, legal, "; ".join(map(str, v.lines)), v.code, v.severity, v.rule,
-                             "; ".join(v.cards), v.message))
+            writer.writerow((deck.path, legal, v.lines, v.code, v.severity, v.rule, v.cards, v.message))
