@@ -129,6 +129,11 @@ def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _at(entry: Entry) -> str:
+    """The start of a note about an entry: its line ("line 4: "), or nothing when the source has no lines."""
+    return f"line {entry.line}: " if entry.line else ""
+
+
 def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     """The deck with each commander the list marks taken as the list's copy of its card, with a note, when the
     list holds one in the main deck or sideboard: a commander marked by a name no card has ("**Commander:**
@@ -148,10 +153,9 @@ def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
         parts = [part for part in split_joined(entry.name) if part]
         if len(parts) >= 2 and all(is_card(part) or _names_a_listed_card(part, others) for part in parts):
             entries[index:index + 1] = [entry._replace(name=part) for part in parts]
-            notes.append(f"{f'line {entry.line}: ' if entry.line else ''}commander {entry.name} read as "
-                         f"{len(parts)} commanders: {'; '.join(parts)}")
+            notes.append(f"{_at(entry)}commander {entry.name} read as {len(parts)} commanders: {'; '.join(parts)}")
     for entry in [e for e in entries if e.section == COMMANDER]:
-        where = f"line {entry.line}: " if entry.line else ""
+        where = _at(entry)
         known = is_card(entry.name)  # else a name in short
         if known:
             if entry.line not in deck.label_lines or entry.quantity != 1:
