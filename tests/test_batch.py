@@ -436,6 +436,18 @@ def test_a_registration_with_an_empty_decklist_cell_keeps_its_player_s_name(tmp_
     assert f"{table}:2,Bob," in out
 
 
+def test_a_registration_without_a_commander_is_told_to_mark_it_not_to_use_an_option_batch_lacks(tmp_path):
+    """A registered list with no commander marked: the message says how to mark one in the list. Before, it said
+    "or use --commander", an option of `check` that `batch` does not take."""
+    table = tmp_path / "r.csv"
+    table.write_text('Player,Decklist\nBob,"1 Krenko, Mob Boss\n1 Sol Ring\n98 Mountain"\n', encoding="utf-8")
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    (bob,) = json.loads(out)["decks"]
+    (violation,) = bob["violations"]
+    assert (code, violation["code"]) == (1, "no-commander")
+    assert violation["message"] == ("the deck has no commander; mark it in the list, under a Commander header "
+                                    "(Krenko, Mob Boss, in the list, could lead it)")
+
 def test_a_registration_is_named_by_its_player_even_when_its_list_names_the_deck(tmp_path, store):
     """A player pastes an Arena export, whose "Name Abzan Armor" line names the deck: the row is still named by its
     player, in the file and from a DataFrame, as a deck object's own "name" wins over its text's. Before, the

@@ -130,14 +130,14 @@ def test_a_list_pasted_with_its_commander_as_a_plain_line_is_told_which_card_cou
     pasted.write_text("\n".join(lines[1:50] + lines[:1] + lines[50:]) + "\n", encoding="utf-8")
     assert main(["check", "--data-dir", data_dir, "--format", "json", str(pasted)]) == 1
     (violation,) = json.loads(capsys.readouterr().out)["decks"][0]["violations"]
-    assert violation["message"] == ("the deck has no commander; mark it in the list or use --commander "
+    assert violation["message"] == ("the deck has no commander; mark it in the list, under a Commander header "
                                     "(Atraxa, Praetors' Voice, in the list, could lead it)")
     assert violation["lines"] == [50] and violation["details"] == {"could_lead": ["Atraxa, Praetors' Voice"]}
     pair = tmp_path / "pair.txt"
     pair.write_text("1 Thrasios, Triton Hero\n1 Tymna the Weaver\n1 Sol Ring\n", encoding="utf-8")
     assert main(["check", "--data-dir", data_dir, "--format", "json", str(pair)]) == 1
     messages = [v["message"] for v in json.loads(capsys.readouterr().out)["decks"][0]["violations"]]
-    assert "the deck has no commander; mark it in the list or use --commander" in messages
+    assert "the deck has no commander; mark it in the list, under a Commander header" in messages
 
 
 def test_a_commander_in_a_sideboard_beside_another_card_is_the_one_named_to_lead(
@@ -159,7 +159,7 @@ def test_a_commander_in_a_sideboard_beside_another_card_is_the_one_named_to_lead
     assert main(["check", "--data-dir", data_dir, "--format", "json", str(listed)]) == 1
     violation = next(v for v in json.loads(capsys.readouterr().out)["decks"][0]["violations"]
                      if v["code"] == "no-commander")
-    assert violation["message"] == ("the deck has no commander; mark it in the list or use --commander "
+    assert violation["message"] == ("the deck has no commander; mark it in the list, under a Commander header "
                                     "(Felothar the Steadfast, in the sideboard, could lead it)")
     assert violation["lines"] == [line] and violation["details"] == {"could_lead": ["Felothar the Steadfast"]}
 

@@ -166,7 +166,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     if not commanders:
         leaders, where = _could_lead(ctx)
         hint = f" ({' or '.join(i.name for i in leaders)}, {where}, could lead it)" if leaders else ""
-        out.append(NO_COMMANDER.violation(f"the deck has no commander; mark it in the list or use --commander{hint}",
+        out.append(NO_COMMANDER.violation(f"the deck has no commander; mark it in the list, under a Commander header{hint}",
                                           lines=[n for i in leaders for n in i.lines],
                                           details={"could_lead": [i.name for i in leaders]} if leaders else None))
         return out
