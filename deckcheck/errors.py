@@ -46,6 +46,15 @@ def json_error(exc: ValueError, doc: str, start: int = 0) -> json.JSONDecodeErro
     return json.JSONDecodeError((str(exc).splitlines() or [""])[0], doc, start)
 
 
+def reason_of(exc: BaseException, label: str) -> str:
+    """An error's one-line message without a leading "label: ", for a report whose row names the deck already."""
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    for named in (f"{label}: ", f"{one_line(label)}: "):  # (an error names a file with a line break escaped)
+        if text.startswith(named):
+            return text[len(named):]
+    return text
+
+
 class DeckcheckError(Exception):
     """An error the user can act on: bad input, an unreadable file, no card data. Exit code 2."""
 

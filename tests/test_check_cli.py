@@ -239,21 +239,28 @@ def test_missing_file_and_directory(capsys, tmp_path: Path, data_dir: str) -> No
     assert err == f"deckcheck: error: {tmp_path}: is a folder, not a decklist (`deckcheck batch` checks every deck in a folder)\n"
 
 
-def test_json_and_csv_reports_are_whole_when_every_deck_is_unreadable(capsys, tmp_path: Path, data_dir: str) -> None:
-    """`check --format json` of decks none of which could be read printed nothing, which no JSON reader takes: the
-    report is a whole one of no deck (each deck's error on standard error, exit 2), and the CSV report its header."""
+def test_json_and_csv_reports_hold_every_deck_that_could_not_be_read(capsys, tmp_path: Path, data_dir: str) -> None:
+    """`check --format json` of decks none of which could be read printed nothing, which no JSON reader takes; then
+    a whole report of no deck, so that a script reading it saw nothing of the decks it gave. Each unreadable deck
+    is now a row of the JSON or CSV report with its one `unreadable` error, as in `batch`, besides its line on
+    standard error (exit 2); a text report leaves it to standard error."""
     import jsonschema
 
     from deckcheck.render import load_schema
 
     missing, empty = tmp_path / "nope.txt", _write(tmp_path, "empty.txt", b"")
-    code, out, err = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(missing), str(empty))
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(missing), str(empty), str(LEGAL))
     assert code == 2 and err.count("deckcheck: error: ") == 2
     doc = json.loads(out)
     jsonschema.Draft202012Validator(load_schema()).validate(doc)
-    assert doc["decks"] == [] and doc["card_data"]["source"]
+    assert [(d["path"], d["legal"], [(v["code"], v["message"]) for v in d["violations"]]) for d in doc["decks"]] == [
+        (str(missing), False, [("unreadable", "no such file")]),
+        (str(empty), False, [("unreadable", "empty decklist: no card entries")]),
+        (str(LEGAL), True, [])]
+    assert doc["card_data"]["source"]
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "csv", str(missing))
-    assert (code, out) == (2, "path,legal,line,code,severity,rule,cards,message\n")
+    assert (code, out) == (2, f"path,legal,line,code,severity,rule,cards,message\n{missing},false,,unreadable,error,,,"
+                              "no such file\n")
     assert run(capsys, "check", "--data-dir", data_dir, str(missing))[:2] == (2, "")
 
 

@@ -39,9 +39,9 @@ from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
 from deckcheck.decklist.records import is_deck_record, json_type, record_name, record_path
 from deckcheck.decklist.sheets import sheet_text
-from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, one_line
+from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, reason_of
 from deckcheck.report import CheckReport, DeckReport, card_data_of, pickled_by_fields
-from deckcheck.rules.syntax import UNREADABLE as UNREADABLE_RULE
+from deckcheck.rules.syntax import UNREADABLE as UNREADABLE_RULE, unreadable_report
 from deckcheck.wording import counted
 from deckcheck.zips import (
     DOCUMENTS, GZIP_MAGIC, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind, is_zip, member_errors, zip_errors,
@@ -227,7 +227,7 @@ def _registration_bytes(label: str, data: bytes, layout: Registrations) -> Itera
     try:
         text, _ = decode(data, label, what="table of registrations")
     except DeckcheckError as exc:
-        yield ("error", label, _message(exc, label))
+        yield ("error", label, reason_of(exc, label))
         return
     yield from registration_rows(label, text, layout)
 
@@ -293,7 +293,7 @@ def sheet_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source
         yield ("error", path, why_unreadable(exc))
         return
     except DeckcheckError as exc:
-        yield ("error", path, _message(exc, path))
+        yield ("error", path, reason_of(exc, path))
         return
     layout = registrations_layout(text)
     if layout is not None:
@@ -453,7 +453,7 @@ def _stdin_sources(stream: Any, label: str) -> Iterator[Source]:
         try:
             yield ("deck", label, read_stream(io.BytesIO(data), label))
         except DeckcheckError as exc:
-            yield ("error", label, _message(exc, label))
+            yield ("error", label, reason_of(exc, label))
 
 
 def _json_object(raw: bytes) -> bool:
@@ -597,22 +597,9 @@ class DeckResult:
         return self.report.to_dict()
 
 
-def _message(exc: BaseException, label: str) -> str:
-    """An error's one-line message without a leading "label: " (the row names the deck already)."""
-    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    for named in (f"{label}: ", f"{one_line(label)}: "):  # (an error names a file with a line break escaped)
-        if text.startswith(named):
-            return text[len(named):]
-    return text
-
-
 def unreadable_result(label: str, message: str, name: str | None = None) -> DeckResult:
-    """The row of a deck that could not be read: one `unreadable` error with the reason (and the deck's name,
-    when its deck object gives one)."""
-    violation = UNREADABLE_RULE.violation(message or "can't be read")
-    report = DeckReport(path=label, commanders=(), color_identity="", card_count=0, violations=(violation,),
-                        name=name)
-    return DeckResult(report=report, unreadable=True)
+    """The row of a deck that could not be read (`unreadable_report`)."""
+    return DeckResult(report=unreadable_report(label, message, name), unreadable=True)
 
 
 @dataclass
@@ -672,9 +659,9 @@ class DeckRunner:
         try:
             return self.read(source)
         except DeckcheckError as exc:
-            return unreadable_result(label, _message(exc, label), name)
+            return unreadable_result(label, reason_of(exc, label), name)
         except (OSError, ValueError, UnicodeError, RecursionError, MemoryError) as exc:
-            return unreadable_result(label, f"can't be read: {_message(exc, label)}", name)
+            return unreadable_result(label, f"can't be read: {reason_of(exc, label)}", name)
 
     def _check(self, deck: Deck) -> DeckResult:
         options = self.options

@@ -9,7 +9,7 @@ import argparse
 import sys
 
 from deckcheck.commands.options import add_data_dir, add_as_of, add_commander, stdin_at_most_once
-from deckcheck.errors import DeckcheckError, InputError
+from deckcheck.errors import DeckcheckError, InputError, reason_of
 
 FORMATS = ("text", "json", "csv")
 
@@ -48,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from deckcheck.checker import Checker
     from deckcheck.policy import load_policy
     from deckcheck.render.stream import StreamingRenderer
+    from deckcheck.rules.syntax import unreadable_report
     from deckcheck.store import CardStore
 
     stdin_at_most_once(args.decks)
@@ -62,6 +63,9 @@ def run(args: argparse.Namespace) -> int:
         except DeckcheckError as exc:
             print(f"deckcheck: error: {exc}", file=sys.stderr)
             unreadable += 1
+            if args.format != "text":  # a JSON or CSV report holds it too, as batch's does: nothing left out
+                label = "<stdin>" if path == "-" else path
+                out.deck(unreadable_report(label, reason_of(exc, label)))
             continue
         report = checker.check(deck, on=args.as_of, commanders=args.commander,
                                bracket=args.format == "json")

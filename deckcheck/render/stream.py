@@ -44,8 +44,8 @@ class StreamingRenderer:
         self.stream.flush()
 
     def close(self, notes: Sequence[str] = ()) -> None:
-        """End the report with its report-level notes. When no deck was written (every one unreadable, each said
-        on standard error), a JSON or CSV report is still a whole one, of no deck; a text report is nothing."""
+        """End the report with its report-level notes. When no deck was written, a JSON or CSV report is still a
+        whole one, of no deck; a text report is nothing (its unreadable decks are said on standard error)."""
         rest = CheckReport(decks=(), card_data=self.card_data, notes=tuple(notes))
         if not self.count:
             if self.fmt != "text":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckcheck.report import Violation
+from deckcheck.report import DeckReport, Violation
 from deckcheck.rules.base import DeckContext, error_rule
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ UNREADABLE = error_rule(
     "`deckcheck batch` and `check_many` report a deck they can't read (a missing, empty or binary file, a broken "
     "zip, JSON file or workbook, an empty cell of a table of registrations, a deck site's link given for the "
     "file) as a row with this one error saying why, and go on with the next deck; the batch exits 2. "
-    "`deckcheck check` says why on standard error instead, and exits 2.",
+    "`deckcheck check` says why on standard error, and in such a row of a JSON or CSV report, and exits 2.",
     "No rule can be checked on a deck that was not read; one unreadable registration must neither stop a "
     "tournament's batch nor pass unnoticed.",
     "`deckcheck batch decks/ gone.txt` -> the row of gone.txt is `unreadable`: no such file; a .txt file of "
@@ -36,6 +36,13 @@ UNREADABLE = error_rule(
 )
 
 RULES = (UNREADABLE, SYNTAX)
+
+
+def unreadable_report(label: str, message: str, name: str | None = None) -> DeckReport:
+    """The report of a deck that could not be read: one `unreadable` error saying why (and the deck's name, when
+    its deck object or registration gives one)."""
+    return DeckReport(path=label, commanders=(), color_identity="", card_count=0,
+                      violations=(UNREADABLE.violation(message or "can't be read"),), name=name)
 
 
 def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
