@@ -16,7 +16,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.batch import BatchReport, check_many
-from deckcheck.decklist import Deck, parse_file, parse_text
+from deckcheck.decklist import Deck, parse_file, parse_text, with_entries
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.errors import InputError
 from deckcheck.report import DeckReport
@@ -55,6 +55,8 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name
     if not isinstance(path_or_text, (str, os.PathLike)):
         raise TypeError(f"a deck is a path, decklist text, deck object (dict) or Deck, not "
                         f"{type(path_or_text).__name__}")
+    if isinstance(path_or_text, str) and not path_or_text.strip():  # no file is named so: an empty text
+        raise InputError(name or "<text>", "empty decklist: no card entries")
     if isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
         return parse_text(path_or_text, name or "<text>")
     if isinstance(path_or_text, str) and not os.path.lexists(path_or_text):
@@ -75,8 +77,7 @@ def check_deck(deck: Deck | str | os.PathLike[str] | Mapping[str, Any], *, store
     from deckcheck.store import CardStore
 
     on, commanders, store = as_date(on), commander_names(commanders), CardStore.given(store)
-    if not isinstance(deck, Deck):
-        deck = parse_deck(deck)
+    deck = with_entries(deck if isinstance(deck, Deck) else parse_deck(deck))
     if policy is None:
         from deckcheck.policy import load_policy
 

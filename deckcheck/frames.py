@@ -21,7 +21,7 @@ DECK_COLUMNS = ("path", "name", "commanders", "color_identity", "card_count", "l
 VIOLATION_COLUMNS = ("deck", "name", "code", "severity", "card", "cards", "line", "lines", "rule", "message")
 #: Columns of cards_frame.
 CARD_COLUMNS = ("name", "layout", "mana_value", "color_identity", "colors", "type_line", "types",
-                "legality", "game_changer", "oracle_id")
+                "legality", "game_changer", "oracle_id", "source_legality")
 
 
 def _deck_row(result: DeckResult) -> dict[str, Any]:
@@ -89,25 +89,28 @@ def deck_cards_frame(report: BatchReport) -> pd.DataFrame:
 def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any = None) -> pd.DataFrame:
     """One row per card of the store: name, layout, mana value, color identity, colors of the front face (its
     mana cost's and color indicator's, unless its text sets them: devoid is colorless, "~ is all colors" all
-    five), type line and types of the front face, Commander legality (the card data's), game changer (the
-    policy's list on `on` when a policy is given, else the card data's flag), Oracle id."""
+    five), type line and types of the front face, Commander legality and game changer as `check` holds them on
+    `on` (today by default) by the policy (data/policy, unless another is given; as `deckcheck card` shows
+    them), Oracle id, and the card data's own Commander legality (`source_legality`)."""
     import pandas as pd
 
     from deckcheck.model.color import face_colors
     from deckcheck.model.identity import color_identity
-    from deckcheck.policy import as_date
+    from deckcheck.policy import as_date, load_policy, standing_of
 
     if store is None:
         from deckcheck.store import CardStore
 
         store = CardStore.open()
     on = as_date(on)
+    policy = load_policy() if policy is None else policy
     rows = []
     for card in store.iter_cards():
         front = card.front
-        gc = policy.is_game_changer(card, on) if policy is not None else card.game_changer
+        standing = standing_of(card, policy, on)
         rows.append((card.name, card.layout, float(card.mana_value()), color_identity(card), face_colors(front),
-                     front.type_line, " ".join(front.types), card.commander_legality, bool(gc), card.oracle_id))
+                     front.type_line, " ".join(front.types), standing.legality, bool(standing.game_changer),
+                     card.oracle_id, card.commander_legality))
     return pd.DataFrame(rows, columns=list(CARD_COLUMNS))
 
 

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckcheck.errors import DeckcheckError
 from deckcheck.model.card import Card
 from deckcheck.model.names import name_key
-from deckcheck.model.vocab import BANNED, LEGAL
+from deckcheck.model.vocab import BANNED, LEGAL, NOT_LEGAL
 
 #: The repository's policy files.
 POLICY_DIR = Path(__file__).resolve().parent.parent / "data" / "policy"
@@ -432,6 +432,25 @@ class Policy:
         said = "a Game Changer" if card.game_changer else "not a Game Changer"
         policy = "a Game Changer" if status.member else "not a Game Changer"
         return f"{card.name}: the card data ({data_when}) says {said}, the policy says {policy} ({why}); the policy is used"
+
+
+class Standing(NamedTuple):
+    """What `check` holds of a card on a date, by the policy (data/policy) where the card data differs: its
+    Commander legality, why it is banned (as a companion only: `companion_ban`), whether it is a Game Changer."""
+
+    legality: str
+    ban: Any
+    companion_ban: Any
+    game_changer: bool
+
+
+def standing_of(card: Card, policy: Any, on: date | None) -> Standing:
+    """The card's Standing by the policy on the date."""
+    if card.commander_legality == NOT_LEGAL:  # the policy bans cards; it makes none legal
+        return Standing(NOT_LEGAL, None, None, policy.is_game_changer(card, on))
+    ban = policy.ban(card, on)
+    companion_ban = None if ban is not None else policy.companion_ban(card, on)
+    return Standing(BANNED if ban is not None else LEGAL, ban, companion_ban, policy.is_game_changer(card, on))
 
 
 def _read(path: Path) -> dict[str, Any]:

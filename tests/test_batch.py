@@ -1274,6 +1274,27 @@ def test_cards_frame(store):
     assert frame["game_changer"].dtype == bool
 
 
+def test_cards_frame_holds_each_card_as_check_does(store):
+    """The frame's legality and game changer were the card data's, so a notebook joining it with a batch's cards
+    counted other Game Changers than the batch's own column, and showed Mana Crypt legal: they are now what
+    `check` holds by the policy on the day (the card data's legality beside them), for every card."""
+    import pandas as pd
+
+    frame = deckcheck.cards_frame(store).drop_duplicates("name").set_index("name")
+    crypt, biorhythm = frame.loc["Mana Crypt"], frame.loc["Biorhythm"]
+    assert (crypt["legality"], crypt["source_legality"]) == ("banned", "legal")
+    assert (biorhythm["legality"], biorhythm["source_legality"]) == ("legal", "banned")
+    names = [n for n in frame.index[::20] if frame.loc[n, "legality"] != "not_legal"]
+    names += list(frame.query("game_changer").index[:20]) + list(frame.query("legality == 'banned'").index[:20])
+    text = "Commander\n1 Kenrith, the Returned King\nDeck\n" + "".join(f"1 {n}\n" for n in dict.fromkeys(names))
+    batch = check_many(text, store=store)
+    banned = {c for v in batch.results[0].report.violations if v.code == "banned" for c in v.cards}
+    assert banned == set(frame.loc[names].query("legality == 'banned'").index) and len(banned) >= 20
+    flagged = set(frame.loc[names].query("game_changer").index)
+    assert batch.to_frame()["game_changers"].iloc[0] == len(flagged) >= 20
+    assert not deckcheck.cards_frame(store, on=pd.Timestamp("2024-01-01"))["game_changer"].any()  # no list yet
+
+
 def test_api_check_deck(store):
     report = deckcheck.check_deck(TOURNAMENT / "05-emeka-vampiric-bloodlust.txt", store=store)
     assert report.codes() == ["color-identity"]
@@ -1335,6 +1356,24 @@ def test_api_a_missing_date_or_a_store_of_the_wrong_kind_says_which_argument(sto
         with pytest.raises(TypeError) as caught:
             check("1 Sol Ring\n", store="x")
         assert str(caught.value) == "store: a CardStore (deckcheck.open_store() opens one), not str 'x'"
+
+
+def test_api_decks_of_the_wrong_kind_say_so_and_an_empty_deck_is_unreadable_as_on_the_command_line(store, tmp_path):
+    """check_many(b"/tmp") checked each byte as a deck (4 unreadable rows named '47', '116', ...) and
+    check_many(42) raised "'int' object is not iterable"; check_deck of an empty file or one of comments only
+    gave a deck of no cards (deck-size, no-commander) where `deckcheck check` and check_many say it can't be
+    read, and check_deck("") said "': no such file"."""
+    for given, kind in [(b"/tmp", "bytes"), (42, "int"), (None, "NoneType")]:
+        with pytest.raises(TypeError, match=f"^decks are paths, decklist texts, deck objects .* not {kind}"):
+            check_many(given, store=store)
+    comments, empty = tmp_path / "comments.txt", tmp_path / "empty.txt"
+    comments.write_text("// my deck\n# to be filled\n", encoding="utf-8")
+    empty.write_bytes(b"")
+    for deck in (comments, empty, str(empty), "", " \n\n"):
+        with pytest.raises(InputError, match="empty decklist: no card entries$"):
+            deckcheck.check_deck(deck, store=store)
+    rows = check_many([comments, empty], store=store).results
+    assert [r.report.violations[0].message for r in rows] == ["empty decklist: no card entries"] * 2
 
 
 def test_api_jobs_are_taken_as_the_command_line_takes_them(store):

@@ -29,7 +29,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import IO, Any
 
-from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream
+from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream, with_entries
 from deckcheck.decklist.csvlists import (
     REGISTRATIONS_HEAD, Registrations, columns_layout, registration_record, registrations_layout, separator_line,
 )
@@ -637,9 +637,7 @@ class DeckRunner:
             raise InputError(label, "no decklist in this row (an empty cell)")
         else:
             raise InputError(label, str(payload))
-        if not deck.entries and not deck.problems:
-            raise InputError(deck.path, "empty decklist: no card entries")
-        return deck
+        return with_entries(deck)
 
     def run_many(self, sources: Sequence[Source]) -> list[DeckResult]:
         """Check sources in order, resolving all their card names first (`Checker.prefetch`: one similarity
@@ -1080,6 +1078,11 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     `jobs` spreads the decks over that many processes (0: one per CPU, as `--jobs`)."""
     if isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
         paths_or_texts = [paths_or_texts]
+    elif isinstance(paths_or_texts, (bytes, bytearray, memoryview)) or not isinstance(paths_or_texts, Iterable):
+        raise TypeError(f"decks are paths, decklist texts, deck objects (dicts) or Decks, or an iterable of them, "
+                        f"not {type(paths_or_texts).__name__}"
+                        + (" (decode a decklist's bytes to text, or give its file's path)"
+                           if isinstance(paths_or_texts, (bytes, bytearray, memoryview)) else ""))
     from deckcheck.decklist.commanders import commander_names
     from deckcheck.policy import as_date
     from deckcheck.store import CardStore

@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import date
-from typing import Any, NamedTuple
+from typing import Any
 
 from deckcheck.commands.options import add_as_of, add_data_dir, card_name, stdin_at_most_once
 from deckcheck.errors import InputError, one_line
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
-from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, BANNED, LEGAL, MODAL_DFC, NOT_LEGAL, SPLIT, Zone
+from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, MODAL_DFC, SPLIT, Zone
+from deckcheck.policy import Standing, standing_of
 from deckcheck.store import CardStore
 
 
@@ -31,25 +31,6 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def _fmt_mv(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
-
-
-class Standing(NamedTuple):  # (every command's start imports this module: no dataclass to build)
-    """What `check` holds of a card on a date, by the policy (data/policy) where the card data differs: its
-    Commander legality, why it is banned (as a companion only: `companion_ban`), whether it is a Game Changer."""
-
-    legality: str
-    ban: Any
-    companion_ban: Any
-    game_changer: bool
-
-
-def standing_of(card: Card, policy: Any, on: date | None) -> Standing:
-    """The card's Standing by the policy on the date."""
-    if card.commander_legality == NOT_LEGAL:  # the policy bans cards; it makes none legal
-        return Standing(NOT_LEGAL, None, None, policy.is_game_changer(card, on))
-    ban = policy.ban(card, on)
-    companion_ban = None if ban is not None else policy.companion_ban(card, on)
-    return Standing(BANNED if ban is not None else LEGAL, ban, companion_ban, policy.is_game_changer(card, on))
 
 
 def card_dict(query: str, card: Card, standing: Standing) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import argparse
 import sys
 
 from deckcheck.commands.options import add_data_dir, add_as_of, add_commander, stdin_at_most_once
-from deckcheck.errors import DeckcheckError, InputError, reason_of
+from deckcheck.errors import DeckcheckError, reason_of
 
 FORMATS = ("text", "json", "csv")
 
@@ -32,15 +32,9 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def read_deck(path: str):  # -> Deck
     """Parse one DECK argument (a path or - for standard input); InputError when it can't be read."""
-    from deckcheck.decklist import parse_file, read_stream
+    from deckcheck.decklist import parse_file, read_stream, with_entries
 
-    if path == "-":
-        deck = read_stream(sys.stdin.buffer, "<stdin>")
-    else:
-        deck = parse_file(path)
-    if not deck.entries and not deck.problems:
-        raise InputError(deck.path, "empty decklist: no card entries")
-    return deck
+    return with_entries(read_stream(sys.stdin.buffer, "<stdin>") if path == "-" else parse_file(path))
 
 
 def run(args: argparse.Namespace) -> int:

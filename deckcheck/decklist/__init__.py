@@ -11,11 +11,11 @@ from deckcheck.decklist.model import (
     SIDEBOARD, Deck, Entry, ParseProblem,
 )
 from deckcheck.decklist.mtgjson import parse_mtgjson_deck
-from deckcheck.decklist.reading import MAX_BYTES, parse_bytes, parse_file, parse_text, read_stream
+from deckcheck.decklist.reading import MAX_BYTES, parse_bytes, parse_file, parse_text, read_stream, with_entries
 
 __all__ = [
     "COMMANDER", "COMPANION", "MAIN", "MAX_BYTES", "MAX_LINE_CHARS", "MAX_QUANTITY", "MAYBEBOARD", "OUTSIDE",
     "SECTIONS", "SIDEBOARD", "Deck", "Entry", "ParseProblem", "assign_sideboard_commanders", "commanders_as_listed",
     "parse_bytes",
-    "parse_file", "parse_mtgjson_deck", "parse_text", "read_stream", "with_commanders",
+    "parse_file", "parse_mtgjson_deck", "parse_text", "read_stream", "with_commanders", "with_entries",
 ]

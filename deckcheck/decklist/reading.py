@@ -66,6 +66,14 @@ def parse_file(path: str | os.PathLike) -> Deck:
     return parse_bytes(data, label)
 
 
+def with_entries(deck: Deck) -> Deck:
+    """The deck, to be checked; InputError when it holds no card entry and no line that failed to be one (an
+    empty file, a list of comments only): such a deck is unreadable, not a deck of no cards."""
+    if not deck.entries and not deck.problems:
+        raise InputError(deck.path, "empty decklist: no card entries")
+    return deck
+
+
 def why_unreadable(exc: BaseException) -> str:
     """Why a file could not be read, in a few words: "no such file", "permission denied", or the system's
     (or the decompressor's) own."""
