@@ -283,6 +283,13 @@ class DamagedStore(DeckcheckError):
         return type(self), (self.path, self.reason)
 
 
+def not_a_folder(path: Path) -> DeckcheckError:
+    """The error for a data folder named by a file: the store itself (`--data-dir .../cards.sqlite`), said with
+    the folder to give instead, or another file."""
+    where = f": give its folder, --data-dir {path.parent}" if path.name == STORE_FILE else ""
+    return DeckcheckError(f"{path}: not a folder (the card store is the {STORE_FILE} in one{where})")
+
+
 class CardStore:
     """Read access to a card store: look cards up by any name, suggest names for typos."""
 
@@ -323,6 +330,8 @@ class CardStore:
         named by the user (`data_dir`, $DECKCHECK_DATA) that holds no store gets a DeckcheckWarning: a
         mistyped path would otherwise check every deck against the older snapshot without a word."""
         named = _named_data_dir(data_dir)
+        if named is not None and named.is_file():  # the store itself, or another file, named as the folder
+            raise not_a_folder(named)
         folder = named or resolve_data_dir()
         built = folder / STORE_FILE
         if built.is_file():

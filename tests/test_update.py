@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+import zlib
 from collections import deque
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -91,6 +92,8 @@ class FakeScryfall:
                             return self._send(416, b"", {"Content-Range": f"bytes */{len(body)}"})
                     if rng and action == "wrong part":  # a part from the start, whatever was asked
                         return self._send(206, body, {"Content-Range": f"bytes 0-{len(body) - 1}/{len(body)}"})
+                    if action == "deflate":  # an encoding deckcheck did not ask for
+                        return self._send(200, zlib.compress(body), {"Content-Encoding": "deflate"})
                     if action in ("endless", "huge"):  # no end in sight, or a length far past the list's
                         self.send_response(200)
                         if action == "huge":
@@ -220,6 +223,7 @@ def test_online_update_builds_store_and_sends_headers(server, old_store, capsys)
         assert headers["User-Agent"] == f"deckcheck/{__version__}"
         assert headers["Accept"]
     assert "application/json" in server.requests[0][1]["Accept"]
+    assert server.requests[1][1]["Accept-Encoding"] == "gzip"  # what the importer reads, kept as sent
     assert _leftovers(data_dir) == []
 
 
@@ -414,6 +418,40 @@ def test_failures_keep_old_store(server, old_store, failure, path, capsys):
     assert "Traceback" not in err
     assert _digest(data_dir) == before
     assert _leftovers(data_dir) == []
+
+
+def test_a_bulk_data_list_dated_with_no_date_is_refused_and_one_without_sizes_is_taken(server, old_store, capsys):
+    """The list's updated_at was stored and shown as it came ("soon\\nforged line" printed a line of its own in
+    `deckcheck info`); it must be a timestamp. A size given as null refused the whole list; it is no size."""
+    data_dir, before = old_store
+    server.updated_at = "soon\nforged line"
+    assert main(["update", "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"deckcheck: error: {server.url}/bulk-data: not a bulk-data list (") and err.count("\n") == 1
+    assert "updated_at" in err and _digest(data_dir) == before
+    server.updated_at = UPDATED_AT
+    sized = server.index
+
+    def unsized():
+        listing = sized()
+        for entry in listing["data"]:
+            entry["compressed_size"] = None
+        return listing
+
+    server.index = unsized
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    assert _store_meta(data_dir)[0]["updated_at"] == UPDATED_AT
+
+
+def test_a_file_sent_in_an_encoding_not_asked_for_is_refused_saying_so(server, old_store, capsys):
+    """A server (or a proxy) that answers with Content-Encoding: deflate: the file was saved as sent and failed as
+    "not UTF-8 text (is it a card data file?)". deckcheck asks for gzip or nothing, and says what it got."""
+    data_dir, before = old_store
+    server.failures["/files/oracle.jsonl.gz"].append("deflate")
+    assert main(["update", "--data-dir", str(data_dir)]) == 2
+    assert capsys.readouterr().err == (f"deckcheck: error: {server.url}/files/oracle.jsonl.gz: the server sent the "
+                                       "file deflate-encoded, which deckcheck can't read (it asks for gzip or none)\n")
+    assert _digest(data_dir) == before and _leftovers(data_dir) == []
 
 
 def test_truncated_bulk_file_keeps_old_store(server, old_store, capsys):
@@ -650,11 +688,32 @@ def test_a_data_folder_that_can_t_be_one_fails_before_the_import(tmp_path, capsy
     bad.write_text("[{")
     not_a_folder = tmp_path / "a-file"
     not_a_folder.write_text("mine\n")
-    for data_dir, said in [(not_a_folder, f"{not_a_folder}: not a folder (the card store is built in one)"),
+    for data_dir, said in [(not_a_folder, f"{not_a_folder}: not a folder (the card store is the cards.sqlite in one)"),
                            (not_a_folder / "d", f"{not_a_folder / 'd'}: can't make the data folder: Not a directory")]:
         assert main(["update", "--file", str(bad), "--data-dir", str(data_dir)]) == 2
         assert capsys.readouterr().err == f"deckcheck: error: {said}\n"
     assert not_a_folder.read_text() == "mine\n"
+
+
+def test_the_store_file_named_for_its_folder_says_which_folder_to_give(old_store, shared_data, tmp_path, capsys):
+    """`--data-dir .../cards.sqlite`: `info` and `check` warned "no card store there, so the bundled snapshot is
+    used; 'deckcheck update --data-dir .../cards.sqlite' builds one", advice that fails; every command now says
+    to give the folder (exit 2), and so does any other file named as the data folder."""
+    data_dir, before = old_store
+    store_file = data_dir / "cards.sqlite"
+    said = (f"deckcheck: error: {store_file}: not a folder (the card store is the cards.sqlite in one: give its "
+            f"folder, --data-dir {data_dir})\n")
+    deck = PROJECT / "data" / "examples" / "abzan-armor-tdc.txt"
+    for argv in (["info"], ["check", str(deck)], ["card", "Sol Ring"], ["batch", "--no-progress", str(deck)],
+                 ["update", "--file", str(shared_data / "scryfall" / "layout-fixtures.json")]):
+        assert main([*argv, "--data-dir", str(store_file)]) == 2, argv
+        assert capsys.readouterr().err == said, argv
+    other = tmp_path / "notes.txt"
+    other.write_text("mine\n")
+    assert main(["info", "--data-dir", str(other)]) == 2
+    assert capsys.readouterr().err == (f"deckcheck: error: {other}: not a folder (the card store is the cards.sqlite "
+                                       "in one)\n")
+    assert _digest(data_dir) == before
 
 
 def test_update_with_bad_file_keeps_old_store(old_store, tmp_path, shared_data, capsys):
@@ -735,6 +794,26 @@ def test_a_file_s_date_that_is_no_date_is_not_shown_or_used(tmp_path, shared_dat
     assert "card data: unknown\n" in capsys.readouterr().out
 
 
+def test_a_file_holding_a_preview_of_a_later_release_is_not_dated_after_today(tmp_path, shared_data, capsys):
+    """A Scryfall file of no date of its own is dated by its newest printing; a bulk file holds previews of cards
+    released after it was made, and gave the store a date in the future ("card data as of 2099-06-01"), which
+    also made it win a merge over any newer file. No file is newer than today."""
+    import datetime
+
+    objects = json.loads((shared_data / "scryfall" / "cards-2025-12-collection.json").read_text(encoding="utf-8"))
+    objects = objects.get("data", objects) if isinstance(objects, dict) else objects
+    newest = max(o["released_at"] for o in objects if o.get("released_at"))
+    objects[0]["released_at"] = "2099-06-01"
+    lines = tmp_path / "cards.jsonl"
+    lines.write_text("".join(json.dumps(o) + "\n" for o in objects), encoding="utf-8")
+    data_dir = tmp_path / "data"
+    assert main(["update", "--file", str(lines), "--data-dir", str(data_dir)]) == 0
+    today = datetime.date.today().isoformat()
+    assert f"(data as of {today})" in capsys.readouterr().out and newest < today
+    assert main(["info", "--data-dir", str(data_dir)]) == 0
+    assert f"card data as of: {today}\n" in capsys.readouterr().out
+
+
 def test_a_data_folder_named_with_a_line_break_prints_one_line_each(tmp_path, shared_data, capsys):
     data_dir = tmp_path / "de\nforged: legal"
     assert main(["update", "--file", str(shared_data / "scryfall" / "layout-fixtures.json"),
@@ -789,23 +868,46 @@ def test_a_value_nested_too_deeply_is_one_line_and_keeps_the_old_store(old_store
     assert _digest(data_dir) == before
 
 
+def test_a_byte_that_is_no_utf8_is_said_by_its_line_and_byte(old_store, shared_data, tmp_path, capsys):
+    """One Windows-1252 byte on line 300 of a Scryfall JSON Lines file said only "not UTF-8 text (is it a card
+    data file?)": now its line and byte, and the question only for a file whose first bytes are no UTF-8."""
+    data_dir, before = old_store
+    objects = json.loads((shared_data / "scryfall" / "cards-2025-12-collection.json").read_text(encoding="utf-8"))
+    lines = [json.dumps(o).encode() for o in objects]
+    lines[299] = lines[299].replace(b'"object"', b'"obj\xe9ct"', 1)
+    path = tmp_path / "cards.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    at = sum(len(line) + 1 for line in lines[:299]) + lines[299].index(b"\xe9")
+    assert main(["update", "--file", str(path), "--data-dir", str(data_dir)]) == 2
+    assert capsys.readouterr().err == (f"deckcheck: error: {path}: not UTF-8 text: a byte that is no UTF-8 at line "
+                                       f"300 (byte {at:,})\n")
+    path.write_bytes(b"\xd0\xcf\x11\xe0 a spreadsheet\n")
+    assert main(["update", "--file", str(path), "--data-dir", str(data_dir)]) == 2
+    assert capsys.readouterr().err == (f"deckcheck: error: {path}: not UTF-8 text: a byte that is no UTF-8 at line "
+                                       "1 (byte 0) (is it a card data file?)\n")
+    assert _digest(data_dir) == before
+
+
 @pytest.mark.parametrize("suffix,after,said", [
-    (".json", ', {"name": "Sol', "Unterminated string starting at character {at}"),
-    (".jsonl", '\n\n{"name": "Sol\tRing"}\n', "Invalid control character at line 3"),
-    (".jsonl", '\n{"name": }\n', "Expecting value at line 2"),
-], ids=["unterminated", "control-character", "no-value"])
+    (".json", ', {"name": "Sol', "unexpected end of file (truncated JSON)"),
+    (".jsonl", '\n{"name": "Sol', "unexpected end of file (truncated JSON)"),
+    (".json", ', {"name": "Sol\n"}]', "invalid JSON: Invalid control character at character {at}"),
+    (".jsonl", '\n\n{"name": "Sol\tRing"}\n', "invalid JSON: Invalid control character at line 3"),
+    (".jsonl", '\n{"name": }\n', "invalid JSON: Expecting value at line 2"),
+], ids=["unterminated", "unterminated-line", "control-character", "control-character-line", "no-value"])
 def test_broken_json_says_where_once_and_by_line_in_json_lines(old_store, shared_data, tmp_path, capsys, suffix,
                                                                after, said):
     """The json module's reasons that end in "at" were followed by another: "Unterminated string starting at at
-    character 29977". JSON Lines, a card a line, says the line."""
+    character 29977". JSON Lines, a card a line, says the line. A file that ends inside a string is cut short
+    (said "invalid JSON: Unterminated string" before, as if the file were broken where the string starts)."""
     data_dir, before = old_store
     card = json.dumps(json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))[0])
     text = ("[" if suffix == ".json" else "") + card + after
     path = tmp_path / f"broken{suffix}"
     path.write_text(text, encoding="utf-8")
     assert main(["update", "--file", str(path), "--data-dir", str(data_dir)]) == 2
-    said = said.format(at=text.rfind('"Sol'))  # where the string that never ends begins
-    assert capsys.readouterr().err == f"deckcheck: error: {path}: invalid JSON: {said}\n"
+    said = said.format(at=text.rfind("\n"))  # where the line break that no string may hold is
+    assert capsys.readouterr().err == f"deckcheck: error: {path}: {said}\n"
     assert _digest(data_dir) == before
 
 

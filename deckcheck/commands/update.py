@@ -148,11 +148,12 @@ def _make_data_folder(data_dir: Path) -> None:
     """The folder the store is built in, made if need be; a one-line error when it can't be one or can't be
     written in."""
     from deckcheck.errors import DeckcheckError
+    from deckcheck.store import not_a_folder
 
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise DeckcheckError(f"{data_dir}: not a folder (the card store is built in one)") from None
+        raise not_a_folder(data_dir) from None
     except OSError as exc:
         raise DeckcheckError(f"{data_dir}: can't make the data folder: {exc.strerror or exc}") from None
     if not os.access(data_dir, os.W_OK | os.X_OK):

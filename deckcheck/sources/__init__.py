@@ -7,6 +7,7 @@ bzip2, a zip of one file), streaming each, and merges them into one Card per ora
 
 from __future__ import annotations
 
+import datetime
 import os
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -50,7 +51,8 @@ CARD_LOOK_AHEAD = 100
 
 def _read_file(path: Path, progress: Callable[[int], None] | None, day: str | None = None) -> _FileData:
     """Stream one file into an accumulator. Its date: the file's own (MTGJSON's meta.date), else `day`, else its
-    newest printing's. Raises InputError for an unreadable or non-card file."""
+    newest printing's, but never after today (a Scryfall file holds previews of cards released later than it was
+    made). Raises InputError for an unreadable or non-card file."""
     shown = str(path)
     acc = Accumulator()
     report = ImportReport()
@@ -70,7 +72,8 @@ def _read_file(path: Path, progress: Callable[[int], None] | None, day: str | No
     if not acc.records and report.objects and report.invalid_count == report.objects:
         raise InputError(shown, f"not card data: none of its {report.objects} objects is a valid "
                                 f"{kind} card (first problem: {report.invalid[0].reason})")
-    date = normalize_day(meta.get("date")) or day or acc.newest
+    newest = acc.newest and min(acc.newest, datetime.date.today().isoformat())
+    date = normalize_day(meta.get("date")) or day or newest
     version = meta.get("version") if isinstance(meta.get("version"), str) else None
     report.files.append({"path": shown, "format": kind, "date": date, "version": version,
                          "objects": report.objects, "cards": len(acc.records)})

@@ -157,7 +157,9 @@ class Client:
         try:
             with open(dest, "wb") as out:
                 for attempt in range(self.attempts):
-                    headers = {"Accept": "*/*"}
+                    # gzip or none: the bytes are kept as sent, and the importer reads gzip (not deflate, br
+                    # or zstd, which requests would otherwise offer when their packages are installed)
+                    headers = {"Accept": "*/*", "Accept-Encoding": "gzip"}
                     if done and resumable:
                         headers["Range"] = f"bytes={done}-"
                         if validator:
@@ -177,6 +179,10 @@ class Client:
                             out.seek(0)
                             out.truncate()
                             done = 0
+                        encoding = response.headers.get("Content-Encoding", "").strip().lower()
+                        if encoding not in ("", "identity", "gzip", "x-gzip"):
+                            raise DownloadError(f"{url}: the server sent the file {encoding}-encoded, which "
+                                                "deckcheck can't read (it asks for gzip or none)")
                         if not done:
                             validator = _validator(response.headers)
                             length = response.headers.get("Content-Length")

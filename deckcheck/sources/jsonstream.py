@@ -162,6 +162,7 @@ class TextStream:
         self.pos = 0
         self.consumed = 0  # characters dropped from the front of the buffer so far
         self.lines_consumed = 0  # line breaks among them
+        self.bytes_read = 0  # the bytes of the chunks decoded so far (decompressed)
         self.by_line = False  # JSON Lines: a message says where by line, not by character
         self.eof = False
 
@@ -170,6 +171,7 @@ class TextStream:
         """Append the next chunk of text to the buffer; False at the end of the file."""
         if self.eof:
             return False
+        raw = b""
         try:
             raw = next(self._chunks)
             text = self._utf8.decode(raw)
@@ -178,16 +180,25 @@ class TextStream:
             try:
                 text = self._utf8.decode(b"", final=True)
             except UnicodeDecodeError:
-                raise self.error("not UTF-8 text") from None
+                raise self.error("not UTF-8 text: the file ends inside a character") from None
             if text:
                 self._drop_read()
                 self.buf += text
             return bool(text)
-        except UnicodeDecodeError:
-            raise self.error("not UTF-8 text (is it a card data file?)") from None
+        except UnicodeDecodeError as exc:
+            raise self._not_utf8(raw, exc.start) from None
+        self.bytes_read += len(raw)
         self._drop_read()
         self.buf += text
         return True
+
+    def _not_utf8(self, raw: bytes, start: int) -> InputError:
+        """The error for a byte of `raw` (the chunk being decoded) that is no UTF-8: where it is, by line and
+        byte; a file whose first bytes are none is most likely no card data at all."""
+        line = self.lines_consumed + self.buf.count("\n") + raw.count(b"\n", 0, start) + 1
+        at = self.bytes_read + start
+        hint = " (is it a card data file?)" if at < 4096 else ""
+        return self.error(f"not UTF-8 text: a byte that is no UTF-8 at line {line:,} (byte {at:,}){hint}")
 
     def _drop_read(self) -> None:
         """Drop the text read from the front of the buffer, counting its characters and line breaks."""
@@ -243,7 +254,7 @@ class TextStream:
                 cut = exc.pos >= len(self.buf) - (1 << 16) or exc.msg.startswith("Unterminated string")
                 if not self.eof and cut and self._grow():
                     continue
-                if self.eof and exc.pos >= len(self.buf) - 1:
+                if self.eof and (exc.pos >= len(self.buf) - 1 or exc.msg.startswith("Unterminated string")):
                     raise self.error("unexpected end of file (truncated JSON)") from None
                 raise self.error(invalid_json(exc.msg, self.at(exc.pos))) from None
             except RecursionError:  # the decoder's stack, not a size: no card nests a thousand levels deep
