@@ -21,7 +21,7 @@ import pytest
 import deckcheck
 from deckcheck import cli
 from deckcheck.batch import check_many, expand, is_decklist_name, walk_takes
-from deckcheck.errors import InputError
+from deckcheck.errors import DeckcheckWarning, InputError
 from deckcheck.render import load_schema
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -1374,6 +1374,16 @@ def test_api_decks_of_the_wrong_kind_say_so_and_an_empty_deck_is_unreadable_as_o
             deckcheck.check_deck(deck, store=store)
     rows = check_many([comments, empty], store=store).results
     assert [r.report.violations[0].message for r in rows] == ["empty decklist: no card entries"] * 2
+
+
+def test_api_a_folder_of_no_decklists_is_said_as_the_command_line_says_it(store, tmp_path):
+    """check_many of an empty folder (a mistyped one, a folder of .png screenshots) returned a report of no deck
+    without a word, where `deckcheck batch` says "no decklist files found" and exits 2: it warns so."""
+    (tmp_path / "screenshot.png").write_bytes(b"\x89PNG")
+    with pytest.warns(DeckcheckWarning, match=f"^no decklist files found in {re.escape(str(tmp_path))}$"):
+        assert check_many([tmp_path], store=store).results == ()
+    code, _, err = run_cli("batch", str(tmp_path))
+    assert (code, err) == (2, f"deckcheck: error: no decklist files found in {tmp_path}\n")
 
 
 def test_api_jobs_are_taken_as_the_command_line_takes_them(store):

@@ -8,6 +8,7 @@ import gzip
 import hashlib
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -509,6 +510,28 @@ def test_a_bulk_file_of_no_deck_cards_keeps_old_store(server, old_store, shared_
     assert _digest(data_dir) == before and _leftovers(data_dir) == []
 
 
+def test_a_server_that_stops_sending_is_said_to_have_stalled_after_the_bytes_it_sent(server, tmp_path):
+    """A server that sent half the file, then nothing: said as "connection dropped after 0 bytes", though it had
+    sent half of it and dropped nothing. Now how long nothing came, after how many bytes (counted as they come)."""
+    server.stall.set()
+    said: list[str] = []
+    client = Client(attempts=2, backoff=0, timeout=1, sleep=lambda _: None, log=said.append)
+    try:
+        with pytest.raises(Exception) as caught:
+            client.download(f"{server.url}/files/oracle.jsonl.gz", tmp_path / "oracle.jsonl.gz")
+    finally:
+        client.close()
+        server.stall.clear()
+    url = f"{server.url}/files/oracle.jsonl.gz"
+    (told,) = said
+    match = re.fullmatch(re.escape(url) + r": no data for 1 s after ([\d,]+) bytes; resuming in 0 s", told)
+    assert match, told
+    got = int(match.group(1).replace(",", ""))  # what was written, in reads of 64 KB
+    assert len(server.bulk) // 2 - (1 << 16) < got <= len(server.bulk) // 2
+    assert str(caught.value) == (f"{url}: no data for 1 s after {got:,} bytes (ReadTimeoutError); gave up after 2 "
+                                 "attempts")
+
+
 def test_interrupted_update_keeps_old_store(server, old_store):
     data_dir, before = old_store
     server.stall.set()
@@ -713,6 +736,21 @@ def test_the_store_file_named_for_its_folder_says_which_folder_to_give(old_store
     assert main(["info", "--data-dir", str(other)]) == 2
     assert capsys.readouterr().err == (f"deckcheck: error: {other}: not a folder (the card store is the cards.sqlite "
                                        "in one)\n")
+    assert _digest(data_dir) == before
+
+
+@pytest.mark.parametrize("given,said", [
+    ("-", "standard input is not read: give the card data file's path"),
+    ("https://api.scryfall.com/bulk-data/oracle-cards", "https://api.scryfall.com/bulk-data/oracle-cards: a web "
+     "address, not a file: without --file, `deckcheck update` downloads Scryfall's bulk file itself (--api URL: "
+     "from another Scryfall API)"),
+])
+def test_a_card_file_given_as_standard_input_or_an_address_says_what_to_do(old_store, capsys, given, said):
+    """`--file -` said "-: cannot read: No such file or directory", and `--file https://...` named a path
+    "https:/api..." that no file has: each is a usage error saying what to give."""
+    data_dir, before = old_store
+    assert main(["update", "--file", given, "--data-dir", str(data_dir)]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"deckcheck update: error: argument --file: {said}"
     assert _digest(data_dir) == before
 
 

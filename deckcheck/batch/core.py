@@ -1096,7 +1096,11 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
         elif _is_pandas(paths_or_texts, "Series"):
             sources = list(expand_labelled(paths_or_texts.items()))
         else:
-            sources = list(expand(paths_or_texts))
+            given = list(paths_or_texts)
+            sources = list(expand(given))
+            if given and not sources:  # as `deckcheck batch` says, which exits 2
+                warnings.warn(DeckcheckWarning(f"no decklist files found in {', '.join(map(str, given))}"),
+                              stacklevel=2)
         results, notes = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs,
                                    options=options, progress=progress)
     return BatchReport(results=tuple(results), card_data=dict(store.meta), on=on, notes=tuple(notes))

@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "AtomicCards, deck files; plain, .gz, .xz, .bz2 or .zip); several files merge by oracle "
                     "id, newer data winning. Without --file, download Scryfall's oracle_cards bulk file "
                     "(skipped when the store already holds that version).")
-    p.add_argument("--file", action="append", metavar="PATH", default=[],
+    p.add_argument("--file", action="append", metavar="PATH", default=[], type=_card_file,
                    help="a card data file to import (repeatable)")
     add_data_dir(p, builds=True)
     p.add_argument("--force", action="store_true", help="download even when the store is up to date")
@@ -41,6 +41,17 @@ def _progress_bar(total: int, desc: str):
 
     return tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024, desc=desc, file=sys.stderr,
                 leave=False)
+
+
+def _card_file(value: str) -> str:
+    """--file PATH: a file's path; standard input and a web address are refused, each saying what to do."""
+    if value == "-":
+        raise argparse.ArgumentTypeError("standard input is not read: give the card data file's path")
+    if "://" in value and not os.path.exists(value):
+        raise argparse.ArgumentTypeError(
+            f"{one_line(value)}: a web address, not a file: without --file, `deckcheck update` downloads "
+            "Scryfall's bulk file itself (--api URL: from another Scryfall API)")
+    return value
 
 
 def _import(paths: list[str], **meta):

@@ -196,7 +196,7 @@ class Client:
                                            desc="download", file=sys.stderr, leave=False)
                             elif bar is not None:
                                 bar.reset(total=total)
-                        for chunk in response.raw.stream(1 << 20, decode_content=False):
+                        for chunk in response.raw.stream(1 << 16, decode_content=False):
                             done += len(chunk)
                             if done > limit:
                                 raise _too_long(url, f"sent more than {limit:,} bytes", limit)
@@ -209,7 +209,12 @@ class Client:
                     except (_WrongPart, requests.ConnectionError, requests.exceptions.ChunkedEncodingError,
                             *_protocol_errors()) as exc:
                         wrong_part = isinstance(exc, _WrongPart)
-                        what = str(exc) if wrong_part else f"connection dropped after {done} bytes"
+                        if wrong_part:
+                            what = str(exc)
+                        elif "timed out" in str(exc).lower() or "timeout" in type(exc).__name__.lower():
+                            what = f"no data for {self.timeout:g} s after {done:,} bytes"
+                        else:
+                            what = f"connection dropped after {done:,} bytes"
                         if attempt + 1 >= self.attempts:
                             raise DownloadError(f"{url}: {what} ({type(exc).__name__}); gave up after "
                                                 f"{self.attempts} attempts") from None
