@@ -55,9 +55,8 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name
     if not isinstance(path_or_text, (str, os.PathLike)):
         raise TypeError(f"a deck is a path, decklist text, deck object (dict) or Deck, not "
                         f"{type(path_or_text).__name__}")
-    if isinstance(path_or_text, str) and not path_or_text.strip():  # no file is named so: an empty text
-        raise InputError(name or "<text>", "empty decklist: no card entries")
-    if isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
+    if isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text
+                                          or not path_or_text.strip()):  # no file is named "": an empty text
         return parse_text(path_or_text, name or "<text>")
     if isinstance(path_or_text, str) and not os.path.lexists(path_or_text):
         if is_web_address(path_or_text.strip()):

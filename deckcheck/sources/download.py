@@ -211,7 +211,7 @@ class Client:
                         wrong_part = isinstance(exc, _WrongPart)
                         if wrong_part:
                             what = str(exc)
-                        elif "timed out" in str(exc).lower() or "timeout" in type(exc).__name__.lower():
+                        elif isinstance(exc, _timeouts()):
                             what = f"no data for {self.timeout:g} s after {done:,} bytes"
                         else:
                             what = f"connection dropped after {done:,} bytes"
@@ -271,6 +271,14 @@ def _range_start(content_range: str | None) -> int | None:
 
 def _too_long(url: str, what: str, limit: int) -> DownloadError:
     return DownloadError(f"{url}: the server {what}, and at most {limit:,} were expected; download stopped")
+
+
+def _timeouts() -> tuple[type[BaseException], ...]:
+    """A read that waited `timeout` seconds for bytes that never came, as requests or urllib3 raise it."""
+    import requests
+    import urllib3.exceptions
+
+    return (requests.exceptions.Timeout, urllib3.exceptions.ReadTimeoutError)
 
 
 def _protocol_errors() -> tuple[type[BaseException], ...]:
