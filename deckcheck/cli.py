@@ -149,6 +149,18 @@ def _output_never_fails_on_text() -> Iterator[None]:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    try:
+        return _parse_and_run(argv)
+    except Terminated as exc:
+        print("deckcheck: terminated", file=sys.stderr)
+        return 128 + exc.signum
+    except KeyboardInterrupt:
+        print("deckcheck: interrupted", file=sys.stderr)
+        return 130
+
+
+def _parse_and_run(argv: Sequence[str] | None) -> int:
+    """The command line read and its command run: a Ctrl-C or SIGTERM (`_main`'s) may come at any point."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -164,12 +176,6 @@ def _main(argv: Sequence[str] | None) -> int:
     except DeckcheckError as exc:
         print(one_line(f"deckcheck: error: {exc}"), file=sys.stderr)  # a path may hold a line break
         return exc.exit_code
-    except Terminated as exc:
-        print("deckcheck: terminated", file=sys.stderr)
-        return 128 + exc.signum
-    except KeyboardInterrupt:
-        print("deckcheck: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:  # the reader of the output left (`| head`): the report is cut short, never "legal"
         with suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit

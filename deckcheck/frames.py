@@ -24,6 +24,16 @@ CARD_COLUMNS = ("name", "layout", "mana_value", "color_identity", "colors", "typ
                 "legality", "game_changer", "oracle_id", "source_legality")
 
 
+def _as_text(frame: pd.DataFrame, columns: Iterable[str]) -> pd.DataFrame:
+    """The frame with these columns in pandas' own type for text, whatever their rows hold: pandas 3's "str" (a
+    missing value NaN) even in an empty frame or a column of no value, which pandas would make "object" with
+    None; "object" before pandas 3, as pandas makes text columns there."""
+    import pandas as pd
+
+    text = pd.Series(["text"]).dtype
+    return frame.astype(dict.fromkeys(columns, text))
+
+
 def _deck_row(result: DeckResult) -> dict[str, Any]:
     report = result.report
     bracket = result.bracket or {}
@@ -43,8 +53,9 @@ def batch_frame(report: BatchReport) -> pd.DataFrame:
 
     frame = pd.DataFrame([_deck_row(r) for r in report.results], columns=list(DECK_COLUMNS))
     # The same number and flag types with no deck at all (an empty frame's columns are all "object").
-    return frame.astype({"card_count": "int64", "legal": "bool", "unreadable": "bool", "errors": "int64",
-                         "warnings": "int64", "bracket_minimum": "Int64", "game_changers": "Int64"})
+    frame = frame.astype({"card_count": "int64", "legal": "bool", "unreadable": "bool", "errors": "int64",
+                          "warnings": "int64", "bracket_minimum": "Int64", "game_changers": "Int64"})
+    return _as_text(frame, ("path", "name", "commanders", "color_identity", "codes"))
 
 
 def _violation_rows(report: DeckReport, name: str | None) -> Iterable[dict[str, Any]]:
@@ -59,7 +70,7 @@ def _violations(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
 
     frame = pd.DataFrame(list(rows), columns=list(VIOLATION_COLUMNS))
     frame["line"] = frame["line"].astype("Int64")
-    return frame
+    return _as_text(frame, ("deck", "name", "code", "severity", "card", "rule", "message"))
 
 
 def violations_frame(report: BatchReport) -> pd.DataFrame:
@@ -83,7 +94,8 @@ def deck_cards_frame(report: BatchReport) -> pd.DataFrame:
         raise ValueError("the batch kept no card lists: run check_many(..., keep_cards=True)")
     rows = [(r.report.path, r.name, card, quantity, section)
             for r in report.results for card, quantity, section in (r.cards or ())]
-    return pd.DataFrame(rows, columns=["deck", "name", "card", "quantity", "section"]).astype({"quantity": "int64"})
+    frame = pd.DataFrame(rows, columns=["deck", "name", "card", "quantity", "section"]).astype({"quantity": "int64"})
+    return _as_text(frame, ("deck", "name", "card", "section"))
 
 
 def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any = None) -> pd.DataFrame:
@@ -111,7 +123,8 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
         rows.append((card.name, card.layout, float(card.mana_value()), color_identity(card), face_colors(front),
                      front.type_line, " ".join(front.types), standing.legality, bool(standing.game_changer),
                      card.oracle_id, card.commander_legality))
-    return pd.DataFrame(rows, columns=list(CARD_COLUMNS))
+    return _as_text(pd.DataFrame(rows, columns=list(CARD_COLUMNS)),
+                    set(CARD_COLUMNS) - {"mana_value", "game_changer"})
 
 
 def to_spreadsheet_csv(frame: pd.DataFrame, path: str | os.PathLike[str], *, index: bool = False) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from datetime import date
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -167,12 +168,14 @@ def card_data_of(meta: Mapping[str, Any]) -> dict[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class CheckReport:
-    """The result of one `deckcheck check` run: the decks, the card data used, the version."""
+    """The result of one `deckcheck check` run: the decks, the card data used, the version, and the date
+    checked against when one was asked for (`--as-of`; None: today)."""
 
     decks: tuple[DeckReport, ...]
     card_data: Mapping[str, Any]
     deckcheck_version: str = ""
     notes: tuple[str, ...] = ()  # said once for the whole report: policy caveats, data/policy disagreements
+    on: date | None = None
 
     def __post_init__(self) -> None:
         if not self.deckcheck_version:
@@ -189,5 +192,6 @@ class CheckReport:
         """The report JSON (issue 3 section 3), validated by deckcheck/render/report.schema.json."""
         return {"deckcheck_version": self.deckcheck_version,
                 "card_data": card_data_of(self.card_data),
+                **({"as_of": self.on.isoformat()} if self.on is not None else {}),
                 "decks": [d.to_dict() for d in self.decks],
                 **({"notes": list(self.notes)} if self.notes else {})}

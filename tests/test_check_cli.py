@@ -96,6 +96,9 @@ def test_the_example_decks_as_deck_object_json_get_the_text_s_verdicts(capsys, t
 def test_as_of_before_the_ban(capsys, data_dir: str) -> None:
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--as-of", "2024-09-01", str(ILLEGAL))
     assert code == 0, out
+    code, out, _ = run(capsys, "check", "--format", "json", "--data-dir", data_dir, "--as-of", "2024-09-01",
+                       str(ILLEGAL))
+    assert code == 0 and json.loads(out)["as_of"] == "2024-09-01"  # a report says the date it was checked as of
     code, _, err = run(capsys, "check", "--data-dir", data_dir, "--as-of", "2024-13-01", str(ILLEGAL))
     assert code == 2 and err.endswith("error: argument --as-of: no such day: '2024-13-01'\n")
     code, _, err = run(capsys, "check", "--data-dir", data_dir, "--as-of", "1/9/2024", str(ILLEGAL))
@@ -112,6 +115,7 @@ def test_json_validates_against_the_shipped_schema(capsys, data_dir: str) -> Non
     doc = json.loads(out)
     jsonschema.Draft202012Validator(load_schema()).validate(doc)
     assert set(doc["card_data"]) == {"source", "updated_at"} and doc["card_data"]["source"]
+    assert "as_of" not in doc  # checked as of the day of the run
     legal, illegal = doc["decks"]
     assert legal.pop("bracket")["game_changers"] == ["Seedborn Muse"]  # a Game Changer in the Abzan precon
     assert legal == {"path": str(LEGAL), "legal": True, "commanders": ["Felothar the Steadfast"],
@@ -483,6 +487,20 @@ def test_no_file_deckcheck_opens_takes_a_closed_standard_descriptor(tmp_path) ->
     done = subprocess.run([sys.executable, "-c", code], env=env, stderr=subprocess.PIPE, text=True, timeout=60,
                           preexec_fn=lambda: os.close(1))
     assert done.returncode == 0 and int(done.stderr) > 2, done.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("signal_name, code, said", [("SIGTERM", 143, "terminated"), ("SIGINT", 130, "interrupted")])
+def test_a_stop_signal_while_the_command_line_is_read_is_one_line_not_a_traceback(signal_name, code, said) -> None:
+    """A signal that comes while the arguments are parsed (--as-of's date read, here) stops the command as
+    it does later on: before, the Terminated or KeyboardInterrupt escaped main() as a traceback."""
+    script = ("import os, signal, sys\nimport deckcheck.commands.options as options\nread = options.iso_date\n"
+              f"def read_then_stop(text):\n    os.kill(os.getpid(), signal.{signal_name})\n    return read(text)\n"
+              "options.iso_date = read_then_stop\nfrom deckcheck.cli import main\n"
+              f"sys.exit(main(['check', '--as-of', '2024-01-01', {str(LEGAL)!r}]))\n")
+    env = dict(os.environ, PYTHONPATH=str(PROJECT), PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr, done.stdout) == (code, f"deckcheck: {said}\n", "")
 
 
 @pytest.mark.parametrize("command", ["check", "brackets"])

@@ -1024,7 +1024,7 @@ class BatchReport:
     def check_report(self) -> CheckReport:
         """The same decks as a CheckReport (for the `check` renderers)."""
         return CheckReport(decks=self.decks, card_data=self.card_data, deckcheck_version=self.deckcheck_version,
-                           notes=self.notes)
+                           notes=self.notes, on=self.on)
 
     def to_dict(self) -> dict[str, Any]:
         """The batch JSON: `deckcheck check`'s shape (the same deck objects in "decks", each with its
@@ -1034,15 +1034,9 @@ class BatchReport:
     def document(self, decks: list[Any]) -> dict[str, Any]:
         """The batch JSON around the given "decks" list (`to_dict` with every deck's object; the JSON
         writer of `deckcheck batch` writes the decks as they are checked and the rest around them)."""
-        d: dict[str, Any] = {"deckcheck_version": self.deckcheck_version,
-                             "card_data": card_data_of(self.card_data),
-                             "decks": decks}
-        d["summary"] = self.summary()
-        if self.on is not None:
-            d["summary"]["as_of"] = self.on.isoformat()
-        if self.notes:
-            d["notes"] = list(self.notes)
-        return d
+        around = CheckReport(decks=(), card_data=self.card_data, deckcheck_version=self.deckcheck_version,
+                             notes=self.notes, on=self.on).to_dict()  # `check`'s document, and the date
+        return {**around, "decks": decks, "summary": self.summary()}
 
     # pandas (imported only here, through deckcheck.frames)
     def to_frame(self) -> Any:

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     stdin_at_most_once(args.decks)
     store = CardStore.open(args.data_dir)
     checker = Checker(store, load_policy())
-    out = StreamingRenderer(args.format, store.meta, sys.stdout)  # one deck at a time: bounded memory
+    out = StreamingRenderer(args.format, store.meta, sys.stdout, args.as_of)  # one deck at a time: bounded memory
     legal = True
     unreadable = 0
     for path in args.decks:

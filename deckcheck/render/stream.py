@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import IO, Any
 
 from deckcheck.render import renderer
@@ -18,9 +19,10 @@ from deckcheck.report import CheckReport, DeckReport
 class StreamingRenderer:
     """Renders one deck at a time in a --format (text, json or csv); `close(notes)` ends the document."""
 
-    def __init__(self, fmt: str, card_data: Mapping[str, Any], stream: IO[str]) -> None:
+    def __init__(self, fmt: str, card_data: Mapping[str, Any], stream: IO[str], on: date | None = None) -> None:
         self.fmt = fmt
         self.card_data = card_data
+        self.on = on  # the date checked against, when given (the JSON says it)
         self.stream = stream
         self.render = renderer(fmt)
         self.count = 0
@@ -28,7 +30,7 @@ class StreamingRenderer:
 
     def deck(self, deck: DeckReport) -> None:
         """Write one deck's report."""
-        one = CheckReport(decks=(deck,), card_data=self.card_data)
+        one = CheckReport(decks=(deck,), card_data=self.card_data, on=self.on)
         first = self.count == 0
         self.count += 1
         if self.fmt == "json":
@@ -46,7 +48,7 @@ class StreamingRenderer:
     def close(self, notes: Sequence[str] = ()) -> None:
         """End the report with its report-level notes. When no deck was written, a JSON or CSV report is still a
         whole one, of no deck; a text report is nothing (its unreadable decks are said on standard error)."""
-        rest = CheckReport(decks=(), card_data=self.card_data, notes=tuple(notes))
+        rest = CheckReport(decks=(), card_data=self.card_data, notes=tuple(notes), on=self.on)
         if not self.count:
             if self.fmt != "text":
                 self.render(rest, self.stream)
