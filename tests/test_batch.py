@@ -921,7 +921,8 @@ def test_standard_input_is_json_lines_of_decks_or_one_decklist(three_hundred_dec
 
     from_file = batch(str(three_hundred_decks))
     from_stdin = batch("-", stdin=three_hundred_decks.read_bytes())
-    assert from_stdin.returncode == from_file.returncode == 1 and from_stdin.stderr == b""
+    assert from_stdin.returncode == from_file.returncode == 1 and from_stdin.stderr == from_file.stderr
+    assert all(line.startswith(b"deckcheck: note: ") for line in from_stdin.stderr.splitlines())  # a CSV's notes
     assert from_stdin.stdout == from_file.stdout.replace(str(three_hundred_decks).encode() + b":", b"<stdin>:")
     assert from_stdin.stdout.count(b"<stdin>:") == 300
     deck = TOURNAMENT / "01-alice-breed-lethality.txt"

@@ -76,3 +76,16 @@ def test_a_legality_from_older_data_is_dated_by_that_data(tmp_path, capsys, monk
     assert notes == [notes[0]] and notes[0].startswith("note: Mana Crypt: the card data (2022-04-25) says legal")
     assert main(["check", "--data-dir", "/nonexistent-deckcheck-store", "--as-of", "2024-01-01", str(deck)]) == 0
     assert "Mana Crypt" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [["check", "--format", "csv"], ["batch", "--format", "csv", "--no-progress"]])
+def test_a_csv_report_s_notes_are_said_on_standard_error(decks, capsys, monkeypatch, command):
+    """A CSV report has no place for the notes (rows of decks): they were lost, and a spreadsheet of decks
+    checked as of 2020 did not say that the banned list of that day is not recorded. They are now said
+    once each on standard error; the CSV is unchanged."""
+    monkeypatch.delenv("DECKCHECK_DATA", raising=False)
+    code = main([*command, "--as-of", "2020-01-01", "--data-dir", "/nonexistent-deckcheck-store", *decks])
+    out, err = capsys.readouterr()
+    assert code == 1 and "policy history" not in out and len(out.splitlines()) == 3  # the header, the two decks
+    (note,) = [line for line in err.splitlines() if not line.startswith("deckcheck: warning:")]  # (of the store)
+    assert note.startswith("deckcheck: note: policy history before 2024-09-23 is not recorded")

@@ -85,6 +85,7 @@ def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.batch import BatchOptions, BatchReport, exit_code, expand, run_batch
     from deckcheck.batch.core import stdin_sources
     from deckcheck.batch.output import report_writer
+    from deckcheck.render import say_notes_left_out
     from deckcheck.store import CardStore
 
     stdin_at_most_once(args.paths)
@@ -111,6 +112,7 @@ def _check_all(args: argparse.Namespace) -> int:
                                    progress=progress, on_part=on_part)
         report = BatchReport(results=tuple(results), card_data=card_data, on=args.as_of, notes=tuple(notes))
         _write(args.output, finish, report)
+    say_notes_left_out(args.format, report.notes)
     if args.output:
         print(f"deckcheck: {report.tally()}; report written to {args.output}", file=sys.stderr)
     return exit_code(report)

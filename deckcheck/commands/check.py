@@ -41,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     """Check every deck; print the report; return the exit code."""
     from deckcheck.checker import Checker
     from deckcheck.policy import load_policy
+    from deckcheck.render import say_notes_left_out
     from deckcheck.render.stream import StreamingRenderer
     from deckcheck.rules.syntax import unreadable_report
     from deckcheck.store import CardStore
@@ -65,7 +66,9 @@ def run(args: argparse.Namespace) -> int:
                                bracket=args.format == "json")
         legal = legal and report.legal
         out.deck(report)
-    out.close(checker.report_notes(args.as_of))
+    notes = checker.report_notes(args.as_of)
+    out.close(notes)
+    say_notes_left_out(args.format, notes)
     if unreadable:
         return 2
     return 0 if legal else 1
