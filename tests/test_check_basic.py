@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from check_support import deck_text, shared_store_path
+from check_support import PROJECT, deck_text, shared_store_path
 from deckcheck.cli import main
 
 
@@ -685,3 +685,33 @@ def test_mtgo_sideboard_with_commander_and_companion(tmp_path, data_dir: str, ca
     (deck,) = json.loads(capsys.readouterr().out)["decks"]
     assert (deck["commanders"], deck.get("companion"), deck["card_count"]) == (commanders, companion, 100)
     assert [v["code"] for v in deck["violations"] if v["severity"] == "error"] == []
+
+
+def test_a_companion_s_violations_name_it_once_in_the_text_line(tmp_path, data_dir: str,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The text line is `path:line: code message`, and the message began with "companion" too: "companion
+    companion Jegantha, the Wellspring (WUBRG) is outside ..."."""
+    path = tmp_path / "companion.txt"
+    path.write_text("Companion\n1 Jegantha, the Wellspring\n\n"
+                    + (PROJECT / "data" / "examples" / "abzan-armor-tdc.txt").read_text(encoding="utf-8"))
+    assert main(["check", "--data-dir", data_dir, str(path)]) == 1
+    out = capsys.readouterr().out
+    (line,) = [line for line in out.splitlines() if "outside the commander's color identity" in line]
+    assert line == (f"{path}:2: companion Jegantha, the Wellspring (WUBRG), the companion, is outside the "
+                    "commander's color identity (WBG): blue, red (903.11a)")
+    assert "companion companion" not in out
+
+
+@pytest.mark.parametrize("extra, dropped, size", [(["1 Mind Stone"], 0, 101), ([], 0, 100), ([], 1, 99), ([], 2, 98)])
+def test_an_mtgo_list_a_card_or_two_off_keeps_its_sideboard_commander_and_is_told_its_size(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str], extra: list[str], dropped: int, size: int) -> None:
+    """MTGO's form, the commander alone in the sideboard, was read only with 98-99 main cards: with one card
+    too many (or too few) the deck had "no commander", no deck-size error, and a hint naming another card."""
+    example = (PROJECT / "data" / "examples" / "abzan-armor-tdc.txt").read_text(encoding="utf-8").splitlines()
+    cards = [line for line in example if line[:1].isdigit() and "Felothar" not in line]  # 99 cards, single copies first
+    path = tmp_path / "mtgo.txt"
+    path.write_text("\n".join(cards[dropped:] + extra) + "\n\n1 Felothar the Steadfast\n")
+    main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert (deck["commanders"], deck["card_count"]) == (["Felothar the Steadfast"], size)
+    assert [v["code"] for v in deck["violations"] if v["severity"] == "error"] == ([] if size == 100 else ["deck-size"])

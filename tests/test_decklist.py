@@ -526,6 +526,41 @@ def test_three_blocks_are_one_main_deck() -> None:
     assert deck.count(MAIN) == 5
 
 
+@pytest.mark.parametrize("commander, group", [("Commander (1)", "Creatures (2)"),
+                                               ("//Commander", "//Creature"),  # deckstats' export
+                                               ("Companion", "Lands")])
+def test_a_card_type_group_ends_the_commander_s_block_as_a_blank_line_does(commander, group) -> None:
+    """A list grouped by type, as copied from a deck page, goes straight from its commander to "Creatures (30)":
+    every card after the commander was read as a commander (a legal deck of 100 commanders)."""
+    deck = parse_text(f"{commander}\n1 Felothar the Steadfast\n{group}\n1 Wall of Roots\n1 Wall of Blossoms\n")
+    lead = COMPANION if commander == "Companion" else COMMANDER
+    assert [(e.name, e.section) for e in deck.entries] == [
+        ("Felothar the Steadfast", lead), ("Wall of Roots", MAIN), ("Wall of Blossoms", MAIN)]
+    sideboard = parse_text("1 Sol Ring\nSideboard\n1 Wall of Roots\nCreatures (1)\n1 Wall of Blossoms\n")
+    assert [e.section for e in sideboard.entries] == [MAIN, SIDEBOARD, SIDEBOARD]  # a sideboard's groups stay in it
+
+
+@pytest.mark.parametrize("header, sep", [("Quantity,Name", ","), ("Qty\tCard", "\t")])
+def test_a_commander_marker_after_a_name_in_a_table_with_a_header_marks_it(header, sep) -> None:
+    """"Felothar the Steadfast (Commander)" marked the commander in a text list and in a table without a header
+    row, but in a CSV, tab-separated or Word table with one it was an unknown card's name."""
+    deck = parse_text(f"{header}\n1{sep}Felothar the Steadfast (Commander)\n1{sep}Sol Ring *CMDR*\n"
+                      f"1{sep}B.F.M. (Big Furry Monster)\n1{sep}Wall of Roots\n")
+    assert [(e.name, e.section) for e in deck.entries] == [
+        ("Felothar the Steadfast", COMMANDER), ("Sol Ring", COMMANDER), ("B.F.M. (Big Furry Monster)", MAIN),
+        ("Wall of Roots", MAIN)]
+
+
+def test_a_table_s_row_of_totals_is_no_card_and_no_error() -> None:
+    """A spreadsheet kept as a decklist ends with its sum: "100,,Total" was a syntax error ("no card name in this
+    row"), which made a legal deck not legal. A row with no name and nothing saying a total still is one."""
+    deck = parse_text("Quantity,Name,Board\n1,Felothar the Steadfast,Commander\n99,Forest,Main\n100,,Total\n"
+                      "Total:,100,\n")
+    assert [(e.name, e.quantity) for e in deck.entries] == [("Felothar the Steadfast", 1), ("Forest", 99)]
+    assert deck.problems == ()
+    assert [p.message for p in parse_text("Quantity,Name\n1,Forest\n4,,\n").problems] == ["no card name in this row"]
+
+
 def test_tag_block_marks_following_cards_until_a_blank_line() -> None:
     deck = parse_text("//!Commander\n1 Tana, the Bloodsower\n1 Tymna the Weaver\n\n1 Sol Ring\n// Ramp\n1 Arcane Signet\n")
     assert [e.name for e in deck.commanders] == ["Tana, the Bloodsower", "Tymna the Weaver"]

@@ -47,10 +47,16 @@ def _names(entries: Iterable[Entry]) -> str:
     return ", ".join(e.name for e in entries)
 
 
+#: The main deck sizes of an MTGO-style list whose one or two sideboard cards are its commanders: 98-99 for a
+#: legal deck, and a few cards off either way, so that a list with a card too many or too few is read with its
+#: commander and told its size (not told it has no commander).
+MTGO_MAIN_COUNTS = range(96, 101)
+
+
 def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
                                 is_companion: Callable[[str], bool] = lambda name: False) -> Deck:
-    """When no commander is marked: a main deck of 98-99 cards with one or two sideboard cards that
-    `can_lead` takes those as commanders (MTGO puts the commander in the sideboard, and its companion beside it:
+    """When no commander is marked: a main deck of 98-99 cards (or a few off: `MTGO_MAIN_COUNTS`) with one or two
+    sideboard cards that `can_lead` takes those as commanders (MTGO puts the commander in the sideboard, and its companion beside it:
     with a card too many for the commanders' place, the one card of them with a companion ability,
     `is_companion`, is taken as the companion). A plain list whose first block of one or two cards is set off
     by a blank line before 98-99 more takes that block likewise. Returns the deck unchanged when neither
@@ -62,7 +68,7 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     companion = _sideboard_companion(side, main_count, is_companion)
     leaders = [e for e in side if e is not companion]
     lead_count = sum(e.quantity for e in leaders)
-    if 98 <= main_count <= 99 and 1 <= lead_count <= 2 and all(can_lead(e.name) for e in leaders):
+    if main_count in MTGO_MAIN_COUNTS and 1 <= lead_count <= 2 and all(can_lead(e.name) for e in leaders):
         entries = tuple(e._replace(section=COMPANION if e is companion else COMMANDER) if e.section == SIDEBOARD
                         else e for e in deck.entries)
         note = f"took {_names(leaders)} from the sideboard as commander"

@@ -19,7 +19,7 @@ from deckcheck.decklist.model import (
     problem, read_quantity, says_yes,
 )
 from deckcheck.decklist.runs import holds_several_names
-from deckcheck.decklist.text import HEADERS, runs_entries_together
+from deckcheck.decklist.text import HEADERS, runs_entries_together, split_annotations
 
 #: Field separators, in the order tried: commas, then the semicolons of a spreadsheet saved in a locale whose
 #: decimal mark is a comma (Excel in much of Europe), then tabs (tab-separated exports).
@@ -240,6 +240,10 @@ def _section_of(value: str) -> str:
     return MAIN  # a category such as "Ramp" or "Creature" is part of the main deck
 
 
+#: What a spreadsheet's row of totals says in a cell beside its count, where a card's name would be: "Total,100".
+_TOTALS = frozenset({"total", "totals", "sum", "total cards", "card count"})
+
+
 def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
     """Parse a CSV export (first non-blank line is the header row; fields separated by `delimiter`) into a
     Deck; line numbers are the row's first line in the file."""
@@ -270,12 +274,18 @@ def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
         name = row[name_col].strip() if name_col < len(row) else ""
         name = " ".join(name.split())
         if not name or not any(ch.isalpha() for ch in name):
-            problems.append(problem(line, raw, "no card name in this row"))
+            if not any(cell.strip().strip(":").lower() in _TOTALS for cell in row):  # a sheet's totals row: no card
+                problems.append(problem(line, raw, "no card name in this row"))
             continue
         too_long = long_name(line, raw, name)
         if too_long is not None:
             problems.append(too_long)
             continue
+        named_commander = False
+        if name[-1] in ")]*":  # a marker after the name, as a list written by hand has it: "Atraxa (Commander)"
+            bare, notes = split_annotations(name)
+            if notes.commander and bare:
+                name, named_commander = bare, True
         quantity = 1
         if qty_col is not None and qty_col < len(row) and row[qty_col].strip():
             cell = row[qty_col].strip()
@@ -291,6 +301,8 @@ def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
         section = _section_of(row[section_col]) if section_col is not None and section_col < len(row) else MAIN
         if sideboarded_col is not None and sideboarded_col < len(row) and says_yes(row[sideboarded_col]):
             section = SIDEBOARD
+        if named_commander:
+            section = COMMANDER
         marked = marked or section == COMMANDER
         set_code = row[set_col].strip() if set_col is not None and set_col < len(row) else ""
         if not (2 <= len(set_code) <= 8 and set_code.isalnum()):

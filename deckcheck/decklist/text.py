@@ -203,6 +203,10 @@ class _Quantities(dict):
 _QUANTITIES = _Quantities({str(n): n for n in range(1, 1000)})
 _LETTER = re.compile(r"[^\W\d_]").search
 _KEEPS = (MAYBEBOARD, OUTSIDE)  # sections whose cards no marker moves
+#: The blocks that a card-type group line ("Creatures (30)") after their cards ends, as a blank line does: a
+#: list grouped by type, copied from a deck page, has its commander's block and then the main deck's groups
+#: (a sideboard's groups stay in the sideboard).
+_ENDED_BY_A_GROUP = (COMMANDER, COMPANION)
 _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
 # MTGGoldfish's foil and etched marks after an exact version: "Sol Ring <extended> [CMM] (E)" (no card name ends in
 # one letter in parentheses: tested in test_store.py).
@@ -569,6 +573,8 @@ def parse_lines(text: str, path: str) -> Deck:
                     section, section_has_cards, structured = _ABOUT, False, True
                 elif head:
                     section, section_has_cards, structured = head, False, True
+                elif section in _ENDED_BY_A_GROUP and section_has_cards:
+                    section, section_has_cards = MAIN, False
                 continue
         if section == _ABOUT:
             head = header_of(s)
@@ -590,6 +596,8 @@ def parse_lines(text: str, path: str) -> Deck:
                     section, section_has_cards, structured = _ABOUT, False, True
                 elif head:
                     section, section_has_cards, tag_block, structured = head, False, None, True
+                elif section in _ENDED_BY_A_GROUP and section_has_cards:
+                    section, section_has_cards = MAIN, False
                 continue
         # A card entry.
         if first in _BULLETS and s[1:2].isspace() and len(s) > 2:  # a pasted list: "- 1 Sol Ring", "• Sol Ring"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckcheck.decklist.commanders import MTGO_MAIN_COUNTS
 from deckcheck.decklist.model import MAIN, SIDEBOARD
 from deckcheck.model.names import name_key
 from deckcheck.report import Violation
@@ -152,7 +153,7 @@ def _could_lead(ctx: DeckContext) -> tuple[list[Item], str]:
         found = [i for i in items if i.facts is not None and i.facts.can_lead and not colors & ~i.facts.identity_mask]
         return found if len(found) <= 3 else []
 
-    if 98 <= ctx.deck.count(MAIN) <= 99:
+    if ctx.deck.count(MAIN) in MTGO_MAIN_COUNTS:
         side = leaders([i for i in ctx.unused if i.entry.section == SIDEBOARD])
         if side:
             return side, "in the sideboard"

@@ -121,7 +121,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
             bad_colors = "".join(c for c in facts.identity if c not in ctx.identity)
             if bad_colors:
                 out.append(COMPANION.violation(
-                    f"companion {item.name} ({facts.identity}) is outside the commander's color identity "
+                    f"{item.name} ({facts.identity}), the companion, is outside the commander's color identity "
                     f"({ctx.identity or 'colorless'}): {', '.join(COLOR_NAMES[c] for c in bad_colors)} (903.11a)",
                     cards=(item.name,), lines=item.lines,
                     details={"card_identity": facts.identity, "deck_identity": ctx.identity,
@@ -130,6 +130,6 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         twins = [i for i in deck if i.card is not None and i.card.oracle_id == item.card.oracle_id]
         if twins:
             out.append(COMPANION.violation(
-                f"companion {item.name} is also in the deck; it can't share a name with a card in the deck "
+                f"{item.name}, the companion, is also in the deck; it can't share a name with a card in the deck "
                 f"(903.11a)", cards=(item.name,), lines=[*item.lines, *(n for i in twins for n in i.lines)]))
     return out
