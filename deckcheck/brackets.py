@@ -64,14 +64,17 @@ _LOOPS = re.compile(r"\bshuffle (?:CARDNAME|it) into its owner's library\b|\bbuy
                     r"\breturn (?:CARDNAME|it) to its owner's hand\b", re.IGNORECASE)
 
 # --- tutors --------------------------------------------------------------------------------------
-_SEARCH = re.compile(r"\bsearch(?:es)? your (?:[\w, /]*?)library(?: and(?:/or)? (?:your )?graveyard)? for ([^.;]*)",
+_SEARCH = re.compile(r"\bsearch(?:es)? (?:your|their) (?:[\w, /]*?)library(?: and(?:/or)? (?:your )?graveyard)? for ([^.;]*)",
                      re.IGNORECASE)
-_CUT = re.compile(r",?\s+(?:where|then|reveal|put|and put|and reveal|with|that|from among)\b", re.IGNORECASE)
+_CUT = re.compile(r",?\s+(?:where|then|reveals?|puts?|and puts?|and reveals?|with|that(?! many)|from among)\b",
+                  re.IGNORECASE)
+#: Before "searches their library": an opponent's search (Boldwyr Heavyweights) finds nothing for the deck's player.
+_OPPONENT_BEFORE = re.compile(r"\bopponents? (?:may )?$", re.IGNORECASE)
 _LAND_WORDS = re.compile(r"\b(?:lands?|plains|islands?|swamps?|mountains?|forests?|deserts?|gates?|"
-                         r"locus|loci|wastes)\b", re.IGNORECASE)
+                         r"locus|loci|wastes|caves?)\b", re.IGNORECASE)
 _LAND_NOUNS = frozenset({"land", "lands", "plains", "island", "islands", "swamp", "swamps", "mountain",
                          "mountains", "forest", "forests", "desert", "deserts", "gate", "gates", "locus",
-                         "wastes"})
+                         "wastes", "cave", "caves"})
 # "a Treefolk or Forest card": the alternatives before "card"
 _CARD_PHRASE = re.compile(r"((?:[\w'-]+,?\s+(?:or|and/or)\s+|[\w'-]+,\s+)*[\w'-]+) cards?\b", re.IGNORECASE)
 _ALTERNATIVES = re.compile(r",?\s+(?:or|and/or)\s+|,\s+", re.IGNORECASE)
@@ -97,7 +100,16 @@ _MLD = [
     re.compile(r"\b(?:players|each player) skips? (?:their|his or her) untap steps?\b", re.IGNORECASE),
     # Blood Moon, Magus of the Moon: what nonbasic lands make
     re.compile(r"\bnonbasic lands are (?:plains|islands|swamps|mountains|forests)\b", re.IGNORECASE),
+    # Burning of Xinye: a number of lands, four or more (Wizards' "four or more lands per player")
+    re.compile(r"\bdestroys? (?:four|five|six|seven|eight|nine|ten|x|\d\d+|[4-9]) lands\b", re.IGNORECASE),
 ]
+#: "... except for Giants, Wizards, and lands" (Cyclone Summoner): the lands are spared.
+_SPARES_LANDS = re.compile(r"\bexcept (?:for )?(?:[\w'-]+,? )*?(?:and |or )?(?:basic )?lands\b", re.IGNORECASE)
+#: "For each land destroyed this way, its controller may search their library for a basic land card and put it
+#: onto the battlefield" (From the Ashes, Wave of Vitriol): each land lost is replaced, which Wizards' mass land
+#: denial ("... without replacing them") is not.
+_REPLACES_LANDS = re.compile(r"\bfor each land (?:\w+ )?(?:destroyed|sacrificed|exiled|returned) this way\b[^.]*"
+                             r"\bsearch(?:es)? (?:their|your) library for (?:a|up to \w+) basic land", re.IGNORECASE)
 # Wildfire, Tectonic Break, Cataclysm, Balance-style: each player sacrifices many (or the rest of its) lands
 _MLD_SACRIFICE = re.compile(r"\b(?:each|all) (?:players?|opponents?)\b[^.]*\bsacrifices? (?:all|half|the rest|"
                             r"x|two|three|four|five|six|seven|\d+)\b", re.IGNORECASE)
@@ -142,9 +154,13 @@ def _features(card: Card) -> tuple[bool, str | None, bool]:
 def _compute_features(card: Card) -> tuple[bool, str | None, bool]:
     mld = extra = tutor = False
     chained = False
-    for s in _sentences(card):
-        if not mld:
-            if any(p.search(s) for p in _MLD):
+    sentences = _sentences(card)
+    replaced = any(_REPLACES_LANDS.search(s) for s in sentences)
+    for s in sentences:
+        if not mld and not replaced:
+            if _SPARES_LANDS.search(s):
+                pass
+            elif any(p.search(s) for p in _MLD):
                 mld = True
             elif _MLD_SACRIFICE.search(s) and _LAND_WORDS.search(s):
                 mld = True
@@ -163,6 +179,8 @@ def _is_tutor_sentence(sentence: str) -> bool:
     if _TRANSMUTE.search(sentence):
         return True
     for m in _SEARCH.finditer(sentence):
+        if _OPPONENT_BEFORE.search(sentence, 0, m.start()):
+            continue
         wanted = _CUT.split(m.group(1), maxsplit=1)[0]
         if _SELF_COPIES.search(wanted):
             continue  # more copies of itself (Squadron Hawk)

@@ -45,7 +45,8 @@ def estimate(policy: Policy, names: list[str], on: date = TODAY) -> BracketEstim
                                   "Jokulhaups", "Obliterate", "Sunder", "Wildfire", "Hokori, Dust Drinker",
                                   "Blood Moon", "Back to Basics", "Ruination", "Decree of Annihilation",
                                   "Tectonic Break", "Cataclysm", "Keldon Firebombers", "Apocalypse",
-                                  "Rising Waters", "Boom // Bust", "Acid Rain", "Dovin Baan"])
+                                  "Rising Waters", "Boom // Bust", "Acid Rain", "Dovin Baan",
+                                  "Burning of Xinye", "Stench of Evil"])
 def test_mass_land_denial_found(shared_data: Path, name: str) -> None:
     assert is_mass_land_denial(real_card(name))
 
@@ -53,7 +54,10 @@ def test_mass_land_denial_found(shared_data: Path, name: str) -> None:
 @pytest.mark.parametrize("name", ["Wrath of God", "Strip Mine", "Stone Rain", "Cyclonic Rift", "Evacuation",
                                   "Elspeth Tirel", "Mungha Wurm", "Reduce // Rubble", "Scourglass", "Wash Out",
                                   "Ajani Vengeant", "Return of the Nightstalkers", "Celestial Kirin",
-                                  "Exhaustion", "Sol Ring", "Evolving Wilds", "Urborg, Tomb of Yawgmoth"])
+                                  "Exhaustion", "Sol Ring", "Evolving Wilds", "Urborg, Tomb of Yawgmoth",
+                                  # lands spared (Giants, Wizards and lands stay), or each land lost replaced
+                                  # by a basic: Wizards' mass land denial takes them "without replacing them"
+                                  "Cyclone Summoner", "From the Ashes", "Wave of Vitriol"])
 def test_not_mass_land_denial(shared_data: Path, name: str) -> None:
     assert not is_mass_land_denial(real_card(name))
 
@@ -76,6 +80,10 @@ def test_extra_turns(shared_data: Path, name: str, kind: str | None) -> None:
     ("Rampant Growth", False), ("Kodama's Reach", False), ("Evolving Wilds", False), ("Polluted Delta", False),
     ("Squadron Hawk", False), ("Traverse the Outlands", False), ("Sakura-Tribe Elder", False),
     ("Expedition Map", False), ("Lightning Bolt", False),
+    # searches by others that still find the deck's cards; land fetches of "that many" lands or of Caves
+    ("Scheming Symmetry", True), ("Maralen of the Mornsong", True), ("Pattern of Rebirth", True),
+    ("Boldwyr Heavyweights", False), ("Scapeshift", False), ("Rites of Spring", False), ("Compass Gnome", False),
+    ("Scholarship Sponsor", False),
 ])
 def test_tutors(shared_data: Path, name: str, tutor: bool) -> None:
     assert is_tutor(real_card(name)) is tutor

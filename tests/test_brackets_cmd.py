@@ -58,10 +58,22 @@ def test_unreadable_deck_exit_2(tmp_path):
     assert run_cli("brackets", "--as-of", "yesterday", str(BRUNO))[0] == 2
 
 
-def test_no_readable_deck_prints_nothing(tmp_path):
-    for fmt in ("text", "json"):
-        code, out, err = run_cli("brackets", "--format", fmt, str(tmp_path / "missing.txt"))
-        assert (code, out) == (2, "") and "no such file" in err
+def test_no_readable_deck_prints_nothing_in_text(tmp_path):
+    code, out, err = run_cli("brackets", str(tmp_path / "missing.txt"))
+    assert (code, out) == (2, "") and "no such file" in err
+
+
+def test_the_json_holds_every_deck_in_order_an_unreadable_one_with_why(tmp_path):
+    """The JSON left an unreadable deck out (it was said only on standard error), so a script reading it saw
+    one deck fewer than it gave; `check --format json` holds such a deck as a row of its report."""
+    missing = str(tmp_path / "missing.txt")
+    code, out, err = run_cli("brackets", "--format", "json", missing, str(BRUNO), missing)
+    decks = json.loads(out)["decks"]
+    assert code == 2 and [d["path"] for d in decks] == [missing, str(BRUNO), missing]
+    assert decks[0] == decks[2] == {"path": missing, "unreadable": "no such file"} and "no such file" in err
+    assert decks[1]["bracket"]["minimum"] == 3
+    code, out, _ = run_cli("brackets", "--format", "json", missing)
+    assert code == 2 and json.loads(out) == {"decks": [{"path": missing, "unreadable": "no such file"}]}
 
 
 def test_a_file_name_with_a_line_break_stays_on_its_line(tmp_path):

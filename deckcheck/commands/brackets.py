@@ -11,7 +11,7 @@ import json
 import sys
 
 from deckcheck.commands.options import add_data_dir, add_as_of, add_commander, stdin_at_most_once
-from deckcheck.errors import DeckcheckError, one_line
+from deckcheck.errors import DeckcheckError, one_line, reason_of
 from deckcheck.wording import counted
 
 FORMATS = ("text", "json")
@@ -58,27 +58,29 @@ def run(args: argparse.Namespace) -> int:
     store = CardStore.open(args.data_dir)
     checker = Checker(store, load_policy())
     out = []
-    failed = 0
+    unreadable = []  # (its place among the decks, path, why) of each deck that could not be read
     for path in args.decks:
         try:
             deck = read_deck(path)
         except DeckcheckError as exc:
             print(f"deckcheck: error: {exc}", file=sys.stderr)
-            failed += 1
+            label = "<stdin>" if path == "-" else path
+            unreadable.append((len(out) + len(unreadable), label, reason_of(exc, label)))
             continue
         report = checker.check(deck, on=args.as_of, commanders=args.commander, bracket=True)
         unknown = [name for v in report.violations if v.code in NO_CARD for name in v.cards]
         out.append((report.path, list(report.commanders), report.bracket, unknown))
-    if not out:  # every deck unreadable: the errors say it all, as with `check`
-        return 2
-    if args.format == "json":
-        doc = {"decks": [{"path": p, "commanders": c, "bracket": b, "unknown_cards": u} for p, c, b, u in out]}
+    if args.format == "json":  # every deck in it, in order: an unreadable one with why, as `check`'s JSON has it
+        decks: list[dict] = [{"path": p, "commanders": c, "bracket": b, "unknown_cards": u} for p, c, b, u in out]
+        for place, label, reason in unreadable:
+            decks.insert(place, {"path": label, "unreadable": reason})
+        doc = {"decks": decks}
         if args.as_of:
             doc["as_of"] = args.as_of.isoformat()
         json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
-    else:
+    else:  # (every deck unreadable: the errors say it all, as with `check`)
         for path, _, bracket, unknown in out:
             _text(path, bracket, unknown, sys.stdout)
     sys.stdout.flush()
-    return 2 if failed else 0
+    return 2 if unreadable else 0
