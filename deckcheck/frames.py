@@ -119,7 +119,7 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
     rows = []
     for card in store.iter_cards():
         front = card.front
-        standing = standing_of(card, policy, on)
+        standing = standing_of(card, policy, on, store.legalities_date)
         rows.append((card.name, card.layout, float(card.mana_value()), color_identity(card), face_colors(front),
                      front.type_line, " ".join(front.types), standing.legality, bool(standing.game_changer),
                      card.oracle_id, card.commander_legality))

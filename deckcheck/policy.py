@@ -436,21 +436,29 @@ class Policy:
 
 class Standing(NamedTuple):
     """What `check` holds of a card on a date, by the policy (data/policy) where the card data differs: its
-    Commander legality, why it is banned (as a companion only: `companion_ban`), whether it is a Game Changer."""
+    Commander legality, why it is banned (as a companion only: `companion_ban`), whether it is a Game Changer
+    (None: not known for that day, `game_changer_note` says why; `check` counts it as none)."""
 
     legality: str
     ban: Any
     companion_ban: Any
-    game_changer: bool
+    game_changer: bool | None
+    game_changer_note: str = ""
 
 
-def standing_of(card: Card, policy: Any, on: date | None) -> Standing:
-    """The card's Standing by the policy on the date."""
-    if card.commander_legality == NOT_LEGAL:  # the policy bans cards; it makes none legal
-        return Standing(NOT_LEGAL, None, None, policy.is_game_changer(card, on))
+def standing_of(card: Card, policy: Any, on: date | None, data_date: str | None = None) -> Standing:
+    """The card's Standing by the policy on the date. A card the card data (of `data_date`,
+    `CardStore.legalities_date`) calls not legal only because it was not released yet when the data was made
+    is legal from its release on, as `check` holds it (`released-since-data`, a warning)."""
+    from deckcheck.rules.legality import released_since_data
+
+    status = policy.game_changer_status(card, on)
+    if card.commander_legality == NOT_LEGAL and not (  # the policy bans cards; it makes none legal
+            released_since_data(card, data_date) and (on or date.today()).isoformat() >= str(card.released_at)):
+        return Standing(NOT_LEGAL, None, None, status.member, status.note)
     ban = policy.ban(card, on)
     companion_ban = None if ban is not None else policy.companion_ban(card, on)
-    return Standing(BANNED if ban is not None else LEGAL, ban, companion_ban, policy.is_game_changer(card, on))
+    return Standing(BANNED if ban is not None else LEGAL, ban, companion_ban, status.member, status.note)
 
 
 def _read(path: Path) -> dict[str, Any]:

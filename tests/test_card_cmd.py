@@ -164,14 +164,36 @@ def test_card_text_shows_mana_value_per_zone_and_both_identities(capsys):
 
 def test_card_text_says_a_card_released_since_the_data_may_be_legal(capsys):
     """Aang's Iceberg (Avatar: The Last Airbender, released 2025-11-21) is not legal in the bundled objects,
-    recorded before its release, and released no earlier than the data: its text says checks judge it legal
-    from its release on. An Alchemy card, not legal and released before the data, says no such thing."""
+    recorded before its release, and released no earlier than the data: `check` holds it legal from its release
+    on (a warning), and so does `card`, in its text and its JSON (which said "not_legal" alone). Before its
+    release, not legal. An Alchemy card, not legal and released before the data, says no such thing."""
     assert main(["card", "--data-dir", NO_STORE, "Aang's Iceberg", "A-Blood Artist"]) == 0
     iceberg, alchemy = capsys.readouterr().out.split("\n\n")
-    assert ("commander: not legal in the card data of 2025-11-21, which calls every card not yet released so "
-            "(checks judge it legal from its release on); game changer: no") in iceberg.splitlines()
+    said = ("released on 2025-11-21, {}: the card data of 2025-11-21 calls every card not yet released not legal); "
+            "game changer: no")
+    assert "commander: legal (" + said.format("from its release on") in iceberg.splitlines()
     assert "released: 2025-11-21 (the earliest printing in the card data)" in iceberg.splitlines()
     assert "commander: not legal; game changer: no" in alchemy.splitlines()
+    assert main(["card", "--data-dir", NO_STORE, "--as-of", "2025-11-20", "Aang's Iceberg"]) == 0
+    assert "commander: not legal (" + said.format("before its release") in capsys.readouterr().out.splitlines()
+    assert main(["card", "--data-dir", NO_STORE, "--format", "json", "Aang's Iceberg", "A-Blood Artist"]) == 0
+    iceberg, alchemy = json.loads(capsys.readouterr().out)
+    assert (iceberg["commander_legality"], iceberg["source_commander_legality"]) == ("legal", "not_legal")
+    assert alchemy["commander_legality"] == alchemy["source_commander_legality"] == "not_legal"
+
+
+def test_a_game_changer_not_known_for_the_day_is_said_unknown_not_no(capsys):
+    """Which cards left the Game Changers list on 2025-04-22 is not recorded: `card` said "game changer: no"
+    (JSON false) for Kinnan on 2025-05-01, where `brackets` says it may have been one and counts it not."""
+    assert main(["card", "--data-dir", NO_STORE, "--as-of", "2025-05-01", "Kinnan, Bonder Prodigy"]) == 0
+    (line,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("commander:")]
+    assert line.startswith("commander: legal; game changer: unknown (Kinnan, Bonder Prodigy may or may not have "
+                           "been a Game Changer on 2025-05-01") and line.endswith("; not counted)")
+    assert main(["card", "--data-dir", NO_STORE, "--format", "json", "--as-of", "2025-05-01",
+                 "Kinnan, Bonder Prodigy", "Sol Ring"]) == 0
+    kinnan, ring = json.loads(capsys.readouterr().out)
+    assert kinnan["game_changer"] is None and "may or may not have been" in kinnan["game_changer_note"]
+    assert ring["game_changer"] is False and "game_changer_note" not in ring
 
 
 def test_info_says_what_the_snapshot_holds_and_its_date(capsys):

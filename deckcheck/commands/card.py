@@ -11,7 +11,7 @@ from deckcheck.commands.options import add_as_of, add_data_dir, card_name, stdin
 from deckcheck.errors import InputError, one_line
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
-from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, MODAL_DFC, SPLIT, Zone
+from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, MODAL_DFC, NOT_LEGAL, SPLIT, Zone
 from deckcheck.policy import Standing, standing_of
 from deckcheck.store import CardStore
 
@@ -46,13 +46,15 @@ def card_dict(query: str, card: Card, standing: Standing) -> dict[str, Any]:
                    "oracle_text": f.oracle_text, "color_indicator": f.color_indicator} for f in card.faces],
         "commander_legality": standing.legality,
         "source_commander_legality": card.commander_legality,
-        "game_changer": standing.game_changer,
+        "game_changer": standing.game_changer,  # null: not known for the day (game_changer_note)
         "source_game_changer": card.game_changer,
         "source_color_identity": card.source_color_identity,
         "released_at": card.released_at,
     }
     from deckcheck.rules.legality import ban_details
 
+    if standing.game_changer_note:
+        d["game_changer_note"] = standing.game_changer_note
     if standing.ban is not None:
         d["ban"] = ban_details(standing.ban)
     if standing.companion_ban is not None:
@@ -107,14 +109,19 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None = No
     ban = standing.ban or standing.companion_ban
     if ban is not None:
         legality += f" ({ban_reason(ban)})"
-    elif released_since_data(card, legalities_date):
-        legality += (f" in the card data of {legality_day(card, legalities_date)}, which calls every card not yet "
-                     "released so (checks judge it legal from its release on)")
-    if card.commander_legality != standing.legality:
+    if released_since_data(card, legalities_date):
+        day = legality_day(card, legalities_date)
+        when = "before its release" if standing.legality == NOT_LEGAL else "from its release on"
+        legality += (f" (released on {released}, {when}: the card data of {day} calls every card not yet "
+                     "released not legal)")
+    elif card.commander_legality != standing.legality:
         of = f" ({card.legality_date})" if card.legality_date else ""
         legality += f"; the card data{of} says {card.commander_legality.replace('_', ' ')}"
-    said = "yes" if standing.game_changer else "no"
-    if standing.game_changer != card.game_changer:
+    if standing.game_changer is None:
+        said = f"unknown ({standing.game_changer_note}; not counted)"
+    else:
+        said = "yes" if standing.game_changer else "no"
+    if standing.game_changer is not None and standing.game_changer != card.game_changer:
         said += f" (the card data says {'yes' if card.game_changer else 'no'})"
     out.append(f"commander: {legality}; game changer: {said}")
     if released:
@@ -163,9 +170,10 @@ def run(args: argparse.Namespace) -> int:
                 f"; no suggestions past the first {SUGGESTED_PER_DECK} unknown names")
             texts.append(one_line(f"{name}: unknown card{hint}"))  # a name may come from a file (`-`)
         elif args.format == "json":
-            results.append(card_dict(name, card, standing_of(card, policy, args.as_of)))
+            results.append(card_dict(name, card, standing_of(card, policy, args.as_of, store.legalities_date)))
         else:
-            texts.append(render_text(card, standing_of(card, policy, args.as_of), store.legalities_date))
+            texts.append(render_text(card, standing_of(card, policy, args.as_of, store.legalities_date),
+                                     store.legalities_date))
     if args.format == "json":
         json.dump(results, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
