@@ -64,8 +64,8 @@ _LOOPS = re.compile(r"\bshuffle (?:CARDNAME|it) into its owner's library\b|\bbuy
                     r"\breturn (?:CARDNAME|it) to its owner's hand\b", re.IGNORECASE)
 
 # --- tutors --------------------------------------------------------------------------------------
-_SEARCH = re.compile(r"\bsearch(?:es)? (?:your|their) (?:[\w, /]*?)library(?: and(?:/or)? (?:your )?graveyard)? for ([^.;]*)",
-                     re.IGNORECASE)
+_SEARCH = re.compile(r"\bsearch(?:es)? (?:your|their) (?:[\w, /]*?)library(?: and(?:/or)? (?:your )?graveyard)? "
+                     r"for ([^.;]*)", re.IGNORECASE)
 _CUT = re.compile(r",?\s+(?:where|then|reveals?|puts?|and puts?|and reveals?|with|that(?! many)|from among)\b",
                   re.IGNORECASE)
 #: Before "searches their library": an opponent's search (Boldwyr Heavyweights) finds nothing for the deck's player.
@@ -157,13 +157,8 @@ def _compute_features(card: Card) -> tuple[bool, str | None, bool]:
     sentences = _sentences(card)
     replaced = any(_REPLACES_LANDS.search(s) for s in sentences)
     for s in sentences:
-        if not mld and not replaced:
-            if _SPARES_LANDS.search(s):
-                pass
-            elif any(p.search(s) for p in _MLD):
-                mld = True
-            elif _MLD_SACRIFICE.search(s) and _LAND_WORDS.search(s):
-                mld = True
+        if not mld and not replaced and not _SPARES_LANDS.search(s):
+            mld = any(p.search(s) for p in _MLD) or bool(_MLD_SACRIFICE.search(s) and _LAND_WORDS.search(s))
         if _EXTRA_TURN.search(s) and "can't" not in s.lower():
             extra = True
             if _MANY_TURNS.search(s):
@@ -231,7 +226,8 @@ class BracketEstimate:
 
 
 def _names(cards: list[Card]) -> str:
-    return ", ".join(c.name for c in cards)
+    """The cards' names, joined by "; ": many card names hold a comma ("Urza, Lord High Artificer")."""
+    return "; ".join(c.name for c in cards)
 
 
 # A card's bracket flags: what the floor reads of one card on one day, as bits of one int.

@@ -83,3 +83,17 @@ def test_a_file_name_with_a_line_break_stays_on_its_line(tmp_path):
     assert code == 0
     assert out.splitlines()[0] == f"{tmp_path}/deck\\nfake.txt: bracket 1 or higher: bracket 3 or higher"
     assert not any(line.startswith("fake.txt") for line in out.splitlines())
+
+
+def test_names_holding_commas_are_told_apart(tmp_path):
+    """"Game Changers (2): Urza, Lord High Artificer, Kinnan, Bonder Prodigy" read as four names under a count
+    of two: the names are joined by "; ", in the lists and in the reasons."""
+    deck = tmp_path / "commas.txt"
+    deck.write_text("Commander\n1 Kenrith, the Returned King\nDeck\n1 Urza, Lord High Artificer\n"
+                    "1 Kinnan, Bonder Prodigy\n")
+    code, out, _ = run_cli("brackets", "--as-of", "2025-03-01", str(deck))
+    assert code == 0
+    lines = out.splitlines()
+    assert "  Game Changers (2): Urza, Lord High Artificer; Kinnan, Bonder Prodigy" in lines
+    reasons = [line for line in lines if line.startswith("  - ")]
+    assert any("(Urza, Lord High Artificer; Kinnan, Bonder Prodigy)" in line for line in reasons)

@@ -38,12 +38,12 @@ def _text(path: str, bracket: dict, unknown: list[str], stream) -> None:
     for label, key in (("Game Changers", "game_changers"), ("Mass land denial", "mass_land_denial"),
                        ("Extra turns", "extra_turns"), ("Tutors", "tutors")):
         cards = bracket[key]
-        stream.write(f"  {label} ({len(cards)}): {', '.join(cards) if cards else '-'}\n")
+        stream.write(f"  {label} ({len(cards)}): {'; '.join(cards) if cards else '-'}\n")  # names hold commas
     for reason in bracket["reasons"]:
         stream.write(f"  - {reason}\n")
     if unknown:
         stream.write(f"  - Not judged: {counted(len(unknown), 'unknown card name')}: "
-                     f"{one_line(', '.join(unknown))}.\n")
+                     f"{one_line('; '.join(unknown))}.\n")
 
 
 def run(args: argparse.Namespace) -> int:
