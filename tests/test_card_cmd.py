@@ -288,3 +288,12 @@ def test_a_card_the_data_holds_in_part_says_which_face_it_lacks(capsys):
     assert main(["card", "--data-dir", NO_STORE, "Bottomless Pool"]) == 0
     assert ("  (the card data lacks Locker Room: its color identity and mana value are the source's)"
             in capsys.readouterr().out.splitlines())
+
+
+def test_a_name_longer_than_any_card_s_says_it_was_not_searched(capsys):
+    """`check` says a name past 300 characters is not searched for close names; `card` said "no close name
+    found", as if it had looked."""
+    name = "Sol Ring" + "a" * 300
+    assert main(["card", "--data-dir", NO_STORE, name]) == 1
+    assert capsys.readouterr().out == (f"{name}: unknown card; not searched for close names: at 308 characters, it "
+                                       "is longer than any card's name\n")

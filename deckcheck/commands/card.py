@@ -132,8 +132,9 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None = No
 def run(args: argparse.Namespace) -> int:
     # here: every command's start imports this module
     from deckcheck.policy import load_policy
+    from deckcheck.model.names import MAX_NAME_CHARS
     from deckcheck.rules.unknown import (NOT_A_DECK_CARD, SUGGESTED_PER_DECK, UNKNOWN_CARD, did_you_mean,
-                                         what_it_is)
+                                         not_searched, what_it_is)
 
     names = args.names
     if "-" in names:  # the names on standard input, one a line, where it stands among those given
@@ -166,8 +167,11 @@ def run(args: argparse.Namespace) -> int:
             missing += 1
             suggestions = close.get(name, [])
             results.append({"query": name, "error": UNKNOWN_CARD.code, "suggestions": suggestions})
-            hint = did_you_mean(suggestions) if name in close else (
-                f"; no suggestions past the first {SUGGESTED_PER_DECK} unknown names")
+            if len(name) > MAX_NAME_CHARS:
+                hint = not_searched(name)
+            else:
+                hint = did_you_mean(suggestions) if name in close else (
+                    f"; no suggestions past the first {SUGGESTED_PER_DECK} unknown names")
             texts.append(one_line(f"{name}: unknown card{hint}"))  # a name may come from a file (`-`)
         elif args.format == "json":
             results.append(card_dict(name, card, standing_of(card, policy, args.as_of, store.legalities_date)))

@@ -122,6 +122,12 @@ def _cards_of(parts: list[str], checker: Checker) -> list[str]:
     return names if len(names) == len(parts) and len(set(names)) == len(names) else []
 
 
+def not_searched(name: str) -> str:
+    """What follows "unknown card" for a name longer than any card's (MAX_NAME_CHARS), which the store finds no
+    close name for without looking."""
+    return f"; not searched for close names: at {len(name):,} characters, it is longer than any card's name"
+
+
 def did_you_mean(suggestions: list[str]) -> str:
     """What follows "unknown card ...": the close names joined by "or" (card names hold commas)."""
     return f"; did you mean {' or '.join(suggestions)}?" if suggestions else "; no close name found"
@@ -161,7 +167,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
             hint = f": it joins {len(joined)} cards' names ({'; '.join(joined)}): write each on a line of its own"
         elif len(name) > MAX_NAME_CHARS:  # the store finds no close name for it without looking
             suggestions = []
-            hint = f"; not searched for close names: at {len(name):,} characters, it is longer than any card's name"
+            hint = not_searched(name)
         elif name in all_suggestions:
             suggestions = all_suggestions[name]
             hint = did_you_mean(suggestions)
