@@ -105,6 +105,30 @@ def test_a_table_in_a_word_document_reads_a_row_a_line(tmp_path: Path) -> None:
         (1, "Éowyn, Shieldmaiden", "commander"), (1, "Sol Ring", "main"), (30, "Plains", "main")]
 
 
+def test_a_document_s_heading_is_its_title_or_a_section_never_a_card(tmp_path: Path) -> None:
+    """A deck typed in a word processor under a heading ("My Abzan deck", in Word's Heading 1 style or an
+    OpenDocument heading) had its title read as an unknown card, and the deck as 101 cards. A heading is a
+    comment now, or a section's header when it names one; a card line styled as a heading stays a card."""
+    from odf.opendocument import OpenDocumentText
+    from odf.text import H, P
+
+    lines = ["My Abzan deck", "Commander", "1 Felothar the Steadfast", "Deck", "1 Sol Ring", "98 Plains"]
+    headings = {"My Abzan deck", "Commander", "98 Plains"}
+    document = docx.Document()
+    for line in lines:
+        document.add_paragraph(line, style="Heading 1" if line in headings else None)
+    document.save(tmp_path / "titled.docx")
+    odt = OpenDocumentText()
+    for line in lines:
+        odt.text.addElement(H(outlinelevel=1, text=line) if line in headings else P(text=line))
+    odt.save(str(tmp_path / "titled.odt"))
+    for name in ("titled.docx", "titled.odt"):
+        deck = parse_file(tmp_path / name)
+        assert [(e.quantity, e.name, e.section) for e in deck.entries] == [
+            (1, "Felothar the Steadfast", "commander"), (1, "Sol Ring", "main"), (98, "Plains", "main")], name
+        assert deck.problems == (), name
+
+
 def test_hidden_and_deleted_text_is_no_part_of_the_list(tmp_path: Path) -> None:
     """Tab stops, a field's instructions, text a tracked change deleted and a comment are not card lines."""
     w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'

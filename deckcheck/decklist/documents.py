@@ -64,6 +64,7 @@ class _Text:
         self.taking = 0  # inside an element whose characters are text (w:t; an ODF paragraph)
         self.skipping = 0  # inside an element whose text is no part of the list (a comment, a footnote)
         self.cells = 0  # inside a table cell
+        self.paragraphs: list[tuple[int, bool]] = []  # each open paragraph's first part, and whether a heading
 
     def add(self, piece: str) -> None:
         self.size += len(piece)
@@ -75,7 +76,15 @@ class _Text:
         if self.taking and not self.skipping:
             self.add(data)
 
+    def _paragraph_start(self, heading: bool = False) -> None:
+        self.paragraphs.append((len(self.parts), heading))
+
     def _paragraph_end(self) -> None:
+        start, heading = self.paragraphs.pop() if self.paragraphs else (len(self.parts), False)
+        if heading and not self.cells and not self.skipping:
+            text = "".join(self.parts[start:]).strip()
+            if text and not text[0].isdigit():  # a title ("My Abzan deck"), or a section's header ("Commander")
+                self.parts.insert(start, "// ")  # which the decklist reader takes as a comment or a header
         if not self.skipping:
             self.add(" " if self.cells else "\n")
 
@@ -88,6 +97,12 @@ class _Text:
     def docx_start(self, tag: str, attrs: dict[str, str]) -> None:
         if tag == "t":
             self.taking += 1
+        elif tag == "p":
+            self._paragraph_start()
+        elif tag == "pStyle" and self.paragraphs:  # Heading1, Title (and their names in other languages)
+            style = next((v for k, v in attrs.items() if k.rpartition(" ")[2] == "val"), "").lower()
+            if any(word in style for word in _HEADING_STYLES):
+                self.paragraphs[-1] = (self.paragraphs[-1][0], True)
         elif tag in _DOCX_SKIPPED:
             self.skipping += 1
         elif tag == "tc":
@@ -114,6 +129,7 @@ class _Text:
     def odt_start(self, tag: str, attrs: dict[str, str]) -> None:
         if tag in ("p", "h"):
             self.taking += 1
+            self._paragraph_start(heading=tag == "h")
         elif tag in _ODT_SKIPPED:
             self.skipping += 1
         elif tag == "table-cell":
@@ -143,6 +159,9 @@ class _Text:
         return _trimmed("".join(self.parts).replace(" \t", "\t"))
 
 
+#: What a Word heading's style id holds: Heading1, Title, Subtitle; German Überschrift, French Titre, Spanish
+#: Título, Italian Titolo.
+_HEADING_STYLES = ("heading", "title", "berschrift", "titre", "tulo", "titolo")
 # Word: deleted text (tracked changes) is in w:delText, not w:t; field codes in w:instrText. Comments, notes,
 # headers and footers are other parts, but a text box's fallback copy (mc:Fallback) repeats its text.
 # A paragraph's tab stops (w:tabs) are w:tab elements too.
