@@ -56,10 +56,10 @@ MTGO_MAIN_COUNTS = range(96, 101)
 def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
                                 is_companion: Callable[[str], bool] = lambda name: False) -> Deck:
     """When no commander is marked: a main deck of 98-99 cards (or a few off: `MTGO_MAIN_COUNTS`) with one or two
-    sideboard cards that `can_lead` takes those as commanders (MTGO puts the commander in the sideboard, and its companion beside it:
-    with a card too many for the commanders' place, the one card of them with a companion ability,
-    `is_companion`, is taken as the companion). A plain list whose first block of one or two cards is set off
-    by a blank line before 98-99 more takes that block likewise. Returns the deck unchanged when neither
+    sideboard cards that `can_lead` takes those as commanders (MTGO puts the commander in the sideboard, and its
+    companion beside it: with a card too many for the commanders' place, the one card of them with a companion
+    ability, `is_companion`, is taken as the companion). A plain list whose first block of one or two cards is
+    set off by a blank line before 98-99 more takes that block likewise. Returns the deck unchanged when neither
     applies."""
     if deck.commanders_marked or any(e.section == COMMANDER for e in deck.entries):
         return deck
