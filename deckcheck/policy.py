@@ -450,11 +450,11 @@ def standing_of(card: Card, policy: Any, on: date | None, data_date: str | None 
     """The card's Standing by the policy on the date. A card the card data (of `data_date`,
     `CardStore.legalities_date`) calls not legal only because it was not released yet when the data was made
     is legal from its release on, as `check` holds it (`released-since-data`, a warning)."""
-    from deckcheck.rules.legality import released_since_data
+    from deckcheck.rules.legality import legal_from_release
 
     status = policy.game_changer_status(card, on)
-    if card.commander_legality == NOT_LEGAL and not (  # the policy bans cards; it makes none legal
-            released_since_data(card, data_date) and (on or date.today()).isoformat() >= str(card.released_at)):
+    # the policy bans cards; it makes none legal
+    if card.commander_legality == NOT_LEGAL and not legal_from_release(card, data_date, on):
         return Standing(NOT_LEGAL, None, None, status.member, status.note)
     ban = policy.ban(card, on)
     companion_ban = None if ban is not None else policy.companion_ban(card, on)

@@ -49,7 +49,7 @@ def _text(path: str, bracket: dict, unknown: list[str], stream) -> None:
 def run(args: argparse.Namespace) -> int:
     """Estimate and print each deck's bracket; return the exit code."""
     from deckcheck.checker import Checker
-    from deckcheck.commands.check import read_deck
+    from deckcheck.commands.check import deck_label, read_deck
     from deckcheck.policy import load_policy
     from deckcheck.rules.unknown import NO_CARD
     from deckcheck.store import CardStore
@@ -57,30 +57,28 @@ def run(args: argparse.Namespace) -> int:
     stdin_at_most_once(args.decks)
     store = CardStore.open(args.data_dir)
     checker = Checker(store, load_policy())
-    out = []
-    unreadable = []  # (its place among the decks, path, why) of each deck that could not be read
+    decks: list[dict] = []  # each deck's JSON object, in order: an unreadable one says why
     for path in args.decks:
         try:
             deck = read_deck(path)
         except DeckcheckError as exc:
             print(f"deckcheck: error: {exc}", file=sys.stderr)
-            label = "<stdin>" if path == "-" else path
-            unreadable.append((len(out) + len(unreadable), label, reason_of(exc, label)))
+            label = deck_label(path)
+            decks.append({"path": label, "unreadable": reason_of(exc, label)})
             continue
         report = checker.check(deck, on=args.as_of, commanders=args.commander, bracket=True)
         unknown = [name for v in report.violations if v.code in NO_CARD for name in v.cards]
-        out.append((report.path, list(report.commanders), report.bracket, unknown))
-    if args.format == "json":  # every deck in it, in order: an unreadable one with why, as `check`'s JSON has it
-        decks: list[dict] = [{"path": p, "commanders": c, "bracket": b, "unknown_cards": u} for p, c, b, u in out]
-        for place, label, reason in unreadable:
-            decks.insert(place, {"path": label, "unreadable": reason})
+        decks.append({"path": report.path, "commanders": list(report.commanders), "bracket": report.bracket,
+                      "unknown_cards": unknown})
+    if args.format == "json":  # every deck, an unreadable one with why, as `check`'s JSON has it
         doc = {"decks": decks}
         if args.as_of:
             doc["as_of"] = args.as_of.isoformat()
         json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
-    else:  # (every deck unreadable: the errors say it all, as with `check`)
-        for path, _, bracket, unknown in out:
-            _text(path, bracket, unknown, sys.stdout)
+    else:  # an unreadable deck was said on standard error, as with `check`
+        for d in decks:
+            if "unreadable" not in d:
+                _text(d["path"], d["bracket"], d["unknown_cards"], sys.stdout)
     sys.stdout.flush()
-    return 2 if unreadable else 0
+    return 2 if any("unreadable" in d for d in decks) else 0

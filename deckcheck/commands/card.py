@@ -121,8 +121,8 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None = No
         said = f"unknown ({standing.game_changer_note}; not counted)"
     else:
         said = "yes" if standing.game_changer else "no"
-    if standing.game_changer is not None and standing.game_changer != card.game_changer:
-        said += f" (the card data says {'yes' if card.game_changer else 'no'})"
+        if standing.game_changer != card.game_changer:
+            said += f" (the card data says {'yes' if card.game_changer else 'no'})"
     out.append(f"commander: {legality}; game changer: {said}")
     if released:
         out.append(f"released: {released} (the earliest printing in the card data)")
@@ -131,8 +131,8 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None = No
 
 def run(args: argparse.Namespace) -> int:
     # here: every command's start imports this module
-    from deckcheck.policy import load_policy
     from deckcheck.model.names import MAX_NAME_CHARS
+    from deckcheck.policy import load_policy
     from deckcheck.rules.unknown import (NOT_A_DECK_CARD, SUGGESTED_PER_DECK, UNKNOWN_CARD, did_you_mean,
                                          not_searched, what_it_is)
 

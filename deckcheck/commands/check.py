@@ -30,6 +30,11 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
+def deck_label(path: str) -> str:
+    """How a DECK argument is named in reports: its path, or <stdin> for -."""
+    return "<stdin>" if path == "-" else path
+
+
 def read_deck(path: str):  # -> Deck
     """Parse one DECK argument (a path or - for standard input); InputError when it can't be read."""
     from deckcheck.decklist import parse_file, read_stream, with_entries
@@ -59,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"deckcheck: error: {exc}", file=sys.stderr)
             unreadable += 1
             if args.format != "text":  # a JSON or CSV report holds it too, as batch's does: nothing left out
-                label = "<stdin>" if path == "-" else path
+                label = deck_label(path)
                 out.deck(unreadable_report(label, reason_of(exc, label)))
             continue
         report = checker.check(deck, on=args.as_of, commanders=args.commander,

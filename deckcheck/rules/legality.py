@@ -113,16 +113,23 @@ def released_since_data(card: Card, data_date: str | None) -> bool:
     return card.commander_legality == NOT_LEGAL and bool(released and day and released >= day)
 
 
+def legal_from_release(card: Card, data_date: str | None, on: date | None) -> bool:
+    """Whether a card the card data calls not legal only for its release since the data (`released_since_data`)
+    is checked as legal on `on` (today when None): from its release day on (the warning `released-since-data`)."""
+    return released_since_data(card, data_date) and (on or date.today()).isoformat() >= card.released_at
+
+
 def _not_legal(card: Card, lines: Sequence[int], on: date | None, data_date: str | None) -> Violation:
     """The violation of a card the data calls not legal: `not-legal`, or, when the card was released on or
     after the data's date and is checked from its release on, the warning `released-since-data`."""
     details: dict[str, object] = {"layout": card.layout}
     released = card.released_at
     if released_since_data(card, data_date):
+        judged_legal = legal_from_release(card, data_date, on)
         data_date = legality_day(card, data_date)
         details.update(released_at=released, data_date=data_date)
         day = (on or date.today()).isoformat()
-        if day < released:
+        if not judged_legal:
             return NOT_LEGAL_RULE.violation(
                 f"{card.name} is not legal in Commander before its release on {released} (checked as of {day})",
                 cards=(card.name,), lines=lines, details=details)
