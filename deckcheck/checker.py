@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
 from deckcheck.decklist.runs import Pieces, names_apart, names_in
-from deckcheck.decklist.text import without_group_names, without_words_around
+from deckcheck.decklist.text import without_group_names, without_title, without_words_around
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.names import MAX_NAME_CHARS, name_key
 from deckcheck.model.vocab import NOT_LEGAL
@@ -294,16 +294,17 @@ class Checker:
                         commanders: Sequence[str] | None = None) -> DeckContext:
         """The context of a deck as the rules check it: its commanders chosen (`prepare`), and, when some names
         are no card's, lines of card names run together read apart (`names_apart`) and then a post's words around
-        its list and the names of a grouped list's groups taken out (`without_words_around`,
-        `without_group_names`); `ctx.deck` is that deck."""
+        its list, the names of a grouped list's groups and a title above the list taken out (`without_words_around`,
+        `without_group_names`, `without_title`); `ctx.deck` is that deck."""
         ctx = self.context(self.prepare(deck, commanders), on)
         unknown = self._unknown_names(ctx)
         if unknown or deck.heading_lines:
             apart = names_apart(deck, unknown, self._names_in) if unknown else deck
-            if apart.group_lines or apart.word_lines:
+            if apart.group_lines or apart.word_lines or apart.title_line:
                 # (an unknown name told as what it is, a web address or cards joined, stays)
                 plain = [name for name in unknown if gets_suggestions(name, self)]
-                apart = without_group_names(without_words_around(apart, plain, self.mistyped), plain, self.mistyped)
+                apart = without_words_around(apart, plain, self.mistyped)
+                apart = without_title(without_group_names(apart, plain, self.mistyped), plain, self.mistyped)
             if apart is not deck:
                 ctx = self.context(self.prepare(apart, commanders), on)
         if ctx.unknown and not self._unknown_checked:

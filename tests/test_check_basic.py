@@ -379,6 +379,43 @@ def test_a_list_pasted_with_its_post_around_it_is_its_deck(
             "\"Cheers.\" as the post's words around the list, not as a card: no card has that name") in found["notes"]
 
 
+@pytest.mark.parametrize("precon, shape", [("FoodAndFellowship_LTC.json.gz", "headers"),
+                                           ("TimeyWimey_WHO.json.gz", "comment"),
+                                           ("ArcaneWizardry_C17.json.gz", "plain")])
+def test_a_title_above_a_list_is_the_deck_s_name(
+        precon: str, shape: str, shared_data, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A real precon's list with its title on the first line, set off by a blank line, a comment or a header: the
+    title is no card, so the deck is its deck file's, the title is the deck's name, and a note says so. Before, it
+    was an unknown card counted in the deck (and the deck a card too many)."""
+    path, data = _precon(shared_data, precon)
+    leaders = [f"{card['count']} {card['name']}" for card in data["commander"]]
+    cards = [f"{card['count']} {card['name']}" for card in data["mainBoard"]]
+    title = f"My {data['name']} Build"
+    body = {"headers": ["", "Commander", *leaders, "", "Deck", *cards],
+            "comment": ["// as printed", "Commander", *leaders, "Deck", *cards],
+            "plain": ["", *leaders, "", *cards]}[shape]
+    found = _pasted(path, data, "\n".join([title, *body]) + "\n", tmp_path, data_dir, capsys)
+    assert found["name"] == title
+    assert f'read line 1 "{title}" as the deck\'s title, not as a card: no card has that name' in found["notes"]
+
+
+def test_a_line_above_a_list_that_names_a_card_or_nearly_stays_a_card(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A first line with no count set off above a counted list is a title only when no card has its name nor nearly
+    has it: a commander written first stays the commander, one mistyped stays an unknown card with the card
+    suggested."""
+    cards = ["1 Sol Ring", "1 Arcane Signet", "1 Command Tower", "96 Forest"]
+    path = tmp_path / "d.txt"
+    path.write_text("\n".join(["Kenrith, the Returned King", "", *cards]) + "\n", encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    assert report["commanders"] == ["Kenrith, the Returned King"] and report["legal"] and "name" not in report
+    path.write_text("\n".join(["Kenrith, the Returned Kng", "", *cards]) + "\n", encoding="utf-8")
+    report = _report(path, data_dir, capsys)
+    unknown = [(v["lines"], v["message"]) for v in report["violations"] if v["code"] == "unknown-card"]
+    assert len(unknown) == 1 and unknown[0][0] == [1] and "Kenrith, the Returned King" in unknown[0][1]
+    assert not any("title" in note for note in report.get("notes", []))
+
+
 def test_a_card_mistyped_at_a_list_s_end_is_no_post_s_words(
         tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A card line with no count that ends as a sentence would ("Arcane Signat.", "Swords to Plowshare!") at the

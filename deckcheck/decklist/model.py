@@ -112,6 +112,10 @@ class Deck:
     #: hold the card as well. Such a commander and a copy listed in the main deck or sideboard are one card, for
     #: `commanders_as_listed`.
     label_lines: tuple[int, ...] = field(default=())
+    #: The line of the list's first entry when it has no quantity, comes before any header, and the list's next
+    #: entry, after a blank line, a comment or a header, has one: how a deck's title is written above its list
+    #: ("Felothar Armor Deck"). Such an entry that no card has is the deck's name, for `without_title`; 0 for none.
+    title_line: int = 0
 
     def section(self, section: str) -> tuple[Entry, ...]:
         """The entries of one section, in source order."""

@@ -719,12 +719,19 @@ def parse_lines(text: str, path: str) -> Deck:
     if counted_headings:  # and one with a quantity written as a heading
         group_lines = tuple(sorted(group_lines + tuple(counted_headings)))
     heading_lines = tuple(line for line in group_lines if line in colon_headings)
+    title_line = 0
+    if (len(rows) >= 2 and rows[0][6] is not None and unled[:1] == [rows[0][0]] and rows[1][0] not in unled
+            and rows[0][0] not in group_lines):  # perhaps a title, set off from the list after it
+        title_line = rows[0][0]
     word_lines = _words_around(rows, worded) if worded else ()
     notes_out: list[str] = []
     first_block: tuple[str, ...] = ()
     words = set(word_lines)
     listed = [row for row in rows if row[0] not in words] if words else rows  # the list without a post's words
     blocks = sorted({row[6] for row in listed if row[6] is not None})
+    if (title_line and len(blocks) >= 3 and listed[0][0] == title_line
+            and sum(row[6] == blocks[0] for row in listed) == 1):  # a title set off above a list of blocks
+        listed, blocks = listed[1:], blocks[1:]
     if not structured and len(blocks) >= 2:
         q1 = sum(row[1] for row in listed if row[6] == blocks[0])
         q2 = sum(row[1] for row in listed if row[6] == blocks[1])
@@ -748,7 +755,7 @@ def parse_lines(text: str, path: str) -> Deck:
     return Deck(path=path, name=deck_name, entries=entries, problems=kept, commanders_marked=marked,
                 notes=tuple(notes_out), source_format="text", first_block_names=first_block,
                 group_lines=group_lines, heading_lines=heading_lines, word_lines=word_lines,
-                label_lines=tuple(label_lines))
+                label_lines=tuple(label_lines), title_line=title_line)
 
 
 def blocks_text(blocks: Sequence[tuple[str | None, Sequence[str]]]) -> str:
@@ -927,9 +934,26 @@ def without_group_names(deck: Deck, unknown: Iterable[str],
     return replace(deck, entries=entries, notes=deck.notes + tuple(notes), group_lines=(), heading_lines=())
 
 
+def without_title(deck: Deck, unknown: Iterable[str],
+                  mistyped: Callable[[list[str]], Mapping[str, str]] | None = None) -> Deck:
+    """The deck without the entry on its `title_line` when no card has its name (`unknown`, as for
+    `without_group_names`) and it nearly spells none (`mistyped`): a deck's title written above its list, which is
+    no card. It becomes the deck's name when the list gives none. The deck itself otherwise."""
+    if not deck.title_line:
+        return deck
+    named = _unknown_on(deck, (deck.title_line,), unknown)
+    if not named or mistyped is not None and mistyped([named[0].name]):
+        return deck
+    title = named[0]
+    note = (f'read line {title.line} "{shortened(title.name, 60)}" as the deck\'s title, not as a card: no card has '
+            "that name")
+    return replace(deck, name=deck.name or title.name, entries=tuple(e for e in deck.entries if e is not title),
+                   notes=deck.notes + (note,), title_line=0)
+
+
 def unnumbered(deck: Deck) -> Deck:
     """The deck with its line numbers 0, as for a source without lines (an MTGJSON deck file, a deck object's
     lists)."""
     return replace(deck, entries=tuple(e._replace(line=0, lines=(0,) * len(e.lines)) for e in deck.entries),
                    problems=tuple(replace(p, line=0) for p in deck.problems), group_lines=(), heading_lines=(),
-                   word_lines=(), label_lines=())
+                   word_lines=(), label_lines=(), title_line=0)
