@@ -730,7 +730,7 @@ def parse_lines(text: str, path: str) -> Deck:
     listed = [row for row in rows if row[0] not in words] if words else rows  # the list without a post's words
     blocks = sorted({row[6] for row in listed if row[6] is not None})
     if (title_line and len(blocks) >= 3 and listed[0][0] == title_line
-            and sum(row[6] == blocks[0] for row in listed) == 1):  # a title set off above a list of blocks
+            and listed[1][6] != blocks[0]):  # a title alone in its block, above a list of blocks
         listed, blocks = listed[1:], blocks[1:]
     if not structured and len(blocks) >= 2:
         q1 = sum(row[1] for row in listed if row[6] == blocks[0])
