@@ -92,13 +92,20 @@ def store():
     return deckcheck.open_store()
 
 
+TITLES = {"no title": [], "a title": [["Commander Night, December"], [], ["Sign-ups:", "closed at 7pm"]]}
+
+
+@pytest.mark.parametrize("titled", TITLES)
 @pytest.mark.parametrize("writer", WRITERS)
-def test_a_workbook_of_registrations_is_checked_a_row_a_deck(tmp_path, store, writer):
+def test_a_workbook_of_registrations_is_checked_a_row_a_deck(tmp_path, store, writer, titled):
     """The form's responses sheet, downloaded as a workbook: each row a deck named by its player and labelled
     by its row of the sheet (a blank row between keeps the numbers), with the verdicts of the same decklist as
-    a file; a row with no list says so; `check` says to use `batch`; a folder walk takes the workbook too."""
+    a file; a row with no list says so; `check` says to use `batch`; a folder walk takes the workbook too. The
+    same with an organizer's title above the header row (before, the sheet was read as one decklist)."""
     names = ["01-alice-breed-lethality.txt", "04-dana-mystic-intellect.txt", "07-gus-planeswalker-party.txt"]
-    rows: list[list[str | None]] = [["Timestamp", "Player name", "Paste your decklist (any format)", "Pronouns"]]
+    rows: list[list[str | None]] = TITLES[titled] + [
+        ["Timestamp", "Player name", "Paste your decklist (any format)", "Pronouns"]]
+    shift = len(TITLES[titled])
     for i, (player, name) in enumerate(zip(["Alice Adams", "Dana Diaz", "Gus Gómez"], names)):
         rows.append([f"2026-11-0{i + 1} 10:00", player, (TOURNAMENT / name).read_text(encoding="utf-8"), None])
         if i == 0:
@@ -108,7 +115,12 @@ def test_a_workbook_of_registrations_is_checked_a_row_a_deck(tmp_path, store, wr
     table = write_sheet(writer, tmp_path / "sheet" / "responses", rows)
     found = check_many([table], store=store)
     files = check_many([TOURNAMENT / n for n in names], store=store)
-    assert [r.path for r in found] == [f"{table}:{n}" for n in (2, 3, 5, 6)]
+    assert [r.path for r in found] == [f"{table}:{n + shift}" for n in (2, 3, 5, 6)]
+    saved = tmp_path / "responses.csv"  # the same sheet downloaded as CSV
+    with saved.open("w", encoding="utf-8", newline="") as out:
+        csv.writer(out).writerows(rows)
+    assert [(r.path, r.name, r.legal) for r in check_many([saved], store=store)] == [
+        (f"{saved}:{r.path.rsplit(':', 1)[1]}", r.name, r.legal) for r in found]
     assert [r.name for r in found] == ["Alice Adams", "Kofi", "Dana Diaz", "Gus Gómez"]
     assert found.results[1].unreadable
     assert found.results[1].report.violations[0].message == "no decklist in this row (an empty cell)"
@@ -178,6 +190,44 @@ def test_a_card_list_kept_with_no_header_row_reads_as_its_rows(tmp_path, writer)
     csv.writer(saved, delimiter=";" if writer == "odfpy" else ",").writerows(rows)
     (tmp_path / "abzan.csv").write_text(saved.getvalue(), encoding="utf-8")
     assert [(e.quantity, e.name) for e in parse_file(tmp_path / "abzan.csv").entries] == expected
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_title_above_a_sheet_s_header_row_names_the_deck(tmp_path, store, writer):
+    """A real card list kept in a sheet under a title (and a labelled name, or a date): the rows above the
+    header are no cards, the first names the deck, and the cards are the same as the CSV's, each row at its
+    line. Before, the file was read as text: the title an unknown card, the header a group's name."""
+    source = TOURNAMENT / "12-lena-explorers-of-the-deep.csv"
+    rows = list(csv.reader(source.read_text(encoding="utf-8").splitlines()))
+    plain = parse_file(source)
+    for above, name in (([["Lena's Merfolk"]], "Lena's Merfolk"),
+                        ([["Deck:", "Hakbal Explorers"], [], ["2026-11-28"]], "Hakbal Explorers")):
+        shift = len(above)
+        for path in (write_sheet(writer, tmp_path / f"lena{shift}", above + rows), tmp_path / f"lena{shift}.csv"):
+            if path.suffix == ".csv":
+                saved = io.StringIO()
+                csv.writer(saved).writerows(above + rows)
+                path.write_text(saved.getvalue(), encoding="utf-8")
+            deck = parse_file(path)
+            assert deck.source_format == "csv" and deck.name == name
+            assert _entries(deck) == [(q, n, s, line + shift) for q, n, s, line in _entries(plain)]
+            assert deck.notes and f'above the header row as a title' in deck.notes[0]
+            (row,) = check_many([path], store=store)
+            assert row.report.codes() == [] and row.report.card_count == 100 and row.report.name == name
+
+
+def test_a_header_row_is_looked_for_only_near_the_top():
+    """Up to three rows of a title above a header row, of any cells; four rows, or an entry, are no title, so no
+    header is looked for below them and the text is read as a list's lines, as before."""
+    from deckcheck.decklist.csvlists import csv_header
+
+    header = "Count,Name\n1,Sol Ring\n"
+    assert csv_header(header) == (",", 1)
+    assert csv_header("My deck\n\nby me,,\n" + header) == (",", 4)
+    assert csv_header("a\nb\nc\nd\n" + header) is None
+    assert csv_header("Commander Night, Dec 4, 2026\n" + header) == (",", 2)
+    assert csv_header("1 Sol Ring\n" + header) is None
+    assert csv_header("Commander\n1 Atraxa, Praetors' Voice\nCount,Name\n") is None
 
 
 def _entries(deck):

@@ -31,7 +31,7 @@ from typing import IO, Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream, with_entries
 from deckcheck.decklist.csvlists import (
-    REGISTRATIONS_HEAD, Registrations, columns_layout, registration_record, registrations_layout, separator_line,
+    REGISTRATIONS_HEAD, Registrations, columns_layout, registration_record, registrations_layout, table_body,
 )
 from deckcheck.decklist.documents import IWORK_REFUSAL
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
@@ -235,17 +235,19 @@ def _registration_bytes(label: str, data: bytes, layout: Registrations) -> Itera
 def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[Source]:
     """A deck object per row of a table of registrations' CSV text, {"text": its decklist cell, "player": its
     player's cell, "commander": the names its commander cells give}, labelled path:row (the sheet's row
-    number, the header's being the first line's); a row whose decklist cell is empty is an "empty" source."""
+    number, the header's being its line's: the first, or one below a title); a row whose decklist cell is
+    empty is an "empty" source."""
     import csv
 
-    text = separator_line(text)[1]  # Excel's "sep=," line is no row of the sheet
-    start = text.lstrip()
-    first = 1 + text.count("\n", 0, len(text) - len(start))  # the header's row, after any blank rows
-    rows = csv.reader(io.StringIO(start, newline=""), delimiter=layout.delimiter)
-    row = first
+    body = table_body(text)[1]  # Excel's "sep=," line is no row of the sheet
+    start = 0
+    for _ in range(layout.header_line - 1):  # the rows above the header: blank, or a title
+        start = body.index("\n", start) + 1
+    rows = csv.reader(io.StringIO(body[start:], newline=""), delimiter=layout.delimiter)
+    row = layout.header_line
     try:
         next(rows, None)  # the header
-        for row, cells in enumerate(rows, start=first + 1):
+        for row, cells in enumerate(rows, start=layout.header_line + 1):
             if not any(cell.strip() for cell in cells):
                 continue
             yield _registration(f"{path}:{row}", cells, layout)

@@ -10,13 +10,14 @@ import csv
 import io
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, NamedTuple
+from functools import partial
+from typing import Any, NamedTuple, TypeVar
 
 from deckcheck.decklist.columns import CardColumns, card_columns, fold
 from deckcheck.decklist.commanders import split_joined
 from deckcheck.decklist.model import (
     COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, is_web_address, long_name,
-    problem, read_quantity, says_yes,
+    problem, read_quantity, says_yes, shortened,
 )
 from deckcheck.decklist.runs import holds_several_names
 from deckcheck.decklist.text import HEADERS, runs_entries_together, split_annotations
@@ -61,18 +62,95 @@ def csv_delimiter(first_line: str, delimiters: Sequence[str] = DELIMITERS) -> st
     return None
 
 
+_HEADER_HEAD = 1 << 13  # how much of a text is searched for a header row
+_ENTRY = re.compile(r"\d{1,3}[xX]?(?:\s+|\s*[,;\t]\s*)[^\W\d_]").match  # a count, then a name: a list's entry
+
+#: How many rows a sheet may hold above its header row: a title, the player's name, a date; never a card.
+ROWS_ABOVE_HEADER = 3
+
+_Header = TypeVar("_Header")
+
+
+def _header_below_titles(text: str, read: Callable[[str], _Header | None]) -> tuple[_Header, int, int] | None:
+    """The header row of a table's text: the first of its first non-blank lines that `read` reads as one, at the
+    top or below at most ROWS_ABOVE_HEADER rows of a title ("Inalla Wizards", "Deck:,Inalla Wizards"): (what
+    `read` said, its line number, 1 for the first line, and its offset in `text`); None when there is no such
+    header. An entry ("1 Sol Ring", "1,Sol Ring") ends the search: a list has begun, so no header is coming."""
+    above = 0
+    start = len(text) - len(text.lstrip())  # from the first non-blank line
+    number, limit = text.count("\n", 0, start), start + _HEADER_HEAD
+    while start < limit and above <= ROWS_ABOVE_HEADER:
+        end = text.find("\n", start, limit)
+        if end < 0 and len(text) > limit:
+            return None  # a line longer than the search
+        offset, line = start, (text[start:] if end < 0 else text[start:end]).strip()
+        start, number = (limit if end < 0 else end + 1), number + 1
+        if not line:
+            continue
+        if _ENTRY(line):
+            return None
+        header = read(line)
+        if header is not None:
+            return header, number, offset
+        above += 1
+    return None
+
+
+def csv_header(text: str, delimiters: Sequence[str] = DELIMITERS) -> tuple[str, int] | None:
+    """A card list's CSV text's field separator and its header row's line number (1 for the first line): the
+    first line `csv_delimiter` reads as a header row, at the top or below a title (`_header_below_titles`); None
+    when it has no such header."""
+    found = _header_below_titles(text, partial(csv_delimiter, delimiters=delimiters))
+    return None if found is None else found[:2]
+
+
+#: A first cell that labels the deck's name in the second: "Deck:,Inalla Wizards".
+_NAME_LABELS = frozenset({"deck", "deck name", "deckname", "name", "title", "deck title", "list"})
+
+
+def _title_of(rows: Sequence[Sequence[str]]) -> str | None:
+    """A deck's name from the filled cells of the rows above its sheet's header row: the first row's cells, or
+    the second of its two cells when the first labels it ("Deck:", "Deck name", "Title"); None for no row."""
+    if not rows:
+        return None
+    cells = rows[0]
+    if len(cells) == 2 and fold(cells[0].rstrip(":")) in _NAME_LABELS:
+        return cells[1]
+    return ", ".join(cells)
+
+
 #: How much of a text is read to tell a table of registrations.
 REGISTRATIONS_HEAD = 1 << 16
 
 
 class Registrations(NamedTuple):
     """How a table of registrations is laid out: its field separator, decklist column, player column and the
-    columns naming the commanders (a form's "Commander" and "Partner" questions), when it has them."""
+    columns naming the commanders (a form's "Commander" and "Partner" questions), when it has them, and the line
+    of its text (after Excel's "sep=" line, `table_body`) that is its header row: the first, or one below a
+    title."""
 
     delimiter: str
     decklist: int
     player: int | None
     commanders: tuple[int, ...] = ()
+    header_line: int = 1
+
+
+def table_body(text: str) -> tuple[str | None, str]:
+    """A table's text after Excel's "sep=" line when it begins with one (blank lines aside), else the text: the
+    rows, numbered as the sheet numbers them; and the separator that line names, or None."""
+    hint, rest = separator_line(text.lstrip())
+    return (None, text) if hint is None else (hint, rest)
+
+
+def _registrations_header(line: str, delimiters: Sequence[str]) -> Registrations | None:
+    """A header row of a table of registrations: one that names a decklist column ("deck", "list" or "card" in
+    it) and is no comment and no card list's header row."""
+    low = line.lower()
+    if ("deck" not in low and "list" not in low and "card" not in low
+            or len(line) > 2000 or line[:1] in "/#" or csv_delimiter(line, delimiters) is not None):
+        return None
+    return _header_layout(line, delimiters)
 
 
 def registrations_layout(text: str) -> Registrations | None:
@@ -81,33 +159,30 @@ def registrations_layout(text: str) -> Registrations | None:
     64 KB has a decklist of several lines there (or of several entries or card names on one line, typed into a
     form's one-line answer), or a deck site's link, or whose decklist cells are all empty beside a player's
     column (the first sign-ups may not have sent theirs yet); None for a card list's CSV, a decklist or any other
-    text."""
-    hint, text = separator_line(text[:REGISTRATIONS_HEAD].lstrip())
+    text. A header below a title must name a player's column, and a row must have a list."""
+    hint, body = table_body(text[:REGISTRATIONS_HEAD])
     delimiters = DELIMITERS if hint is None else (hint,)
-    text = text.lstrip()
-    end = text.find("\n", 0, 2002)
-    first_line = (text if end < 0 else text[:end]).rstrip("\r")
-    low = first_line.lower()
-    if ("deck" not in low and "list" not in low and "card" not in low  # no header names a decklist column
-            or len(first_line) > 2000 or first_line[:1] in "/#" or csv_delimiter(first_line, delimiters) is not None):
+    found = _header_below_titles(body, partial(_registrations_header, delimiters=delimiters))
+    if found is None or csv_header(body, delimiters) is not None:  # a card list's header above it
         return None
-    layout = _header_layout(first_line, delimiters)
-    if layout is None:
+    layout, line, offset = found
+    titled = bool(body[:offset].strip())  # below a title, only a header naming the players, over a row's list
+    if titled and layout.player is None:  # ("Commander: Atraxa", then "Deck: Sol Ring, ..." is a decklist)
         return None
     column = layout.decklist
     sent = False  # whether any row's decklist cell holds something
     try:
-        rows = csv.reader(io.StringIO(text, newline=""), delimiter=layout.delimiter)
+        rows = csv.reader(io.StringIO(body[offset:], newline=""), delimiter=layout.delimiter)
         next(rows)
         for row in rows:
             cell = row[column].strip() if column < len(row) else ""
             if "\n" in cell or runs_entries_together(cell) or holds_several_names(cell) or is_web_address(cell):
-                return layout
+                return layout._replace(header_line=line)
             sent = sent or bool(cell)
     except csv.Error:
         return None
     # the first sign-ups, none of whom has sent a list yet: a player's column beside an empty decklist column
-    return layout if not sent and layout.player is not None else None
+    return layout._replace(header_line=line) if not sent and layout.player is not None and not titled else None
 
 
 def _header_layout(first_line: str, delimiters: Sequence[str]) -> Registrations | None:
@@ -244,10 +319,12 @@ def _section_of(value: str) -> str:
 _TOTALS = frozenset({"total", "totals", "sum", "total cards", "card count"})
 
 
-def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
-    """Parse a CSV export (first non-blank line is the header row; fields separated by `delimiter`) into a
-    Deck; line numbers are the row's first line in the file."""
+def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) -> Deck:
+    """Parse a CSV export (fields separated by `delimiter`) into a Deck; line numbers are the row's first line in
+    the file. The header row is the first non-blank row from line `header_line` on; the rows above it (a
+    sheet's title, `csv_header`) are no cards: the first names the deck, and a note says so."""
     problems = Problems()
+    above: list[tuple[int, list[str], str]] = []  # the rows above the header: line, filled cells, the row
     collector = EntryCollector()
     source = io.StringIO(text, newline="")
     reader = csv.reader(source, delimiter=delimiter)
@@ -264,6 +341,9 @@ def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
             break
         line, last_line = last_line + 1, reader.line_num
         if not any(cell.strip() for cell in row):
+            continue
+        if columns is None and line < header_line:
+            above.append((line, [cell.strip() for cell in row if cell.strip()], delimiter.join(row).strip(delimiter)))
             continue
         if columns is None:
             columns = card_columns(row)
@@ -310,4 +390,11 @@ def parse_csv(text: str, path: str, delimiter: str = ",") -> Deck:
         number = row[number_col].strip() if number_col is not None and number_col < len(row) else ""
         collector.add(quantity, name, section, line, set_code or None, number[:20] or None)
     entries, kept = collector.finish(problems)
-    return Deck(path=path, name=None, entries=entries, problems=kept, commanders_marked=marked, source_format="csv")
+    notes: tuple[str, ...] = ()
+    if above:
+        lines = str(above[0][0]) if len(above) == 1 else f"{above[0][0]}-{above[-1][0]}"
+        said = shortened(" ".join(raw for _, _, raw in above), 60)
+        notes = (f'read line{"s" * (len(above) > 1)} {lines} "{said}" above the header row as a title, not as '
+                 f'{"a card" if len(above) == 1 else "cards"}',)
+    return Deck(path=path, name=_title_of([cells for _, cells, _ in above]), entries=entries, problems=kept,
+                commanders_marked=marked, source_format="csv", notes=notes)

@@ -16,7 +16,7 @@ from typing import Any
 
 from deckcheck.decklist.commanders import with_commanders
 from deckcheck.decklist.csvlists import (
-    DELIMITERS, csv_delimiter, parse_csv, registrations_layout, separator_line,
+    DELIMITERS, csv_header, parse_csv, registrations_layout, separator_line,
 )
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, Deck, EntryCollector, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
@@ -248,9 +248,9 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
     first = stripped.split("\n", 1)[0].strip()
     if first == stripped.rstrip() and is_web_address(first):  # a deck site's link, and nothing else
         raise InputError(path, ADDRESS_FOR_A_DECKLIST)
-    delimiter = csv_delimiter(first, DELIMITERS if hint is None else (hint,))
-    if delimiter is not None:
-        return parse_csv(text, path, delimiter)
+    header = csv_header(text, DELIMITERS if hint is None else (hint,))
+    if header is not None:
+        return parse_csv(text, path, *header)
     if registrations_layout(stripped) is not None:
         raise InputError(path, "a table of registrations (a decklist a row), not one decklist: `deckcheck batch` "
                                "checks each row of one named .csv, .tsv, .xlsx or .ods")
