@@ -242,7 +242,7 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
     body = table_body(text)[1]  # Excel's "sep=," line is no row of the sheet
     start = 0
     for _ in range(layout.header_line - 1):  # the rows above the header: blank, or a title
-        start = body.index("\n", start) + 1
+        start = body.find("\n", start) + 1 or start  # (a text shorter than its layout's: read from its last line)
     rows = csv.reader(io.StringIO(body[start:], newline=""), delimiter=layout.delimiter)
     row = layout.header_line
     try:
