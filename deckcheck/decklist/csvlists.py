@@ -63,6 +63,7 @@ def csv_delimiter(first_line: str, delimiters: Sequence[str] = DELIMITERS) -> st
 
 
 _HEADER_HEAD = 1 << 13  # how much of a text is searched for a header row
+_BLANK = re.compile(r"\s*").match
 _ENTRY = re.compile(r"\d{1,3}[xX]?(?:\s+|\s*[,;\t]\s*)[^\W\d_]").match  # a count, then a name: a list's entry
 
 #: How many rows a sheet may hold above its header row: a title, the player's name, a date; never a card.
@@ -77,7 +78,7 @@ def _header_below_titles(text: str, read: Callable[[str], _Header | None]) -> tu
     `read` said, its line number, 1 for the first line, and its offset in `text`); None when there is no such
     header. An entry ("1 Sol Ring", "1,Sol Ring") ends the search: a list has begun, so no header is coming."""
     above = 0
-    start = len(text) - len(text.lstrip())  # from the first non-blank line
+    start = _BLANK(text).end()  # from the first non-blank line (an offset: the text is not copied)
     number, limit = text.count("\n", 0, start), start + _HEADER_HEAD
     while start < limit and above <= ROWS_ABOVE_HEADER:
         end = text.find("\n", start, limit)
@@ -145,10 +146,9 @@ def table_body(text: str) -> tuple[str | None, str]:
 
 def _registrations_header(line: str, delimiters: Sequence[str]) -> Registrations | None:
     """A header row of a table of registrations: one that names a decklist column ("deck", "list" or "card" in
-    it) and is no comment and no card list's header row."""
+    it) and is no comment. (A card list's header row may be one too: `registrations_layout` tells them apart.)"""
     low = line.lower()
-    if ("deck" not in low and "list" not in low and "card" not in low
-            or len(line) > 2000 or line[:1] in "/#" or csv_delimiter(line, delimiters) is not None):
+    if "deck" not in low and "list" not in low and "card" not in low or len(line) > 2000 or line[:1] in "/#":
         return None
     return _header_layout(line, delimiters)
 
@@ -163,7 +163,7 @@ def registrations_layout(text: str) -> Registrations | None:
     hint, body = table_body(text[:REGISTRATIONS_HEAD])
     delimiters = DELIMITERS if hint is None else (hint,)
     found = _header_below_titles(body, partial(_registrations_header, delimiters=delimiters))
-    if found is None or csv_header(body, delimiters) is not None:  # a card list's header above it
+    if found is None or csv_header(body, delimiters) is not None:  # a card list's header, there or above it
         return None
     layout, line, offset = found
     titled = bool(body[:offset].strip())  # below a title, only a header naming the players, over a row's list
