@@ -253,7 +253,7 @@ def test_a_card_released_since_the_data_is_told_by_the_data_s_own_date(server, o
     assert legalities_date() == "2025-12-01"
     assert [code for code, _ in codes()] == ["not-legal"]
     collection = shared_data / "scryfall" / "cards-2025-12-collection.json"
-    assert main(["update", "--file", str(collection), "--data-dir", str(data_dir)]) == 0
+    assert main(["update", "--file", str(collection), "--force", "--data-dir", str(data_dir)]) == 0
     assert legalities_date() == "2025-11-21"
     assert [code for code, _ in codes()] == ["released-since-data"]
     assert codes("--as-of", "2025-11-20") == [
@@ -380,7 +380,7 @@ def test_a_file_replaced_by_a_shorter_one_is_downloaded_whole(server, old_store,
     assert len(server.replacement) < half
     server.failures["/files/oracle.jsonl.gz"].append("cut")
     capsys.readouterr()
-    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    assert main(["update", "--force", "--data-dir", str(data_dir)]) == 0  # --force: 3 cards replace the store
     out, err = capsys.readouterr()
     assert "HTTP 416: the file has changed" in err
     file_requests = [h for p, h in server.requests if p == "/files/oracle.jsonl.gz"]
@@ -643,6 +643,27 @@ def test_an_update_says_what_it_replaced(old_store, shared_data, capsys, server)
     meta, count = _store_meta(data_dir)
     assert main(["update", "--data-dir", str(data_dir)]) == 0
     assert f"replaced a store of {count} cards (data as of {meta['updated_at']})" in capsys.readouterr().out
+
+
+def test_a_deck_s_file_given_for_the_card_data_keeps_the_store(shared_data, tmp_path, capsys):
+    """An MTGJSON deck file is card data, but only its deck's: given in place of the whole data it replaced a
+    store of 629 cards with 85, and most cards of most decks became unknown. A new store of less than half the
+    old one's cards now replaces it only with --force; without, one line says so and the old store stays."""
+    data_dir = tmp_path / "d"
+    files = [shared_data / "scryfall" / "cards-2025-11-recorded.json",
+             shared_data / "scryfall" / "cards-2025-12-collection.json"]
+    assert main(["update", *[a for f in files for a in ("--file", str(f))], "--data-dir", str(data_dir)]) == 0
+    before = _digest(data_dir)
+    deck = shared_data / "decks" / "mtgjson-precons-2026-01" / "AbzanArmor_TDC.json.gz"
+    capsys.readouterr()
+    assert main(["update", "--file", str(deck), "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"deckcheck: error: {deck}: 85 cards, less than half the card store's {LOCAL_CARDS}: the card "
+                   "store is left as it was (a deck's or a set's file? --force replaces the store with it)\n")
+    assert _digest(data_dir) == before and _leftovers(data_dir) == []
+    assert main(["update", "--file", str(deck), "--force", "--data-dir", str(data_dir)]) == 0
+    assert f"replaced a store of {LOCAL_CARDS} cards" in capsys.readouterr().out
+    assert _store_meta(data_dir)[1] == 85
 
 
 def test_a_saved_scryfall_list_imports_whichever_of_its_keys_comes_first(shared_data, tmp_path, capsys):

@@ -26,7 +26,9 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--file", action="append", metavar="PATH", default=[], type=_card_file,
                    help="a card data file to import (repeatable)")
     add_data_dir(p, builds=True)
-    p.add_argument("--force", action="store_true", help="download even when the store is up to date")
+    p.add_argument("--force", action="store_true",
+                   help="download even when the store is up to date; replace the store even with one of less "
+                        "than half its cards")
     p.add_argument("--api", metavar="URL",
                    help="Scryfall API base URL (default: $DECKCHECK_SCRYFALL_API or https://api.scryfall.com)")
     p.add_argument("--bulk-type", default="oracle_cards", help=argparse.SUPPRESS)
@@ -116,22 +118,31 @@ def run(args: argparse.Namespace) -> int:
     if args.file:
         result = _import(list(args.file))
         before = _stored(data_dir)
-        target = _build(result, data_dir, ", ".join(args.file))
+        target = _build(result, data_dir, ", ".join(args.file), before[1], args.force)
         _summary(result, target, before)
         return 0
     return _online(args, data_dir)
 
 
-def _build(result, data_dir: Path, shown: str) -> Path:
-    """build_store of what was imported; InputError, the old store kept, when it holds no deck card (a file of
-    tokens, art cards or an empty set): such a store would call every card of every deck unknown."""
-    if not result.cards:
-        from deckcheck.errors import InputError
+#: The least share of the old store's cards a new store must hold to replace it without --force.
+LEAST_SHARE_KEPT = 0.5
 
-        report = result.report
+
+def _build(result, data_dir: Path, shown: str, stored: int, force: bool) -> Path:
+    """build_store of what was imported, in place of a store of `stored` cards; InputError, the old store kept,
+    when it holds no deck card (a file of tokens, art cards or an empty set): such a store would call every card
+    of every deck unknown; and, unless `force`, when it holds less than half the old store's cards (a deck's or
+    a set's file given by mistake: most cards of most decks would become unknown)."""
+    from deckcheck.errors import InputError
+
+    report = result.report
+    if not result.cards:
         kinds = _skipped_kinds(report)
         read = f"{report.objects} objects read" + (f", none a deck card: {kinds}" if kinds else "")
         raise InputError(shown, f"no cards to build a store of ({read}); the card store is left as it was")
+    if not force and len(result.cards) < stored * LEAST_SHARE_KEPT:
+        raise InputError(shown, f"{len(result.cards)} cards, less than half the card store's {stored}: the card "
+                                "store is left as it was (a deck's or a set's file? --force replaces the store with it)")
     return build_store(result.cards, result.meta, data_dir, others=result.others)
 
 
@@ -212,7 +223,7 @@ def _online(args: argparse.Namespace, data_dir: Path) -> int:
                 raise InputError(entry.url, str(exc).split(": ", 1)[-1]) from None
             result.meta["bulk_type"] = entry.type
             result.meta["files"] = [entry.url]
-            target = _build(result, data_dir, entry.url)
+            target = _build(result, data_dir, entry.url, before[1], args.force)
         finally:
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()
