@@ -113,6 +113,7 @@ RECORDS = st.fixed_dictionaries({"decklist": ITEMS}, optional={
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(RECORDS)
 @example({"decklist": [], "name": "Deck name", "sideboard": ["Name: x"]})  # its own name and one in its lines
+@example({"decklist": ["1 Sol Ring\ufeff", "1 Arcane Signet\u200b "]})  # invisible marks after a name, stripped
 def test_jsonl_records_read_like_their_text_every_time(record) -> None:
     """A JSON Lines deck object never raises but InputError; read (on the fast path when its lines are plain)
     it is the Deck its text gives (without line numbers: the items are not lines of the file), and reading it

@@ -783,6 +783,8 @@ def _plain_line(line: str) -> tuple[int, str, str] | None:
     if len(found) != 1:
         return None
     q, card = found[0]
+    if card[-1] in _INVISIBLE:
+        return None  # a zero-width character pasted after the name, which parse_lines strips
     if ("," in card or ";" in card) and runs_entries_together(card):
         return None  # several entries on one line: parse_lines cuts them apart
     if "  " in card:
