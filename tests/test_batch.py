@@ -472,20 +472,34 @@ def test_a_registration_is_named_by_its_player_even_when_its_list_names_the_deck
     assert row.report.name == "Store night #3"
 
 
+@pytest.mark.parametrize("title", ["", "Spring Commander Night: registrations\n\n"], ids=["", "under-a-title"])
 @pytest.mark.parametrize("cells", [["moxfield.com/decks/abc123", "archidekt.com/decks/998877"], ["", ""]],
                          ids=["links-without-https", "no-list-sent-yet"])
-def test_a_table_of_registrations_is_told_by_links_without_their_scheme_or_by_its_header(tmp_path, cells):
+def test_a_table_of_registrations_is_told_by_links_without_their_scheme_or_by_its_header(tmp_path, cells, title):
     """A sign-up sheet whose decklist cells hold deck sites' links typed without "https://", or are all still
-    empty (the first sign-ups): a row a player, saying what it holds. Before, the whole file was read as one deck
-    of unknown cards ("Timestamp,Player,Commander,Decklist" among them)."""
+    empty (the first sign-ups): a row a player, saying what it holds, also under an organizer's title. Before, the
+    whole file was read as one deck of unknown cards ("Timestamp,Player,Commander,Decklist" among them); under a
+    title, a sheet with no list yet was, until its rows' shape was read."""
     table = tmp_path / "signups.csv"
-    table.write_text("Timestamp,Player,Commander,Decklist\n"
+    table.write_text(f"{title}Timestamp,Player,Commander,Decklist\n"
                      f"2026-03-01,Ann,Atraxa,{cells[0]}\n2026-03-01,Bob,Edgar Markov,{cells[1]}\n", encoding="utf-8")
     code, out, _ = run_cli("batch", "--format", "json", str(table))
     said = ("a web address, not a decklist (deckcheck fetches no deck pages: export the list from the site)"
             if cells[0] else "no decklist in this row (an empty cell)")
     rows = [(d["path"], d.get("name"), [v["message"] for v in d["violations"]]) for d in json.loads(out)["decks"]]
-    assert (code, rows) == (2, [(f"{table}:2", "Ann", [said]), (f"{table}:3", "Bob", [said])])
+    first = 2 + title.count("\n")
+    assert (code, rows) == (2, [(f"{table}:{first}", "Ann", [said]), (f"{table}:{first + 1}", "Bob", [said])])
+
+
+def test_a_titled_decklist_with_a_line_like_a_sign_up_header_is_one_deck(tmp_path, store):
+    """Under a title, a line that reads as a sign-up sheet's header ("Player,Notes,Decklist") over lines that are no
+    form's rows (one cell each, not the header's three) is a decklist, not a table of registrations."""
+    alice = "".join(line for line in (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+                    .splitlines(keepends=True) if not line.startswith("//"))  # its comments hold commas: cells
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Alice's Atraxa\n\nPlayer,Notes,Decklist\n" + alice, encoding="utf-8")
+    (row,) = check_many([deck], store=store)
+    assert (row.path, row.unreadable, row.report.commanders) == (str(deck), False, ("Atraxa, Praetors' Voice",))
 
 
 def test_a_microsoft_forms_export_names_its_players_by_the_form_s_question(tmp_path):

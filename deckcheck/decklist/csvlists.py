@@ -159,7 +159,8 @@ def registrations_layout(text: str) -> Registrations | None:
     64 KB has a decklist of several lines there (or of several entries or card names on one line, typed into a
     form's one-line answer), or a deck site's link, or whose decklist cells are all empty beside a player's
     column (the first sign-ups may not have sent theirs yet); None for a card list's CSV, a decklist or any other
-    text. A header below a title must name a player's column, and a row must have a list."""
+    text. A header below a title must name a player's column, and a row must have a list or, when none has one yet,
+    every row the header's number of cells (more than two)."""
     hint, body = table_body(text[:REGISTRATIONS_HEAD])
     delimiters = DELIMITERS if hint is None else (hint,)
     found = _header_below_titles(body, partial(_registrations_header, delimiters=delimiters))
@@ -171,18 +172,24 @@ def registrations_layout(text: str) -> Registrations | None:
         return None
     column = layout.decklist
     sent = False  # whether any row's decklist cell holds something
+    shaped = 0  # rows with the header's cells, as a form's export has them; None once a row has not
     try:
         rows = csv.reader(io.StringIO(body[offset:], newline=""), delimiter=layout.delimiter)
-        next(rows)
+        width = len(next(rows))
         for row in rows:
             cell = row[column].strip() if column < len(row) else ""
             if "\n" in cell or runs_entries_together(cell) or holds_several_names(cell) or is_web_address(cell):
                 return layout._replace(header_line=line)
             sent = sent or bool(cell)
+            if shaped is not None and any(row):
+                shaped = shaped + 1 if len(row) == width else None
     except csv.Error:
         return None
-    # the first sign-ups, none of whom has sent a list yet: a player's column beside an empty decklist column
-    return layout._replace(header_line=line) if not sent and layout.player is not None and not titled else None
+    # the first sign-ups, none of whom has sent a list yet: a player's column beside an empty decklist column; below a
+    # title, every row a form's row of the header's cells (a decklist's lines are one or two cells, never all alike)
+    if sent or layout.player is None or titled and not (shaped and width > 2):
+        return None
+    return layout._replace(header_line=line)
 
 
 def _header_layout(first_line: str, delimiters: Sequence[str]) -> Registrations | None:
