@@ -39,6 +39,7 @@ def _check(deck) -> None:
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(TEXT)
+@example("\r0\nCount,Name,Section\n")  # a lone carriage return, a line break to the csv module, above a header
 def test_random_text_never_raises_anything_but_input_error(text: str) -> None:
     try:
         deck = parse_text(text, "fuzz.txt")

@@ -196,18 +196,21 @@ def test_a_card_list_kept_with_no_header_row_reads_as_its_rows(tmp_path, writer)
 def test_a_title_above_a_sheet_s_header_row_names_the_deck(tmp_path, store, writer):
     """A real card list kept in a sheet under a title (and a labelled name, or a date): the rows above the
     header are no cards, the first names the deck, and the cards are the same as the CSV's, each row at its
-    line. Before, the file was read as text: the title an unknown card, the header a group's name."""
+    line. Before, the file was read as text: the title an unknown card, the header a group's name. The CSV is
+    saved with Windows' line breaks and with the lone carriage returns of old Mac files (which the header's search
+    did not count as line breaks: the title was read as a card)."""
     source = TOURNAMENT / "12-lena-explorers-of-the-deep.csv"
     rows = list(csv.reader(source.read_text(encoding="utf-8").splitlines()))
     plain = parse_file(source)
     for above, name in (([["Lena's Merfolk"]], "Lena's Merfolk"),
                         ([["Deck:", "Hakbal Explorers"], [], ["2026-11-28"]], "Hakbal Explorers")):
         shift = len(above)
-        for path in (write_sheet(writer, tmp_path / f"lena{shift}", above + rows), tmp_path / f"lena{shift}.csv"):
-            if path.suffix == ".csv":
+        saved_as = [(tmp_path / f"lena{shift}.csv", "\r\n"), (tmp_path / f"lena{shift}-mac.csv", "\r")]
+        for path, ends in [(write_sheet(writer, tmp_path / f"lena{shift}", above + rows), None), *saved_as]:
+            if ends is not None:
                 saved = io.StringIO()
-                csv.writer(saved).writerows(above + rows)
-                path.write_text(saved.getvalue(), encoding="utf-8")
+                csv.writer(saved, lineterminator=ends).writerows(above + rows)
+                path.write_text(saved.getvalue(), encoding="utf-8", newline="")
             deck = parse_file(path)
             assert deck.source_format == "csv" and deck.name == name
             assert _entries(deck) == [(q, n, s, line + shift) for q, n, s, line in _entries(plain)]

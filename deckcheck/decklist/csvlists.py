@@ -64,6 +64,7 @@ def csv_delimiter(first_line: str, delimiters: Sequence[str] = DELIMITERS) -> st
 
 _HEADER_HEAD = 1 << 13  # how much of a text is searched for a header row
 _BLANK = re.compile(r"\s*").match
+_LINE_BREAK = re.compile(r"\r\n?|\n")  # where the csv module's reader ends a line: a lone carriage return too
 _ENTRY = re.compile(r"\d{1,3}[xX]?(?:\s+|\s*[,;\t]\s*)[^\W\d_]").match  # a count, then a name: a list's entry
 
 #: How many rows a sheet may hold above its header row: a title, the player's name, a date; never a card.
@@ -79,13 +80,13 @@ def _header_below_titles(text: str, read: Callable[[str], _Header | None]) -> tu
     header. An entry ("1 Sol Ring", "1,Sol Ring") ends the search: a list has begun, so no header is coming."""
     above = 0
     start = _BLANK(text).end()  # from the first non-blank line (an offset: the text is not copied)
-    number, limit = text.count("\n", 0, start), start + _HEADER_HEAD
+    number, limit = len(_LINE_BREAK.findall(text, 0, start)), start + _HEADER_HEAD
     while start < limit and above <= ROWS_ABOVE_HEADER:
-        end = text.find("\n", start, limit)
-        if end < 0 and len(text) > limit:
+        end = _LINE_BREAK.search(text, start, limit)
+        if end is None and len(text) > limit:
             return None  # a line longer than the search
-        offset, line = start, (text[start:] if end < 0 else text[start:end]).strip()
-        start, number = (limit if end < 0 else end + 1), number + 1
+        offset, line = start, (text[start:] if end is None else text[start:end.start()]).strip()
+        start, number = (limit if end is None else end.end()), number + 1
         if not line:
             continue
         if _ENTRY(line):
@@ -349,12 +350,12 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
         line, last_line = last_line + 1, reader.line_num
         if not any(cell.strip() for cell in row):
             continue
-        if columns is None and line < header_line:
-            above.append((line, [cell.strip() for cell in row if cell.strip()], delimiter.join(row).strip(delimiter)))
-            continue
         if columns is None:
-            columns = card_columns(row)
-            assert columns is not None  # csv_delimiter checked the header
+            if line >= header_line:
+                columns = card_columns(row)  # the header: the first header row from csv_header's line on
+            if columns is None:  # a row above it
+                filled = [cell.strip() for cell in row if cell.strip()]
+                above.append((line, filled, delimiter.join(row).strip(delimiter)))
             continue
         name_col, qty_col, section_col, set_col, number_col, sideboarded_col = columns
         raw = delimiter.join(row)
