@@ -1614,19 +1614,19 @@ def test_batch_command_reads_and_reports_collecting_less(monkeypatch):
     from deckcheck.batch import core, output
 
     seen: dict[str, tuple[int, ...]] = {}
-    expand, render = core.expand, output.RENDERERS["text"]
+    expand, render = core.expand, output.render_text
 
     def recording_expand(paths):
         seen["read"] = gc.get_threshold()
         return expand(paths)
 
-    def recording_render(report, stream, **options):
+    def recording_render(report, stream, *cells):
         seen["report"] = gc.get_threshold()
-        render(report, stream, **options)
+        render(report, stream, *cells)
 
     monkeypatch.setattr(core, "expand", recording_expand)
     monkeypatch.setattr("deckcheck.batch.expand", recording_expand)
-    monkeypatch.setitem(output.RENDERERS, "text", recording_render)
+    monkeypatch.setattr(output, "render_text", recording_render)
     before = gc.get_threshold()
     code, out, _ = run_cli("batch", "--no-progress", str(TOURNAMENT))
     assert code == 2 and "12 decks" in out

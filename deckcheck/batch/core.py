@@ -606,12 +606,15 @@ def unreadable_result(label: str, message: str, name: str | None = None) -> Deck
 
 @dataclass
 class BatchOptions:
-    """What every deck of a batch is checked with."""
+    """What every deck of a batch is checked with, and `part`: what a report makes of each chunk's results, made
+    where the chunk is checked (in a `--jobs` worker too) and handed on in their place, so that no result is
+    kept or sent between processes (`deckcheck batch`'s text, CSV and JSON reports); None hands on the results."""
 
     on: date | None = None
     commanders: tuple[str, ...] | None = None
     brackets: bool = True
     keep_cards: bool = False
+    part: Callable[[list[DeckResult]], Sized] | None = None
 
 
 class DeckRunner:
@@ -732,11 +735,12 @@ def _init_worker(store_path: str, store_meta: Mapping[str, Any], policy: Any, op
     gc.set_threshold(*BATCH_GC_THRESHOLDS)  # a worker only checks decks (see collect_less)
 
 
-def _run_chunk(chunk: list[Source]) -> tuple[list[DeckResult], list[str]]:
+def _run_chunk(chunk: list[Source]) -> tuple[Sized, list[str]]:
     if _RUNNER is None:
         raise _REFUSED or DeckcheckError("a batch worker has no card store")
+    options = _RUNNER.options
     results = _RUNNER.run_many(chunk)
-    return results, _RUNNER.checker.report_notes(_RUNNER.options.on)
+    return (results if options.part is None else options.part(results)), _RUNNER.checker.report_notes(options.on)
 
 
 #: The most worker processes a batch starts for each CPU it may use. More would only add memory (each holds its
@@ -785,8 +789,8 @@ class WorkerDied(DeckcheckError):
     """A worker process of a batch ended without returning its chunk (killed, or out of memory)."""
 
 
-def _in_order(pool: Any, chunks: Iterable[list[Source]], ahead: int) -> Iterator[tuple[list[DeckResult], list[str]]]:
-    """Each chunk's (results, notes) from the worker processes, in input order, with at most `ahead` chunks
+def _in_order(pool: Any, chunks: Iterable[list[Source]], ahead: int) -> Iterator[tuple[Sized, list[str]]]:
+    """Each chunk's (results or part, notes) from the worker processes, in input order, with at most `ahead` chunks
     handed out and not yet returned (so a stream is read only as fast as it is checked). WorkerDied when a
     worker ends without its result, rather than waiting for it forever."""
     from concurrent.futures.process import BrokenProcessPool
@@ -880,14 +884,15 @@ def _progress(total: int | None, enabled: bool | None) -> Any:
 def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | None = None,
               policy: Any = None, jobs: int = 1, options: BatchOptions | None = None,
               progress: bool | None = None, chunk_size: int | None = None,
-              on_part: Callable[[list[DeckResult]], Any] | None = None) -> tuple[list[DeckResult], list[str]]:
-    """Check every source, in order; return the results and the report-level notes (the policy's caveat
-    for the date, card data that disagrees with the policy: each once). `store` is opened from `data_dir`
-    when not given. jobs > 1 spreads chunks of decks over that many processes, each opening the store's file
-    once and checking that it is still the same store (an update may have replaced it). `sources` may be
-    a stream (then the workers start on the first decks while the rest are still being read, and a progress
-    bar counts without a total). `on_part` is called with each chunk's results as they arrive, in order
-    (with jobs > 1, while the workers go on with the next chunks)."""
+              on_part: Callable[[Any], Any] | None = None) -> tuple[list[DeckResult], list[str]]:
+    """Check every source, in order; return the results (none when `options.part` makes parts of them) and the
+    report-level notes (the policy's caveat for the date, card data that disagrees with the policy: each once).
+    `store` is opened from `data_dir` when not given. jobs > 1 spreads chunks of decks over that many processes,
+    each opening the store's file once and checking that it is still the same store (an update may have replaced
+    it). `sources` may be a stream (then the workers start on the first decks while the rest are still being read,
+    and a progress bar counts without a total). `on_part` is called with each chunk's results, or the part
+    `options.part` makes of them, as they arrive, in order (with jobs > 1, while the workers go on with the next
+    chunks)."""
     options = options or BatchOptions()
     total = len(sources) if isinstance(sources, Sized) else None
     bar = None
@@ -925,7 +930,8 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
                 for count, (part, part_notes) in enumerate(parts):
                     if count == 0:  # the workers are forked by now: none of them has the bar's thread
                         bar = _progress(total, progress)
-                    results.extend(part)
+                    if options.part is None:
+                        results.extend(part)
                     if on_part is not None:
                         on_part(part)
                     notes.update(dict.fromkeys(part_notes))
@@ -943,8 +949,11 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
     with collect_less():
         try:
             for chunk in _chunks(sources, chunk_size or PREFETCH_DECKS):
-                part = runner.run_many(chunk)
-                results += part
+                part: Sized = runner.run_many(chunk)
+                if options.part is None:
+                    results += part
+                else:
+                    part = options.part(part)
                 if on_part is not None:
                     on_part(part)
                 if bar is not None:
@@ -956,16 +965,72 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
 
 
 # --- the batch report ----------------------------------------------------------------------------------
+@dataclass
+class BatchCounts:
+    """What a batch's summary says of its decks, counted from their results and added up a chunk at a time: the
+    verdicts, the violations per code and the decks having each, whether any deck has a name, and why each
+    unreadable deck could not be read ((path, reason), in order)."""
+
+    decks: int = 0
+    legal: int = 0
+    unreadable: int = 0
+    codes: Counter[str] = field(default_factory=Counter)
+    decks_by_code: Counter[str] = field(default_factory=Counter)
+    named: bool = False
+    unreadable_decks: list[tuple[str, str]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, results: Iterable[DeckResult]) -> BatchCounts:
+        """The counts of these results."""
+        counts = cls()
+        for r in results:
+            report = r.report
+            counts.decks += 1
+            counts.legal += report.legal
+            counts.named = counts.named or bool(report.name)
+            if r.unreadable:
+                counts.unreadable += 1
+                counts.unreadable_decks.append((report.path, report.violations[0].message))
+            if report.violations:
+                codes = report.codes()
+                counts.codes.update(codes)
+                counts.decks_by_code.update(set(codes))
+        return counts
+
+    def add(self, other: BatchCounts) -> None:
+        """Add the counts of the decks after these."""
+        self.decks += other.decks
+        self.legal += other.legal
+        self.unreadable += other.unreadable
+        self.codes.update(other.codes)
+        self.decks_by_code.update(other.decks_by_code)
+        self.named = self.named or other.named
+        self.unreadable_decks += other.unreadable_decks
+
+    def summary(self) -> dict[str, Any]:
+        """{decks, legal, illegal, unreadable, codes: violations per code, decks_by_code}, codes in order."""
+        return {"decks": self.decks, "legal": self.legal, "illegal": self.decks - self.legal - self.unreadable,
+                "unreadable": self.unreadable, "codes": dict(sorted(self.codes.items())),
+                "decks_by_code": dict(sorted(self.decks_by_code.items()))}
+
+    def tally(self) -> str:
+        """The verdicts in one phrase: "12 decks: 5 legal, 6 not legal, 1 unreadable"."""
+        return (f"{counted(self.decks, 'deck')}: {self.legal} legal, {self.decks - self.legal - self.unreadable} "
+                f"not legal, {self.unreadable} unreadable")
+
+
 @dataclass(frozen=True)
 class BatchReport:
     """The result of checking many decks: one DeckResult per deck, in input order, the card data used and
-    the date checked against."""
+    the date checked against. `deckcheck batch`, which writes each deck's part of its report as the deck is
+    checked, keeps no result: its report holds only the decks' `tallied` counts."""
 
     results: tuple[DeckResult, ...]
     card_data: Mapping[str, Any] = field(default_factory=dict)
     on: date | None = None
     deckcheck_version: str = ""
     notes: tuple[str, ...] = ()  # said once for the whole batch, as in `deckcheck check`
+    tallied: BatchCounts | None = field(default=None, repr=False, compare=False)  # the counts, when no results
 
     def __post_init__(self) -> None:
         if not self.deckcheck_version:
@@ -990,38 +1055,31 @@ class BatchReport:
         """Every deck's DeckReport (unreadable decks included, with their `unreadable` error)."""
         return tuple(r.report for r in self.results)
 
+    @cached_property
+    def counts(self) -> BatchCounts:
+        """The decks' counts (made once: the report and the command's last line both ask)."""
+        return self.tallied if self.tallied is not None else BatchCounts.of(self.results)
+
     @property
     def legal(self) -> bool:
         """True when every deck was read and is legal."""
-        return all(r.report.legal for r in self.results)
+        return self.counts.legal == self.counts.decks
 
     def code_counts(self) -> Counter[str]:
         """Violations per code over all decks."""
-        return Counter(v.code for r in self.results for v in r.report.violations)
+        return Counter(self.counts.codes)
 
     def deck_code_counts(self) -> Counter[str]:
         """The number of decks that have each code at least once."""
-        return Counter(code for r in self.results for code in set(r.report.codes()))
+        return Counter(self.counts.decks_by_code)
 
     def summary(self) -> dict[str, Any]:
-        """{decks, legal, illegal, unreadable, codes: violations per code, decks_by_code}: a new dict each
-        time (the counts are made once: the report and the command's last line both ask)."""
-        totals = self._totals
-        return {**totals, "codes": dict(totals["codes"]), "decks_by_code": dict(totals["decks_by_code"])}
+        """{decks, legal, illegal, unreadable, codes: violations per code, decks_by_code}: a new dict each time."""
+        return self.counts.summary()
 
     def tally(self) -> str:
         """The verdicts in one phrase: "12 decks: 5 legal, 6 not legal, 1 unreadable"."""
-        t = self._totals
-        return (f"{counted(t['decks'], 'deck')}: {t['legal']} legal, {t['illegal']} not legal, "
-                f"{t['unreadable']} unreadable")
-
-    @cached_property
-    def _totals(self) -> dict[str, Any]:
-        unreadable = sum(1 for r in self.results if r.unreadable)
-        legal = sum(1 for r in self.results if r.report.legal)
-        return {"decks": len(self.results), "legal": legal, "illegal": len(self.results) - legal - unreadable,
-                "unreadable": unreadable, "codes": dict(sorted(self.code_counts().items())),
-                "decks_by_code": dict(sorted(self.deck_code_counts().items()))}
+        return self.counts.tally()
 
     def check_report(self) -> CheckReport:
         """The same decks as a CheckReport (for the `check` renderers)."""
@@ -1112,7 +1170,7 @@ def _is_pandas(value: Any, kind: str) -> bool:
 def exit_code(report: BatchReport) -> int:
     """As for `deckcheck check`: 2 when a deck could not be read (every other deck is still checked and
     reported), else 1 when any deck has an error, else 0."""
-    if any(r.unreadable for r in report.results):
+    if report.counts.unreadable:
         return 2
     return 0 if report.legal else 1
 

@@ -1,18 +1,21 @@
 """Batch output as text (a summary table plus totals), CSV (one row per deck) and JSON (`check`'s shape
-plus "summary"). The HTML report is deckcheck.render.html."""
+plus "summary"). The HTML report is deckcheck.render.html.
+
+`deckcheck batch` writes its report as the decks are checked (`ReportWriter`): each chunk's results become the
+report's part of them (a `ReportPart`) where they are checked, in a `--jobs` worker too, so that no result is
+kept or sent back, and a batch's memory does not grow with its decks' reports."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from functools import partial
+from collections.abc import Callable, Iterable, Mapping
 from typing import IO, TYPE_CHECKING, Any
 
-from deckcheck.batch.core import BatchReport, DeckResult
+from deckcheck.batch.core import BatchCounts, BatchReport, DeckResult
 from deckcheck.errors import one_line
 from deckcheck.render.csv import SafeWriter
 from deckcheck.report import card_data_of
-from deckcheck.render.json import DecksWriter
+from deckcheck.render.json import DecksWriter, encoded_decks
 from deckcheck.wording import counted
 
 if TYPE_CHECKING:
@@ -110,7 +113,8 @@ def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | N
     `cells`: the results' `table_cells`, when already made (as they arrived)."""
     if cells is None:
         cells = table_cells(report.results)
-    if not any(r.name for r in report.results):  # no deck names: no name column
+    counts = report.counts
+    if not counts.named:  # no deck names: no name column
         columns = [c for c in COLUMNS if c != "name"]
         cells = [row[:1] + row[2:] for row in cells]
     else:
@@ -127,13 +131,12 @@ def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | N
     stream.write(line_format.format(*("-" * w for w in widths)).rstrip() + "\n")
     stream.writelines([(line_format.format(*line).rstrip() if one_column("".join(line)) is None
                         else _padded(line, widths, right)) + "\n" for line in cells])
-    unreadable = [r for r in report.results if r.unreadable]
-    if unreadable:
+    if counts.unreadable_decks:
         stream.write("\nunreadable:\n")
-        for r in unreadable:
-            stream.write(f"  {_cut(one_line(r.path), None)}: {_cut(r.report.violations[0].message, None)}\n")
-    s = report.summary()
-    stream.write(f"\n{report.tally()}\n")
+        for path, why in counts.unreadable_decks:
+            stream.write(f"  {_cut(one_line(path), None)}: {_cut(why, None)}\n")
+    s = counts.summary()
+    stream.write(f"\n{counts.tally()}\n")
     if s["codes"]:
         stream.write("violations by code: " + ", ".join(
             f"{code} {n} (in {counted(s['decks_by_code'][code], 'deck')})"
@@ -154,24 +157,24 @@ def render_csv(report: BatchReport, stream: IO[str]) -> None:
 def render_json(report: BatchReport, stream: IO[str]) -> None:
     """The batch JSON document (UTF-8, two-space indent)."""
     writer = JsonWriter(stream, report)
-    writer.add(report.results)
-    writer.close(report)
+    writer.add(json_part(list(report.results)))
+    writer.finish(report)
 
 
 class JsonWriter:
     """The batch JSON written a chunk of decks at a time (`render.json.DecksWriter`): `deckcheck batch`
-    writes each chunk's decks as its results arrive (with --jobs, while the workers go on with the next
-    chunks) instead of encoding them all after the last one."""
+    writes each chunk's decks as they arrive, encoded where they were checked (`json_part`; with --jobs, in
+    the workers), instead of encoding them all after the last one."""
 
     def __init__(self, stream: IO[str], head: BatchReport) -> None:
         """`head`: a report with the batch's card data (and version): what precedes the decks."""
         self._decks = DecksWriter(stream, head.document([]))
 
-    def add(self, results: Iterable[DeckResult]) -> None:
-        """Write these decks' objects, next in the decks list."""
-        self._decks.add(r.to_dict() for r in results)
+    def add(self, part: ReportPart) -> None:
+        """Write these decks' objects (a `json_part`), next in the decks list."""
+        self._decks.add_encoded(part.items)
 
-    def close(self, report: BatchReport) -> None:
+    def finish(self, report: BatchReport) -> None:
         """End the document: the summary of `report` (every deck's) and the notes."""
         self._decks.close(report.document([]))
 
@@ -184,26 +187,118 @@ def render_html(report: BatchReport, stream: IO[str], parts: DeckParts | None = 
     render(report, stream, parts=parts)
 
 
-RENDERERS = {"text": render_text, "json": render_json, "csv": render_csv, "html": render_html}
+class ReportPart:
+    """What a report makes of a chunk's results where they are checked (a `--jobs` worker sends it back in their
+    place): its `items` (the text table's cells, the CSV rows or the JSON deck objects encoded) and the chunk's
+    counts. Its length is the chunk's number of decks."""
+
+    __slots__ = ("items", "counts")
+
+    def __init__(self, items: list[Any], counts: BatchCounts) -> None:
+        self.items = items
+        self.counts = counts
+
+    def __len__(self) -> int:
+        return self.counts.decks
 
 
-def report_writer(fmt: str, stream: IO[str], head: BatchReport
-                  ) -> tuple[Callable[[list[DeckResult]], Any] | None, Callable[[BatchReport], None]]:
-    """How `deckcheck batch` writes a report of format `fmt`: what is made of each chunk's results as they
-    arrive (None: nothing), and what writes the report once every deck is checked. Made as the results
-    arrive (with --jobs, while the workers go on with the next chunks, not after the last one): the JSON
-    decks, written at once; the text table's cells (their widths need every row); the HTML decks' rows and
-    sections. `head`: a report with the batch's card data and date, for what precedes the JSON decks."""
-    finish = partial(RENDERERS[fmt], stream=stream)
-    if fmt == "json":
-        writer = JsonWriter(stream, head)
-        return writer.add, writer.close
-    if fmt == "text":
-        cells: list[list[str]] = []
-        return (lambda part: cells.extend(table_cells(part))), partial(finish, cells=cells)
-    if fmt == "html":
+def text_part(results: list[DeckResult]) -> ReportPart:
+    """The text table's cells of these results."""
+    return ReportPart(table_cells(results), BatchCounts.of(results))
+
+
+def csv_part(results: list[DeckResult]) -> ReportPart:
+    """The CSV rows of these results."""
+    return ReportPart(row_values(results), BatchCounts.of(results))
+
+
+def json_part(results: list[DeckResult]) -> ReportPart:
+    """The JSON deck objects of these results, encoded as the decks list holds them."""
+    return ReportPart(encoded_decks(r.to_dict() for r in results), BatchCounts.of(results))
+
+
+#: How each report format that keeps no result makes its parts (the HTML report keeps every result).
+PARTS: dict[str, Callable[[list[DeckResult]], ReportPart]] = {"text": text_part, "csv": csv_part, "json": json_part}
+
+
+class _CsvWriter:
+    """The CSV rows written as they arrive, after the header row."""
+
+    def __init__(self, stream: IO[str], head: BatchReport) -> None:
+        self._writer = SafeWriter(stream)
+        self._header = False
+
+    def add(self, part: ReportPart) -> None:
+        self._head()
+        self._writer.writerows(part.items)
+
+    def finish(self, report: BatchReport) -> None:
+        self._head()
+
+    def _head(self) -> None:
+        if not self._header:
+            self._writer.writerow(COLUMNS)
+            self._header = True
+
+
+class _TextWriter:
+    """The text table's cells kept as they arrive: their widths need every row."""
+
+    def __init__(self, stream: IO[str], head: BatchReport) -> None:
+        self._stream = stream
+        self._cells: list[list[str]] = []
+
+    def add(self, part: ReportPart) -> None:
+        self._cells += part.items
+
+    def finish(self, report: BatchReport) -> None:
+        render_text(report, self._stream, self._cells)
+
+
+class _HtmlWriter:
+    """The HTML decks' rows and sections made as their results arrive."""
+
+    def __init__(self, stream: IO[str], head: BatchReport) -> None:
         from deckcheck.render.html import DeckParts
 
-        parts = DeckParts()
-        return parts.add, partial(finish, parts=parts)
-    return None, finish
+        self._stream = stream
+        self._parts = DeckParts()
+
+    def add(self, results: list[DeckResult]) -> None:
+        self._parts.add(results)
+
+    def finish(self, report: BatchReport) -> None:
+        render_html(report, self._stream, self._parts)
+
+
+_WRITERS = {"text": _TextWriter, "csv": _CsvWriter, "json": JsonWriter, "html": _HtmlWriter}
+
+
+class ReportWriter:
+    """How `deckcheck batch` writes a report of format `fmt` as its decks are checked. `part` makes each chunk's
+    part of the report where the chunk is checked (BatchOptions.part; None for HTML, which is made of the
+    results); `add` takes each part, or chunk of results, as it arrives, in order (the JSON decks and the CSV rows
+    are written at once; the text table's cells are kept, as their widths need every row; the HTML decks' rows and
+    sections are made); `finish` writes the rest once every deck is checked. `head`: a report with the batch's
+    card data and date, for what precedes the JSON decks."""
+
+    def __init__(self, fmt: str, stream: IO[str], head: BatchReport) -> None:
+        self.part = PARTS.get(fmt)
+        self.counts = BatchCounts()  # of the parts taken
+        self._writer = _WRITERS[fmt](stream, head)
+
+    def add(self, part: Any) -> None:
+        """Take the next chunk's part (its results, for HTML)."""
+        if self.part is not None:
+            self.counts.add(part.counts)
+        self._writer.add(part)
+
+    def report(self, results: list[DeckResult], card_data: Mapping[str, Any], on: Any,
+               notes: Iterable[str]) -> BatchReport:
+        """The batch's report: its results (HTML), else only the counts of the parts taken."""
+        return BatchReport(results=tuple(results), card_data=card_data, on=on, notes=tuple(notes),
+                           tallied=None if self.part is None else self.counts)
+
+    def finish(self, report: BatchReport) -> None:
+        """Write what follows the decks: the summary and the notes, and the decks' table (text, HTML)."""
+        self._writer.finish(report)

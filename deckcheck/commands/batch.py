@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
 def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.batch import BatchOptions, BatchReport, exit_code, expand, run_batch
     from deckcheck.batch.core import stdin_sources
-    from deckcheck.batch.output import report_writer
+    from deckcheck.batch.output import ReportWriter
     from deckcheck.render import say_notes_left_out
     from deckcheck.store import CardStore
 
@@ -97,21 +97,20 @@ def _check_all(args: argparse.Namespace) -> int:
     first = next(found, None)
     if first is None:
         raise DeckcheckError(f"no decklist files found in {', '.join(args.paths)}")
-    # One job: all sources first, for a progress bar with a total. With --jobs the workers start on the
-    # first decks while the parent is still reading the rest.
-    sources = itertools.chain([first], found) if args.jobs > 1 else [first, *found]
-    options = BatchOptions(on=args.as_of, brackets=args.format in ("json", "html"))
+    # Read as they are checked (with --jobs, the workers start on the first decks while the parent is still reading
+    # the rest), so that a batch's memory does not grow with its input; but all first for a progress bar of one job,
+    # which then has a total.
     progress = False if args.no_progress else None
+    listed = args.jobs == 1 and progress is None and sys.stderr.isatty()
+    sources = [first, *found] if listed else itertools.chain([first], found)
     card_data = dict(store.meta)
     with _report_file(args.output, bom=args.format == "csv") as out:
-        head = BatchReport(results=(), card_data=card_data, on=args.as_of)
-        on_part, finish = report_writer(args.format, out, head)
-        if on_part is not None:
-            on_part = partial(_write, args.output, on_part)  # the JSON decks are written as they arrive
+        writer = ReportWriter(args.format, out, BatchReport(results=(), card_data=card_data, on=args.as_of))
+        options = BatchOptions(on=args.as_of, brackets=args.format in ("json", "html"), part=writer.part)
         results, notes = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
-                                   progress=progress, on_part=on_part)
-        report = BatchReport(results=tuple(results), card_data=card_data, on=args.as_of, notes=tuple(notes))
-        _write(args.output, finish, report)
+                                   progress=progress, on_part=partial(_write, args.output, writer.add))
+        report = writer.report(results, card_data, args.as_of, notes)
+        _write(args.output, writer.finish, report)
     say_notes_left_out(args.format, report.notes)
     if args.output:
         print(f"deckcheck: {report.tally()}; report written to {args.output}", file=sys.stderr)

@@ -35,8 +35,10 @@ class DecksWriter:
 
     def add(self, decks: Iterable[Mapping[str, Any]]) -> None:
         """Write these deck objects, next in the list."""
-        objects = [_DEPTH + json.dumps(d, ensure_ascii=False, indent=2).replace("\n", "\n" + _DEPTH)
-                   for d in decks]
+        self.add_encoded(encoded_decks(decks))
+
+    def add_encoded(self, objects: list[str]) -> None:
+        """Write these deck objects as `encoded_decks` encoded them (where they were checked), next in the list."""
         if objects:
             self.stream.write((",\n" if self.count else self._head + '\n  "decks": [\n') + ",\n".join(objects))
             self.count += len(objects)
@@ -46,6 +48,11 @@ class DecksWriter:
         "decks" list, when no deck was written)."""
         head, tail = _around_decks(document)
         self.stream.write(("\n  ]" if self.count else head + _DECKS_KEY) + tail + "\n")
+
+
+def encoded_decks(decks: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Each deck object as `DecksWriter` writes it in the decks list: encoded alone, indented to its depth."""
+    return [_DEPTH + json.dumps(d, ensure_ascii=False, indent=2).replace("\n", "\n" + _DEPTH) for d in decks]
 
 
 def _around_decks(document: Mapping[str, Any]) -> tuple[str, str]:
