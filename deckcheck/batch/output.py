@@ -149,9 +149,9 @@ def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | N
 
 def render_csv(report: BatchReport, stream: IO[str]) -> None:
     """One row per deck with the summary table's columns (codes joined with ", ")."""
-    writer = SafeWriter(stream)
-    writer.writerow(COLUMNS)
-    writer.writerows(row_values(report.results))
+    writer = _CsvWriter(stream, report)
+    writer.add(csv_part(list(report.results)))
+    writer.finish(report)
 
 
 def render_json(report: BatchReport, stream: IO[str]) -> None:
