@@ -653,6 +653,11 @@ class DeckRunner:
         self.checker.prefetch([d for d in read if isinstance(d, Deck)], options.on)
         return [self._check(deck) if isinstance(deck, Deck) else deck for deck in read]
 
+    def run_chunk(self, sources: Sequence[Source]) -> Sized:
+        """`run_many`'s results, or the part `options.part` makes of them (what a chunk of a batch hands on)."""
+        results = self.run_many(sources)
+        return results if self.options.part is None else self.options.part(results)
+
     def _read_or_row(self, source: Source) -> Deck | DeckResult:
         if source[0] == "jsonl":
             source = record_source(source[2], source[1])
@@ -738,9 +743,7 @@ def _init_worker(store_path: str, store_meta: Mapping[str, Any], policy: Any, op
 def _run_chunk(chunk: list[Source]) -> tuple[Sized, list[str]]:
     if _RUNNER is None:
         raise _REFUSED or DeckcheckError("a batch worker has no card store")
-    options = _RUNNER.options
-    results = _RUNNER.run_many(chunk)
-    return (results if options.part is None else options.part(results)), _RUNNER.checker.report_notes(options.on)
+    return _RUNNER.run_chunk(chunk), _RUNNER.checker.report_notes(_RUNNER.options.on)
 
 
 #: The most worker processes a batch starts for each CPU it may use. More would only add memory (each holds its
@@ -866,13 +869,14 @@ def _chunks(sources: Iterable[Source], size: int) -> Iterator[list[Source]]:
         yield chunk
 
 
-def _progress(total: int | None, enabled: bool | None) -> Any:
-    """A tqdm bar on standard error when it is a terminal (or when asked for); else None."""
-    import sys
+def progress_shown(enabled: bool | None) -> bool:
+    """Whether a batch shows a progress bar: when asked for (True), else (None) when standard error is a terminal."""
+    return sys.stderr.isatty() if enabled is None else enabled
 
-    if enabled is None:
-        enabled = sys.stderr.isatty()
-    if not enabled:
+
+def _progress(total: int | None, enabled: bool | None) -> Any:
+    """A tqdm bar on standard error when `progress_shown`; else None."""
+    if not progress_shown(enabled):
         return None
     try:
         from tqdm import tqdm
@@ -949,11 +953,9 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
     with collect_less():
         try:
             for chunk in _chunks(sources, chunk_size or PREFETCH_DECKS):
-                part: Sized = runner.run_many(chunk)
+                part = runner.run_chunk(chunk)
                 if options.part is None:
                     results += part
-                else:
-                    part = options.part(part)
                 if on_part is not None:
                     on_part(part)
                 if bar is not None:

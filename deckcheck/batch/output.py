@@ -147,13 +147,6 @@ def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | N
         stream.write(f"note: {note}\n")
 
 
-def render_csv(report: BatchReport, stream: IO[str]) -> None:
-    """One row per deck with the summary table's columns (codes joined with ", ")."""
-    writer = _CsvWriter(stream, report)
-    writer.add(csv_part(list(report.results)))
-    writer.finish(report)
-
-
 def render_json(report: BatchReport, stream: IO[str]) -> None:
     """The batch JSON document (UTF-8, two-space indent)."""
     writer = JsonWriter(stream, report)

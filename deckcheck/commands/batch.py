@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.batch import BatchOptions, BatchReport, exit_code, expand, run_batch
-    from deckcheck.batch.core import stdin_sources
+    from deckcheck.batch.core import progress_shown, stdin_sources
     from deckcheck.batch.output import ReportWriter
     from deckcheck.render import say_notes_left_out
     from deckcheck.store import CardStore
@@ -101,7 +101,7 @@ def _check_all(args: argparse.Namespace) -> int:
     # the rest), so that a batch's memory does not grow with its input; but all first for a progress bar of one job,
     # which then has a total.
     progress = False if args.no_progress else None
-    listed = args.jobs == 1 and progress is None and sys.stderr.isatty()
+    listed = args.jobs == 1 and progress_shown(progress)
     sources = [first, *found] if listed else itertools.chain([first], found)
     card_data = dict(store.meta)
     with _report_file(args.output, bom=args.format == "csv") as out:

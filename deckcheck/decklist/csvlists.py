@@ -173,7 +173,7 @@ def registrations_layout(text: str) -> Registrations | None:
         return None
     column = layout.decklist
     sent = False  # whether any row's decklist cell holds something
-    shaped = 0  # rows with the header's cells, as a form's export has them; None once a row has not
+    widths: set[int] = set()  # the number of cells of each row that has any
     try:
         rows = csv.reader(io.StringIO(body[offset:], newline=""), delimiter=layout.delimiter)
         width = len(next(rows))
@@ -182,13 +182,13 @@ def registrations_layout(text: str) -> Registrations | None:
             if "\n" in cell or runs_entries_together(cell) or holds_several_names(cell) or is_web_address(cell):
                 return layout._replace(header_line=line)
             sent = sent or bool(cell)
-            if shaped is not None and any(row):
-                shaped = shaped + 1 if len(row) == width else None
+            if any(row):
+                widths.add(len(row))
     except csv.Error:
         return None
     # the first sign-ups, none of whom has sent a list yet: a player's column beside an empty decklist column; below a
     # title, every row a form's row of the header's cells (a decklist's lines are one or two cells, never all alike)
-    if sent or layout.player is None or titled and not (shaped and width > 2):
+    if sent or layout.player is None or titled and not (widths == {width} and width > 2):
         return None
     return layout._replace(header_line=line)
 
