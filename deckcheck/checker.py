@@ -4,7 +4,7 @@ rule modules and builds the DeckReport. One Checker serves many decks (the batch
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter
@@ -38,6 +38,14 @@ _ITEM_CARD = itemgetter(1)  # an Item's card
 #: How alike (rapidfuzz's ratio, of 100) a name and a card's name are when the name is that card mistyped.
 MISTYPED = 85
 _ENTRIES = attrgetter("entries")  # a Deck's entries
+#: The last of a report's notes when a deck checked in the bundled snapshot had an unknown card.
+UNKNOWN_IN_SNAPSHOT = f"names no card has here may be newer cards: {SNAPSHOT_LACKS}"
+
+
+def in_report_order(notes: Iterable[str]) -> list[str]:
+    """The report notes of several checkers (a batch's workers, each chunk's in the order of the decks) as one
+    checker's `report_notes` are: each once, in the order first met, the snapshot's note last."""
+    return sorted(dict.fromkeys(notes), key=UNKNOWN_IN_SNAPSHOT.__eq__)  # a stable sort: the rest keep their order
 #: What a name resolves to: (card, facts, banned or not legal, Oracle id); (None, None, False, None) unknown.
 _Row = tuple[Card | None, CardFacts | None, bool, str | None]
 
@@ -164,7 +172,7 @@ class Checker:
         caveat = self.policy.history_note(on)
         notes = ([caveat] if caveat else []) + list(self._notes)
         if self._unknown_checked and self.store.is_bundled:
-            notes.append(f"names no card has here may be newer cards: {SNAPSHOT_LACKS}")
+            notes.append(UNKNOWN_IN_SNAPSHOT)
         return notes
 
     # --- checking ---------------------------------------------------------------------------------

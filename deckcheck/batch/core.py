@@ -903,7 +903,7 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
     results: list[DeckResult] = []
     notes: dict[str, None] = {}
     jobs = _bounded_jobs(max(1, int(jobs or 1)))
-    from deckcheck.checker import Checker
+    from deckcheck.checker import Checker, in_report_order
     from deckcheck.policy import load_policy
     from deckcheck.store import CardStore
 
@@ -947,7 +947,7 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
             started = list((getattr(pool, "_processes", None) or {}).values())  # CPython's, gone after shutdown
             pool.shutdown(wait=True, cancel_futures=True)  # stopped early: the chunks still queued are dropped
             _end_strays(started)
-        return results, list(notes)
+        return results, in_report_order(notes)
     runner = DeckRunner(Checker(store, policy), options)
     bar = _progress(total, progress)
     with collect_less():

@@ -7,8 +7,10 @@ kept or sent back, and a batch's memory does not grow with its decks' reports.""
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import IO, TYPE_CHECKING, Any
 
 from deckcheck.batch.core import BatchCounts, BatchReport, DeckResult
@@ -108,29 +110,30 @@ def _padded(cells: list[str], widths: list[int], right: list[bool]) -> str:
     return "  ".join(out).rstrip()
 
 
-def render_text(report: BatchReport, stream: IO[str], cells: list[list[str]] | None = None) -> None:
+def render_text(report: BatchReport, stream: IO[str], rows: TableRows | None = None) -> None:
     """The summary table (one line per deck), the reasons unreadable decks could not be read, and totals.
-    `cells`: the results' `table_cells`, when already made (as they arrived)."""
-    if cells is None:
-        cells = table_cells(report.results)
+    `rows`: the results' table rows, when already taken (as they arrived)."""
+    if rows is None:
+        rows = TableRows()
+        rows.add(table_cells(report.results))
     counts = report.counts
-    if not counts.named:  # no deck names: no name column
-        columns = [c for c in COLUMNS if c != "name"]
-        cells = [row[:1] + row[2:] for row in cells]
-    else:
-        columns = list(COLUMNS)
-    one_column = _MAYBE_NOT_ONE_COLUMN.search
-    widths = [max(map(len if one_column("".join(column)) is None else _columns, column))  # with its header
-              for column in zip(columns, *cells)]
+    # no deck names: no name column
+    shown = [i for i, c in enumerate(COLUMNS) if counts.named or c != "name"]
+    columns = [COLUMNS[i] for i in shown]
+    widths = [rows.widths[i] for i in shown]
     right = [c in ("cards", "errors", "warnings") for c in columns]
     # one format string for the lines whose characters take a column each: numbers right-aligned, text
     # left-aligned, two spaces between; other lines padded by the terminal columns their cells take
     line_format = "  ".join(f"{{:{'>' if r else '<'}{w}}}" for r, w in zip(right, widths))
+    one_column = _MAYBE_NOT_ONE_COLUMN.search
 
     stream.write(line_format.format(*columns).rstrip() + "\n")
     stream.write(line_format.format(*("-" * w for w in widths)).rstrip() + "\n")
-    stream.writelines([(line_format.format(*line).rstrip() if one_column("".join(line)) is None
-                        else _padded(line, widths, right)) + "\n" for line in cells])
+    for chunk in rows.chunks():
+        if len(shown) < len(COLUMNS):
+            chunk = [[row[i] for i in shown] for row in chunk]
+        stream.writelines([(line_format.format(*line).rstrip() if one_column("".join(line)) is None
+                            else _padded(line, widths, right)) + "\n" for line in chunk])
     if counts.unreadable_decks:
         stream.write("\nunreadable:\n")
         for path, why in counts.unreadable_decks:
@@ -234,18 +237,57 @@ class _CsvWriter:
             self._header = True
 
 
+#: How many rows of the text table wait in memory for the table's widths; the rest wait in a temporary file.
+TABLE_ROWS_IN_MEMORY = 2000
+
+
+class TableRows:
+    """The text table's rows (`table_cells`), in order, and the widest cell of each column (in terminal columns,
+    its header's included): the widths need every row before the first line is written. Past
+    TABLE_ROWS_IN_MEMORY rows, the rows wait in a temporary file (one JSON array a line), so that a batch's
+    memory does not grow with its decks; the file is gone once closed, or when the process ends."""
+
+    def __init__(self) -> None:
+        self.widths = [len(c) for c in COLUMNS]
+        self._rows: list[list[str]] = []
+        self._spilled: IO[str] | None = None
+
+    def add(self, rows: list[list[str]]) -> None:
+        """Take the next rows."""
+        one_column = _MAYBE_NOT_ONE_COLUMN.search
+        if rows:
+            self.widths = [max(width, max(map(len if one_column("".join(column)) is None else _columns, column)))
+                           for width, column in zip(self.widths, zip(*rows))]
+        if self._spilled is None and len(self._rows) + len(rows) <= TABLE_ROWS_IN_MEMORY:
+            self._rows += rows
+            return
+        if self._spilled is None:
+            self._spilled = tempfile.TemporaryFile("w+", encoding="ascii")
+        self._spilled.writelines([json.dumps(row) + "\n" for row in rows])  # ASCII: \u escapes
+
+    def chunks(self) -> Iterator[list[list[str]]]:
+        """Every row taken, in order, a list at a time; then the temporary file is closed."""
+        yield self._rows
+        if self._spilled is not None:
+            with self._spilled as spilled:
+                spilled.seek(0)
+                while lines := spilled.readlines(1 << 20):
+                    yield [json.loads(line) for line in lines]
+            self._spilled = None
+
+
 class _TextWriter:
-    """The text table's cells kept as they arrive: their widths need every row."""
+    """The text table's rows kept as they arrive (`TableRows`): their widths need every row."""
 
     def __init__(self, stream: IO[str], head: BatchReport) -> None:
         self._stream = stream
-        self._cells: list[list[str]] = []
+        self._rows = TableRows()
 
     def add(self, part: ReportPart) -> None:
-        self._cells += part.items
+        self._rows.add(part.items)
 
     def finish(self, report: BatchReport) -> None:
-        render_text(report, self._stream, self._cells)
+        render_text(report, self._stream, self._rows)
 
 
 class _HtmlWriter:
@@ -271,7 +313,7 @@ class ReportWriter:
     """How `deckcheck batch` writes a report of format `fmt` as its decks are checked. `part` makes each chunk's
     part of the report where the chunk is checked (BatchOptions.part; None for HTML, which is made of the
     results); `add` takes each part, or chunk of results, as it arrives, in order (the JSON decks and the CSV rows
-    are written at once; the text table's cells are kept, as their widths need every row; the HTML decks' rows and
+    are written at once; the text table's rows wait, as their widths need every row (`TableRows`); the HTML decks' rows and
     sections are made); `finish` writes the rest once every deck is checked. `head`: a report with the batch's
     card data and date, for what precedes the JSON decks."""
 
