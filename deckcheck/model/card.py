@@ -98,7 +98,10 @@ class Face:
 
     def to_dict(self) -> dict[str, Any]:
         """A compact dict, leaving out empty fields."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) not in ("", None)}
+        return {name: value for name in _FACE_FIELDS if (value := getattr(self, name)) not in ("", None)}
+
+
+_FACE_FIELDS = tuple(f.name for f in fields(Face))  # in their order: the store's blobs keep it
 
 
 class MissingFaceError(IndexError):
