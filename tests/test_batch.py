@@ -1092,6 +1092,47 @@ def test_jobs_two_say_the_notes_in_the_order_one_job_does(tmp_path, store):
     assert two == one
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_report_without_messages_does_not_look_for_close_names(tmp_path, monkeypatch, jobs):
+    """The text table and the CSV rows give each deck's codes and counts, never an unknown card's "did you mean":
+    looking for close names was a twelfth of a batch's time (and each --jobs worker's again). The JSON report
+    still has them; the codes and counts are the same either way."""
+    from deckcheck.store import CardStore
+
+    asked: list[str] = []
+    suggest_many = CardStore.suggest_many
+
+    def counted(self, names, *args, **kwargs):
+        asked.extend(names)
+        (tmp_path / f"asked-{os.getpid()}").write_text("\n".join(asked))  # a forked worker's too
+        return suggest_many(self, names, *args, **kwargs)
+
+    monkeypatch.setattr(CardStore, "suggest_many", counted)
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    for n in range(4):
+        (decks / f"deck{n}.txt").write_text(f"Commander: Krenko, Mob Boss\n1 Sol Rnig\n1 Lightnign Bolt {n}\n"
+                                            "97 Mountain\n", encoding="utf-8")
+    asked_by = {}
+    for fmt in ("csv", "text", "json"):
+        for old in tmp_path.glob("asked-*"):
+            old.unlink()
+        asked.clear()
+        code, out, _ = run_cli("batch", "--no-progress", "-j", jobs, "--format", fmt, str(decks))
+        assert code == 1
+        asked_by[fmt] = sorted(set().union(*(f.read_text().split("\n") for f in tmp_path.glob("asked-*"))))
+        if fmt == "csv":
+            rows = list(csv.DictReader(io.StringIO(out)))
+        if fmt == "json":
+            decks_json = json.loads(out)["decks"]
+    assert asked_by["csv"] == asked_by["text"] == []
+    assert "Sol Rnig" in asked_by["json"]
+    unknown = [v for d in decks_json for v in d["violations"] if v["code"] == "unknown-card"]
+    assert len(unknown) == 8 and all("did you mean" in v["message"] for v in unknown)
+    assert [r["codes"] for r in rows] == [", ".join(v["code"] for v in d["violations"]).replace(
+        "unknown-card, unknown-card", "unknown-card×2") for d in decks_json]
+
+
 def test_jobs_read_a_stream_of_sources(store, tournament):
     """run_batch takes a stream too (the CLI's --jobs reads decks while the workers check): same results."""
     from deckcheck.batch.core import BatchOptions, run_batch

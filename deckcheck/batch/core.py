@@ -613,6 +613,7 @@ class BatchOptions:
     on: date | None = None
     commanders: tuple[str, ...] | None = None
     brackets: bool = True
+    suggestions: bool = True  # an unknown card's closest card names, in its message (Checker.suggests)
     keep_cards: bool = False
     part: Callable[[list[DeckResult]], Sized] | None = None
 
@@ -736,7 +737,7 @@ def _init_worker(store_path: str, store_meta: Mapping[str, Any], policy: Any, op
         _REFUSED = DeckcheckError(f"{store_path}: the card store was replaced (by `deckcheck update`?) while "
                                   "the batch started; run the batch again")
         return
-    _RUNNER = DeckRunner(Checker(store, policy), options)
+    _RUNNER = DeckRunner(Checker(store, policy, suggests=options.suggestions), options)
     gc.set_threshold(*BATCH_GC_THRESHOLDS)  # a worker only checks decks (see collect_less)
 
 
@@ -948,7 +949,7 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
             pool.shutdown(wait=True, cancel_futures=True)  # stopped early: the chunks still queued are dropped
             _end_strays(started)
         return results, in_report_order(notes)
-    runner = DeckRunner(Checker(store, policy), options)
+    runner = DeckRunner(Checker(store, policy, suggests=options.suggestions), options)
     bar = _progress(total, progress)
     with collect_less():
         try:

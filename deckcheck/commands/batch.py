@@ -106,7 +106,8 @@ def _check_all(args: argparse.Namespace) -> int:
     card_data = dict(store.meta)
     with _report_file(args.output, bom=args.format == "csv") as out:
         writer = ReportWriter(args.format, out, BatchReport(results=(), card_data=card_data, on=args.as_of))
-        options = BatchOptions(on=args.as_of, brackets=args.format in ("json", "html"), part=writer.part)
+        shows_details = args.format in ("json", "html")  # the text table and CSV rows give codes and counts only
+        options = BatchOptions(on=args.as_of, brackets=shows_details, suggestions=shows_details, part=writer.part)
         results, notes = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
                                    progress=progress, on_part=partial(_write, args.output, writer.add))
         report = writer.report(results, card_data, args.as_of, notes)

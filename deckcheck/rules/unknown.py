@@ -135,11 +135,13 @@ def did_you_mean(suggestions: list[str]) -> str:
 
 def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     """One violation per name no card has (repeats of a name are one violation with all their lines): what
-    it names when it is an object no deck can hold, else the closest card names."""
+    it names when it is an object no deck can hold, else the closest card names (unless `checker.suggests` is
+    False: a batch report that shows no message)."""
     by_key: dict[str, list] = {}
     for item in ctx.unknown:
         by_key.setdefault(name_key(item.entry.name), []).append(item)
-    suggested = names_to_suggest((items[0].entry.name for items in by_key.values()), checker)
+    suggests = checker.suggests
+    suggested = names_to_suggest((items[0].entry.name for items in by_key.values()), checker) if suggests else []
     all_suggestions = checker.suggest_many(suggested)
     # Past the last name that gets suggestions when the deck has more, no name is looked at part by part either
     # (a wrong file checked as a deck: 10,000 lines of prose, commas in each).
@@ -157,7 +159,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                 details={"kind": found.kind, "object": found.name, "parts": list(found.parts),
                          "sections": sections}))
             continue
-        joined = [] if past_last or name in all_suggestions else joined_cards(name, checker)
+        joined = [] if past_last or not suggests or name in all_suggestions else joined_cards(name, checker)
         past_last = past_last or name == last
         if is_web_address(name):
             suggestions = []
@@ -171,6 +173,9 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         elif name in all_suggestions:
             suggestions = all_suggestions[name]
             hint = did_you_mean(suggestions)
+        elif not suggests:
+            suggestions = []
+            hint = ""
         else:
             suggestions = []
             hint = f"; no suggestions past a deck's first {SUGGESTED_PER_DECK} unknown names"
