@@ -40,14 +40,14 @@ MISTYPED = 85
 _ENTRIES = attrgetter("entries")  # a Deck's entries
 #: The last of a report's notes when a deck checked in the bundled snapshot had an unknown card.
 UNKNOWN_IN_SNAPSHOT = f"names no card has here may be newer cards: {SNAPSHOT_LACKS}"
+#: What a name resolves to: (card, facts, banned or not legal, Oracle id); (None, None, False, None) unknown.
+_Row = tuple[Card | None, CardFacts | None, bool, str | None]
 
 
 def in_report_order(notes: Iterable[str]) -> list[str]:
     """The report notes of several checkers (a batch's workers, each chunk's in the order of the decks) as one
     checker's `report_notes` are: each once, in the order first met, the snapshot's note last."""
     return sorted(dict.fromkeys(notes), key=UNKNOWN_IN_SNAPSHOT.__eq__)  # a stable sort: the rest keep their order
-#: What a name resolves to: (card, facts, banned or not legal, Oracle id); (None, None, False, None) unknown.
-_Row = tuple[Card | None, CardFacts | None, bool, str | None]
 
 
 class Checker:

@@ -313,8 +313,8 @@ class ReportWriter:
     """How `deckcheck batch` writes a report of format `fmt` as its decks are checked. `part` makes each chunk's
     part of the report where the chunk is checked (BatchOptions.part; None for HTML, which is made of the
     results); `add` takes each part, or chunk of results, as it arrives, in order (the JSON decks and the CSV rows
-    are written at once; the text table's rows wait, as their widths need every row (`TableRows`); the HTML decks' rows and
-    sections are made); `finish` writes the rest once every deck is checked. `head`: a report with the batch's
+    are written at once; the text table's rows wait, as their widths need every row (`TableRows`); the HTML decks'
+    rows and sections are made); `finish` writes the rest once every deck is checked. `head`: a report with the batch's
     card data and date, for what precedes the JSON decks."""
 
     def __init__(self, fmt: str, stream: IO[str], head: BatchReport) -> None:
