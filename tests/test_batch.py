@@ -305,6 +305,7 @@ def test_text_table_lines_up_wide_names_and_undecodable_file_names(tmp_path):
             assert start == 0 or shown[start - 2:start] in ("  ", ""), line  # two spaces before each column
             assert not number or shown[start:end].strip().isdigit() and shown[end - 1].isdigit(), line
 
+
 @pytest.mark.parametrize("in_memory", [0, 3])
 def test_text_table_rows_past_the_memory_limit_wait_in_a_file_and_come_out_the_same(tmp_path, monkeypatch,
                                                                                    in_memory):
@@ -326,7 +327,6 @@ def test_text_table_rows_past_the_memory_limit_wait_in_a_file_and_come_out_the_s
             spilled = run_cli("batch", "--no-progress", *paths)
         assert spilled == expected
         assert expected[1].count("\n") > 17 and ("山田太郎のデッキ" in expected[1]) == (len(paths) == 2)
-
 
 
 def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_text(tmp_path):

@@ -904,6 +904,16 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
     results: list[DeckResult] = []
     notes: dict[str, None] = {}
     jobs = _bounded_jobs(max(1, int(jobs or 1)))
+
+    def take(part: Sized) -> None:
+        """A chunk's results, or the part made of them: kept (results) and handed on, and counted on the bar."""
+        if options.part is None:
+            results.extend(part)
+        if on_part is not None:
+            on_part(part)
+        if bar is not None:
+            bar.update(len(part))
+
     from deckcheck.checker import Checker, in_report_order
     from deckcheck.policy import load_policy
     from deckcheck.store import CardStore
@@ -935,13 +945,8 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
                 for count, (part, part_notes) in enumerate(parts):
                     if count == 0:  # the workers are forked by now: none of them has the bar's thread
                         bar = _progress(total, progress)
-                    if options.part is None:
-                        results.extend(part)
-                    if on_part is not None:
-                        on_part(part)
+                    take(part)
                     notes.update(dict.fromkeys(part_notes))
-                    if bar is not None:
-                        bar.update(len(part))
         finally:
             if bar is not None:
                 bar.close()
@@ -954,13 +959,7 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
     with collect_less():
         try:
             for chunk in _chunks(sources, chunk_size or PREFETCH_DECKS):
-                part = runner.run_chunk(chunk)
-                if options.part is None:
-                    results += part
-                if on_part is not None:
-                    on_part(part)
-                if bar is not None:
-                    bar.update(len(chunk))
+                take(runner.run_chunk(chunk))
         finally:
             if bar is not None:
                 bar.close()
@@ -1010,16 +1009,21 @@ class BatchCounts:
         self.named = self.named or other.named
         self.unreadable_decks += other.unreadable_decks
 
+    @property
+    def illegal(self) -> int:
+        """The decks read and not legal."""
+        return self.decks - self.legal - self.unreadable
+
     def summary(self) -> dict[str, Any]:
         """{decks, legal, illegal, unreadable, codes: violations per code, decks_by_code}, codes in order."""
-        return {"decks": self.decks, "legal": self.legal, "illegal": self.decks - self.legal - self.unreadable,
+        return {"decks": self.decks, "legal": self.legal, "illegal": self.illegal,
                 "unreadable": self.unreadable, "codes": dict(sorted(self.codes.items())),
                 "decks_by_code": dict(sorted(self.decks_by_code.items()))}
 
     def tally(self) -> str:
         """The verdicts in one phrase: "12 decks: 5 legal, 6 not legal, 1 unreadable"."""
-        return (f"{counted(self.decks, 'deck')}: {self.legal} legal, {self.decks - self.legal - self.unreadable} "
-                f"not legal, {self.unreadable} unreadable")
+        return (f"{counted(self.decks, 'deck')}: {self.legal} legal, {self.illegal} not legal, "
+                f"{self.unreadable} unreadable")
 
 
 @dataclass(frozen=True)

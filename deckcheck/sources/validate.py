@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -181,21 +181,18 @@ class SchemaValidator:
 
     def __init__(self, schema: dict[str, Any]) -> None:
         self.schema = schema
-        self._checker: Any = None
         try:
             self.fast: Check | None = compile_schema(schema)
         except _Unsupported:
             self.fast = None
 
-    @property
+    @cached_property
     def _jsonschema(self) -> Any:
-        """jsonschema's validator of the schema (the schema checked against Draft 2020-12 first), made once."""
-        if self._checker is None:
-            from jsonschema import Draft202012Validator
+        """jsonschema's validator of the schema (the schema checked against Draft 2020-12 first)."""
+        from jsonschema import Draft202012Validator
 
-            Draft202012Validator.check_schema(self.schema)
-            self._checker = Draft202012Validator(self.schema)
-        return self._checker
+        Draft202012Validator.check_schema(self.schema)
+        return Draft202012Validator(self.schema)
 
     def is_valid(self, obj: Any) -> bool:
         """Whether the object matches the schema (the fast predicate when the schema allows it)."""
