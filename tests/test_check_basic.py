@@ -88,6 +88,22 @@ def test_check_small_bad_deck(tmp_path, data_dir: str, capsys: pytest.CaptureFix
     ]
 
 
+def test_an_unknown_partner_leaves_the_identity_unchecked(tmp_path, data_dir: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """A misspelled partner is an unknown card, and the deck's identity is not known without it: the cards and
+    companion of its colors are no color-identity errors under the other commander's identity alone."""
+    path = tmp_path / "d.txt"
+    path.write_text(deck_text(["Thrasios, Triton Hero", "Tymna teh Weaver"], ["49 Plains", "49 Swamp"],
+                              companion="Lurrus of the Dream-Den"))
+    assert main(["check", "--data-dir", data_dir, str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[1] for line in out[:-1]] == ["unknown-card"]  # nor the companion (W/B) outside it
+    assert "Tymna the Weaver" in out[0]  # the close name, for the one error
+    path.write_text(deck_text(["Thrasios, Triton Hero", "Tymna the Weaver"], ["49 Plains", "49 Mountain"]))
+    assert main(["check", "--data-dir", data_dir, str(path)]) == 1  # both known: the red card is outside
+    assert [line.split()[1] for line in capsys.readouterr().out.splitlines()[:-1]] == ["color-identity"]
+
+
 def test_a_deck_of_one_card_is_one_card(tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "d.txt"
     path.write_text("1 Sol Ring\n")

@@ -111,6 +111,13 @@ class DeckContext:
     _groups: dict[str, list[Item]] | None = field(default=None, init=False, repr=False)  # see card_groups
 
     @property
+    def identity_known(self) -> bool:
+        """Whether the deck's color identity is known: it has commanders, each a card the data knows. Without
+        one it is undefined (903.4f); without a misspelled partner, the other's alone would call every card of
+        the missing one's colors outside it."""
+        return bool(self.commanders) and all(item.facts is not None for item in self.commanders)
+
+    @property
     def starting_deck(self) -> list[Item]:
         """Commanders and main deck: the 100 and the companion's "starting deck" (702.139b)."""
         return self.commanders + self.main

@@ -117,7 +117,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                     f"{shown}", cards=(item.name, *names),
                     lines=[*item.lines, *(n for i in bad for n in i.lines)],
                     details={"condition": facts.companion, "offending": names}))
-        if ctx.commanders and any(i.facts is not None for i in ctx.commanders):
+        if ctx.identity_known:
             bad_colors = "".join(c for c in facts.identity if c not in ctx.identity)
             if bad_colors:
                 out.append(COMPANION.violation(

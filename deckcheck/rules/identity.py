@@ -76,13 +76,12 @@ def outside(item: Item, identity: str) -> str:
 
 
 def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
-    """One violation per main-deck card outside the identity (no check without a commander, 903.4f)."""
-    known_commanders = [i for i in ctx.commanders if i.facts is not None]
-    if not known_commanders:
+    """One violation per main-deck card outside the identity, when the identity is known (`identity_known`)."""
+    if not ctx.identity_known:
         return []
     identity = ctx.identity
     shown = identity or "colorless"
-    leaders = " and ".join(i.name for i in known_commanders)
+    leaders = " and ".join(i.name for i in ctx.commanders)
     out = []
     seen: set[str] = set()
     allowed = ctx.identity_mask
