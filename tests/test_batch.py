@@ -514,6 +514,51 @@ def test_a_table_of_registrations_is_told_by_links_without_their_scheme_or_by_it
     assert (code, rows) == (2, [(f"{table}:{first}", "Ann", [said]), (f"{table}:{first + 1}", "Bob", [said])])
 
 
+@pytest.mark.parametrize("header", [["Timestamp", "Name", "Deck"], ["ID", "Name", "Category", "Decklist"]],
+                         ids=["name-and-deck", "name-category-decklist"])
+def test_a_sign_up_header_a_card_list_could_have_is_read_by_its_rows(tmp_path, store, header):
+    """"Name" and "Deck" (or "Category") head a card list's columns too (a card and its section), and Microsoft
+    Forms' export always has a "Name": a sheet whose decklist cells hold lists is registrations, a row a player.
+    Before, it was one deck of unknown cards named by the players. A card list under the same header is one."""
+    import csv
+
+    names = ["01-alice-breed-lethality.txt", "04-dana-mystic-intellect.txt"]
+    table = tmp_path / "signups.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(header)
+        for i, (player, name) in enumerate(zip(["Alice", "Dana"], names)):
+            writer.writerow([str(i + 1), player, *([""] * (len(header) - 3)),
+                             (TOURNAMENT / name).read_text(encoding="utf-8")])
+    rows = check_many([table], store=store)
+    files = check_many([TOURNAMENT / n for n in names], store=store)
+    assert [(r.path, r.name) for r in rows] == [(f"{table}:2", "Alice"), (f"{table}:3", "Dana")]
+    assert [(r.legal, r.report.codes()) for r in rows] == [(r.legal, r.report.codes()) for r in files]
+    cards = tmp_path / "cards.csv"
+    cards.write_text("Count,Name,Deck\n1,\"Atraxa, Praetors' Voice\",Commander\n1,Sol Ring,Main\n", encoding="utf-8")
+    (row,) = check_many([cards], store=store)
+    assert (row.path, row.report.commanders, row.report.card_count) == (str(cards), ("Atraxa, Praetors' Voice",), 2)
+
+
+def test_a_titled_sheet_saved_with_carriage_returns_keeps_its_rows(tmp_path, store):
+    """Excel for Mac's "CSV (Macintosh)" ends rows with a carriage return alone, a cell's line breaks being line
+    feeds: under a title, the rows are read from the header's, as its header was found. Before, the title was
+    skipped to the first line feed, inside Alice's list, and its lines became rows."""
+    import csv
+
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    table = tmp_path / "signups.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        out.write("Spring Commander Night\r")
+        csv.writer(out, lineterminator="\r").writerows([["Timestamp", "Player", "Decklist"],
+                                                        ["2026-03-01", "Alice", alice], ["2026-03-01", "Bob", ""]])
+    rows = check_many([table], store=store)
+    (alone,) = check_many([TOURNAMENT / "01-alice-breed-lethality.txt"], store=store)
+    assert [(r.path, r.name, r.unreadable) for r in rows] == [(f"{table}:3", "Alice", False),
+                                                              (f"{table}:4", "Bob", True)]
+    assert rows.results[0].report.codes() == alone.report.codes()
+
+
 def test_a_titled_decklist_with_a_line_like_a_sign_up_header_is_one_deck(tmp_path, store):
     """Under a title, a line that reads as a sign-up sheet's header ("Player,Notes,Decklist") over lines that are no
     form's rows (one cell each, not the header's three) is a decklist, not a table of registrations."""
@@ -1625,6 +1670,12 @@ def test_a_dataframe_s_rows_are_decks_as_its_columns_say(store, shared_data, tmp
     assert [r.name for r in check_many([responses], store=store)] == ["Alice", "Bruno", "Carol"]
     assert [(r.path, r.legal) for r in check_many(table.set_index("Player"), store=store)] == [
         ("Alice", True), ("Bruno", True), ("Carol", False)]
+    # a deck object's "commander" beside a form's list column ("list", not "decklist"): registrations, as the
+    # file is read; before, each row was a deck object of its commander alone
+    lower = table.rename(columns={"Player": "player", "Commander": "commander", "Decklist": "list"})
+    assert [(r.name, r.report.commanders, r.report.card_count) for r in check_many(lower, store=store)] == [
+        ("Alice", ("Atraxa, Praetors' Voice",), 100), ("Bruno", ("The Tenth Doctor", "Rose Tyler"), 100),
+        ("Carol", (), 0)]
 
 
 def test_a_registration_holding_a_deck_s_link_says_so(store, tmp_path, monkeypatch):

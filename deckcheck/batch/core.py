@@ -31,13 +31,14 @@ from typing import IO, Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream, with_entries
 from deckcheck.decklist.csvlists import (
-    REGISTRATIONS_HEAD, Registrations, columns_layout, registration_record, registrations_layout, table_body,
+    REGISTRATIONS_HEAD, Registrations, columns_layout, line_start, registration_record, registrations_layout,
+    table_body,
 )
 from deckcheck.decklist.documents import IWORK_REFUSAL
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
-from deckcheck.decklist.records import is_deck_record, json_type, record_name, record_path
+from deckcheck.decklist.records import LIST_KEYS, is_deck_record, json_type, record_name, record_path
 from deckcheck.decklist.sheets import sheet_text
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, reason_of
 from deckcheck.report import CheckReport, DeckReport, card_data_of, pickled_by_fields
@@ -240,9 +241,7 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
     import csv
 
     body = table_body(text)[1]  # Excel's "sep=," line is no row of the sheet
-    start = 0
-    for _ in range(layout.header_line - 1):  # the rows above the header: blank, or a title
-        start = body.find("\n", start) + 1 or start  # (a text shorter than its layout's: read from its last line)
+    start = line_start(body, layout.header_line)  # below the rows above the header: blank, or a title
     rows = csv.reader(io.StringIO(body[start:], newline=""), delimiter=layout.delimiter)
     row = layout.header_line
     try:
@@ -269,11 +268,13 @@ def frame_sources(frame: Any) -> Iterator[Source]:
     if frame.empty:
         return
     rows = zip(frame.index, frame.itertuples(index=False, name=None))
-    if is_deck_record(dict.fromkeys(columns)):
+    layout = columns_layout(columns)
+    # a deck object's list column ("decklist"), or its "commander" beside no column a form names for the list: a
+    # "commander" beside a form's "list" or "Decklist" is a registration's, as `deckcheck batch` reads the file
+    if not set(columns).isdisjoint(LIST_KEYS) or layout is None and is_deck_record(dict.fromkeys(columns)):
         yield from expand_labelled((label, {c: v for c, v in zip(columns, row) if not _missing(v)})
                                    for label, row in rows)
         return
-    layout = columns_layout(columns)
     if layout is None:
         raise TypeError(f"no column of this DataFrame holds decklists (its columns: {', '.join(columns)[:300]}); "
                         f"name the decklists' column \"decklist\" (a deck object's columns, \"commander\" "

@@ -98,6 +98,18 @@ def _header_below_titles(text: str, read: Callable[[str], _Header | None]) -> tu
     return None
 
 
+def line_start(text: str, number: int) -> int:
+    """Where line `number` (1 for the first) of a text begins, its lines ended as `_header_below_titles` numbers
+    them and the csv module's reader ends them (CR, LF or CRLF); the last line's start for a text of fewer lines."""
+    start = 0
+    for _ in range(number - 1):
+        end = _LINE_BREAK.search(text, start)
+        if end is None:
+            break
+        start = end.end()
+    return start
+
+
 def csv_header(text: str, delimiters: Sequence[str] = DELIMITERS) -> tuple[str, int] | None:
     """A card list's CSV text's field separator and its header row's line number (1 for the first line): the
     first line `csv_delimiter` reads as a header row, at the top or below a title (`_header_below_titles`); None
@@ -165,9 +177,15 @@ def registrations_layout(text: str) -> Registrations | None:
     hint, body = table_body(text[:REGISTRATIONS_HEAD])
     delimiters = DELIMITERS if hint is None else (hint,)
     found = _header_below_titles(body, partial(_registrations_header, delimiters=delimiters))
-    if found is None or csv_header(body, delimiters) is not None:  # a card list's header, there or above it
+    if found is None:
         return None
     layout, line, offset = found
+    card_list = csv_header(body, delimiters)
+    if card_list is not None and card_list[1] != line:  # a card list's header above (or below) it
+        return None
+    # A header that a card list's may be too ("Name,Deck": a card and its section; Microsoft Forms' "Name" beside
+    # a "Deck" question) is registrations only when a row's decklist cell holds a list: a section cell never does.
+    either = card_list is not None
     titled = bool(body[:offset].strip())  # below a title, only a header naming the players, over a row's list
     if titled and layout.player is None:  # ("Commander: Atraxa", then "Deck: Sol Ring, ..." is a decklist)
         return None
@@ -188,7 +206,7 @@ def registrations_layout(text: str) -> Registrations | None:
         return None
     # the first sign-ups, none of whom has sent a list yet: a player's column beside an empty decklist column; below a
     # title, every row a form's row of the header's cells (a decklist's lines are one or two cells, never all alike)
-    if sent or layout.player is None or titled and not (widths == {width} and width > 2):
+    if either or sent or layout.player is None or titled and not (widths == {width} and width > 2):
         return None
     return layout._replace(header_line=line)
 

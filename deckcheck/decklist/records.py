@@ -20,8 +20,10 @@ from typing import Any
 
 from deckcheck.decklist.model import MAX_LINE_CHARS, Problems, json_count, problem, read_quantity
 
+#: A deck object's keys for its list of cards.
+LIST_KEYS = ("text", "decklist", "main", "mainboard")
 #: Keys that make a JSON object a deck object (without one, it is some other JSON).
-DECK_KEYS = ("text", "decklist", "main", "mainboard", "commander", "commanders")
+DECK_KEYS = (*LIST_KEYS, "commander", "commanders")
 
 
 def is_deck_record(obj: Any) -> bool:
