@@ -40,8 +40,9 @@ NOT_LEGAL_RULE = error_rule(
     "Commander is played with tournament-legal paper cards; these never were, or are not yet.",
     "`1 Saw in Half` (Unfinity, black border) is legal; `1 Sword of Dungeons & Dragons` (Unstable, silver "
     "border) or an Alchemy card (`1 A-Armory Veteran`) is not-legal; with the bundled snapshot, whose Avatar: The "
-    "Last Airbender cards come from Scryfall objects of their release day, 2025-11-21, such a card checked "
-    "`--as-of 2025-11-01` is not-legal until that release.",
+    "Last Airbender cards partly come from Scryfall objects of their release day, 2025-11-21, that call them not "
+    "legal (Aang's Iceberg), such a card checked `--as-of 2025-11-01` is not-legal until that release (the others, "
+    "from later objects that call them legal, are not: a release date in the data may be a reprint's).",
 )
 
 RELEASED_SINCE_DATA = Rule(
