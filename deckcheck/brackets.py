@@ -58,8 +58,10 @@ _SENTENCE = re.compile(r"(?<=[.!])\s+|\n+")
 
 # --- extra turns ---------------------------------------------------------------------------------
 _EXTRA_TURN = re.compile(r"\btakes? (?:an|one|two|three|four|five|x|\d+) extra turns?\b", re.IGNORECASE)
-_MANY_TURNS = re.compile(r"\btakes? (?:two|three|four|five|x|\d+) extra turns|\bfor each\b|"
-                         r"\bat the beginning of each\b", re.IGNORECASE)
+_EACH_TURN_TRIGGER = r"\bat the beginning of each\b"
+_REPEATS = re.compile(_EACH_TURN_TRIGGER, re.IGNORECASE)
+_MANY_TURNS = re.compile(r"\btakes? (?:two|three|four|five|x|\d+) extra turns|\bfor each\b|" + _EACH_TURN_TRIGGER,
+                         re.IGNORECASE)
 _LOOPS = re.compile(r"\bshuffle (?:CARDNAME|it) into its owner's library\b|\bbuyback\b|"
                     r"\breturn (?:CARDNAME|it) to its owner's hand\b", re.IGNORECASE)
 
@@ -130,10 +132,6 @@ def _texts(card: Card) -> list[str]:
     return out
 
 
-def _sentences(card: Card) -> list[str]:
-    return [s for text in _texts(card) for s in _SENTENCE.split(text) if s]
-
-
 #: Text features by what they are read from (the card's name, and each face's name and rules text), so an
 #: edited copy of a card is read afresh; cleared past _MAX_FEATURES.
 _FEATURES: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[bool, str | None, bool]] = {}
@@ -169,7 +167,8 @@ def _compute_features(card: Card) -> tuple[bool, str | None, bool]:
 def _read_features(card: Card) -> tuple[bool, str | None, bool]:
     mld = extra = tutor = False
     chained = False
-    sentences = _sentences(card)
+    texts = _texts(card)
+    sentences = [s for text in texts for s in _SENTENCE.split(text) if s]
     replaced = any(_REPLACES_LANDS.search(s) for s in sentences)
     for s in sentences:
         if not mld and not replaced and not _SPARES_LANDS.search(s):
@@ -180,8 +179,13 @@ def _read_features(card: Card) -> tuple[bool, str | None, bool]:
                 chained = True
         if not tutor:
             tutor = _is_tutor_sentence(s)
-    if extra and any(_LOOPS.search(t) for t in _texts(card)):
-        chained = True
+    if extra and not chained:
+        # a repeating trigger whose extra turn is a later sentence of the same ability (Timesifter: "At the
+        # beginning of each upkeep, ... . The player who ... takes an extra turn after this one."), or a card that
+        # returns itself to be cast again
+        chained = (any(_EXTRA_TURN.search(ability) and _REPEATS.search(ability)
+                       for text in texts for ability in text.split("\n"))
+                   or any(_LOOPS.search(text) for text in texts))
     return mld, ("chained" if chained else "some") if extra else None, tutor
 
 

@@ -68,6 +68,7 @@ def test_not_mass_land_denial(shared_data: Path, name: str) -> None:
     ("Time Stretch", "chained"), ("Nexus of Fate", "chained"), ("Beacon of Tomorrows", "chained"),
     ("Walk the Aeons", "chained"), ("Sage of Hours", "chained"), ("Lighthouse Chronologist", "chained"),
     ("Stranglehold", None), ("Sol Ring", None), ("Time Walk", "some"),
+    ("Timesifter", "chained"),  # "At the beginning of each upkeep, ...", the extra turn in its next sentence
 ])
 def test_extra_turns(shared_data: Path, name: str, kind: str | None) -> None:
     assert extra_turns(real_card(name)) == kind
