@@ -23,7 +23,8 @@ def test_commander_listed_last_is_reported_first_with_every_line() -> None:
     for report in (last, first):
         banned = [v for v in report.violations if v.code == "banned"]
         assert [v.cards[0] for v in banned] == ["Golos, Tireless Pilgrim", "Mana Crypt", "Griselbrand"]
-        assert "as a commander" in banned[0].message
+        assert banned[0].message == ("Golos, Tireless Pilgrim is banned in Commander (on the banned list), here as "
+                                     "the commander")
         singles = [v for v in report.violations if v.code == "singleton"]
         assert [(v.cards[0], v.details["copies"]) for v in singles] == [("Golos, Tireless Pilgrim", 2),
                                                                         ("Griselbrand", 2)]

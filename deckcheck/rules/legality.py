@@ -79,9 +79,10 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         seen.add(card.oracle_id)
         ban = checker.ban(card, on)
         if ban is not None:
-            role = " as a commander" if item.entry.section == "commander" else ""
+            # the whole card is banned (no list bans a card as a commander only since 2014); where it stands, after
+            role = ", here as the commander" if item.entry.section == "commander" else ""
             banned.append(BANNED.violation(
-                f"{card.name} is banned in Commander{role} ({ban_reason(ban)})",
+                f"{card.name} is banned in Commander ({ban_reason(ban)}){role}",
                 cards=(card.name,), lines=ctx.lines_of(card.oracle_id),
                 details=ban_details(ban)))
         if card.commander_legality == NOT_LEGAL:
