@@ -7,6 +7,8 @@ prints and never raises for a bad deck.
 
 from __future__ import annotations
 
+import re
+
 from deckcheck.rules import (
     commander,
     companion,
@@ -32,12 +34,16 @@ def get_rule(code: str) -> Rule | None:
     return REGISTRY.get(code.strip().lower())
 
 
+#: A Comprehensive Rules number: a rule (903), a subrule (903.5) or a lettered one (903.5b).
+_CR_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?").fullmatch
+
+
 def rules_citing(reference: str) -> list[Rule]:
     """The rules whose CR numbers (`Rule.references`: cited, or named by the explanation) hold this one, a rule
     under it or the rule it is under: "903.5" finds the rules citing 903.5a to 903.5e, "702.124f" the rule
     citing 702.124 and "712.4" the one whose explanation names it; "CR 903.5b." is read as 903.5b."""
     ref = reference.strip().removeprefix("CR").strip().rstrip(".").lower()
-    if not ref[:1].isdigit():
+    if _CR_NUMBER(ref) is None:  # no rule's number ("903.5bogus" is none, not a subrule of 903.5)
         return []
     return [rule for rule in REGISTRY.values()
             if any(_under(number, ref) or _under(ref, number) for number in rule.references)]
