@@ -379,6 +379,15 @@ def test_the_report_file_s_extension_chooses_the_format_unless_format_is_given(t
             assert got == by_hand[fmt], name
     run_cli("batch", "--format", "text", "-o", str(tmp_path / "r.html"), *decks)
     assert (tmp_path / "r.html").read_text(encoding="utf-8") == by_hand["text"]
+    # a workbook's or TSV's name, no --format: refused, nothing written (the text table under it would be refused
+    # by the program it is meant for); with --format, written as asked
+    for name in ("r.xlsx", "R.ODS", "r.tsv"):
+        assert run_cli("batch", "-o", str(tmp_path / name), *decks) == (
+            2, "", f"deckcheck: error: {tmp_path / name}: deckcheck writes no {name[1:].lower()} file; name the report "
+                   ".csv (spreadsheets open it), .json, .html or .txt, or give --format\n")
+        assert not (tmp_path / name).exists()
+    assert run_cli("batch", "--format", "csv", "-o", str(tmp_path / "r.tsv"), *decks)[0] == 0
+    assert (tmp_path / "r.tsv").read_text(encoding="utf-8-sig") == by_hand["csv"]
 
 
 def test_a_zip_of_registrations_is_checked_as_the_folder_is(tmp_path, store, monkeypatch):
@@ -973,7 +982,12 @@ def test_exit_codes(tmp_path):
     assert run_cli("batch", *legal, str(TOURNAMENT / "11-kofi-late-registration.txt"))[0] == 2  # unreadable
     (tmp_path / "empty").mkdir()
     code, _, err = run_cli("batch", str(tmp_path / "empty"))
-    assert code == 2 and "no decklist files found" in err
+    assert code == 2 and f"no decks in {tmp_path / 'empty'}: no decklist file" in err
+    (tmp_path / "empty" / "signups.csv").write_text("Timestamp,Player,Commander,Decklist\n", encoding="utf-8")
+    (tmp_path / "empty" / "decks.jsonl").write_text("", encoding="utf-8")  # files found, holding no deck
+    assert run_cli("batch", str(tmp_path / "empty")) == (
+        2, "", f"deckcheck: error: no decks in {tmp_path / 'empty'}: no decklist file, or only files holding none "
+               "(an empty JSON Lines file, a table of registrations with no row yet)\n")
     assert run_cli("batch", "--as-of", "2019-02-30", *legal)[0] == 2
     assert run_cli("batch", "--format", "pdf", *legal)[0] == 2
     code, _, err = run_cli("batch", "--data-dir", str(tmp_path / "nothing"), *legal)
@@ -1523,12 +1537,13 @@ def test_api_decks_of_the_wrong_kind_say_so_and_an_empty_deck_is_unreadable_as_o
 
 def test_api_a_folder_of_no_decklists_is_said_as_the_command_line_says_it(store, tmp_path):
     """check_many of an empty folder (a mistyped one, a folder of .png screenshots) returned a report of no deck
-    without a word, where `deckcheck batch` says "no decklist files found" and exits 2: it warns so."""
+    without a word, where `deckcheck batch` says there are no decks and exits 2: it warns so."""
     (tmp_path / "screenshot.png").write_bytes(b"\x89PNG")
-    with pytest.warns(DeckcheckWarning, match=f"^no decklist files found in {re.escape(str(tmp_path))}$"):
+    with pytest.warns(DeckcheckWarning, match=f"^no decks in {re.escape(str(tmp_path))}: no decklist file, "):
         assert check_many([tmp_path], store=store).results == ()
     code, _, err = run_cli("batch", str(tmp_path))
-    assert (code, err) == (2, f"deckcheck: error: no decklist files found in {tmp_path}\n")
+    assert (code, err) == (2, f"deckcheck: error: no decks in {tmp_path}: no decklist file, or only files holding "
+                              "none (an empty JSON Lines file, a table of registrations with no row yet)\n")
 
 
 def test_api_jobs_are_taken_as_the_command_line_takes_them(store):

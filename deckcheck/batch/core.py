@@ -559,6 +559,12 @@ def expand_labelled(pairs: Iterable[tuple[Any, Any]]) -> Iterator[Source]:
             yield (kind, label if kind in ("text", "record", "error") else own, payload)
 
 
+def no_decks_in(paths: Iterable[Any]) -> str:
+    """What is said when the paths given hold no deck: no decklist file, or only files of no deck."""
+    return (f"no decks in {', '.join(map(str, paths))}: no decklist file, or only files holding none (an empty JSON "
+            "Lines file, a table of registrations with no row yet)")
+
+
 def distinct_label(index: Any, seen: Counter[str]) -> str:
     """An index label as a deck's name, told from those `seen` before (and counted there): a label met again
     gets its number ("Chen", "Chen #2"), so that two registrations by one player stay two decks in the frames."""
@@ -1161,8 +1167,7 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
             given = list(paths_or_texts)
             sources = list(expand(given))
             if given and not sources:  # as `deckcheck batch` says, which exits 2
-                warnings.warn(DeckcheckWarning(f"no decklist files found in {', '.join(map(str, given))}"),
-                              stacklevel=2)
+                warnings.warn(DeckcheckWarning(no_decks_in(given)), stacklevel=2)
         results, notes = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs,
                                    options=options, progress=progress)
     return BatchReport(results=tuple(results), card_data=dict(store.meta), on=on, notes=tuple(notes))

@@ -66,10 +66,18 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
+#: Extensions of files deckcheck writes no report as (a workbook, tab-separated values): named without --format, the
+#: text table under such a name would be refused by the program it is meant for.
+_NOT_WRITTEN = (".xlsx", ".xlsm", ".xls", ".ods", ".numbers", ".tsv", ".tab", ".pdf")
+
+
 def format_of(output: str | None) -> str:
     """The report format a file name asks for by its extension (report.html: html); text when it names none
-    (or there is no file)."""
+    (or there is no file); DeckcheckError for an extension of a format deckcheck does not write (report.xlsx)."""
     suffix = os.path.splitext(output or "")[1].lower()
+    if suffix in _NOT_WRITTEN:
+        raise DeckcheckError(f"{output}: deckcheck writes no {suffix} file; name the report .csv (spreadsheets open "
+                             "it), .json, .html or .txt, or give --format")
     return {".html": "html", ".htm": "html", ".json": "json", ".csv": "csv"}.get(suffix, "text")
 
 
@@ -83,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.batch import BatchOptions, BatchReport, exit_code, expand, run_batch
-    from deckcheck.batch.core import progress_shown, stdin_sources
+    from deckcheck.batch.core import no_decks_in, progress_shown, stdin_sources
     from deckcheck.batch.output import ReportWriter
     from deckcheck.render import say_notes_left_out
     from deckcheck.store import CardStore
@@ -96,7 +104,7 @@ def _check_all(args: argparse.Namespace) -> int:
                                           for path in args.paths)
     first = next(found, None)
     if first is None:
-        raise DeckcheckError(f"no decklist files found in {', '.join(args.paths)}")
+        raise DeckcheckError(no_decks_in(args.paths))
     # Read as they are checked (with --jobs, the workers start on the first decks while the parent is still reading
     # the rest), so that a batch's memory does not grow with its input; but all first for a progress bar of one job,
     # which then has a total.
