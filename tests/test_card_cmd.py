@@ -284,6 +284,15 @@ def test_mana_values_by_zone_say_where_each_face_can_be(capsys):
     assert "  Tibalt, Cosmic Impostor on the stack or battlefield: 7" in lines
 
 
+def test_a_prototype_card_s_smaller_mana_value_is_shown(capsys):
+    """Cast prototyped, a card has its prototype's mana value on the stack and battlefield (CR 718.3b), its own
+    everywhere else; `card` showed only the latter."""
+    assert main(["card", "--data-dir", NO_STORE, "Phyrexian Fleshgorger"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[lines.index("mana value: 7 (library, hand, graveyard, exile, command zone)") + 1] == (
+        "  prototyped ({1}{B}{B}), on the stack or battlefield: 3")
+
+
 def test_a_card_the_data_holds_in_part_says_which_face_it_lacks(capsys):
     assert main(["card", "--data-dir", NO_STORE, "Bottomless Pool"]) == 0
     assert ("  (the card data lacks Locker Room: its color identity and mana value are the source's)"

@@ -11,7 +11,7 @@ from deckcheck.commands.options import add_as_of, add_data_dir, card_name, stdin
 from deckcheck.errors import InputError, one_line
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
-from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, MODAL_DFC, NOT_LEGAL, SPLIT, Zone
+from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, MODAL_DFC, NOT_LEGAL, PROTOTYPE, SPLIT, Zone
 from deckcheck.policy import Standing, standing_of
 from deckcheck.store import CardStore
 
@@ -79,6 +79,9 @@ def _zone_values(card: Card) -> list[str]:
                 lines.append(f"  {face.name} on the stack: {on_stack}; on the battlefield: {value}")
             else:
                 lines.append(f"  {face.name} on the stack or battlefield: {value}")
+    if card.layout == PROTOTYPE and card.prototype_cost is not None:  # cast prototyped: its smaller cost (718.3b)
+        lines.append(f"  prototyped ({card.prototype_cost}), on the stack or battlefield: "
+                     f"{_fmt_mv(card.mana_value(Zone.STACK, prototyped=True))}")
     return lines
 
 
