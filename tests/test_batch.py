@@ -593,6 +593,19 @@ def test_a_microsoft_forms_export_names_its_players_by_the_form_s_question(tmp_p
     assert [d.get("name") for d in json.loads(out)["decks"]] == ["Alice", "Bruno"]
 
 
+@pytest.mark.parametrize("column", ["Discord username", "Discord", "Arena nickname"])
+def test_a_sign_up_sheet_names_its_players_by_their_account(tmp_path, column):
+    """A community's form asks for the player's Discord (or Arena) account, not a name: each row is named by it.
+    Before, "Discord username" was no player's column, and the rows had no name."""
+    table = tmp_path / "responses.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Timestamp", column, "Commander", "Decklist"])
+        writer.writerow(["3/1/26", "alice#1234", "Sol Ring", "1 Sol Ring\n1 Forest\n"])
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    assert [d.get("name") for d in json.loads(out)["decks"]] == ["alice#1234"]
+
+
 def test_a_table_of_registered_links_says_so_a_row_a_player(tmp_path):
     """Organizers often ask for a deck site's link instead of the list: each row then says deckcheck fetches
     no pages, named by its player in every format (before, the sheet was read as one deck of three unknown

@@ -262,14 +262,14 @@ def _player_column(header: list[str]) -> int | None:
     """The column naming the player: one saying "player", else a question for a person's name ("Your name", "Full
     name"; not the deck's or the commander's), else a bare "Name" (Microsoft Forms puts the respondent's account
     name there, empty or "anonymous" for an anonymous form, before the form's own questions), else a nickname or
-    e-mail column."""
+    e-mail column, or one naming an account ("Discord username")."""
     def a_persons_name(cell: str, words: set[str]) -> bool:
         return "name" in words and not {"deck", "commander", "card", "list"} & words
 
     return _first_column(header, lambda cell, words: "player" in cell,
                          lambda cell, words: a_persons_name(cell, words) and cell != "name",
                          a_persons_name,
-                         lambda cell, words: cell in _PLAYER_COLUMNS)
+                         lambda cell, words: cell in _PLAYER_COLUMNS or bool(words & _PLAYER_WORDS))
 
 
 def _names_commanders(cell: str) -> bool:
@@ -317,6 +317,8 @@ def _first_column(header: list[str], *tests: Callable[[str, set[str]], bool]) ->
 #: Column names of a table of registrations besides any holding "decklist" or "deck list".
 _LIST_COLUMNS = ("list", "deck", "cards", "card list")
 _PLAYER_COLUMNS = ("name", "full name", "username", "user name", "nickname", "email", "e-mail", "email address")
+#: Words of a column naming the player by an account ("Discord username", "Discord", "Arena nickname").
+_PLAYER_WORDS = frozenset({"username", "nickname", "discord"})
 
 
 def _section_of(value: str) -> str:
