@@ -185,7 +185,7 @@ def registrations_layout(text: str) -> Registrations | None:
         return None
     # A header that a card list's may be too ("Name,Deck": a card and its section; Microsoft Forms' "Name" beside
     # a "Deck" question) is registrations only when a row's decklist cell holds a list: a section cell never does.
-    either = card_list is not None
+    card_list_too = card_list is not None
     titled = bool(body[:offset].strip())  # below a title, only a header naming the players, over a row's list
     if titled and layout.player is None:  # ("Commander: Atraxa", then "Deck: Sol Ring, ..." is a decklist)
         return None
@@ -206,7 +206,7 @@ def registrations_layout(text: str) -> Registrations | None:
         return None
     # the first sign-ups, none of whom has sent a list yet: a player's column beside an empty decklist column; below a
     # title, every row a form's row of the header's cells (a decklist's lines are one or two cells, never all alike)
-    if either or sent or layout.player is None or titled and not (widths == {width} and width > 2):
+    if card_list_too or sent or layout.player is None or titled and not (widths == {width} and width > 2):
         return None
     return layout._replace(header_line=line)
 

@@ -22,7 +22,8 @@ COLOR_IDENTITY = error_rule(
     "color-setting abilities, back faces and adventures, and the basic land types on its type line. Every "
     "color of each card must be among the commanders' colors (the union, with two commanders). A commander "
     "that chooses a color before the game (The Prismatic Piper, Clara Oswald) counts with the color that "
-    "makes the deck legal, if one does.",
+    "makes the deck legal, if one does. Not checked while a commander is no card the card data knows (a "
+    "misspelled or newer partner): the deck's identity is then unknown, and the unknown card is the error.",
     "903.5c: a card may be in the deck only if every color of its identity is in the commander's identity. "
     "903.5d: a card with a basic land type can be included only if each color of mana it could produce is "
     "(this keeps Tundra and Dryad Arbor out of decks without those colors, and basics out of a colorless "
