@@ -149,10 +149,13 @@ def test_jsonl_deck_objects_of_the_wrong_shape_are_reported_not_raised(tmp_path,
     assert batch.results[1].report.violations[0].message == '"commander" is a JSON boolean, not a list of cards'
     odd = batch.results[2].report
     syntax = [v for v in odd.violations if v.code == "syntax"]
-    # the 7, told by its text (a deck object's items have no lines); null is an unknown card, not dropped
-    assert [(v.lines, v.message) for v in syntax] == [((), "a number with no card name: '7'")]
-    assert [v.cards for v in odd.violations if v.code == "unknown-card"] == [("null",)]
-    assert odd.card_count == 5
+    # the 7 and the null, told by their place and JSON text (a deck object's items have no lines): reported, not
+    # dropped, and no longer an unknown card named "null" (whose close names were Nullify and Null Rod)
+    assert [(v.lines, v.message) for v in syntax] == [
+        ((), "a JSON number, not a card name or card object: 'decklist[1] 7'"),
+        ((), "a JSON null, not a card name or card object: 'decklist[2] null'")]
+    assert [v.cards for v in odd.violations if v.code == "unknown-card"] == []
+    assert odd.card_count == 4
     strings = batch.results[3].report
     assert strings.companion == "Lurrus of the Dream-Den" and "sideboard" in strings.codes()
 
@@ -1350,8 +1353,8 @@ def test_results_pickle_back_equal(tournament):
 
 def test_a_deck_object_s_lists_are_decklist_lines_never_sniffed_as_a_file_format(tmp_path, store):
     """The batch read a deck object's lines as a whole file would be read: a first item that is no card
-    object (written as its JSON text) made the deck "JSON Lines, not one decklist". `check` on the same object
-    in a .json file reads the same deck."""
+    object (then written as its JSON text) made the deck "JSON Lines, not one decklist". `check` on the same object
+    in a .json file reads the same deck; the item is a syntax problem naming it."""
     record = {"decklist": [{"foo": 1}, "1 Sol Ring"]}
     path = tmp_path / "odd.jsonl"
     path.write_text(json.dumps(record) + "\n", encoding="utf-8")
@@ -1359,8 +1362,9 @@ def test_a_deck_object_s_lists_are_decklist_lines_never_sniffed_as_a_file_format
     batch = check_many([path, tmp_path / "odd.json"], store=store)
     assert [r.unreadable for r in batch] == [False, False]
     for result in batch:
-        assert result.report.card_count == 2
-        assert [v.cards for v in result.report.violations if v.code == "unknown-card"] == [('{"foo": 1}',)]
+        assert result.report.card_count == 1
+        assert [v.message for v in result.report.violations if v.code == "syntax"] == [
+            'a JSON object naming no card (no "name"): \'decklist[0] {"foo": 1}\'']
 
 
 def test_frames(tournament):

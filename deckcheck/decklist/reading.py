@@ -294,7 +294,7 @@ def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
         # No line numbers: those of the decklist the lists make are neither the file's lines nor the items'.
         deck = (parse_plain_blocks(blocks, path, name, numbered=False)
                 or unnumbered(parse_lines(blocks_text(blocks), path)))
-        if problems:  # the items that made no line (a count that is none), said first
+        if problems:  # the items that made no line (one naming no card, a count that is none), said first
             deck = replace(deck, problems=EntryCollector().finish(problems)[1] + deck.problems)
     # the object's own name, or its player (a registration's), before the name a "Name:" line of its text gives
     return replace(deck, name=name) if name else deck

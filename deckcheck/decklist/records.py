@@ -66,14 +66,18 @@ def _without_featured_card(record: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def _entry_line(item: Any, where: str, problems: Problems) -> str | None:
     """One decklist line from a deck object's list item (`where`: "decklist[3]"): "1 Name", "Name", {"count",
-    "name"} or {"quantity", "card": {"name"}}; any other item as its JSON text, so the checker reports it (by
-    that text) rather than dropping it. A card object whose count is none (true, -5, 2.5, "abc") gives no line
-    but a problem naming it, put in `problems`."""
+    "name"} or {"quantity", "card": {"name"}}. Any other item (null, a number, a list, an object naming no card)
+    and a card object whose count is none (true, -5, 2.5, "abc") give no line but a problem naming it, put in
+    `problems`: reported, not dropped, and not taken for a card named by its JSON text ("null")."""
     if isinstance(item, str):
         return item.strip() or None
     name = _item_name(item)
     if name is None:
-        return json.dumps(item, ensure_ascii=False)[:MAX_LINE_CHARS + 1]
+        text = json.dumps(item, ensure_ascii=False)[:MAX_LINE_CHARS + 1]
+        why = ("a JSON object naming no card (no \"name\")" if isinstance(item, Mapping)
+               else f"a JSON {json_type(item)}, not a card name or card object")
+        problems.append(problem(0, f"{where} {text}", why))
+        return None
     count, why = _item_count(item)
     if count is None:
         problems.append(problem(0, f"{where} {name}", why or "bad count"))

@@ -15,7 +15,9 @@ SYNTAX = error_rule(
     "syntax", "",
     "A line that is not a card entry.",
     "Every line of a decklist must be a card entry (`1 Sol Ring`, `1x Sol Ring (CMM) 410`, ...), a section "
-    "header, a comment or blank. Anything else is reported with its line number and left out of the deck.",
+    "header, a comment or blank. Anything else is reported with its line number and left out of the deck; so is "
+    "an item of a deck object's list that is no card (`null`, a number, an object without a \"name\"), by its "
+    "place (`decklist[3]`).",
     "A line that can't be read may be a card you meant to include; the deck that was checked is not the "
     "deck you wrote.",
     "`1 Sol Ring` is an entry (`1 Sol Ring,,,;;` too: read as Sol Ring, with a note); `0 Sol Ring`, a count "
