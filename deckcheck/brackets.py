@@ -157,11 +157,14 @@ _FEATURE_WORDS = ("destroy", "exile all", "return all", "untap", "nonbasic", "sa
 _NO_FEATURES = (False, None, False)
 
 
-def _compute_features(card: Card) -> tuple[bool, str | None, bool]:
+def _has_feature_word(card: Card) -> bool:
+    """Whether the card's rules text holds one of _FEATURE_WORDS (else it has no feature)."""
     text = "\n".join([face.oracle_text for face in card.faces]).lower()
-    if not any(word in text for word in _FEATURE_WORDS):
-        return _NO_FEATURES
-    return _read_features(card)
+    return any(word in text for word in _FEATURE_WORDS)
+
+
+def _compute_features(card: Card) -> tuple[bool, str | None, bool]:
+    return _read_features(card) if _has_feature_word(card) else _NO_FEATURES
 
 
 def _read_features(card: Card) -> tuple[bool, str | None, bool]:

@@ -79,8 +79,8 @@ def _zone_values(card: Card) -> list[str]:
                 lines.append(f"  {face.name} on the stack: {on_stack}; on the battlefield: {value}")
             else:
                 lines.append(f"  {face.name} on the stack or battlefield: {value}")
-    if card.layout == PROTOTYPE and card.prototype_cost is not None:  # cast prototyped: its smaller cost (718.3b)
-        lines.append(f"  prototyped ({card.prototype_cost}), on the stack or battlefield: "
+    if card.layout == PROTOTYPE and (cost := card.prototype_cost) is not None:  # cast prototyped: 718.3b
+        lines.append(f"  prototyped ({cost}), on the stack or battlefield: "
                      f"{_fmt_mv(card.mana_value(Zone.STACK, prototyped=True))}")
     return lines
 

@@ -146,7 +146,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     # Past the last name that gets suggestions when the deck has more, no name is looked at part by part either
     # (a wrong file checked as a deck: 10,000 lines of prose, commas in each).
     last = suggested[-1] if len(suggested) == SUGGESTED_PER_DECK else None
-    past_last = False
+    past_last = not suggests  # a report that shows no message: no name is looked at part by part either
     out = []
     for items in by_key.values():
         name = items[0].entry.name
@@ -159,7 +159,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                 details={"kind": found.kind, "object": found.name, "parts": list(found.parts),
                          "sections": sections}))
             continue
-        joined = [] if past_last or not suggests or name in all_suggestions else joined_cards(name, checker)
+        joined = [] if past_last or name in all_suggestions else joined_cards(name, checker)
         past_last = past_last or name == last
         if is_web_address(name):
             suggestions = []
@@ -173,12 +173,9 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         elif name in all_suggestions:
             suggestions = all_suggestions[name]
             hint = did_you_mean(suggestions)
-        elif not suggests:
-            suggestions = []
-            hint = ""
         else:
             suggestions = []
-            hint = f"; no suggestions past a deck's first {SUGGESTED_PER_DECK} unknown names"
+            hint = f"; no suggestions past a deck's first {SUGGESTED_PER_DECK} unknown names" if suggests else ""
         out.append(UNKNOWN_CARD.violation(f"unknown card \"{name}\"{hint}", cards=(name,), lines=lines,
                                           details={"suggestions": suggestions, "sections": sections}))
     return out
