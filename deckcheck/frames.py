@@ -48,13 +48,15 @@ def _deck_row(result: DeckResult) -> dict[str, Any]:
 def batch_frame(report: BatchReport) -> pd.DataFrame:
     """One row per deck: path, name, commanders (" + "-joined), identity, card count, legal, unreadable,
     error and warning counts, the codes found (", "-joined, first-seen order), bracket floor and Game
-    Changer count (when estimated)."""
+    Changer count (when estimated); indexed by the report's `index` when it has one (check_many of pandas)."""
     import pandas as pd
 
     frame = pd.DataFrame([_deck_row(r) for r in report.results], columns=list(DECK_COLUMNS))
     # The same number and flag types with no deck at all (an empty frame's columns are all "object").
     frame = frame.astype({"card_count": "int64", "legal": "bool", "unreadable": "bool", "errors": "int64",
                           "warnings": "int64", "bracket_minimum": "Int64", "game_changers": "Int64"})
+    if report.index is not None and len(report.index) == len(frame):
+        frame.index = report.index
     return _as_text(frame, ("path", "name", "commanders", "color_identity", "codes"))
 
 

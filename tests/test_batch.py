@@ -1649,6 +1649,26 @@ def test_two_decks_of_one_index_label_stay_two_decks(store):
     assert sorted(set(violations["deck"])) == ["Ann", "Chen", "Chen #2"]
 
 
+def test_to_frame_keeps_the_index_of_the_frame_checked_so_verdicts_join_their_rows(store):
+    """check_many of a DataFrame or Series: to_frame is indexed by the rows the decks came from, so that
+    `registrations.join(report.to_frame())` puts each verdict beside its own player. A blank row gives no deck;
+    before, the frame was numbered 0, 1, 2 ... and every verdict after a blank row joined the row above it."""
+    pandas = pytest.importorskip("pandas")
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    banned = "Commander\n1 Edgar Markov\nDeck\n1 Sol Ring\n1 Mana Crypt\n"
+    registrations = pandas.DataFrame({"Player": ["ann", None, "bo", "cy"], "Decklist": [alice, None, banned, alice]},
+                                     index=pandas.Index([10, 11, 12, 13], name="response"))
+    joined = registrations.join(check_many(registrations, store=store).to_frame())
+    assert joined["legal"].tolist()[:1] + joined["legal"].tolist()[2:] == [True, False, True]
+    assert pandas.isna(joined.loc[11, "legal"]) and "banned" in joined.loc[12, "codes"]
+    assert list(joined.index) == [10, 11, 12, 13] and joined.index.name == "response"
+    series = registrations.set_index("Player")["Decklist"].dropna()
+    frame = check_many(series, store=store).to_frame()
+    assert list(frame.index) == ["ann", "bo", "cy"] and frame.index.name == "Player"
+    assert frame.loc["bo", "legal"] == False and frame["path"].tolist() == ["ann", "bo", "cy"]  # noqa: E712
+    assert list(check_many([alice], store=store).to_frame().index) == [0]
+
+
 def test_a_series_cell_on_one_line_is_decklist_text_and_a_blank_one_an_empty_row(store, tmp_path, monkeypatch):
     """A form's one-line answer (an Arena export pasted with its line breaks dropped) in a Series was taken for a
     file's path: "no such file", named by the whole text instead of its player; an empty string was the path ''.

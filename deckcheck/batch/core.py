@@ -259,11 +259,12 @@ def _registration(label: str, cells: Sequence[str], layout: Registrations) -> So
     return ("record" if record["text"].strip() else "empty", label, record)
 
 
-def frame_sources(frame: Any) -> Iterator[Source]:
+def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[Source]:
     """The deck sources of a pandas DataFrame's rows, each named by its index label: a row is a deck object
     when the frame has a deck object's columns ("commander", "decklist", "text", ...: `pd.read_json` of
     JSON Lines of decks), else a registration when a column names the decklist, as a sign-up form's header
-    does (`pd.read_csv` of its responses). TypeError for any other frame."""
+    does (`pd.read_csv` of its responses). TypeError for any other frame. `positions`, when given, gets the
+    row number of each source yielded (a blank row yields none)."""
     columns = [str(c) for c in frame.columns]
     if frame.empty:
         return
@@ -272,17 +273,19 @@ def frame_sources(frame: Any) -> Iterator[Source]:
     # a deck object's list column ("decklist"), or its "commander" beside no column a form names for the list: a
     # "commander" beside a form's "list" or "Decklist" is a registration's, as `deckcheck batch` reads the file
     if not set(columns).isdisjoint(LIST_KEYS) or layout is None and is_deck_record(dict.fromkeys(columns)):
-        yield from expand_labelled((label, {c: v for c, v in zip(columns, row) if not _missing(v)})
-                                   for label, row in rows)
+        yield from expand_labelled(((label, {c: v for c, v in zip(columns, row) if not _missing(v)})
+                                    for label, row in rows), positions)
         return
     if layout is None:
         raise TypeError(f"no column of this DataFrame holds decklists (its columns: {', '.join(columns)[:300]}); "
                         f"name the decklists' column \"decklist\" (a deck object's columns, \"commander\" "
                         f"and \"decklist\", are read too), or pass that column alone: check_many(df['...'])")
     seen: Counter[str] = Counter()
-    for index, row in rows:
+    for position, (index, row) in enumerate(rows):
         cells = ["" if _missing(v) else str(v) for v in row]
         if any(cell.strip() for cell in cells):  # a blank row (a deleted response) is none, as in the file
+            if positions is not None:
+                positions.append(position)
             yield _registration(distinct_label(index, seen), cells, layout)
 
 
@@ -543,20 +546,25 @@ def _missing(item: Any) -> bool:
             or type(item).__name__ in ("NAType", "NaTType"))
 
 
-def expand_labelled(pairs: Iterable[tuple[Any, Any]]) -> Iterator[Source]:
+def expand_labelled(pairs: Iterable[tuple[Any, Any]], positions: list[int] | None = None) -> Iterator[Source]:
     """Deck sources of (label, item) pairs, as a pandas Series' items give them: `expand`'s, with each
     decklist text, deck object or refused item named by its label (a player's name, a row number). A str is
     decklist text even on one line (a form's one-line answer, "Commander 1 Atraxa ... Deck 1 Sol Ring ..."),
     unless it names a file or folder there is: a path keeps its own name. A label met again is numbered
-    (`distinct_label`)."""
+    (`distinct_label`). `positions`, when given, gets the number of the pair each source yielded came from (a
+    folder's path yields a source per decklist in it)."""
     seen: Counter[str] = Counter()
-    for index, item in pairs:
+    for position, (index, item) in enumerate(pairs):
         label = distinct_label(index, seen)
         if isinstance(item, str) and item.strip() and not os.path.lexists(item):
-            yield ("text", label, item)
-            continue
-        for kind, own, payload in expand([item]):
-            yield (kind, label if kind in ("text", "record", "error") else own, payload)
+            sources: Iterable[Source] = [("text", label, item)]
+        else:
+            sources = ((kind, label if kind in ("text", "record", "error") else own, payload)
+                       for kind, own, payload in expand([item]))
+        for source in sources:
+            if positions is not None:
+                positions.append(position)
+            yield source
 
 
 def no_decks_in(paths: Iterable[Any]) -> str:
@@ -1045,6 +1053,9 @@ class BatchReport:
     deckcheck_version: str = ""
     notes: tuple[str, ...] = ()  # said once for the whole batch, as in `deckcheck check`
     tallied: BatchCounts | None = field(default=None, repr=False, compare=False)  # the counts, when no results
+    # check_many of a pandas DataFrame or Series: its index labels of the rows the decks came from (a blank row
+    # gives no deck), the index of to_frame, so that the verdicts join the registrations' own frame
+    index: Any = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.deckcheck_version:
@@ -1114,7 +1125,8 @@ class BatchReport:
 
     # pandas (imported only here, through deckcheck.frames)
     def to_frame(self) -> Any:
-        """A pandas DataFrame with one row per deck."""
+        """A pandas DataFrame with one row per deck; indexed as the DataFrame or Series checked was (a row per
+        deck it holds: `registrations.join(report.to_frame())`), else 0, 1, 2 ..."""
         from deckcheck.frames import batch_frame
 
         return batch_frame(self)
@@ -1158,11 +1170,13 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     on, commanders, jobs = as_date(on), commander_names(commanders), _jobs_argument(jobs)
     store = CardStore.given(store, data_dir)  # opened here: the report names the card data every deck was checked with
     options = BatchOptions(on=on, commanders=commanders, brackets=brackets, keep_cards=keep_cards)
+    index = None  # a pandas input's: the rows each deck came from, for to_frame
     with collect_less():
-        if _is_pandas(paths_or_texts, "DataFrame"):
-            sources = list(frame_sources(paths_or_texts))
-        elif _is_pandas(paths_or_texts, "Series"):
-            sources = list(expand_labelled(paths_or_texts.items()))
+        if _is_pandas(paths_or_texts, "DataFrame") or _is_pandas(paths_or_texts, "Series"):
+            positions: list[int] = []
+            sources = list(frame_sources(paths_or_texts, positions) if _is_pandas(paths_or_texts, "DataFrame")
+                           else expand_labelled(paths_or_texts.items(), positions))
+            index = paths_or_texts.index.take(positions)
         else:
             given = list(paths_or_texts)
             sources = list(expand(given))
@@ -1170,7 +1184,7 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                 warnings.warn(DeckcheckWarning(no_decks_in(given)), stacklevel=2)
         results, notes = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs,
                                    options=options, progress=progress)
-    return BatchReport(results=tuple(results), card_data=dict(store.meta), on=on, notes=tuple(notes))
+    return BatchReport(results=tuple(results), card_data=dict(store.meta), on=on, notes=tuple(notes), index=index)
 
 
 def _is_pandas(value: Any, kind: str) -> bool:
