@@ -40,8 +40,9 @@ MISTYPED = 85
 _ENTRIES = attrgetter("entries")  # a Deck's entries
 #: The last of a report's notes when a deck checked in the bundled snapshot had an unknown card.
 UNKNOWN_IN_SNAPSHOT = f"names no card has here may be newer cards: {SNAPSHOT_LACKS}"
-#: What a name resolves to: (card, facts, banned or not legal, Oracle id); (None, None, False, None) unknown.
-_Row = tuple[Card | None, CardFacts | None, bool, str | None]
+#: What a name resolves to: (card, facts, banned or not legal, Oracle id, the note where the card data and the
+#: policy disagree on it); (None, None, False, None, None) unknown.
+_Row = tuple[Card | None, CardFacts | None, bool, str | None, str | None]
 
 
 def in_report_order(notes: Iterable[str]) -> list[str]:
@@ -72,6 +73,7 @@ class Checker:
         self._resolved: dict[date | None, dict[str, _Row]] = {}
         self._restricted: set[str] = set()  # names banned or not legal on some date checked: a quick test
         self._unknown: set[str] = set()  # names no card has (the same quick test)
+        self._disagreeing: set[str] = set()  # names whose card the data and the policy disagree on (the same)
         self._unknown_checked = False  # whether a deck had an unknown card that may be a newer one (report_notes)
         self._runs: dict[str, Pieces | None] = {}  # unknown names read as card names run together, or not
         self._loose: dict[str, str] = {}  # names found with their punctuation ignored -> the card's name
@@ -157,16 +159,17 @@ class Checker:
             found = self._companion_bans[key] = self.policy.companion_ban(card, on)
             return found
 
-    def _note_disagreement(self, card: Card, on: date | None) -> None:
-        """Remember, once per card, where the card data's own Commander legality and the policy differ
-        (stale data, or an announcement newer than the data): the policy is used, the report says so."""
+    def _disagreement(self, card: Card, on: date | None) -> str | None:
+        """Where the card data's own Commander legality and the policy differ on a card (stale data, or an
+        announcement newer than the data), the report's note saying that the policy is used; worked out once per
+        card and date, and said once a deck has the card where the rules judge it (`context`)."""
         key = (card.oracle_id, on)
-        if key in self._disagreements:
-            return
-        data_date = _day(card.legality_date) or self._data_date  # a merged store's older legality, its own day
-        note = self._disagreements[key] = self.policy.data_disagreement(card, on, data_date)
-        if note:
-            self._notes[note] = None
+        try:
+            return self._disagreements[key]
+        except KeyError:
+            data_date = _day(card.legality_date) or self._data_date  # a merged store's older legality, its own day
+            note = self._disagreements[key] = self.policy.data_disagreement(card, on, data_date)
+            return note
 
     def report_notes(self, on: date | None = None) -> list[str]:
         """Notes for the whole report: the policy's caveat for the date, then each data/policy
@@ -196,13 +199,14 @@ class Checker:
         card = self.lookup(name)
         if card is None:
             self._unknown.add(name)
-            return None, None, False, None
-        if card.commander_legality != NOT_LEGAL:
-            self._note_disagreement(card, on)
+            return None, None, False, None, None
+        note = self._disagreement(card, on) if card.commander_legality != NOT_LEGAL else None
+        if note:
+            self._disagreeing.add(name)
         restricted = card.commander_legality == NOT_LEGAL or self.ban(card, on) is not None
         if restricted:
             self._restricted.add(name)
-        return card, self.facts(card), restricted, card.oracle_id
+        return card, self.facts(card), restricted, card.oracle_id, note
 
     def prefetch(self, decks: Sequence[Deck], on: date | None = None) -> None:
         """Resolve every card name of many decks at once, and find suggestions for all their unknown names
@@ -290,6 +294,11 @@ class Checker:
         ctx.repeats = len(set(ctx.oids)) != len(ctx.oids)
         if not self._restricted.isdisjoint(names):  # most decks: no banned or not-legal card at all
             ctx.restricted = [i for i in known if resolved[i.entry.name][2]]
+        if self._disagreeing and not self._disagreeing.isdisjoint(names):  # said of cards judged, not of a sideboard
+            for item in chain(known, ctx.companions):
+                note = resolved[item.entry.name][4]
+                if note:
+                    self._notes[note] = None
         resolve_identity(ctx)
         return ctx
 

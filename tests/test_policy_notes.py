@@ -89,3 +89,22 @@ def test_a_csv_report_s_notes_are_said_on_standard_error(decks, capsys, monkeypa
     assert code == 1 and "policy history" not in out and len(out.splitlines()) == 3  # the header, the two decks
     (note,) = [line for line in err.splitlines() if not line.startswith("deckcheck: warning:")]  # (of the store)
     assert note.startswith("deckcheck: note: policy history before 2024-09-23 is not recorded")
+
+
+@pytest.mark.parametrize("section", ["Sideboard", "Maybeboard"])
+def test_no_note_for_a_card_outside_the_100(tmp_path, capsys, monkeypatch, section):
+    """The rules do not judge a sideboard's or maybeboard's cards, so the report says nothing of where the data and
+    the policy disagree on one (before, Biorhythm in a maybeboard got the note, as if the deck's verdict used it).
+    The same card in the deck itself still gets it, once, in a batch too."""
+    monkeypatch.delenv("DECKCHECK_DATA", raising=False)
+    outside = tmp_path / "outside.txt"
+    outside.write_text(f"Commander\n1 Omnath, Locus of Mana\nDeck\n99 Forest\n{section}\n1 Biorhythm\n")
+    inside = tmp_path / "inside.txt"
+    inside.write_text(DECK)
+    main(["check", "--data-dir", "/nonexistent-deckcheck-store", str(outside)])
+    out = capsys.readouterr().out
+    assert "Biorhythm" in out and "note: Biorhythm" not in out  # named by the sideboard warning only
+    main(["batch", "--format", "json", "--no-progress", "--data-dir", "/nonexistent-deckcheck-store",
+          str(outside), str(inside)])
+    report = json.loads(capsys.readouterr().out)
+    assert [n[:10] for n in report["notes"]] == ["Biorhythm:"]
