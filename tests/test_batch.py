@@ -126,6 +126,44 @@ def test_jsonl_inputs_every_kind_and_broken_lines(tmp_path, store):
     assert "not JSON" in batch.results[2].report.violations[0].message
 
 
+def test_deck_objects_written_over_several_lines_are_read_a_deck_each(tmp_path, store):
+    """`jq . decks.jsonl > pretty.jsonl` and `json.dump(decks, f, indent=2)` write each deck object over many lines.
+    Each line was read as a deck of its own: 2 decks became some 30 unreadable rows. Now each object, or each item of
+    an array (in a .json file too), is one deck, named by the line it starts on; a line that holds a whole deck object
+    is JSON Lines again, and a value the file ends inside of is one unreadable row saying where."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    decks = [{"text": alice, "name": "Alice"},
+             {"commander": ["Edgar Markov"], "decklist": ["1 Sol Ring", "1 Mana Crypt", "97 Swamp"], "name": "Bo"}]
+    one_after_another = "".join(json.dumps(d, indent=2) + "\n" for d in decks)
+    line_of_second = one_after_another.count("\n", 0, one_after_another.index('{\n  "commander"')) + 1
+    expected = [(True, "Alice"), (False, "Bo")]
+    for name, text, lines in [("pretty.jsonl", one_after_another, [1, line_of_second]),
+                              ("array.jsonl", json.dumps(decks, indent=2), [2, line_of_second + 1]),
+                              ("array.json", "\ufeff" + json.dumps(decks, indent=1), [2, line_of_second + 1]),
+                              ("compact.json", json.dumps(decks), ["1", "1 #2"]),
+                              ("a-line-each.json", "[\n" + ",\n".join(map(json.dumps, decks)) + "\n]\n", [2, 3])]:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        batch = check_many([path], store=store)
+        assert [(r.legal, r.name) for r in batch] == expected, name
+        assert [r.path for r in batch] == [f"{path}:{n}" for n in lines], name
+        assert batch.results[1].report.codes() == ["banned"]
+    from deckcheck.batch.core import stdin_sources  # `jq . decks.jsonl | deckcheck batch -`
+
+    bracketed = b"[Commander]\n1 Kozilek, the Great Distortion\n[Main]\n99 Wastes\n"  # a decklist, not JSON
+    assert [kind for kind, _, _ in stdin_sources(io.BytesIO(bracketed))] == ["deck"]
+    piped = list(stdin_sources(io.BytesIO(one_after_another.encode())))
+    assert [(kind, label) for kind, label, _ in piped] == [("record", "<stdin>:1"),
+                                                          ("record", f"<stdin>:{line_of_second}")]
+    mixed = tmp_path / "mixed.jsonl"  # a line of a whole deck object after a "{" that never closes
+    mixed.write_text("{\n" + json.dumps(decks[1]) + "\n" + json.dumps(decks[0], indent=2)[:-40], encoding="utf-8")
+    batch = check_many([mixed], store=store)
+    assert [(r.path.rsplit(":", 1)[1], r.unreadable) for r in batch] == [("1", True), ("2", False), ("3", True)]
+    assert batch.results[2].report.violations[0].message.startswith("not JSON (Unterminated string starting at: line")
+    with pytest.raises(InputError, match="a JSON array of 2 deck objects, not one deck: `deckcheck batch` reads"):
+        deckcheck.parse_deck(tmp_path / "array.json")  # as `deckcheck check array.json` says
+
+
 def test_a_jsonl_line_that_is_no_object_says_what_it_is_in_json_s_words(tmp_path, store):
     """A line `null` said "a JSON NoneType", Python's name for it."""
     path = tmp_path / "values.jsonl"

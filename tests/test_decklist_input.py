@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 import shutil
 import time
 from pathlib import Path
@@ -228,9 +229,13 @@ def test_unreadable_file(tmp_path: Path) -> None:
         parse_file(path)
 
 
-@pytest.mark.parametrize("text", ['{"object": "card", "name": "Sol Ring"}', '[{"decklist": ["1 Sol Ring"]}]', "[1]"])
-def test_json_that_is_not_a_deck(text: str) -> None:
-    with pytest.raises(InputError, match="JSON, but not a deck: neither an MTGJSON deck file"):
+@pytest.mark.parametrize("text, said", [
+    ('{"object": "card", "name": "Sol Ring"}', "JSON, but not a deck: neither an MTGJSON deck file"),
+    ("[1]", "JSON, but not a deck: neither an MTGJSON deck file"),
+    ('[{"decklist": ["1 Sol Ring"]}]', "a JSON array of 1 deck object, not one deck: `deckcheck batch` reads each"),
+])
+def test_json_that_is_not_a_deck(text: str, said: str) -> None:
+    with pytest.raises(InputError, match=re.escape(said)):
         parse_text(text, "card.json")
 
 

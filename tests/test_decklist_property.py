@@ -8,7 +8,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from deckcheck.batch.core import record_source
+from deckcheck.batch.core import jsonl_sources, record_source
 from deckcheck.decklist import SECTIONS, parse_bytes, parse_text
 from deckcheck.decklist.model import EntryCollector
 from deckcheck.decklist.reading import parse_deck_record
@@ -134,6 +134,57 @@ def test_jsonl_records_read_like_their_text_every_time(record) -> None:
             slow = replace(slow, problems=EntryCollector().finish(problems)[1] + slow.problems)
         assert deck == replace(slow, name=record.get("name") or slow.name)  # the object's name first
         assert parse_deck_record(payload, label) == deck
+
+
+DECK_OBJECTS = st.lists(st.fixed_dictionaries(
+    {"commander": st.lists(st.sampled_from(["Edgar Markov", "Tymna the Weaver", "{", "]"]), max_size=2),
+     "decklist": st.lists(st.sampled_from(["1 Sol Ring", "}", "[", "", "2 Forest\n"]) | st.text(max_size=6),
+                          max_size=5)},
+    optional={"name": st.text(max_size=10)}), min_size=1, max_size=6)
+
+
+def _records(sources) -> list:
+    """The deck objects of JSON Lines sources (raw lines parsed as a worker parses them)."""
+    out = []
+    for kind, label, payload in sources:
+        if kind == "jsonl":
+            kind, label, payload = record_source(payload, label)
+        assert kind == "record", payload
+        out.append(payload)
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(DECK_OBJECTS, st.sampled_from([1, 2, 4, None]), st.booleans())
+def test_deck_objects_read_alike_on_a_line_each_pretty_printed_or_in_an_array(decks, indent, array) -> None:
+    """The same deck objects written as JSON Lines, one after another pretty-printed (`jq .`), or as a JSON array
+    (pretty or not) are the same decks, in order."""
+    one_a_line = [json.dumps(d).encode() + b"\n" for d in decks]
+    if array:
+        text = json.dumps(decks, indent=indent)
+    else:
+        text = "".join(json.dumps(d, indent=indent) + "\n" for d in decks)
+    lines = text.encode().splitlines(keepends=True)
+    assert _records(jsonl_sources("x.jsonl", one_a_line)) == decks
+    assert _records(jsonl_sources("x.jsonl", lines)) == decks
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["{", "}", "[", "]", "{}", "[]", '{"decklist": ["1 Sol Ring"]}', '  "a": 1,',
+                                 '"x"', "", " ", ",", "\ufeff{", "[{", "}]", "null"]) | st.text(max_size=5),
+                max_size=30))
+def test_json_lines_sources_never_raise_and_name_their_lines(lines) -> None:
+    """Whatever lines a JSON Lines file holds, reading its sources never raises, each source is named by one of its
+    lines, and a line that holds a whole deck object alone is a deck of its own."""
+    raw = [(line + "\n").encode() for line in lines]
+    sources = list(jsonl_sources("x.jsonl", raw))
+    assert all(kind in ("jsonl", "record", "error") for kind, _, _ in sources)
+    numbers = {int(label.split(":")[1].split(" ")[0]) for _, label, _ in sources}
+    assert numbers <= set(range(1, len(lines) + 1))
+    for number, line in enumerate(lines, start=1):
+        if line == '{"decklist": ["1 Sol Ring"]}' and not any(l.strip() in ("{", "\ufeff{") or l.startswith("[")
+                                                               for l in lines[:number - 1]):
+            assert number in numbers
 
 
 # Card names as the names of cards are: some hold commas, one a comma in a number, one a face separator.

@@ -393,6 +393,12 @@ def record_source(raw: bytes | str, label: str) -> Source:
         return ("error", label, f"not JSON ({exc.msg[:80]}: {where})")
     except ValueError as exc:  # bytes that are not UTF-8
         return ("error", label, f"not JSON ({str(exc).splitlines()[0][:80]})")
+    return value_source(record, label)
+
+
+def value_source(record: Any, label: str) -> Source:
+    """The deck source of one JSON value read from a file of decks: a "record" source when it is a deck object or
+    an MTGJSON deck, else an "error" source saying what it is."""
     if not isinstance(record, dict):
         return ("error", label, f"a JSON {json_type(record)}, not a deck object")
     if is_mtgjson_deck(record):
@@ -406,30 +412,169 @@ def jsonl_sources(path: str, lines: Iterable[bytes] | None = None) -> Iterator[S
     """One source per line of a JSON Lines file of decks (blank lines skipped; `lines` instead of the file's
     when given): a "jsonl" source holding the raw line, which `record_source` turns into a deck where it is
     checked (so with --jobs the JSON parsing is spread over the workers, not done in the parent). A line too
-    long, or a file that can't be read, is an "error" source naming the file (and line)."""
+    long, or a file that can't be read, is an "error" source naming the file (and line).
+    Deck objects written over several lines, as `jq .` and `json.dump(..., indent=2)` write them (one after
+    another, or in an array), are read as such (`_ValueLines`): a source each, named by the line it starts on."""
     count = 0
+    held: _ValueLines | None = None  # the lines of a value written over several lines, while it is read
     try:
         for number, raw in enumerate(_open_lines(path) if lines is None else lines, start=1):
-            label = f"{path}:{number}"
-            if not raw.strip():
+            if held is not None and held.closing == b"}" and raw.startswith(b"{") and _json_object(raw):
+                count += len(held.lines)
+                yield from held.as_lines()  # a deck object on a line of its own after a "{": JSON Lines after all
+                held = None
+            if held is not None:
+                held.add(raw)
+            elif not raw.strip():
                 continue
-            count += 1
-            if count > MAX_JSONL_DECKS:
-                yield ("error", label, f"more than {MAX_JSONL_DECKS:,} decks in one file; the rest skipped")
-                return
-            if len(raw) > MAX_JSONL_LINE:
-                yield ("error", label, f"a line of more than {MAX_JSONL_LINE:,} bytes: too long for a deck object")
+            elif _opens_a_value(raw):  # a value's first line, its rest on the next lines; or an array of decks
+                held = _ValueLines(path, number, raw)
+            else:
+                count += 1
+                if count > MAX_JSONL_DECKS:
+                    yield ("error", f"{path}:{number}", f"more than {MAX_JSONL_DECKS:,} decks in one file; the rest "
+                                                        "skipped")
+                    return
+                yield _line_source(path, number, raw)
                 continue
-            yield ("jsonl", label, raw)  # parsed where it is checked: in the worker with --jobs
+            if held.done:
+                count += len(held.sources)
+                yield from held.sources
+                if held.cut:
+                    return
+                held = None
+        if held is not None:
+            yield held.unfinished()
     except (OSError, EOFError, zlib.error) as exc:
         yield ("error", path, why_unreadable(exc))
 
 
+def _line_source(path: str, number: int, raw: bytes) -> Source:
+    """The source of a JSON Lines line: the raw line, parsed where it is checked (in the worker with --jobs)."""
+    if len(raw) > MAX_JSONL_LINE:
+        return ("error", f"{path}:{number}", f"a line of more than {MAX_JSONL_LINE:,} bytes: too long for a deck "
+                                             "object")
+    return ("jsonl", f"{path}:{number}", raw)
+
+
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def _opens_a_value(raw: bytes) -> bool:
+    """Whether a line starts a JSON value of more than one deck object or of more lines than one: a "{" or "[" alone,
+    or an array of objects ("[{...}, {...}]"; not a decklist's "[Commander]")."""
+    start = raw.strip().removeprefix(UTF8_BOM)
+    return start in (b"{", b"[") or start[:1] == b"[" and start[1:].lstrip()[:1] == b"{"
+
+#: The most bytes of one JSON value written over several lines (a pretty-printed array of some 10,000 decks).
+MAX_JSON_VALUE = 64 << 20
+
+
+class _ValueLines:
+    """The lines of one JSON value written over several lines (pretty-printed: its first line "{" or "[", its
+    last "}" or "]" at the start of a line), gathered until they parse; then its deck sources (`sources`): the
+    value's, or each item's of an array, named by the line it starts on. The lines are parsed when a line starts
+    with the value's closing bracket, so an array's items each at the start of a line are parsed once."""
+
+    def __init__(self, path: str, number: int, first: bytes) -> None:
+        self.path, self.number = path, number
+        self.lines: list[bytes] = []
+        self.size = 0
+        self.sources: list[Source] = []
+        self.done = False
+        self.cut = False  # too long to read: the rest of the file is not read either
+        self.closing = b"]" if first.lstrip().removeprefix(UTF8_BOM).startswith(b"[") else b"}"
+        self.add(first, ends=first.rstrip().endswith(b"]"))
+
+    def add(self, raw: bytes, ends: bool = False) -> None:
+        """Take the value's next line; `done` when the value ended on it (a line starting with its closing bracket,
+        or `ends`)."""
+        self.lines.append(raw)
+        self.size += len(raw)
+        if self.size > MAX_JSON_VALUE or len(raw) > MAX_JSONL_LINE:
+            self.sources = [("error", f"{self.path}:{self.number}", f"a JSON value of more than "
+                             f"{min(self.size, MAX_JSON_VALUE):,} bytes, too long to read, and the rest of the file "
+                             "with it; write one deck object a line (JSON Lines: `jq -c`)")]
+            self.done = self.cut = True
+        elif ends or raw.startswith(self.closing):
+            try:
+                text = self.text()
+                value = json.loads(text)
+            except (ValueError, RecursionError):
+                return  # not yet the value's end (or a broken value: said at the end of the file)
+            if _is_array_of_decks(value):
+                self.sources = list(_array_sources(self.path, self.number, value, text))
+            else:
+                self.sources = [value_source(value, f"{self.path}:{self.number}")]  # an array of none: "a JSON array"
+            self.done = True
+
+    def text(self) -> str:
+        return _json_text(b"".join(self.lines))
+
+    def as_lines(self) -> Iterator[Source]:
+        """The lines held, each a JSON Lines line (each is an error there: a line of no whole value)."""
+        for offset, raw in enumerate(self.lines):
+            if raw.strip():
+                yield _line_source(self.path, self.number + offset, raw)
+
+    def unfinished(self) -> Source:
+        """The source of a value the file ends inside of: why it is not JSON, at its line."""
+        try:
+            json.loads(self.text())
+        except json.JSONDecodeError as exc:
+            where = "the file ends before the value does" if exc.pos >= len(exc.doc.rstrip()) else (
+                f"line {self.number + exc.lineno - 1} column {exc.colno}")
+            return ("error", f"{self.path}:{self.number}", f"not JSON ({exc.msg[:80]}: {where})")
+        except (ValueError, RecursionError) as exc:  # bytes that are not UTF-8; a value nested too deeply
+            return ("error", f"{self.path}:{self.number}", f"not JSON ({str(exc).splitlines()[0][:80]})")
+        return ("error", f"{self.path}:{self.number}", "not JSON")  # not met: a whole value was taken when it ended
+
+
+def _json_text(data: bytes) -> str:
+    return data.removeprefix(UTF8_BOM).decode("utf-8")
+
+
+def _is_array_of_decks(value: Any) -> bool:
+    """Whether a JSON value is an array read as decks: one with an object among its items (each item is then a
+    deck, or a row saying what it is instead)."""
+    return isinstance(value, list) and any(isinstance(item, dict) for item in value)
+
+
+def _array_sources(path: str, number: int, value: list[Any], text: str) -> Iterator[Source]:
+    """The deck sources of a JSON array's items, `value` parsed from `text`, which starts on line `number` of the
+    file: each named by the line it starts on ("decks.json:4"; items on one line "decks.json:1", "decks.json:1 #2")."""
+    decoder, position = json.JSONDecoder(), text.index("[") + 1
+    line, counted = number, 0  # the line where the text up to `counted` ends
+    seen: Counter[str] = Counter()
+    for item in value:
+        while text[position] in " \t\r\n,":  # to the item's start
+            position += 1
+        line, counted = line + text.count("\n", counted, position), position
+        yield value_source(item, distinct_label(f"{path}:{line}", seen))
+        position = decoder.raw_decode(text, position)[1]
+
+
+def json_array_sources(path: str) -> Iterator[Source]:
+    """A .json file holding an array of deck objects: a deck each (`_array_sources`); any other .json file, or one
+    that can't be read, is the file as one decklist (its row says why it is none, as `deckcheck check` says)."""
+    try:
+        with _inflated(path) as handle:
+            data = handle.read(MAX_JSON_VALUE + 1)
+        text = _json_text(data)
+        value = json.loads(text) if len(data) <= MAX_JSON_VALUE else None
+    except (OSError, EOFError, zlib.error, ValueError, RecursionError):
+        value = text = None
+    if _is_array_of_decks(value):
+        yield from _array_sources(path, 1, value, text)
+    else:
+        yield ("file", path, path)
+
+
 def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
     """Standard input (`-`) of a binary `stream`: JSON Lines of decks, read as they come, when its first line
-    that is not blank is a JSON object; else, read whole, a zip archive's decklists or a table of registrations
-    (CSV, TSV or a workbook) a row each, as from a file; else one decklist in any dialect, as `deckcheck check
-    -` reads it. Gzipped, each of them is read as it would be plain (`gzip -c decks.jsonl | deckcheck batch -`)."""
+    that is not blank is a JSON object, or a "{" or an array (`jsonl_sources`); else, read whole, a zip archive's
+    decklists or a table of registrations (CSV, TSV or a workbook) a row each, as from a file; else one decklist in
+    any dialect, as `deckcheck check -` reads it. Gzipped, each of them is read as it would be plain (`gzip -c decks.jsonl | deckcheck batch -`)."""
     if not hasattr(stream, "peek"):
         stream = io.BufferedReader(stream)
     if stream.peek(2)[:2] == GZIP_MAGIC:
@@ -447,7 +592,7 @@ def _stdin_sources(stream: Any, label: str) -> Iterator[Source]:
         head.append(raw)
         if raw.strip():
             break
-    if head and _json_object(head[-1]):
+    if head and (_json_object(head[-1]) or _opens_a_value(head[-1])):  # or pretty-printed, or an array
         yield from jsonl_sources(label, itertools.chain(head, lines))
         return
     data = b"".join(head) + (stream.read(MAX_REGISTRATIONS_BYTES + 1) or b"")
@@ -506,10 +651,14 @@ def file_sources(path: str) -> Iterator[Source]:
     row each of a table of registrations (CSV, TSV, or a workbook's sheet), else the file itself as one
     decklist. A zip archive is told by its first bytes, whatever its name (a zip of decklists saved as
     regs.csv or without a name's ending; a workbook or a document by its members, `archive_sources`); a table
-    of registrations by its header, in a .csv, .tsv or .txt file, gzipped or not (told by its first bytes)."""
+    of registrations by its header, in a .csv, .tsv or .txt file, gzipped or not (told by its first bytes); a
+    .json file of an array, a deck each of its items."""
     suffix = _suffix(path)
     if suffix.endswith(JSONL_SUFFIXES):
         yield from jsonl_sources(path)
+        return
+    if suffix.endswith(".json") and _head(path, 64, inflate=True).lstrip().removeprefix(UTF8_BOM).startswith(b"["):
+        yield from json_array_sources(path)
         return
     table = suffix.endswith(TABLE_SUFFIXES)
     head = _head(path, REGISTRATIONS_HEAD, inflate=True) if table else _head(path, len(ZIP_MAGIC))

@@ -24,6 +24,7 @@ from deckcheck.decklist.records import is_deck_record, record_blocks, record_com
 from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
 from deckcheck.errors import InputError, invalid_json, json_error
+from deckcheck.wording import counted
 from deckcheck.zips import DOCUMENTS, GZIP_MAGIC, IWORK, WORKBOOKS, archive_kind, is_zip
 
 #: Decklists (and MTGJSON deck files, once decompressed) above this size are refused with an InputError:
@@ -268,6 +269,9 @@ def parse_json_deck(obj: Any, path: str) -> Deck:
         return parse_mtgjson_deck(obj, path)
     if is_deck_record(obj):
         return parse_deck_record(obj, path)
+    if isinstance(obj, list) and obj and all(map(is_deck_record, obj)):
+        raise InputError(path, f"a JSON array of {counted(len(obj), 'deck object')}, not one deck: `deckcheck batch` "
+                               "reads each of them")
     raise InputError(path, "JSON, but not a deck: neither an MTGJSON deck file (data.mainBoard) nor a "
                            'deck object ({"commander": [...], "decklist": [...]} or {"text": ...})')
 
