@@ -184,14 +184,18 @@ class Checker:
     # --- checking ---------------------------------------------------------------------------------
     def prepare(self, deck: Deck, commanders: Sequence[str] | None = None) -> Deck:
         """Apply --commander names, or take commanders from an MTGO-style sideboard when none are marked; a
-        commander marked by a short name is read as --commander reads one (`commanders_as_listed`)."""
+        commander marked by a short name is read as --commander reads one (`commanders_as_listed`). With its
+        commanders marked or given, a deck that marks no companion has its sideboard's companion taken as one
+        (`sideboard_companion`)."""
         from deckcheck import decklist
 
         if commanders:
-            return decklist.with_commanders(deck, list(commanders))
-        if not deck.commanders_marked:
+            deck = decklist.with_commanders(deck, list(commanders))
+        elif not deck.commanders_marked:
             return decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion)
-        return decklist.commanders_as_listed(deck, self.is_card)
+        else:
+            deck = decklist.commanders_as_listed(deck, self.is_card)
+        return decklist.sideboard_companion(deck, self.is_companion)
 
     def _resolve(self, name: str, on: date | None) -> _Row:
         """A name's card, its facts, whether the card is banned on the date or not legal at all, and its

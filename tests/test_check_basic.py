@@ -769,3 +769,58 @@ def test_an_mtgo_list_a_card_or_two_off_keeps_its_sideboard_commander_and_is_tol
     (deck,) = json.loads(capsys.readouterr().out)["decks"]
     assert (deck["commanders"], deck["card_count"]) == (["Felothar the Steadfast"], size)
     assert [v["code"] for v in deck["violations"] if v["severity"] == "error"] == ([] if size == 100 else ["deck-size"])
+
+
+@pytest.mark.parametrize("commander_lines", [["2 Cid, Timeless Artificer"],
+                                             ["1 Cid, Timeless Artificer", "1 Cid, Timeless Artificer"]])
+def test_one_card_twice_is_no_pair_of_commanders(tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str],
+                                                 commander_lines: list[str]) -> None:
+    """Cid, Timeless Artificer may be in a deck any number of times, so the singleton rule lets two copies be, but it
+    has no partner ability: two copies as the commanders were a legal deck (the pair was checked only for two
+    different entries). Two copies of a card with Partner are a pair, and singleton judges them."""
+    path = tmp_path / "cid.txt"
+    path.write_text("Commander\n" + "\n".join(commander_lines) + "\nDeck\n98 Plains\n")
+    assert main(["check", "--data-dir", data_dir, "--format", "json", str(path)]) == 1
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert [(v["code"], v["message"]) for v in deck["violations"]] == [
+        ("commander-pair", "two copies of Cid, Timeless Artificer can't both be commanders: it has no partner "
+                           "ability, and two commanders need one they share (702.124)")]
+    path.write_text("Commander\n2 Tymna the Weaver\nDeck\n98 Plains\n")
+    main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert [v["code"] for v in deck["violations"]] == ["singleton"]
+
+
+def test_a_background_beside_an_unknown_commander_is_not_judged(tmp_path, data_dir: str,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Whether a Background may lead depends on its partner having "Choose a Background" (702.124k): beside a card
+    the data doesn't have (a newer card, a misspelling), only the unknown card is reported. Beside a known card
+    without the ability, it is still ineligible."""
+    path = tmp_path / "background.txt"
+    for partner, codes in [("Gut, True-Soul Zealot", ["unknown-card"]),
+                           ("Edgar Markov", ["commander-ineligible", "commander-pair"])]:
+        path.write_text(f"Commander\n1 {partner}\n1 Haunted One\nDeck\n98 Swamp\n")
+        main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
+        (deck,) = json.loads(capsys.readouterr().out)["decks"]
+        assert [v["code"] for v in deck["violations"]] == codes, partner
+
+
+@pytest.mark.parametrize("tithe, errors", [("Smothering Tithe", ["companion"]), ("Swords to Plowshares", [])])
+def test_a_companion_under_a_sideboard_header_is_the_deck_s_companion(tmp_path, data_dir: str,
+                                                                       capsys: pytest.CaptureFixture[str],
+                                                                       tithe: str, errors: list[str]) -> None:
+    """A list with Commander, Deck and Sideboard headers keeps its companion in the sideboard, the one place a
+    Commander game uses a card outside the 100. It was ignored there with the sideboard warning, so a companion
+    whose condition failed gave a legal deck, while the same list in MTGO's form (no headers) was checked."""
+    path = tmp_path / "lurrus.txt"
+    path.write_text(f"Commander\n1 Karlov of the Ghost Council\nDeck\n1 {tithe}\n98 Plains\n"
+                    "Sideboard\n1 Lurrus of the Dream-Den\n")
+    main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert deck["companion"] == "Lurrus of the Dream-Den"
+    assert [v["code"] for v in deck["violations"]] == errors
+    path.write_text("Commander\n1 Karlov of the Ghost Council\nDeck\n99 Plains\n"  # two of them: neither is taken
+                    "Sideboard\n1 Lurrus of the Dream-Den\n1 Kaheera, the Orphanguard\n")
+    main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert deck.get("companion") is None and [v["code"] for v in deck["violations"]] == ["sideboard"]

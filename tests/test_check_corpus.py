@@ -69,12 +69,12 @@ def test_precons(shared_data: Path, checker: Checker) -> None:
 #: Violations per code over the 17,900 Duel Commander decks, on the bundled snapshot (29,305 cards).
 DUEL_COUNTS = {
     "not-legal": 4, "banned": 9159, "unknown-card": 24888, "color-identity": 1049, "deck-size": 340,
-    "singleton": 401, "commander-pair": 308, "commander-ineligible": 6,
+    "singleton": 401, "commander-pair": 310, "commander-ineligible": 5,
 }
 #: Decks with at least one violation of each code.
 DUEL_DECKS = {
     "not-legal": 4, "banned": 6278, "unknown-card": 8051, "color-identity": 93, "deck-size": 340,
-    "singleton": 246, "commander-pair": 308, "commander-ineligible": 2,
+    "singleton": 246, "commander-pair": 310, "commander-ineligible": 1,
 }
 DUEL_REVIEW = """What a sample of each code showed (8 random violations each, read by hand):
 not-legal: all 4 are A-Teferi, Time Raveler, the Alchemy rebalanced card (digital-only, not legal in
@@ -89,8 +89,11 @@ color-identity: real off-identity cards under the commander field as scraped, mo
 deck-size: 101+ cards where a companion or sideboard was scraped into the commander field.
 singleton: real duplicate lines in the scraped lists (2 Thoughtseize, 2 Land Tax).
 commander-pair: 3-21 names in the commander field (a companion; Unfinity attractions) or two commanders
-  without partner (Jegantha + Niv-Mizzet Reborn: a companion taken for a commander).
-commander-ineligible: one deck with instants and Jace in the commander field; a lone Background."""
+  without partner (Jegantha + Niv-Mizzet Reborn: a companion taken for a commander); two decks list Aminatou, the
+  Fateshifter twice there (also a singleton error; before one card twice was no pair to check: 308).
+commander-ineligible: one deck with instants and Jace in the commander field. (A Background beside Gut, True-Soul
+  Zealot, a card newer than the snapshot, was a sixth, before a Background beside an unknown commander was left
+  unjudged.)"""
 
 
 @pytest.mark.slow

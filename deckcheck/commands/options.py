@@ -38,7 +38,8 @@ def add_as_of(p: argparse.ArgumentParser, what: str = "the banned list and Game 
               releases: bool = False) -> None:
     """--as-of: check against the policy in force on a date (and, with `releases`, against the cards released by
     then: a later one is not-legal)."""
-    later = ", and cards not yet released then are not-legal" if releases else ""
+    later = (", and cards the data calls not legal that were not yet released then are not-legal (a release date "
+             "in the data may be a reprint's)") if releases else ""
     p.add_argument("--as-of", type=iso_date, metavar="YYYY-MM-DD", default=None,
                    help=f"use {what} in force on this date{later} (default: today)")
 

@@ -5,7 +5,12 @@ not mark are chosen afterwards, with the card data at hand (`assign_sideboard_co
 `with_commanders`), and those it marks by a short name read as the card of the list so named
 (`commanders_as_listed`)."""
 
-from deckcheck.decklist.commanders import assign_sideboard_commanders, commanders_as_listed, with_commanders
+from deckcheck.decklist.commanders import (
+    assign_sideboard_commanders,
+    commanders_as_listed,
+    sideboard_companion,
+    with_commanders,
+)
 from deckcheck.decklist.model import (
     COMMANDER, COMPANION, MAIN, MAX_LINE_CHARS, MAX_QUANTITY, MAYBEBOARD, OUTSIDE, SECTIONS,
     SIDEBOARD, Deck, Entry, ParseProblem,
@@ -17,5 +22,6 @@ __all__ = [
     "COMMANDER", "COMPANION", "MAIN", "MAX_BYTES", "MAX_LINE_CHARS", "MAX_QUANTITY", "MAYBEBOARD", "OUTSIDE",
     "SECTIONS", "SIDEBOARD", "Deck", "Entry", "ParseProblem", "assign_sideboard_commanders", "commanders_as_listed",
     "parse_bytes",
-    "parse_file", "parse_mtgjson_deck", "parse_text", "read_stream", "with_commanders", "with_entries",
+    "parse_file", "parse_mtgjson_deck", "parse_text", "read_stream", "sideboard_companion", "with_commanders",
+    "with_entries",
 ]

@@ -97,6 +97,24 @@ def _sideboard_companion(side: Sequence[Entry], main_count: int, is_companion: C
     return found[0] if len(found) == 1 else None
 
 
+def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck:
+    """A deck that marks no companion, with its sideboard's one card of a companion ability (a single copy) taken as
+    its companion, said in a note: in Commander a sideboard holds nothing else the game uses (903.5e, 702.139a), and
+    lists written with Commander, Deck and Sideboard headers put the companion there. Else the deck unchanged."""
+    sections = set(map(_SECTION, deck.entries))
+    if SIDEBOARD not in sections or COMPANION in sections:
+        return deck
+    found = [e for e in deck.entries if e.section == SIDEBOARD and is_companion(e.name)]
+    if len(found) != 1 or found[0].quantity != 1:
+        return deck
+    (companion,) = found
+    entries = tuple(e._replace(section=COMPANION) if e is companion else e for e in deck.entries)
+    return replace(deck, entries=entries, notes=deck.notes + (f"took {companion.name} from the sideboard as companion",))
+
+
+_SECTION = itemgetter(2)  # an Entry's section
+
+
 @lru_cache(maxsize=50_000)
 def _keys(entry_name: str) -> tuple[frozenset[str], str, str]:
     """The name keys a list's entry answers to, its own and its faces' ("Fire/Ice": fire // ice, fire, ice), as a

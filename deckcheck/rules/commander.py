@@ -56,7 +56,9 @@ COMMANDER_PAIR = error_rule(
     "Partner—[text] only with the same text (Friends forever, Survivors, Father & son, Character select); "
     "Partner with [name] only with that card, naming each other; Choose a Background with a Background; "
     "Doctor's companion with a legendary Time Lord Doctor creature that has no other creature types (a "
-    "changeling has every creature type, so it can't be that Doctor). Different abilities never mix.",
+    "changeling has every creature type, so it can't be that Doctor). Different abilities never mix, and two "
+    "copies of one card are a pair only when it has Partner or a Partner—[text] (Cid, Timeless Artificer, "
+    "which a deck may hold any number of, can't lead twice).",
     "702.124a-n: each partner ability has its own pairing requirement, different partner abilities don't "
     "combine (702.124f), and there are never more than two commanders (702.124g).",
     "Thrasios and Tymna (both Partner): legal. Pir, Imaginative Rascal with Thrasios: illegal, Pir partners "
@@ -177,8 +179,8 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         facts: CardFacts = item.facts  # type: ignore[assignment]
         if facts.can_lead:
             continue
-        if facts.is_background and has_cab and len(commanders) == 2:
-            continue
+        if facts.is_background and len(commanders) == 2 and (has_cab or len(known) == 1):
+            continue  # beside a commander that chooses a Background, or an unknown card that may (702.124k)
         out.append(COMMANDER_INELIGIBLE.violation(
             f"{item.name} can't be a commander: {facts.ineligible_reason}",
             cards=(item.name,), lines=item.lines,
@@ -189,11 +191,18 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
             f"the deck has {count} commanders ({', '.join(i.name for i in commanders)}); a deck has at most "
             f"two (702.124g)", cards=[i.name for i in commanders], lines=[n for i in commanders for n in i.lines],
             details={"count": count}))
-    elif len(commanders) == 2 and len(known) == 2:
-        problem = pair_problem(known[0], known[1])
+    elif count == 2 and len(known) == len(commanders):
+        pair = known * 2 if len(known) == 1 else known  # "2 Cid, Timeless Artificer": one card twice
+        problem = pair_problem(pair[0], pair[1])
         if problem:
+            if len(known) == 1:
+                abilities = ", ".join(describe(p) for p in known[0].facts.partners)  # type: ignore[union-attr]
+                message = (f"two copies of {known[0].name} can't both be commanders: it has "
+                           f"{abilities or 'no partner ability'}, and two commanders need one they share (702.124)")
+            else:
+                message = f"{known[0].name} and {known[1].name} can't be partners: {problem}"
             out.append(COMMANDER_PAIR.violation(
-                f"{known[0].name} and {known[1].name} can't be partners: {problem}",
+                message,
                 cards=[i.name for i in known], lines=[n for i in known for n in i.lines],
                 details={"abilities": {i.name: [describe(p) for p in i.facts.partners]  # type: ignore[union-attr]
                                        for i in known}}))

@@ -24,7 +24,9 @@ COMPANION = error_rule(
     "2 or less), Lutri (nonland cards all differently named), Obosh (odd mana values or land), Umori (all "
     "nonland cards share a card type), Yorion (twenty cards over the minimum: never, a Commander deck is "
     "exactly 100) and Zirda (every permanent card has an activated ability). The companion must also fit "
-    "the commanders' color identity and not share a name with a card in the deck; there is one at most.",
+    "the commanders' color identity and not share a name with a card in the deck; there is one at most. A "
+    "list that marks no companion has its sideboard's one card with a companion ability taken as it (a note "
+    "says so): a Commander game uses no other card from outside the 100.",
     "702.139a: a companion may be revealed only if the starting deck meets its condition; 903.11a: a card "
     "brought in from outside the game must fit the identity and can't duplicate a name in the deck.",
     "Lurrus of the Dream-Den with Sol Ring: legal (mana value 1); with Smothering Tithe in the deck: "
