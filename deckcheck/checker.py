@@ -391,7 +391,7 @@ class Checker:
             # the known cards of the commanders and the main deck, in deck order
             estimate = estimate_bracket(list(map(_ITEM_CARD, ctx.known)), self.policy, day, flags=flags).to_dict()
         return DeckReport(path=deck.path, commanders=tuple(i.name for i in ctx.commanders),
-                          color_identity=ctx.identity, card_count=ctx.card_count,
+                          color_identity=ctx.identity if ctx.identity_known else None, card_count=ctx.card_count,
                           violations=tuple(violations), companion=companion, notes=tuple(notes),
                           name=deck.name, bracket=estimate)
 

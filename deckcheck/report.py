@@ -115,11 +115,12 @@ class Violation:
 @pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class DeckReport:
-    """Everything the checker found about one deck. `card_count` counts commanders and main deck."""
+    """Everything the checker found about one deck. `card_count` counts commanders and main deck; `color_identity`
+    is None when it is unknown: the deck has no commander (903.4f), or one the card data doesn't have."""
 
     path: str
     commanders: tuple[str, ...]
-    color_identity: str
+    color_identity: str | None
     card_count: int
     violations: tuple[Violation, ...]
     companion: str | None = None

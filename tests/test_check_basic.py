@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Callable
 
@@ -110,7 +112,7 @@ def test_a_deck_of_one_card_is_one_card(tmp_path, data_dir: str, capsys: pytest.
     path.write_text("1 Sol Ring\n")
     assert main(["check", "--data-dir", data_dir, str(path)]) == 1
     assert capsys.readouterr().out.splitlines()[-1] == (
-        f"{path}: NOT legal (2 errors): 1 card, no commander, identity colorless")
+        f"{path}: NOT legal (2 errors): 1 card, no commander, identity unknown")
 
 
 def test_check_json_shape(tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -824,3 +826,32 @@ def test_a_companion_under_a_sideboard_header_is_the_deck_s_companion(tmp_path, 
     main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
     (deck,) = json.loads(capsys.readouterr().out)["decks"]
     assert deck.get("companion") is None and [v["code"] for v in deck["violations"]] == ["sideboard"]
+
+
+def test_a_deck_whose_commander_is_unknown_has_an_unknown_identity(tmp_path, data_dir: str,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A misspelled commander made the deck "identity colorless" (C in tables, "" in JSON, as Kozilek's), and a pair
+    with one partner misspelled showed the other's colors as the deck's. The identity is unknown then, as it is with
+    no commander (903.4f): "unknown" in sentences, "?" in tables, null in JSON, missing in frames."""
+    from deckcheck.batch import check_many
+    from deckcheck.store import CardStore
+
+    lists = {"vioce.txt": "Commander\n1 Atraxa, Praetors Vioce\nDeck\n99 Forest\n",
+             "weavr.txt": "Commander\n1 Tymna the Weavr\n1 Thrasios, Triton Hero\nDeck\n98 Island\n",
+             "none.txt": "1 Sol Ring\n",
+             "kozilek.txt": "Commander\n1 Kozilek, the Great Distortion\nDeck\n99 Wastes\n"}
+    paths = []
+    for name, text in lists.items():
+        paths.append(tmp_path / name)
+        paths[-1].write_text(text)
+    main(["check", "--data-dir", data_dir, *map(str, paths)])
+    verdicts = [line.rsplit(", identity ", 1)[1] for line in capsys.readouterr().out.splitlines()
+                if ", identity " in line]
+    assert verdicts == ["unknown", "unknown", "unknown", "colorless"]
+    main(["check", "--data-dir", data_dir, "--format", "json", *map(str, paths)])
+    assert [d["color_identity"] for d in json.loads(capsys.readouterr().out)["decks"]] == [None, None, None, ""]
+    main(["batch", "--data-dir", data_dir, "--format", "csv", "--no-progress", *map(str, paths)])
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out.lstrip("\ufeff"))))
+    assert [row["identity"] for row in rows] == ["?", "?", "?", "C"]
+    frame = check_many(paths, store=CardStore.open(data_dir)).to_frame()
+    assert frame["color_identity"].isna().tolist() == [True, True, True, False]

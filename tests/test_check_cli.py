@@ -157,7 +157,7 @@ def test_stdin_and_commander_override(capsys, data_dir: str, monkeypatch: pytest
     assert out.splitlines() == [
         "<stdin>:2: no-commander the deck has no commander; mark it in the list, under a Commander header "
         "(Krenko, Mob Boss, in the list, could lead it)",
-        "<stdin>: NOT legal (1 error): 100 cards, no commander, identity colorless"]
+        "<stdin>: NOT legal (1 error): 100 cards, no commander, identity unknown"]
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--commander", "krenko, mob boss", "-")
     assert code == 0, out

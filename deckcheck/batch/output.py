@@ -18,7 +18,7 @@ from deckcheck.errors import one_line
 from deckcheck.render.csv import SafeWriter
 from deckcheck.report import card_data_of
 from deckcheck.render.json import DecksWriter, encoded_decks
-from deckcheck.wording import counted
+from deckcheck.wording import counted, identity_cell
 
 if TYPE_CHECKING:
     from deckcheck.render.html import DeckParts
@@ -51,7 +51,7 @@ def row_values(results: Iterable[DeckResult]) -> list[tuple[str, ...]]:
         d = r.report
         errors = len(d.errors) if d.violations else 0  # a deck with an error is not legal (DeckReport.legal)
         out.append((d.path, r.name or "", " + ".join(d.commanders),
-                    d.color_identity or ("" if r.unreadable else "C"), str(d.card_count), _verdict(r, errors),
+                    identity_cell(d.color_identity, r.unreadable), str(d.card_count), _verdict(r, errors),
                     str(errors), str(len(d.violations) - errors), _codes(r) if d.violations else ""))
     return out
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from deckcheck.report import card_data_of
-from deckcheck.wording import counted
+from deckcheck.wording import counted, identity_cell, identity_words
 
 if TYPE_CHECKING:
     from deckcheck.batch import BatchReport, DeckResult
@@ -58,7 +58,7 @@ def _row(index: int, result: DeckResult) -> str:
         f'<td data-sort="{index}">{index}</td>',
         f'<td><a href="#deck-{index}">{esc(_display_name(result))}</a><div class="path">{esc(d.path)}</div></td>',
         f"<td>{esc(' + '.join(d.commanders))}</td>",
-        f'<td class="identity">{esc(d.color_identity or ("" if result.unreadable else "C"))}</td>',
+        f'<td class="identity">{esc(identity_cell(d.color_identity, result.unreadable))}</td>',
         f'<td class="num" data-sort="{d.card_count}">{d.card_count}</td>',
         f'<td class="verdict {cls}">{esc(verdict)}</td>',
         f'<td class="num" data-sort="{len(d.errors)}">{len(d.errors)}</td>',
@@ -80,7 +80,7 @@ def _detail(index: int, result: DeckResult) -> str:
     if not result.unreadable:
         leaders = " + ".join(d.commanders) or "no commander"
         cards = counted(d.card_count, "card")
-        parts.append(f"<p>Commander: <b>{esc(leaders)}</b> · identity {esc(d.color_identity or 'colorless')} · "
+        parts.append(f"<p>Commander: <b>{esc(leaders)}</b> · identity {esc(identity_words(d.color_identity))} · "
                      f"{cards}" + (f" · companion {esc(d.companion)}" if d.companion else "") + "</p>")
     for note in d.notes:
         parts.append(f'<p class="note">Note: {esc(note)}</p>')

@@ -6,7 +6,7 @@ from typing import IO
 
 from deckcheck.errors import one_line
 from deckcheck.report import CheckReport, DeckReport, Violation
-from deckcheck.wording import counted
+from deckcheck.wording import counted, identity_words
 
 
 _LINES_SHOWN = 12  # of a violation's lines, after its message; more are counted
@@ -28,7 +28,7 @@ def violation_line(path: str, v: Violation) -> str:
 def verdict_line(deck: DeckReport) -> str:
     """One line saying whether the deck is legal, with its size, commanders and identity."""
     leaders = " + ".join(deck.commanders) if deck.commanders else "no commander"
-    identity = deck.color_identity or "colorless"
+    identity = identity_words(deck.color_identity)
     n_err, n_warn = len(deck.errors), len(deck.warnings)
     counts = counted(n_err, "error")
     if n_warn:
