@@ -55,8 +55,7 @@ def batch_frame(report: BatchReport) -> pd.DataFrame:
     # The same number and flag types with no deck at all (an empty frame's columns are all "object").
     frame = frame.astype({"card_count": "int64", "legal": "bool", "unreadable": "bool", "errors": "int64",
                           "warnings": "int64", "bracket_minimum": "Int64", "game_changers": "Int64"})
-    if report.index is not None and len(report.index) == len(frame):
-        frame.index = report.index
+    frame = _indexed(frame, report, [1] * len(frame))
     return _as_text(frame, ("path", "name", "commanders", "color_identity", "codes"))
 
 
@@ -75,11 +74,20 @@ def _violations(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
     return _as_text(frame, ("deck", "name", "code", "severity", "card", "rule", "message"))
 
 
+def _indexed(frame: pd.DataFrame, report: BatchReport, rows_per_deck: Iterable[int]) -> pd.DataFrame:
+    """A frame of some rows per deck, indexed by each deck's label in the report's `index` (check_many of pandas),
+    so that it joins the rows the decks came from; as it is otherwise."""
+    if report.index is not None and len(report.index) == len(report.results):
+        frame.index = report.index.repeat(list(rows_per_deck))
+    return frame
+
+
 def violations_frame(report: BatchReport) -> pd.DataFrame:
     """One row per violation of every deck: deck (path), name, code, severity, card (the first card
     involved), cards (all of them: `.explode("cards")` for one row per card), line (the first), lines,
-    rule, message."""
-    return _violations(row for r in report.results for row in _violation_rows(r.report, r.name))
+    rule, message; indexed as `batch_frame` is."""
+    frame = _violations(row for r in report.results for row in _violation_rows(r.report, r.name))
+    return _indexed(frame, report, (len(r.report.violations) for r in report.results))
 
 
 def deck_report_frame(report: DeckReport) -> pd.DataFrame:
@@ -89,7 +97,7 @@ def deck_report_frame(report: DeckReport) -> pd.DataFrame:
 
 def deck_cards_frame(report: BatchReport) -> pd.DataFrame:
     """One row per deck entry: deck (path), name, card (canonical name; as written when unknown), quantity,
-    section. Needs a batch run with keep_cards=True."""
+    section; indexed as `batch_frame` is. Needs a batch run with keep_cards=True."""
     import pandas as pd
 
     if any(r.cards is None and not r.unreadable for r in report.results):
@@ -97,7 +105,8 @@ def deck_cards_frame(report: BatchReport) -> pd.DataFrame:
     rows = [(r.report.path, r.name, card, quantity, section)
             for r in report.results for card, quantity, section in (r.cards or ())]
     frame = pd.DataFrame(rows, columns=["deck", "name", "card", "quantity", "section"]).astype({"quantity": "int64"})
-    return _as_text(frame, ("deck", "name", "card", "section"))
+    return _indexed(_as_text(frame, ("deck", "name", "card", "section")), report,
+                    (len(r.cards or ()) for r in report.results))
 
 
 def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any = None) -> pd.DataFrame:

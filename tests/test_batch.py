@@ -94,6 +94,44 @@ def test_folder_walk_is_recursive_sorted_and_skips_other_files(tmp_path):
     assert broken.unreadable and "no such file" in broken.report.violations[0].message
 
 
+def test_a_folder_that_can_t_be_read_is_a_row_not_decks_missed_unseen(tmp_path, monkeypatch):
+    """A folder of decklists whose subfolder can't be listed (its permissions) lost that subfolder's decks without a
+    word, and given alone it was "no decks in ...". Now each such folder is an unreadable row saying why. (Root reads
+    every folder, so the refusal is the system's error made where the walk lists the folder.)"""
+    (tmp_path / "sub").mkdir()
+    for rel in ("a.txt", "sub/c.txt"):
+        (tmp_path / rel).write_text("1 Sol Ring\n")
+    locked = str(tmp_path / "sub")
+    listing = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path) == locked:
+            raise PermissionError(13, "Permission denied", locked)
+        return listing(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    rows = check_many([tmp_path]).results
+    assert [(r.path, r.unreadable) for r in rows] == [(str(tmp_path / "a.txt"), False), (locked, True)]
+    assert rows[1].report.violations[0].message == "a folder that can't be read: permission denied"
+    (alone,) = check_many([locked]).results
+    assert alone.unreadable and alone.path == locked
+
+
+def test_zip_members_written_with_a_leading_dot_slash_or_backslashes_are_read(tmp_path):
+    """Some zip tools write "./alice.txt" or "sub\\carl.txt": the first was taken for a hidden file and skipped
+    without a word (an archive of only such members was "a zip archive with no decklist in it")."""
+    import zipfile
+
+    deck = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    archive = tmp_path / "uploads.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for name in ("./alice.txt", "bob.txt", "sub\\carl.txt", "./.hidden/x.txt", "__MACOSX/._bob.txt"):
+            z.writestr(name, deck)
+    rows = check_many([archive]).results
+    assert [r.path for r in rows] == [f"{archive}/./alice.txt", f"{archive}/bob.txt", f"{archive}/sub\\carl.txt"]
+    assert all(r.legal for r in rows)
+
+
 def test_batch_help_names_every_kind_of_file_the_walk_takes():
     """`deckcheck batch --help` lists the files a folder walk takes: each suffix of DECK_SUFFIXES,
     JSONL_SUFFIXES and SHEET_SUFFIXES (it once missed the word processors' three)."""
@@ -162,6 +200,23 @@ def test_deck_objects_written_over_several_lines_are_read_a_deck_each(tmp_path, 
     assert batch.results[2].report.violations[0].message.startswith("not JSON (Unterminated string starting at: line")
     with pytest.raises(InputError, match="a JSON array of 2 deck objects, not one deck: `deckcheck batch` reads"):
         deckcheck.parse_deck(tmp_path / "array.json")  # as `deckcheck check array.json` says
+
+
+def test_json_lines_in_utf_16_are_read_as_in_utf_8(tmp_path, store):
+    """Windows PowerShell 5's `>` writes UTF-16 with a byte order mark: its lines were split at the wrong bytes, the
+    first deck unreadable ("'utf-16-le' codec can't decode") and a row of no deck at the end."""
+    decks = [{"player": p, "commander": ["Edgar Markov"], "decklist": ["1 Sol Ring", "98 Swamp"]} for p in "abc"]
+    text = "\r\n".join(map(json.dumps, decks)) + "\r\n"
+    plain = tmp_path / "decks.jsonl"
+    plain.write_text(text, encoding="utf-8")
+    expected = [(r.name, r.legal, r.report.card_count) for r in check_many([plain], store=store)]
+    assert expected == [(p, True, 100) for p in "abc"]
+    for name, data in [("le.jsonl", text.encode("utf-16")), ("be.jsonl", b"\xfe\xff" + text.encode("utf-16-be")),
+                       ("le.jsonl.gz", gzip.compress(text.encode("utf-16")))]:
+        (tmp_path / name).write_bytes(data)
+        batch = check_many([tmp_path / name], store=store)
+        assert [(r.name, r.legal, r.report.card_count) for r in batch] == expected, name
+        assert [r.path for r in batch] == [f"{tmp_path / name}:{n}" for n in (1, 2, 3)]
 
 
 def test_a_jsonl_line_that_is_no_object_says_what_it_is_in_json_s_words(tmp_path, store):
@@ -404,7 +459,7 @@ def test_csv_one_row_per_deck(tmp_path):
     assert ilse["name"] == "<script>alert(1)</script>" and ilse["legal"] == "yes"
 
 
-def test_the_report_file_s_extension_chooses_the_format_unless_format_is_given(tmp_path):
+def test_the_report_file_s_extension_chooses_the_format_unless_format_is_given(tmp_path, monkeypatch):
     decks = [str(TOURNAMENT / n) for n in ("01-alice-breed-lethality.txt", "12-lena-explorers-of-the-deep.csv")]
     by_hand = {}
     for fmt in ("text", "json", "csv", "html"):
@@ -429,6 +484,9 @@ def test_the_report_file_s_extension_chooses_the_format_unless_format_is_given(t
         assert not (tmp_path / name).exists()
     assert run_cli("batch", "--format", "csv", "-o", str(tmp_path / "r.tsv"), *decks)[0] == 0
     assert (tmp_path / "r.tsv").read_text(encoding="utf-8-sig") == by_hand["csv"]
+    monkeypatch.chdir(tmp_path)  # `-o -` is standard output (it wrote a file named "-")
+    assert run_cli("batch", "--format", "csv", "-o", "-", *decks) == (0, by_hand["csv"], "")
+    assert not (tmp_path / "-").exists()
 
 
 def test_a_zip_of_registrations_is_checked_as_the_folder_is(tmp_path, store, monkeypatch):
@@ -1689,14 +1747,21 @@ def test_two_decks_of_one_index_label_stay_two_decks(store):
 
 def test_to_frame_keeps_the_index_of_the_frame_checked_so_verdicts_join_their_rows(store):
     """check_many of a DataFrame or Series: to_frame is indexed by the rows the decks came from, so that
-    `registrations.join(report.to_frame())` puts each verdict beside its own player. A blank row gives no deck;
+    `registrations.join(report.to_frame())` puts each verdict beside its own player (and violations_frame and
+    deck_cards_frame a row per violation or card beside it). A blank row gives no deck;
     before, the frame was numbered 0, 1, 2 ... and every verdict after a blank row joined the row above it."""
     pandas = pytest.importorskip("pandas")
     alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
     banned = "Commander\n1 Edgar Markov\nDeck\n1 Sol Ring\n1 Mana Crypt\n"
     registrations = pandas.DataFrame({"Player": ["ann", None, "bo", "cy"], "Decklist": [alice, None, banned, alice]},
                                      index=pandas.Index([10, 11, 12, 13], name="response"))
-    joined = registrations.join(check_many(registrations, store=store).to_frame())
+    batch = check_many(registrations, store=store, keep_cards=True)
+    joined = registrations.join(batch.to_frame())
+    violations = batch.violations_frame().join(registrations["Player"])  # each violation beside its player
+    assert set(violations.loc[violations["code"] == "banned", "Player"]) == {"bo"}
+    assert set(violations.index) == {12} and violations.index.name == "response"
+    cards = batch.deck_cards_frame().join(registrations["Player"])
+    assert cards.groupby("Player")["quantity"].sum().to_dict() == {"ann": 100, "bo": 3, "cy": 100}
     assert joined["legal"].tolist()[:1] + joined["legal"].tolist()[2:] == [True, False, True]
     assert pandas.isna(joined.loc[11, "legal"]) and "banned" in joined.loc[12, "codes"]
     assert list(joined.index) == [10, 11, 12, 13] and joined.index.name == "response"

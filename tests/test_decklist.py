@@ -785,3 +785,11 @@ def test_a_second_block_larger_than_a_sideboard_is_main_deck() -> None:
     assert (deck.count(MAIN), deck.count(SIDEBOARD)) == (100, 0)
     deck = parse_text(spells + "\n15 Island\n")
     assert (deck.count(MAIN), deck.count(SIDEBOARD)) == (60, 15)
+
+
+def test_a_count_run_into_the_name_is_the_count():
+    """"1Tip the Scales" (a space lost) was a name of no card, then dropped as a group's name with only a note, and
+    the deck a card short. No card name starts with digits run into a capital and a small letter."""
+    deck = parse_text("1Tip the Scales\n12Forest\n1 Sol Ring\n1 1996 World Champion\n2XMage\n", "glued.txt")
+    assert [(e.quantity, e.name) for e in deck.entries] == [
+        (1, "Tip the Scales"), (12, "Forest"), (1, "Sol Ring"), (1, "1996 World Champion"), (1, "2XMage")]

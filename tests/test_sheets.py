@@ -415,3 +415,26 @@ def test_the_responses_sheet_is_found_behind_the_organizer_s_own(tmp_path, store
                                                                        index=False)
     (row,) = check_many([path], store=store)
     assert (row.path, row.name, row.legal) == (f"{path}:2", "Alice", True)
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_header_whose_first_column_is_a_hash_sign_is_a_header(tmp_path, store, writer):
+    """Typeform's export numbers its responses in a first column named "#" ("#,What's your name?,...,Paste your
+    decklist"). The header was taken for a comment, and the whole sheet for one deck of some 300 cards; the same
+    responses read into pandas were a deck a row. A decklist's comment line naming a deck is still no header."""
+    names = ["01-alice-breed-lethality.txt", "04-dana-mystic-intellect.txt"]
+    rows = [["#", "What's your name?", "Paste your decklist", "Submit Date (UTC)"]]
+    rows += [[f"r{i}", player, (TOURNAMENT / name).read_text(encoding="utf-8"), "2026-11-01 10:00:00"]
+             for i, (player, name) in enumerate(zip(["Alice", "Dana"], names))]
+    saved = tmp_path / "typeform.csv"
+    with saved.open("w", encoding="utf-8", newline="") as out:
+        csv.writer(out).writerows(rows)
+    files = check_many([TOURNAMENT / n for n in names], store=store)
+    for table in (saved, write_sheet(writer, tmp_path / "typeform", rows)):
+        found = check_many([table], store=store)
+        assert [(r.path, r.name) for r in found] == [(f"{table}:2", "Alice"), (f"{table}:3", "Dana")]
+        assert [r.report.codes() for r in found] == [r.report.codes() for r in files]
+    commented = tmp_path / "commented.csv"
+    commented.write_text("# my deck, version 2\nCount,Name\n1,Sol Ring\n", encoding="utf-8")
+    (one,) = check_many([commented], store=store)
+    assert one.report.card_count == 1

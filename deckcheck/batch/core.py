@@ -7,6 +7,7 @@ A deck that can't be read never stops the batch: it becomes a row with one `unre
 
 from __future__ import annotations
 
+import codecs
 import copyreg
 import gc
 import gzip
@@ -146,11 +147,12 @@ def _stats(paths: Iterator[str]) -> Iterator[os.stat_result]:
             yield os.stat(path)
 
 
-def _walk(folder: str) -> Iterator[str]:
+def _walk(folder: str, unreadable: list[OSError] | None = None) -> Iterator[str]:
     """Decklist files under a folder, recursively, sorted by path; hidden files and folders, pipes, sockets
-    and devices skipped."""
+    and devices skipped. A folder that can't be read (the folder itself, or one under it) is added to
+    `unreadable`, when given, as the error reading it."""
     found: list[tuple[tuple[str, ...], str]] = []
-    for root, dirs, files in os.walk(folder):
+    for root, dirs, files in os.walk(folder, onerror=None if unreadable is None else unreadable.append):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         rel = os.path.relpath(root, folder)
         parts = () if rel == "." else tuple(rel.split(os.sep))
@@ -170,7 +172,11 @@ def _inflated(path: str) -> Iterator[Any]:
 
 
 def _open_lines(path: str) -> Iterator[bytes]:
+    """A file's lines as UTF-8 (`_bounded_lines`), inflated when gzipped; one in UTF-16, as Windows PowerShell 5 writes
+    text (told by its byte order mark), recoded line by line."""
     with _inflated(path) as handle:
+        if handle.peek(2)[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            handle = codecs.EncodedFile(handle, data_encoding="utf-8", file_encoding="utf-16", errors="replace")
         yield from _bounded_lines(handle)
 
 
@@ -375,9 +381,10 @@ def _may_be_a_table(name: str) -> bool:
 
 
 def _takes_member(name: str) -> bool:
-    """Whether a zip member is a decklist a folder walk would take: no hidden or __MACOSX part on its way."""
-    parts = name.split("/")
-    return not any(p.startswith(".") or p == "__MACOSX" for p in parts) and is_decklist_name(parts[-1])
+    """Whether a zip member is a decklist a folder walk would take: no hidden or __MACOSX part on its way (a path
+    written "./alice.txt", or with Windows' backslashes, is the same path)."""
+    parts = [p for p in name.replace("\\", "/").split("/") if p not in ("", ".", "..")]
+    return bool(parts) and not any(p.startswith(".") or p == "__MACOSX" for p in parts) and is_decklist_name(parts[-1])
 
 
 def record_source(raw: bytes | str, label: str) -> Source:
@@ -634,8 +641,11 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
         elif isinstance(item, (str, os.PathLike)):
             path = os.fspath(item)
             if os.path.isdir(path):
-                for found in _walk(path):
+                unreadable: list[OSError] = []
+                for found in _walk(path, unreadable):
                     yield from file_sources(found)
+                for exc in unreadable:  # a folder whose decklists can't be listed: a row, not decks missed unseen
+                    yield ("error", exc.filename or path, f"a folder that can't be read: {why_unreadable(exc)}")
             elif os.path.isfile(path):
                 yield from file_sources(path)
             else:

@@ -56,8 +56,9 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--format", choices=FORMATS,
                    help="output format (default: by the extension of -o FILE, .html .htm .json .csv; else text)")
     p.add_argument("-o", "--output", metavar="FILE",
-                   help="write the report to FILE instead of standard output (a CSV file starts with a UTF-8 "
-                        "byte order mark, as Excel's own \"CSV UTF-8\" files do, so that Excel reads its accents)")
+                   help="write the report to FILE instead of standard output (-: standard output; a CSV file "
+                        "starts with a UTF-8 byte order mark, as Excel's own \"CSV UTF-8\" files do, so that Excel "
+                        "reads its accents)")
     p.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N",
                    help="check with N processes (0: one per CPU; at most two per CPU; default 1)")
     add_as_of(p, "the banned list and Game Changers", releases=True)
@@ -97,6 +98,8 @@ def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.store import CardStore
 
     stdin_at_most_once(args.paths)
+    if args.output == "-":  # standard output, as `-` names a standard stream everywhere else
+        args.output = None
     args.format = args.format or format_of(args.output)
     _refuse_to_overwrite_an_input(args.output, args.paths)
     store = CardStore.open(args.data_dir)

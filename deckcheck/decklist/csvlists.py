@@ -159,9 +159,12 @@ def table_body(text: str) -> tuple[str | None, str]:
 
 def _registrations_header(line: str, delimiters: Sequence[str]) -> Registrations | None:
     """A header row of a table of registrations: one that names a decklist column ("deck", "list" or "card" in
-    it) and is no comment. (A card list's header row may be one too: `registrations_layout` tells them apart.)"""
+    it) and is no comment; a first column named "#" alone (Typeform's response number, "#,Name,...") is no comment.
+    (A card list's header row may be one too: `registrations_layout` tells them apart.)"""
     low = line.lower()
-    if "deck" not in low and "list" not in low and "card" not in low or len(line) > 2000 or line[:1] in "/#":
+    if "deck" not in low and "list" not in low and "card" not in low or len(line) > 2000:
+        return None
+    if line[:1] in "/#" and not (line[:1] == "#" and line[1:2] in delimiters):
         return None
     return _header_layout(line, delimiters)
 

@@ -74,8 +74,9 @@ _PREFIX_SECTIONS.update((word, MAIN) for word in ("deck", "main", "maindeck", "m
 # comma or semicolon before a quantity and a name. No card name holds one so ("Borrowing 100,000 Arrows" has
 # no space after its comma, "Guan Yu's 1,000-Li March" no space after the number).
 _NEXT_ENTRY = re.compile(r"(?:(?<!\d),[^\S\n]*|,[^\S\n]+|;[^\S\n]*)(?=\d{1,3}[xX]?[^\S\n]+[^\W\d_])")
-# Quantity forms: "4 ", "4x ", "4 x ", "4X ", "4* ", "4× ", "x4 ", "[4] ", "(4) ".
-_QUANTITY = re.compile(r"(\d+)(?:\s*[xX*×])?\s+|[xX×](\d+)\s+|[\[(](\d+)[\])]\s*")
+# Quantity forms: "4 ", "4x ", "4 x ", "4X ", "4* ", "4× ", "x4 ", "[4] ", "(4) ", and a count run into the name,
+# "1Tip the Scales" (no card name starts with digits and then a capital and a small letter: "1996 World Champion").
+_QUANTITY = re.compile(r"(\d+)(?:\s*[xX*×])?\s+|[xX×](\d+)\s+|[\[(](\d+)[\])]\s*|(\d{1,3})(?=[A-Z][a-z])")
 # A quantity after the name: "Sol Ring x2", "Sol Ring ×2", "Forest x 5", "Forest 5x", "Forest (5)", "Island (x12)",
 # "Island (12x)" (no card name ends so, tested in test_store.py; nor does a set code hold an "x" and digits alone).
 # A bare number is not one: "Pip-Boy 3000" and "Overseer of Vault 76" are names. Group 3 is the one in parentheses
@@ -642,7 +643,7 @@ def parse_lines(text: str, path: str) -> Deck:
         led = m is not None  # a quantity before the name
         digits: str | None = None
         if m is not None:
-            digits, s = m.group(1) or m.group(2) or m.group(3), s[m.end():]
+            digits, s = m.group(1) or m.group(2) or m.group(3) or m.group(4), s[m.end():]
         elif first.isdigit() and s.isdigit():
             problems.append(problem(number, raw, "a number with no card name"))
             continue
