@@ -26,7 +26,7 @@ deckcheck's readings, where the bracket text leaves a number open:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from itertools import compress
@@ -45,6 +45,8 @@ MAX_GC_BRACKET_3 = 3
 TUTORS_UNRESTRICTED_FROM = date(2025, 10, 21)
 #: The day brackets and Game Changers were introduced.
 BRACKETS_FROM = date(2025, 2, 11)
+#: The most unknown card names a bracket estimate names (it counts them all).
+UNKNOWN_NAMED = 8
 
 #: What the floor never judges (every estimate says so). The reasons are made once: shared strings, which
 #: a batch's pickled results (`--jobs`) then carry once per chunk.
@@ -62,6 +64,7 @@ _EACH_TURN_TRIGGER = r"\bat the beginning of each\b"
 _REPEATS = re.compile(_EACH_TURN_TRIGGER, re.IGNORECASE)
 _MANY_TURNS = re.compile(r"\btakes? (?:two|three|four|five|x|\d+) extra turns|\bfor each\b|" + _EACH_TURN_TRIGGER,
                          re.IGNORECASE)
+_SKIPS_A_TURN = re.compile(r"\bskip your next turn\b", re.IGNORECASE)
 _LOOPS = re.compile(r"\bshuffle (?:CARDNAME|it) into its owner's library\b|\bbuyback\b|"
                     r"\breturn (?:CARDNAME|it) to its owner's hand\b", re.IGNORECASE)
 
@@ -95,26 +98,43 @@ _MLD = [
     re.compile(r"\b(?:destroy|exile|return) all (?:other )?permanents\b" + _ONLY_SOME, re.IGNORECASE),
     # Flashfires, Boil, Acid Rain, Tsunami: all lands of a basic type
     re.compile(r"\bdestroy all (?:plains|islands|swamps|mountains|forests)\b" + _ONLY_SOME, re.IGNORECASE),
-    # Winter Orb, Static Orb, Hokori, Rising Waters, Back to Basics, Stasis, Dovin Baan: lands kept tapped
-    re.compile(r"(?<!target )\blands don't untap\b", re.IGNORECASE),
+    # Winter Orb, Static Orb, Hokori, Rising Waters, Back to Basics, Stasis, Dovin Baan, Choke: lands kept tapped
+    re.compile(r"(?<!target )\b(?:lands|plains|islands|swamps|mountains|forests) don't untap\b", re.IGNORECASE),
+    # Vorinclex, Voice of Hunger: every land an opponent taps for mana
+    re.compile(r"\bwhenever an opponent taps a land for mana, that land doesn't untap\b", re.IGNORECASE),
     re.compile(r"\b(?:players|each player|opponents|your opponents) can't untap more than (?:one|two|a) "
                r"(?:land|permanent)s?\b", re.IGNORECASE),
     re.compile(r"\b(?:players|each player) skips? (?:their|his or her) untap steps?\b", re.IGNORECASE),
     # Blood Moon, Magus of the Moon: what nonbasic lands make
     re.compile(r"\bnonbasic lands are (?:plains|islands|swamps|mountains|forests)\b", re.IGNORECASE),
+    # Contamination, Infernal Darkness, Ritual of Subdual: what every land makes
+    re.compile(r"\bif a land is tapped for mana, it produces\b", re.IGNORECASE),
+    # Cleansing: every land, one at a time
+    re.compile(r"\bfor each land, destroy that land\b", re.IGNORECASE),
+    # Sway of the Stars: every permanent shuffled away, lands included (as Upheaval returns them)
+    re.compile(r"\ball permanents they (?:own|control) into their librar", re.IGNORECASE),
+    # Mana Vortex: a land from every player every turn
+    re.compile(r"\bat the beginning of each player's upkeep, that player sacrifices a land\b", re.IGNORECASE),
     # Burning of Xinye: a number of lands, four or more (Wizards' "four or more lands per player")
     re.compile(r"\bdestroys? (?:four|five|six|seven|eight|nine|ten|x|\d\d+|[4-9]) lands\b", re.IGNORECASE),
 ]
 #: "... except for Giants, Wizards, and lands" (Cyclone Summoner): the lands are spared.
 _SPARES_LANDS = re.compile(r"\bexcept (?:for )?(?:[\w'-]+,? )*?(?:and |or )?(?:basic )?lands\b", re.IGNORECASE)
 #: "For each land destroyed this way, its controller may search their library for a basic land card and put it
-#: onto the battlefield" (From the Ashes, Wave of Vitriol): each land lost is replaced, which Wizards' mass land
-#: denial ("... without replacing them") is not.
+#: onto the battlefield" (From the Ashes, Wave of Vitriol), or land cards put onto the battlefield after every
+#: permanent is shuffled away (Warp World): each land lost is replaced, which Wizards' mass land denial ("...
+#: without replacing them") is not.
 _REPLACES_LANDS = re.compile(r"\bfor each land (?:\w+ )?(?:destroyed|sacrificed|exiled|returned) this way\b[^.]*"
-                             r"\bsearch(?:es)? (?:their|your) library for (?:a|up to \w+) basic land", re.IGNORECASE)
-# Wildfire, Tectonic Break, Cataclysm, Balance-style: each player sacrifices many (or the rest of its) lands
-_MLD_SACRIFICE = re.compile(r"\b(?:each|all) (?:players?|opponents?)\b[^.]*\bsacrifices? (?:all|half|the rest|"
-                            r"x|two|three|four|five|six|seven|\d+)\b", re.IGNORECASE)
+                             r"\bsearch(?:es)? (?:their|your) library for (?:a|up to \w+) basic land|"
+                             # Warp World, The Great Aurora: the lands shuffled away come back as others
+                             r"\bputs? (?:all|any number of) [\w, ]*?land cards\b[^.]*\bonto the battlefield",
+                             re.IGNORECASE)
+# Wildfire, Tectonic Break, Cataclysm, Balance-style, Thoughts of Ruin: each player sacrifices many (or the rest of
+# its) lands; four or more, as Wizards counts mass land denial (Ember Swallower's three and Tectonic Hellion's two
+# are not)
+_MLD_SACRIFICE = re.compile(r"\b(?:each|all) (?:players?|opponents?)\b[^.]*\bsacrifices? (?:(?:all|half|the rest|"
+                            r"x|four|five|six|seven|[4-9]|\d\d+)\b|a land (?:of their choice )?for each\b)",
+                            re.IGNORECASE)
 
 
 def _texts(card: Card) -> list[str]:
@@ -153,7 +173,7 @@ def _features(card: Card) -> tuple[bool, str | None, bool]:
 #: (three cards in four) has no feature, and its sentences are not read. A pattern added above adds its word here;
 #: tests/test_brackets.py reads every card of the bundled snapshot both ways.
 _FEATURE_WORDS = ("destroy", "exile all", "return all", "untap", "nonbasic", "sacrific", "extra turn", "search",
-                  "transmute", "transfigure")
+                  "transmute", "transfigure", "tapped for mana", "permanents they")
 _NO_FEATURES = (False, None, False)
 
 
@@ -185,10 +205,10 @@ def _read_features(card: Card) -> tuple[bool, str | None, bool]:
     if extra and not chained:
         # a repeating trigger whose extra turn is a later sentence of the same ability (Timesifter: "At the
         # beginning of each upkeep, ... . The player who ... takes an extra turn after this one."), or a card that
-        # returns itself to be cast again
+        # returns itself to be cast again; not one whose turn is paid for with a turn skipped (Magosi, the Waterveil)
         chained = (any(_EXTRA_TURN.search(ability) and _REPEATS.search(ability)
                        for text in texts for ability in text.split("\n"))
-                   or any(_LOOPS.search(text) for text in texts))
+                   or any(_LOOPS.search(text) and not _SKIPS_A_TURN.search(text) for text in texts))
     return mld, ("chained" if chained else "some") if extra else None, tutor
 
 
@@ -296,11 +316,12 @@ class BracketFlags:
 
 
 def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = None, *,
-                     flags: BracketFlags | None = None) -> BracketEstimate:
+                     flags: BracketFlags | None = None, unknown: Sequence[str] = ()) -> BracketEstimate:
     """The bracket floor of a deck: `cards` are its commanders and main deck. Each distinct card counts
     once (by oracle id, else name; of two card objects with one Oracle id, the first with a flag), so a list
     with one entry per copy gives the same answer as one per card. Game Changers are those in force on `on`
-    (today by default). `flags`: the cards' flags kept from deck to deck (for this policy and day)."""
+    (today by default). `flags`: the cards' flags kept from deck to deck (for this policy and day). `unknown`:
+    the deck's names no card has, which the estimate says it could not judge."""
     day = on or date.today()
     if flags is None:
         flags = BracketFlags(policy, day)
@@ -347,7 +368,8 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
         reasons.append("No extra-turn cards.")
     elif chained or len(turns) > LOW_EXTRA_TURNS:
         minimum = 4
-        why = (f"{_names(chained)} take{'s' if len(chained) == 1 else ''} several extra turns or loop"
+        one = len(chained) == 1
+        why = (f"{_names(chained)} take{'s' if one else ''} several extra turns or loop{'s' if one else ''}"
                if chained else f"{len(turns)} extra-turn cards ({_names(turns)}) are more than a low quantity "
                                f"(deckcheck reads it as at most {LOW_EXTRA_TURNS})")
         reasons.append(f"Extra turns: {why}, so at least bracket 4.")
@@ -369,6 +391,10 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
                     "(the record of 2025-04-22 is incomplete); not counted")
     if day < BRACKETS_FROM:
         more.append(f"brackets did not exist on {day.isoformat()}: the October 2025 definitions are used")
+    if unknown:  # a Game Changer or mass land denial among them would raise the floor
+        shown = "; ".join(unknown[:UNKNOWN_NAMED]) + (f" and {len(unknown) - UNKNOWN_NAMED} more"
+                                                      if len(unknown) > UNKNOWN_NAMED else "")
+        more.append(f"{counted(len(unknown), 'unknown card name')}, which the card data has no card for: {shown}")
     reasons += _NOT_JUDGED_REASONS
     reasons += [f"Not judged: {u}." for u in more]
     unjudged = NOT_JUDGED + tuple(more)

@@ -389,7 +389,9 @@ class Checker:
                     self._bracket_flags.clear()
                 flags = self._bracket_flags[day] = BracketFlags(self.policy, day)
             # the known cards of the commanders and the main deck, in deck order
-            estimate = estimate_bracket(list(map(_ITEM_CARD, ctx.known)), self.policy, day, flags=flags).to_dict()
+            unknown = list(dict.fromkeys(i.entry.name for i in ctx.unknown))
+            estimate = estimate_bracket(list(map(_ITEM_CARD, ctx.known)), self.policy, day, flags=flags,
+                                        unknown=unknown).to_dict()
         return DeckReport(path=deck.path, commanders=tuple(i.name for i in ctx.commanders),
                           color_identity=ctx.identity if ctx.identity_known else None, card_count=ctx.card_count,
                           violations=tuple(violations), companion=companion, notes=tuple(notes),

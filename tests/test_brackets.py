@@ -46,7 +46,13 @@ def estimate(policy: Policy, names: list[str], on: date = TODAY) -> BracketEstim
                                   "Blood Moon", "Back to Basics", "Ruination", "Decree of Annihilation",
                                   "Tectonic Break", "Cataclysm", "Keldon Firebombers", "Apocalypse",
                                   "Rising Waters", "Boom // Bust", "Acid Rain", "Dovin Baan",
-                                  "Burning of Xinye", "Stench of Evil"])
+                                  "Burning of Xinye", "Stench of Evil",
+                                  # every land tapped for one color or none, kept tapped, destroyed one by one,
+                                  # shuffled away, or sacrificed turn by turn or by the handful (a review found
+                                  # them missed: Wizards' "change what mana is produced", "keep lands tapped")
+                                  "Contamination", "Infernal Darkness", "Ritual of Subdual", "Choke",
+                                  "Curse of Marit Lage", "Vorinclex, Voice of Hunger", "Cleansing",
+                                  "Sway of the Stars", "Mana Vortex", "Thoughts of Ruin"])
 def test_mass_land_denial_found(shared_data: Path, name: str) -> None:
     assert is_mass_land_denial(real_card(name))
 
@@ -57,7 +63,10 @@ def test_mass_land_denial_found(shared_data: Path, name: str) -> None:
                                   "Exhaustion", "Sol Ring", "Evolving Wilds", "Urborg, Tomb of Yawgmoth",
                                   # lands spared (Giants, Wizards and lands stay), or each land lost replaced
                                   # by a basic: Wizards' mass land denial takes them "without replacing them"
-                                  "Cyclone Summoner", "From the Ashes", "Wave of Vitriol"])
+                                  "Cyclone Summoner", "From the Ashes", "Wave of Vitriol",
+                                  # fewer than Wizards' four lands a player (two, three); lands put back after
+                                  # every permanent is shuffled away
+                                  "Tectonic Hellion", "Ember Swallower", "Warp World", "The Great Aurora"])
 def test_not_mass_land_denial(shared_data: Path, name: str) -> None:
     assert not is_mass_land_denial(real_card(name))
 
@@ -69,6 +78,7 @@ def test_not_mass_land_denial(shared_data: Path, name: str) -> None:
     ("Walk the Aeons", "chained"), ("Sage of Hours", "chained"), ("Lighthouse Chronologist", "chained"),
     ("Stranglehold", None), ("Sol Ring", None), ("Time Walk", "some"),
     ("Timesifter", "chained"),  # "At the beginning of each upkeep, ...", the extra turn in its next sentence
+    ("Magosi, the Waterveil", "some"),  # returns itself to hand, but each extra turn costs a skipped turn
 ])
 def test_extra_turns(shared_data: Path, name: str, kind: str | None) -> None:
     assert extra_turns(real_card(name)) == kind
@@ -255,3 +265,12 @@ def test_checker_keeps_flags_for_a_few_days_only(policy: Policy) -> None:
     floors = [checker.check(deck, on=day, bracket=True).bracket["minimum"] for day in days]
     assert floors == [3] * 12 + [1]
     assert len(checker._bracket_flags) <= 8
+
+
+def test_unknown_card_names_are_said_in_every_estimate(policy: Policy) -> None:
+    """A deck's names no card has may be Game Changers (The One Ring, newer than the bundled data): the estimate's own
+    reasons say so, so the JSON of `check` and `batch` and the HTML report carry it, not only `brackets`' text."""
+    est = estimate_bracket([real_card("Necropotence")], policy, TODAY, unknown=[f"Card {i}" for i in range(10)])
+    assert est.reasons[-1] == ("Not judged: 10 unknown card names, which the card data has no card for: Card 0; "
+                               "Card 1; Card 2; Card 3; Card 4; Card 5; Card 6; Card 7 and 2 more.")
+    assert not any("unknown card" in r for r in estimate_bracket([real_card("Necropotence")], policy, TODAY).reasons)

@@ -46,7 +46,7 @@ def test_json_matches_batch_bracket():
 def test_as_of_and_unknown_cards_in_text():
     code, out, _ = run_cli("brackets", "--as-of", "2024-01-01", str(HANA))
     assert code == 0
-    assert "Not judged: 1 unknown card name: Sol Rnig." in out
+    assert "Not judged: 1 unknown card name, which the card data has no card for: Sol Rnig." in out
     assert "before 2025-10-21" in out
 
 

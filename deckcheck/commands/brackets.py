@@ -12,7 +12,6 @@ import sys
 
 from deckcheck.commands.options import add_data_dir, add_as_of, add_commander, stdin_at_most_once
 from deckcheck.errors import DeckcheckError, one_line, reason_of
-from deckcheck.wording import counted
 
 FORMATS = ("text", "json")
 
@@ -33,17 +32,14 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
-def _text(path: str, bracket: dict, unknown: list[str], stream) -> None:
+def _text(path: str, bracket: dict, stream) -> None:
     stream.write(one_line(f"{path}: bracket {bracket['minimum']} or higher") + "\n")
     for label, key in (("Game Changers", "game_changers"), ("Mass land denial", "mass_land_denial"),
                        ("Extra turns", "extra_turns"), ("Tutors", "tutors")):
         cards = bracket[key]
         stream.write(f"  {label} ({len(cards)}): {'; '.join(cards) if cards else '-'}\n")  # names hold commas
-    for reason in bracket["reasons"]:
-        stream.write(f"  - {reason}\n")
-    if unknown:
-        stream.write(f"  - Not judged: {counted(len(unknown), 'unknown card name')}: "
-                     f"{one_line('; '.join(unknown))}.\n")
+    for reason in bracket["reasons"]:  # unknown card names among them (estimate_bracket)
+        stream.write(f"  - {one_line(reason)}\n")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -79,6 +75,6 @@ def run(args: argparse.Namespace) -> int:
     else:  # an unreadable deck was said on standard error, as with `check`
         for d in decks:
             if "unreadable" not in d:
-                _text(d["path"], d["bracket"], d["unknown_cards"], sys.stdout)
+                _text(d["path"], d["bracket"], sys.stdout)
     sys.stdout.flush()
     return 2 if any("unreadable" in d for d in decks) else 0
