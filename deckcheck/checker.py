@@ -190,7 +190,7 @@ class Checker:
         from deckcheck import decklist
 
         if commanders:
-            deck = decklist.with_commanders(deck, list(commanders))
+            deck = decklist.with_commanders(deck, list(commanders), is_card=self.is_card)
         elif not deck.commanders_marked:
             return decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion)
         else:

@@ -310,6 +310,7 @@ class CardStore:
         self._comma_name_starts: frozenset[str] | None = None  # card names' parts before their first comma
         self._suggest_calls = 0
         self._has_others: bool | None = None  # whether the store keeps non-deck objects (see lookup_other)
+        self._loose_others: dict[str, str] | None = None  # their keys without punctuation -> their keys
         rows = dict(connection.execute("SELECT key, value FROM meta"))
         zdict = rows.pop("zdict", b"")
         self._zdict: bytes = zdict if isinstance(zdict, bytes) else b""
@@ -500,15 +501,24 @@ class CardStore:
         return card
 
     def lookup_other(self, name: str) -> NonDeckObject | None:
-        """The meld result, token or emblem that a name no card has names, or None.
-        A store built before these were kept has none."""
+        """The meld result, token or emblem that a name no card has names (its punctuation aside, "token" after it
+        or not: "Food Token"), or None. A store built before these were kept has none."""
         if self._has_others is None:
             self._has_others = bool(self._rows("SELECT count(*) FROM sqlite_master WHERE type = 'table' "
                                                "AND name = 'others'")[0][0])
         if not self._has_others:
             return None
+        key = name_key(name)
         try:
-            rows = self._rows("SELECT name, kind, parts FROM others WHERE key = ?", (name_key(name),))
+            rows = self._rows("SELECT name, kind, parts FROM others WHERE key = ?", (key,))
+            if not rows:  # "Food Token", "Brisela Voice of Nightmares": the name with "token" after it, or without
+                bare = key.removesuffix(" token")  # its punctuation
+                if self._loose_others is None:
+                    self._loose_others = {loosen(k): k for (k,) in self._rows("SELECT key FROM others")}
+                loose = loosen(bare)  # (not when a word is punctuation alone: "_____ Goblin" is a card, no Goblin)
+                found = self._loose_others.get(loose) if loose.count(" ") == bare.count(" ") else None
+                if found is not None:
+                    rows = self._rows("SELECT name, kind, parts FROM others WHERE key = ?", (found,))
         except UnicodeEncodeError:  # undecodable bytes kept (surrogateescape): nothing's name
             return None
         if not rows:
@@ -676,6 +686,14 @@ def _closeness(query: str, key: str, fuzz: Any) -> float:
     score = fuzz.ratio(query, key)
     if len(key) > len(query):
         score = max(score, 0.9 * fuzz.partial_ratio(query, key), 0.9 * fuzz.token_set_ratio(query, key))
+        # what was typed is the name's whole words (two or more), its punctuation aside ("ur dragon": The Ur-Dragon,
+        # not Mindscour Dragon, which holds the same letters inside a word), or all of it but "the" ("Meathook
+        # Massacre")
+        loose_query, loose_key = loosen(query), loosen(key)
+        if loose_key.removeprefix("the ") == loose_query:
+            score = max(score, 99)
+        elif " " in loose_query and f" {loose_query} " in f" {loose_key} ":
+            score = max(score, 95)
     if key.startswith(query):
         score += 1  # between equals, the name that begins with what was typed
     return score

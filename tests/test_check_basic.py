@@ -855,3 +855,42 @@ def test_a_deck_whose_commander_is_unknown_has_an_unknown_identity(tmp_path, dat
     assert [row["identity"] for row in rows] == ["?", "?", "?", "C"]
     frame = check_many(paths, store=CardStore.open(data_dir)).to_frame()
     assert frame["color_identity"].isna().tolist() == [True, True, True, False]
+
+
+@pytest.mark.parametrize("text, argv, commander", [
+    ("1 Tergrid, God of Fright\n1 Sol Ring\n98 Swamp\n", ["--commander", "Tergrid, God of Fright // Tergrid's Lantern"],
+     "Tergrid, God of Fright // Tergrid's Lantern"),
+    ("**Commander:** Tergrid, God of Fright // Tergrid's Lantern\n\n1 Tergrid, God of Fright\n1 Sol Ring\n98 Swamp\n",
+     [], "Tergrid, God of Fright // Tergrid's Lantern"),
+    ("**Commander:** Sheoldred\n\n1 Sheoldred, the Apocalypse\n1 Sol Ring\n98 Swamp\n", [],
+     "Sheoldred, the Apocalypse"),
+])
+def test_a_commander_named_otherwise_than_the_list_s_copy_is_that_copy(tmp_path, data_dir: str,
+                                                                        capsys: pytest.CaptureFixture[str],
+                                                                        text: str, argv: list[str],
+                                                                        commander: str) -> None:
+    """A double-faced commander given by its full name beside the list's front-face copy was added as a 101st card
+    (and two copies), and a label's short name that is also another card's ("Sheoldred", the front of Sheoldred //
+    The True Scriptures) took that other card, though `--commander Sheoldred` reads the list's Sheoldred, the
+    Apocalypse. Both now are the list's one copy."""
+    path = tmp_path / "deck.txt"
+    path.write_text(text)
+    assert main(["check", "--data-dir", data_dir, "--format", "json", *argv, str(path)]) == 0
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert (deck["commanders"], deck["card_count"], deck["violations"]) == ([commander], 100, [])
+
+
+def test_a_token_or_meld_result_named_loosely_is_still_told_as_one(tmp_path, data_dir: str,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """"Food" was a token, but "Food Token" and "Brisela Voice of Nightmares" (no comma) were unknown cards whose
+    close names led nowhere near (Fool's Tome; Nissa, Voice of Zendikar)."""
+    path = tmp_path / "deck.txt"
+    path.write_text("Commander\n1 Kenrith, the Returned King\nDeck\n1 Food Token\n1 treasure token\n"
+                    "1 Brisela Voice of Nightmares\n1 Sol Rnig\n1 ________ Goblin\n")  # (an Unfinity card, no token)
+    main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    told = [(v["code"], v["message"].split(",")[0]) for v in deck["violations"] if v["code"] != "deck-size"]
+    assert told == [("not-a-deck-card", '"Food Token" is a token'), ("not-a-deck-card", '"treasure token" is a token'),
+                    ("not-a-deck-card", '"Brisela Voice of Nightmares" is a meld result'),
+                    ("unknown-card", 'unknown card "Sol Rnig"; did you mean Sol Ring or Soul Rend or Soul Burn?'),
+                    ("unknown-card", 'unknown card "________ Goblin"; no close name found')]

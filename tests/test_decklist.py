@@ -793,3 +793,24 @@ def test_a_count_run_into_the_name_is_the_count():
     deck = parse_text("1Tip the Scales\n12Forest\n1 Sol Ring\n1 1996 World Champion\n2XMage\n", "glued.txt")
     assert [(e.quantity, e.name) for e in deck.entries] == [
         (1, "Tip the Scales"), (12, "Forest"), (1, "Sol Ring"), (1, "1996 World Champion"), (1, "2XMage")]
+
+
+@pytest.mark.parametrize("header", ["", "Count,Name\n", "Name,Count\n", "Count,Name,Set\n"])
+def test_a_csv_name_with_its_commas_unquoted_stays_one_name(header):
+    """"1,Sheoldred, Whispering One" in a CSV written by hand: the cells after the comma were dropped and the row
+    became Sheoldred, another real card, without a word (Urborg, Tomb of Yawgmoth became Urborg). A name's comma has
+    a space after it where no spreadsheet writes one; "Borrowing 100,000 Arrows" has a number's thousands. A later
+    cell a spreadsheet wrote (a set code, "Commander") is still a cell of its own."""
+    names = ["Sheoldred, Whispering One", "Fear, Fire, Foes!", "Borrowing 100,000 Arrows", "Sol Ring"]
+    if header.startswith("Name"):
+        rows = [f"{name},1" for name in names]
+    else:
+        rows = [f"1,{name}" + (",ONE" if "Set" in header else "") for name in names]
+    rows.append("1,Urborg, Tomb of Yawgmoth,Commander" if not header.startswith("Name") else "Forest,1")
+    deck = parse_text(header + "\n".join(rows) + "\n", "hand.csv")
+    expected = [(1, name) for name in names] + [(1, "Urborg, Tomb of Yawgmoth" if "Name" not in header[:4] else "Forest")]
+    assert [(e.quantity, e.name) for e in deck.entries] == expected
+    if not header:
+        assert deck.entries[-1].section == "commander"
+    spaced = parse_text("1, Sol Ring, foil\n1, Arcane Signet\n", "spaced.csv")  # a space after every comma
+    assert [e.name for e in spaced.entries] == ["Sol Ring", "Arcane Signet"]

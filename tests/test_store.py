@@ -105,6 +105,10 @@ def test_unknown_is_none(store):
         ("Thassas Oracle", "Thassa's Oracle"),
         ("Atraxa", "Atraxa, Praetors' Voice"),  # typed in part
         ("Swords to Plowshare", "Swords to Plowshares"),
+        # its whole words, its hyphen and "The" left out (Mindscour Dragon, which holds "ur dragon" inside a word,
+        # came first, and The Ur-Dragon was not among the three; Meathook Massacre II before The Meathook Massacre)
+        ("Ur Dragon", "The Ur-Dragon"),
+        ("Meathook Massacre", "The Meathook Massacre"),
     ],
 )
 def test_suggestions_rank_the_intended_card_first(store, typo, first):

@@ -581,7 +581,8 @@ def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
     """Standard input (`-`) of a binary `stream`: JSON Lines of decks, read as they come, when its first line
     that is not blank is a JSON object, or a "{" or an array (`jsonl_sources`); else, read whole, a zip archive's
     decklists or a table of registrations (CSV, TSV or a workbook) a row each, as from a file; else one decklist in
-    any dialect, as `deckcheck check -` reads it. Gzipped, each of them is read as it would be plain (`gzip -c decks.jsonl | deckcheck batch -`)."""
+    any dialect, as `deckcheck check -` reads it. Gzipped, each of them is read as it would be plain
+    (`gzip -c decks.jsonl | deckcheck batch -`)."""
     if not hasattr(stream, "peek"):
         stream = io.BufferedReader(stream)
     if stream.peek(2)[:2] == GZIP_MAGIC:

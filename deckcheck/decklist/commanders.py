@@ -109,7 +109,8 @@ def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck
         return deck
     (companion,) = found
     entries = tuple(e._replace(section=COMPANION) if e is companion else e for e in deck.entries)
-    return replace(deck, entries=entries, notes=deck.notes + (f"took {companion.name} from the sideboard as companion",))
+    note = f"took {companion.name} from the sideboard as companion"
+    return replace(deck, entries=entries, notes=deck.notes + (note,))
 
 
 _SECTION = itemgetter(2)  # an Entry's section
@@ -132,6 +133,17 @@ _NAME, _KEY_LINES, _LOOSE_LINES = attrgetter("name"), itemgetter(1), itemgetter(
 
 def _matches(entry_name: str, key: str) -> bool:
     return key in _keys(entry_name)[0]
+
+
+def _listed_by_a_face(name: str, entries: Sequence[Entry], is_card: Callable[[str], bool]) -> str | None:
+    """The list's name for a card given by its faces' names ("Tergrid, God of Fright // Tergrid's Lantern") when the
+    list names it by its front face alone ("Tergrid, God of Fright"), else None. Only for a name that is a card's (`is_card`):
+    two cards' names joined ("Tymna the Weaver / Kraum") are no card of the list."""
+    key = name_key(name)
+    if " // " not in key or any(_matches(e.name, key) for e in entries) or not is_card(name):
+        return None
+    front = key.split(" // ", 1)[0]  # (not a later part: a meld pair's cards both name the meld result)
+    return next((e.name for e in entries if front in _keys(e.name)[0]), None)
 
 
 def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
@@ -180,19 +192,24 @@ def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
             notes.append(f"{_at(entry)}commander {entry.name} read as {len(parts)} commanders: {'; '.join(parts)}")
     for entry in [e for e in entries if e.section == COMMANDER]:
         where = _at(entry)
+        labelled = entry.line in deck.label_lines and entry.quantity == 1
         known = is_card(entry.name)  # else a name in short
-        if known:
-            if entry.line not in deck.label_lines or entry.quantity != 1:
-                continue
-            key = name_key(entry.name)
-        else:
-            index = entries.index(entry)
-            found = _as_listed(entry.name, entries[:index] + entries[index + 1:])
-            if found is None:
-                continue
+        if known and not labelled:
+            continue
+        index = entries.index(entry)
+        others = entries[:index] + entries[index + 1:]
+        # a name in short, or a label's name that is another card's when the list holds none of that name
+        # ("**Commander:** Sheoldred" above Sheoldred, the Apocalypse), read as `--commander` reads one
+        found = _as_listed(entry.name, others)
+        if found is not None:
+            known = False
             key = name_key(found)
             entries[index] = entry._replace(name=found)
             notes.append(f"{where}commander {entry.name} read as {found}, the one card of the list so named")
+        elif known and labelled:
+            key = name_key(_listed_by_a_face(entry.name, others, is_card) or entry.name)
+        else:
+            continue
         listed = next((i for i, e in enumerate(entries)
                        if e.section in (MAIN, SIDEBOARD) and _matches(e.name, key)), None)
         if listed is None:
@@ -229,12 +246,14 @@ def _joined_names(name: str, entries: Sequence[Entry]) -> list[str]:
     return parts
 
 
-def with_commanders(deck: Deck, names: list[str], given: str = "--commander") -> Deck:
+def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
+                    is_card: Callable[[str], bool] | None = None) -> Deck:
     """Make `names` the deck's commanders (`--commander NAME`, or a deck object's "commander" beside its
     text): each is moved out of the main deck (or the sideboard) when listed there, else added; commanders
     the list marked but `names` omits go to the main deck. Names match folded, by full name or by a face
-    name, else loosely when one card of the list alone matches so (`_as_listed`: "Atraxa"). The notes of
-    what moved begin with `given`."""
+    name, else loosely when one card of the list alone matches so (`_as_listed`: "Atraxa"); with `is_card`, a
+    double-faced card given by its faces' names is the list's copy named by a face (`_listed_by_a_face`). The notes
+    of what moved begin with `given`."""
     if not names:
         return deck
     entries = list(deck.entries)
@@ -244,6 +263,8 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander") ->
     notes.extend(f"{given}: {name} read as {found}, the one card of the list so named"
                  for name, found in zip(names, listed) if found is not None)
     names = [found or name for name, found in zip(names, listed)]
+    if is_card is not None:  # a double-faced card given by its full name, listed by its front's
+        names = [_listed_by_a_face(name, entries, is_card) or name for name in names]
     keys = [name_key(n) for n in names]
     for index, entry in enumerate(entries):
         if entry.section == COMMANDER and not any(_matches(entry.name, k) for k in keys):

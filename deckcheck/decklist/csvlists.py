@@ -20,7 +20,7 @@ from deckcheck.decklist.model import (
     problem, read_quantity, says_yes, shortened,
 )
 from deckcheck.decklist.runs import holds_several_names
-from deckcheck.decklist.text import HEADERS, runs_entries_together, split_annotations
+from deckcheck.decklist.text import HEADERS, continued_name, runs_entries_together, split_annotations
 
 #: Field separators, in the order tried: commas, then the semicolons of a spreadsheet saved in a locale whose
 #: decimal mark is a comma (Excel in much of Europe), then tabs (tab-separated exports).
@@ -376,12 +376,15 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
         if columns is None:
             if line >= header_line:
                 columns = card_columns(row)  # the header: the first header row from csv_header's line on
+                width = len(row)
             if columns is None:  # a row above it
                 filled = [cell.strip() for cell in row if cell.strip()]
                 above.append((line, filled, delimiter.join(row).strip(delimiter)))
             continue
         name_col, qty_col, section_col, set_col, number_col, sideboarded_col = columns
         raw = delimiter.join(row)
+        if len(row) > width and delimiter == ",":  # more cells than the header: a name's commas, unquoted
+            row = continued_name(row, name_col)
         name = row[name_col].strip() if name_col < len(row) else ""
         name = " ".join(name.split())
         if not name or not any(ch.isalpha() for ch in name):

@@ -363,6 +363,27 @@ def _cell_note(cell: str) -> str | None:
     return _SECTION_MARKS.get(HEADERS.get(cell.lower(), ""))
 
 
+# A cell that goes on with the number of the cell before it: "Borrowing 100,000 Arrows" cut at its comma.
+_THOUSANDS = re.compile(r"\d{3}\b").match
+
+
+def continued_name(row: Sequence[str], at: int | None = None) -> list[str]:
+    """A CSV row whose card name was written with its commas unquoted ("1,Sheoldred, Whispering One", "1,Borrowing
+    100,000 Arrows"), with the name's cell (`at`, else the first with a letter) and the cells that go on with it
+    joined again: each next cell that starts with a space where the name's cell does not (no spreadsheet writes one
+    after its separators, a name's comma has one), or with three digits after the name's number; a cell naming a
+    section or written as an annotation ("Commander", "*F*") is no part of it."""
+    if at is None:
+        at = next((i for i, cell in enumerate(row) if _has_letter(cell)), len(row))
+    if at >= len(row) - 1 or row[at][:1].isspace():
+        return list(row)
+    name, rest = row[at], list(row[at + 1:])
+    while rest and rest[0].strip() and (rest[0][:1] == " " and not _cell_note(rest[0].strip())
+                                        or name[-1:].isdigit() and _THOUSANDS(rest[0])):
+        name += "," + rest.pop(0)
+    return [*row[:at], name, *rest]
+
+
 def _from_cells(row: Sequence[str]) -> str:
     """The cells of a spreadsheet's row (tab-separated as a paste copies them, or a CSV's): the quantity's cell
     and the name's beside it ("1<TAB>Sol Ring<TAB>CMM<TAB>410", "Sol Ring<TAB>1") as "1 Sol Ring", with the later
@@ -611,7 +632,8 @@ def parse_lines(text: str, path: str) -> Deck:
             s = _from_cells(s.split("\t"))
             first = s[0]
         elif first.isdigit() and (cell := _COUNT_CELL_FIRST(s)) is not None:  # a CSV's row, with no header
-            s = _from_cells(next(csv.reader([s], delimiter=cell.group(1))))
+            cells = next(csv.reader([s], delimiter=cell.group(1)))
+            s = _from_cells(continued_name(cells) if cell.group(1) == "," else cells)
             first = s[0]
         if "~~" in s:
             s, cut = _without_struck(s)
