@@ -35,6 +35,9 @@ def test_card_json_shape_for_a_modal_dfc_asked_by_its_back_face(capsys):
         "layout": "modal_dfc",
         "color_identity": "B",
         "mana_value": 5,
+        "cast_mana_values": [  # each face where it is cast: on the stack, then on the battlefield (CR 712.8)
+            {"face": "Tergrid, God of Fright", "zones": "stack and battlefield", "mana_value": 5, "x": 0},
+            {"face": "Tergrid's Lantern", "zones": "stack and battlefield", "mana_value": 4, "x": 0}],
         "faces": card["faces"],
         "commander_legality": "legal",
         "source_commander_legality": "legal",
@@ -260,8 +263,8 @@ def test_legality_and_game_changer_are_check_s_beside_the_card_data_s(capsys):
         lines[name] = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("commander:"))
     assert lines["Mana Crypt"] == ("commander: banned (on the banned list since 2024-09-23); the card data "
                                    "(2022-04-25) says legal; game changer: no")
-    assert lines["Biorhythm"] == ("commander: legal; the card data says banned; game changer: yes (the card data "
-                                  "says no)")
+    assert lines["Biorhythm"] == ("commander: legal; the card data (2026-01-03) says banned; game changer: yes (the "
+                                  "card data says no)")  # the data's own day when the card has none of its own
     assert lines["Lutri, the Spellchaser"].startswith("commander: legal (banned as a companion only")
     assert lines["Sol Ring"] == "commander: legal; game changer: no"
     code, (crypt, farewell) = run_json(capsys, "Mana Crypt", "Farewell")
@@ -306,3 +309,32 @@ def test_a_name_longer_than_any_card_s_says_it_was_not_searched(capsys):
     assert main(["card", "--data-dir", NO_STORE, name]) == 1
     assert capsys.readouterr().out == (f"{name}: unknown card; not searched for close names: at 308 characters, it "
                                        "is longer than any card's name\n")
+
+
+def test_the_json_has_the_mana_values_per_zone_the_text_shows(capsys):
+    """`card --format json` had one mana value; the text view also gave each face's on the stack, a prototype's and
+    (new) a fused split card's, both halves cast together (CR 709.4d, 718.3b)."""
+    code, cards = run_json(capsys, "Arcane Proxy", "Cut // Ribbons", "Alive // Well", "Sol Ring")
+    assert code == 0
+    assert [c["cast_mana_values"] for c in cards] == [
+        [{"face": "Arcane Proxy", "zones": "stack and battlefield", "prototyped": "{1}{U}{U}", "mana_value": 3, "x": 0}],
+        [{"face": "Cut", "zones": "stack", "mana_value": 2, "x": 0},
+         {"face": "Ribbons", "zones": "stack", "mana_value": 2, "x": 1}],
+        [{"face": "Alive", "zones": "stack", "mana_value": 4, "x": 0},
+         {"face": "Well", "zones": "stack", "mana_value": 1, "x": 0},
+         {"face": "Alive // Well", "zones": "stack", "fused": True, "mana_value": 5, "x": 0}],
+        []]
+    main(["card", "--data-dir", NO_STORE, "Alive // Well"])
+    assert "  fused, both halves on the stack: 5\n" in capsys.readouterr().out
+
+
+def test_as_of_an_earlier_day_shows_no_disagreement_the_data_does_not_have(capsys):
+    """The card data (2026-01-03) speaks for its own day: as of 2025-01-01, Gifts Ungiven was banned and Urza, Lord
+    High Artificer a Game Changer, which the data, rightly for its day, does not say. `card` called both a
+    disagreement ("the card data says legal"), where `check` notes none; a real one is still shown (Biorhythm)."""
+    main(["card", "--data-dir", NO_STORE, "--as-of", "2025-01-01", "Gifts Ungiven"])
+    assert capsys.readouterr().out.splitlines()[-2] == "commander: banned (on the banned list); game changer: no"
+    main(["card", "--data-dir", NO_STORE, "--as-of", "2025-06-01", "Urza, Lord High Artificer"])
+    assert capsys.readouterr().out.splitlines()[-2] == "commander: legal; game changer: yes"
+    main(["card", "--data-dir", NO_STORE, "Biorhythm"])
+    assert "the card data (2026-01-03) says banned" in capsys.readouterr().out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from datetime import date
 from typing import Any
 
 from deckcheck.commands.options import add_as_of, add_data_dir, card_name, stdin_at_most_once
@@ -29,6 +30,15 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
+def _at_data(card: Card, policy: Any, on: date | None, day: str | None, data_date: str | None) -> Standing | None:
+    """The card's standing on the card data's `day`, when the date asked is earlier (else None: the same)."""
+    try:
+        then = date.fromisoformat(day) if day else None
+    except ValueError:
+        return None
+    return standing_of(card, policy, then, data_date) if on and then and on < then else None
+
+
 def _fmt_mv(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
@@ -42,6 +52,7 @@ def card_dict(query: str, card: Card, standing: Standing) -> dict[str, Any]:
         "layout": card.layout,
         "color_identity": color_identity(card),
         "mana_value": _fmt_mv(card.mana_value()),
+        "cast_mana_values": cast_values(card),  # where a face is cast or played, when it differs by face
         "faces": [{"name": f.name, "mana_cost": f.mana_cost, "type_line": f.type_line,
                    "oracle_text": f.oracle_text, "color_indicator": f.color_indicator} for f in card.faces],
         "commander_legality": standing.legality,
@@ -62,31 +73,63 @@ def card_dict(query: str, card: Card, standing: Standing) -> dict[str, Any]:
     return d
 
 
+def cast_values(card: Card) -> list[dict[str, Any]]:
+    """The mana values a card has where one of its faces is cast or played (the stack, the battlefield), beside
+    the one of every other zone (`Card.mana_value`): each face of a split card, a modal double-faced card or a card
+    with an alternative spell (an adventure, an omen), a fused split card's halves cast together, and a prototype
+    cast prototyped (CR 718.3b). Each as
+    {"face", "zones": "stack" | "battlefield" | "stack and battlefield", "mana_value", "x": the {X} in its cost,
+    whose chosen value adds to it on the stack (202.3e)}, with "fused": true, or "prototyped": its cost."""
+    out: list[dict[str, Any]] = []
+    if len(card.faces) > 1 and (card.layout in (SPLIT, MODAL_DFC) or card.layout in ALTERNATIVE_SPELL_LAYOUTS):
+        for i, face in enumerate(card.faces):
+            types = face.type_line.split(" — ")[0]
+            if card.layout == MODAL_DFC and "Land" in types:  # a land face is played, never on the stack
+                zones = "battlefield"
+            elif card.layout != MODAL_DFC or "Instant" in types or "Sorcery" in types:
+                zones = "stack"
+            else:
+                zones = "stack and battlefield"
+            out.append({"face": face.name, "zones": zones, "mana_value": _fmt_mv(card.mana_value(Zone.STACK, i)),
+                        "x": face.mana_cost.count("{X}")})
+        if card.layout == SPLIT and any("\nFuse" in f"\n{f.oracle_text}" for f in card.faces):  # both halves at once
+            out.append({"face": card.name, "zones": "stack", "fused": True,  # the total of both costs (709.4d)
+                        "mana_value": _fmt_mv(card.mana_value()),
+                        "x": sum(f.mana_cost.count("{X}") for f in card.faces)})
+    if card.layout == PROTOTYPE and (cost := card.prototype_cost) is not None:
+        out.append({"face": card.front.name, "zones": "stack and battlefield", "prototyped": cost,
+                    "mana_value": _fmt_mv(card.mana_value(Zone.STACK, prototyped=True)), "x": cost.count("{X}")})
+    return out
+
+
 def _zone_values(card: Card) -> list[str]:
     """Mana value lines per zone and face, for the text view."""
     lines = [f"mana value: {_fmt_mv(card.mana_value())} (library, hand, graveyard, exile, command zone)"]
-    if len(card.faces) > 1 and (card.layout in (SPLIT, MODAL_DFC) or card.layout in ALTERNATIVE_SPELL_LAYOUTS):
-        for i, face in enumerate(card.faces):
-            value = _fmt_mv(card.mana_value(Zone.STACK, i))
-            xs = face.mana_cost.count("{X}")  # X is its chosen value on the stack, 0 elsewhere (CR 202.3e)
-            on_stack = f"{value} + {xs if xs > 1 else ''}X" if xs else value
-            types = face.type_line.split(" — ")[0]
-            if card.layout == MODAL_DFC and "Land" in types:  # a land face is played, never on the stack
-                lines.append(f"  {face.name} on the battlefield: {value}")
-            elif card.layout != MODAL_DFC or "Instant" in types or "Sorcery" in types:
-                lines.append(f"  {face.name} on the stack: {on_stack}")
-            elif xs:
-                lines.append(f"  {face.name} on the stack: {on_stack}; on the battlefield: {value}")
-            else:
-                lines.append(f"  {face.name} on the stack or battlefield: {value}")
-    if card.layout == PROTOTYPE and (cost := card.prototype_cost) is not None:  # cast prototyped: 718.3b
-        lines.append(f"  prototyped ({cost}), on the stack or battlefield: "
-                     f"{_fmt_mv(card.mana_value(Zone.STACK, prototyped=True))}")
+    for cast in cast_values(card):
+        value, xs = cast["mana_value"], cast["x"]
+        with_x = f"{value} + {xs if xs > 1 else ''}X" if xs else value
+        if "prototyped" in cast:
+            lines.append(f"  prototyped ({cast['prototyped']}), on the stack or battlefield: {value}")
+        elif "fused" in cast:
+            lines.append(f"  fused, both halves on the stack: {with_x}")
+        elif cast["zones"] == "battlefield":
+            lines.append(f"  {cast['face']} on the battlefield: {value}")
+        elif cast["zones"] == "stack":
+            lines.append(f"  {cast['face']} on the stack: {with_x}")
+        elif xs:
+            lines.append(f"  {cast['face']} on the stack: {with_x}; on the battlefield: {value}")
+        else:
+            lines.append(f"  {cast['face']} on the stack or battlefield: {value}")
     return lines
 
 
-def render_text(card: Card, standing: Standing, legalities_date: str | None = None) -> str:
-    """The text view of a card; `legalities_date` is the card data's (`CardStore.legalities_date`)."""
+def render_text(card: Card, standing: Standing, legalities_date: str | None = None,
+                legality_at_data: Standing | None = None, flag_at_data: Standing | None = None) -> str:
+    """The text view of a card; `legalities_date` is the card data's (`CardStore.legalities_date`). The card data's
+    own legality and Game Changer flag are shown where they differ from the policy's on the data's day (the
+    standing on the card's legality date and on the data's, when the date asked is earlier; else `standing`), as
+    `check` notes a disagreement."""
+    legality_at_data, flag_at_data = legality_at_data or standing, flag_at_data or standing
     ident = color_identity(card) or "colorless"
     src = card.source_color_identity
     src_text = "unknown" if src is None else (src or "colorless")
@@ -117,14 +160,14 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None = No
         when = "before its release" if standing.legality == NOT_LEGAL else "from its release on"
         legality += (f" (released on {released}, {when}: the card data of {day} calls every card not yet "
                      "released not legal)")
-    elif card.commander_legality != standing.legality:
-        of = f" ({card.legality_date})" if card.legality_date else ""
+    elif card.commander_legality != legality_at_data.legality:
+        of = f" ({card.legality_date or legalities_date})" if card.legality_date or legalities_date else ""
         legality += f"; the card data{of} says {card.commander_legality.replace('_', ' ')}"
     if standing.game_changer is None:
         said = f"unknown ({standing.game_changer_note}; not counted)"
     else:
         said = "yes" if standing.game_changer else "no"
-        if standing.game_changer != card.game_changer:
+        if flag_at_data.game_changer is not None and flag_at_data.game_changer != card.game_changer:
             said += f" (the card data says {'yes' if card.game_changer else 'no'})"
     out.append(f"commander: {legality}; game changer: {said}")
     if released:
@@ -179,8 +222,11 @@ def run(args: argparse.Namespace) -> int:
         elif args.format == "json":
             results.append(card_dict(name, card, standing_of(card, policy, args.as_of, store.legalities_date)))
         else:
-            texts.append(render_text(card, standing_of(card, policy, args.as_of, store.legalities_date),
-                                     store.legalities_date))
+            standing = standing_of(card, policy, args.as_of, store.legalities_date)
+            texts.append(render_text(card, standing, store.legalities_date,
+                                     *(_at_data(card, policy, args.as_of, day, store.legalities_date)
+                                       for day in (card.legality_date or store.legalities_date,
+                                                   store.legalities_date))))
     if args.format == "json":
         json.dump(results, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
