@@ -222,11 +222,11 @@ def run(args: argparse.Namespace) -> int:
         elif args.format == "json":
             results.append(card_dict(name, card, standing_of(card, policy, args.as_of, store.legalities_date)))
         else:
-            standing = standing_of(card, policy, args.as_of, store.legalities_date)
-            texts.append(render_text(card, standing, store.legalities_date,
-                                     *(_at_data(card, policy, args.as_of, day, store.legalities_date)
-                                       for day in (card.legality_date or store.legalities_date,
-                                                   store.legalities_date))))
+            data_day = store.legalities_date
+            standing = standing_of(card, policy, args.as_of, data_day)
+            texts.append(render_text(card, standing, data_day,
+                                     _at_data(card, policy, args.as_of, card.legality_date or data_day, data_day),
+                                     _at_data(card, policy, args.as_of, data_day, data_day)))
     if args.format == "json":
         json.dump(results, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")

@@ -97,6 +97,9 @@ def _sideboard_companion(side: Sequence[Entry], main_count: int, is_companion: C
     return found[0] if len(found) == 1 else None
 
 
+_SECTION = itemgetter(2)  # an Entry's section
+
+
 def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck:
     """A deck that marks no companion, with its sideboard's one card of a companion ability (a single copy) taken as
     its companion, said in a note: in Commander a sideboard holds nothing else the game uses (903.5e, 702.139a), and
@@ -112,8 +115,6 @@ def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck
     note = f"took {companion.name} from the sideboard as companion"
     return replace(deck, entries=entries, notes=deck.notes + (note,))
 
-
-_SECTION = itemgetter(2)  # an Entry's section
 
 
 @lru_cache(maxsize=50_000)
@@ -137,8 +138,8 @@ def _matches(entry_name: str, key: str) -> bool:
 
 def _listed_by_a_face(name: str, entries: Sequence[Entry], is_card: Callable[[str], bool]) -> str | None:
     """The list's name for a card given by its faces' names ("Tergrid, God of Fright // Tergrid's Lantern") when the
-    list names it by its front face alone ("Tergrid, God of Fright"), else None. Only for a name that is a card's (`is_card`):
-    two cards' names joined ("Tymna the Weaver / Kraum") are no card of the list."""
+    list names it by its front face alone ("Tergrid, God of Fright"), else None. Only for a name that is a card's
+    (`is_card`): two cards' names joined ("Tymna the Weaver / Kraum") are no card of the list."""
     key = name_key(name)
     if " // " not in key or any(_matches(e.name, key) for e in entries) or not is_card(name):
         return None
