@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
 from deckcheck.decklist.runs import Pieces, names_apart, names_in
-from deckcheck.decklist.text import without_group_names, without_title, without_words_around
+from deckcheck.decklist.text import group_name_entries, without_group_names, without_title, without_words_around
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.names import MAX_NAME_CHARS, name_key
 from deckcheck.model.vocab import NOT_LEGAL
@@ -322,15 +322,24 @@ class Checker:
         `without_group_names`, `without_title`); `ctx.deck` is that deck."""
         ctx = self.context(self.prepare(deck, commanders), on)
         unknown = self._unknown_names(ctx)
+        grouped, plain = deck, []  # the deck whose groups' names go, and its names no card has that may be some
         if unknown or deck.heading_lines:
             apart = names_apart(deck, unknown, self._names_in) if unknown else deck
             if apart.group_lines or apart.word_lines or apart.title_line:
                 # (an unknown name told as what it is, a web address or cards joined, stays)
                 plain = [name for name in unknown if gets_suggestions(name, self)]
-                apart = without_words_around(apart, plain, self.mistyped)
+                apart = grouped = without_words_around(apart, plain, self.mistyped)
                 apart = without_title(without_group_names(apart, plain, self.mistyped), plain, self.mistyped)
             if apart is not deck:
                 ctx = self.context(self.prepare(apart, commanders), on)
+        if ctx.card_count > 100 and grouped.group_lines:
+            # groups named as cards are ("Blink", "Burn" above their cards): their names when the list is a card too
+            # many with each of them, and 100 cards without them
+            cards = [e.name for e in group_name_entries(grouped) if e.quantity == 1 and e.section == MAIN
+                     and self.is_card(e.name)]
+            if cards and ctx.card_count - len(cards) == 100:
+                apart = without_group_names(grouped, plain, self.mistyped, cards=cards)
+                ctx = self.context(self.prepare(without_title(apart, plain, self.mistyped), commanders), on)
         if ctx.unknown and not self._unknown_checked:
             # What the bundled snapshot lacks is said for an unknown card that may be a card newer than the data:
             # not for a token, emblem, meld result or game aid, a web address or two cards' names on one line

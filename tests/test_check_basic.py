@@ -894,3 +894,24 @@ def test_a_token_or_meld_result_named_loosely_is_still_told_as_one(tmp_path, dat
                     ("not-a-deck-card", '"Brisela Voice of Nightmares" is a meld result'),
                     ("unknown-card", 'unknown card "Sol Rnig"; did you mean Sol Ring or Soul Rend or Soul Burn?'),
                     ("unknown-card", 'unknown card "________ Goblin"; no close name found')]
+
+
+def test_groups_named_as_cards_are_names_when_the_list_is_100_cards_without_them(tmp_path, data_dir: str,
+                                                                                 capsys: pytest.CaptureFixture[str]):
+    """A list grouped by what its cards do may name a group as a card is named ("Blink", "Burn" on lines of their own
+    above their cards): read as cards, they made the deck 102 cards and two color-identity errors for cards never
+    meant. They are the groups' names when the list is 100 cards without them; otherwise they stay cards."""
+    lines = (PROJECT / "data" / "examples" / "abzan-armor-tdc.txt").read_text(encoding="utf-8").splitlines()
+    at = [i for i, line in enumerate(lines) if line[:2] == "1 "]
+    grouped = lines[:at[3]] + ["Blink"] + lines[at[3]:at[20]] + ["Burn"] + lines[at[20]:]
+    path = tmp_path / "grouped.txt"
+    path.write_text("\n".join(grouped) + "\n")
+    assert main(["check", "--data-dir", data_dir, "--format", "json", str(path)]) == 0
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert deck["card_count"] == 100 and deck["notes"][-1].endswith(
+        '"Blink", line ' + str(at[20] + 2) + ' "Burn" as the name of a group of the cards after it, not as a card: '
+        "the list is 100 cards without them")
+    path.write_text("\n".join(g for g in grouped if g != "1 Sol Ring") + "\n")  # 99 cards without them: cards
+    main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert deck["card_count"] == 101 and "color-identity" in [v["code"] for v in deck["violations"]]

@@ -919,21 +919,31 @@ def without_words_around(deck: Deck, unknown: Iterable[str],
                    word_lines=())
 
 
+def group_name_entries(deck: Deck) -> list[Entry]:
+    """The deck's entries that stand only on its `group_lines`: each may be a group's name ("Ramp", "Blink")."""
+    return _standing_on(deck, deck.group_lines)
+
+
 def without_group_names(deck: Deck, unknown: Iterable[str],
-                        mistyped: Callable[[list[str]], Mapping[str, str]] | None = None) -> Deck:
+                        mistyped: Callable[[list[str]], Mapping[str, str]] | None = None, *,
+                        cards: Iterable[str] = ()) -> Deck:
     """The deck without the entries on its `group_lines` that no card has (`unknown`: the deck's names no card
     has, but those the checker tells as something else, such as a web address or two cards joined): a list
     grouped by what its cards do names each group on a line of its own ("Ramp", "Card Draw (12)"), which is no
     card. A note names the first NOTE_NAMED with their lines, and with the card a name may misspell (`mistyped`:
     the checker's closest card names, nearly alike), and counts the rest. The entries on its `heading_lines`
-    ("Burn:") go too, whatever card has their name, with a note of their own. The deck itself when there are
-    none."""
+    ("Burn:") go too, whatever card has their name, with a note of their own, and so do those named `cards`: names
+    of cards the checker reads as groups' names ("Blink" above its group's cards, when the list is 100 cards
+    without it). The deck itself when there are none."""
     if not deck.group_lines:
         return deck
     named = _unknown_on(deck, deck.group_lines, unknown)
     taken = set(named)
     headed = [e for e in _standing_on(deck, deck.heading_lines) if e not in taken]
-    if not named and not headed:
+    taken.update(headed)
+    cards = set(cards)
+    carded = [e for e in _standing_on(deck, deck.group_lines) if e.name in cards and e not in taken]
+    if not named and not headed and not carded:
         return deck
     notes: list[str] = []
     if named:
@@ -947,7 +957,11 @@ def without_group_names(deck: Deck, unknown: Iterable[str],
         said = _named([f'line {e.line} "{e.name}:"' for e in headed], len(headed))
         notes.append(f"read {said} as the name of a group of the cards after it, not as a card: it is written as a "
                      "heading, ending in a colon")
-    named += headed
+    if carded:
+        said = _named([f'line {e.line} "{e.name}"' for e in carded], len(carded))
+        notes.append(f"read {said} as the name of a group of the cards after it, not as a card: the list is 100 "
+                     f"cards without {'it' if len(carded) == 1 else 'them'}")
+    named += headed + carded
     # a group begun in the commander's (or companion's) section ends it, as a header would: its cards are the deck's
     ends: dict[str, int] = {}
     for e in named:
