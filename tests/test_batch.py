@@ -2067,3 +2067,23 @@ def test_a_report_file_reaching_a_deck_through_links_is_refused(tmp_path):
     report = tmp_path / "report.txt"  # outside the folder: written (exit 1: bob.txt, the last report, is no deck)
     code = run_cli("batch", "-o", str(report), str(tmp_path / "linked"))[0]
     assert (code, "alice.txt" in report.read_text()) == (1, True)
+
+
+def test_a_form_s_commander_cell_naming_a_double_faced_card_in_full_is_the_list_s_front_face_copy(tmp_path, store):
+    """A sign-up form's Commander cell "Tergrid, God of Fright // Tergrid's Lantern" over a list holding "1 Tergrid,
+    God of Fright" (as an Arena export names it): the commander was added as a card of its own beside the list's copy,
+    101 cards and two copies, while "Tergrid, God of Fright" in the cell gave a legal deck. The commander cell is read
+    before the card data is at hand; the checker now finds the copy by its front face."""
+    deck = "1 Tergrid, God of Fright\n1 Sol Ring\n98 Swamp\n"
+    form = tmp_path / "form.csv"
+    with form.open("w", newline="", encoding="utf-8") as out:
+        csv.writer(out).writerows([["Player", "Commander", "Decklist"],
+                                   ["Alice", "Tergrid, God of Fright // Tergrid's Lantern", deck],
+                                   ["Bob", "Tergrid, God of Fright", deck], ["Cy", "Tymna the Weaver", deck]])
+    alice, bob, cy = check_many([form], store=store).results
+    assert [(r.report.card_count, r.legal) for r in (alice, bob)] == [(100, True), (100, True)]
+    assert alice.report.notes == ("line 1: commander Tergrid, God of Fright // Tergrid's Lantern is the list's "
+                                  "Tergrid, God of Fright",)
+    assert cy.report.card_count == 101  # a commander the list doesn't hold is still added
+    assert cy.report.notes == ("commander given beside the list: Tymna the Weaver is not in the list; added as "
+                               "commander",)

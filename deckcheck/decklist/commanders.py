@@ -171,6 +171,34 @@ def _at(entry: Entry) -> str:
     return f"line {entry.line}: " if entry.line else ""
 
 
+#: What a note says of a commander given beside the list that the list does not hold.
+NOT_IN_THE_LIST = "is not in the list; added as commander"
+
+
+def _added_found_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
+    """The deck with each commander given beside its list and added as a card of its own (`Deck.added_commanders`)
+    taken as the list's copy when the list names that card by its front face (a form's Commander cell "Tergrid, God
+    of Fright // Tergrid's Lantern" over a list holding "1 Tergrid, God of Fright"), its note saying so."""
+    entries, notes = list(deck.entries), list(deck.notes)
+    for name in deck.added_commanders:
+        index = next((i for i, e in enumerate(entries) if e.section == COMMANDER and e.name == name), None)
+        if index is None:
+            continue
+        others = entries[:index] + entries[index + 1:]
+        face = _listed_by_a_face(name, [e for e in others if e.section in (MAIN, SIDEBOARD)], is_card)
+        listed = next((i for i, e in enumerate(entries) if e.section in (MAIN, SIDEBOARD) and e.name == face), None)
+        if face is None or listed is None:
+            continue
+        copy = entries[listed]
+        if copy.quantity > 1:
+            entries[listed] = copy._replace(quantity=copy.quantity - 1)
+        else:
+            del entries[listed]
+        notes = [f"{_at(copy)}commander {name} is the list's {face}" if note.endswith(f"{name} {NOT_IN_THE_LIST}")
+                 else note for note in notes]
+    return replace(deck, entries=tuple(entries), notes=tuple(notes), added_commanders=())
+
+
 def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     """The deck with each commander the list marks taken as the list's copy of its card, with a note, when the
     list holds one in the main deck or sideboard: a commander marked by a name no card has ("**Commander:**
@@ -180,6 +208,8 @@ def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     sideboard. A commander entry that joins two cards' names ("**Commanders:** Thrasios, Triton Hero / Tymna the
     Weaver", "A & B", "A + B") is first read as its parts, as `--commander` reads such a name, when each part is a
     card or a card of the list. The deck itself when no commander is so marked."""
+    if deck.added_commanders:
+        deck = _added_found_listed(deck, is_card)
     entries = list(deck.entries)
     notes = list(deck.notes)
     for entry in deck.commanders:
@@ -272,6 +302,7 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
             entries[index] = entry._replace(section=MAIN)
             notes.append(f"{given}: {entry.name} moved from the commanders to the main deck")
     placed = 0  # commanders go first, in the order given
+    added: list[str] = []
     for name, key in zip(names, keys):
         if any(e.section == COMMANDER and _matches(e.name, key) for e in entries):
             continue
@@ -290,5 +321,7 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
         else:
             entries.insert(placed, Entry(1, name, COMMANDER, 0))
             placed += 1
-            notes.append(f"{given}: {name} is not in the list; added as commander")
-    return replace(deck, entries=tuple(entries), commanders_marked=True, notes=tuple(notes))
+            notes.append(f"{given}: {name} {NOT_IN_THE_LIST}")
+            added.append(name)
+    return replace(deck, entries=tuple(entries), commanders_marked=True, notes=tuple(notes),
+                   added_commanders=deck.added_commanders + tuple(added))

@@ -116,6 +116,10 @@ class Deck:
     #: entry, after a blank line, a comment or a header, has one: how a deck's title is written above its list
     #: ("Felothar Armor Deck"). Such an entry that no card has is the deck's name, for `without_title`; 0 for none.
     title_line: int = 0
+    #: Commanders given beside the list (`with_commanders`: a form's Commander cell) that no entry of the list
+    #: named, added as cards of their own: the checker looks again, with the card data, for a copy the list names
+    #: otherwise (by a face), for `commanders_as_listed`.
+    added_commanders: tuple[str, ...] = field(default=())
 
     def section(self, section: str) -> tuple[Entry, ...]:
         """The entries of one section, in source order."""
