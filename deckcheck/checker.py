@@ -16,6 +16,7 @@ from deckcheck.decklist.text import group_name_entries, without_group_names, wit
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.names import MAX_NAME_CHARS, name_key
 from deckcheck.model.vocab import NOT_LEGAL
+from deckcheck.policy import data_day
 from deckcheck.report import DeckReport, Violation
 from deckcheck.rules import MODULES
 from deckcheck.rules.base import DeckContext, Item
@@ -79,7 +80,7 @@ class Checker:
         self._loose: dict[str, str] = {}  # names found with their punctuation ignored -> the card's name
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
         self._notes: dict[str, None] = {}  # report-level notes, each said once, in order
-        self._data_date = _day(store.meta.get("updated_at"))
+        self._data_date = data_day(store.meta.get("updated_at"))
 
     # --- cached per-card knowledge --------------------------------------------------------------
     def facts(self, card: Card) -> CardFacts:
@@ -167,7 +168,7 @@ class Checker:
         try:
             return self._disagreements[key]
         except KeyError:
-            data_date = _day(card.legality_date) or self._data_date  # a merged store's older legality, its own day
+            data_date = data_day(card.legality_date) or self._data_date  # a merged store's older legality, its own day
             note = self._disagreements[key] = self.policy.data_disagreement(card, on, data_date)
             return note
 
@@ -408,14 +409,6 @@ class Checker:
 
 
 _CHECKERS: "weakref.WeakKeyDictionary[CardStore, dict[int, Checker]]" = weakref.WeakKeyDictionary()
-
-
-def _day(text: Any) -> date | None:
-    """The day a date of the card data names ("2026-01-03", "2025-12-01T10:00:00+00:00"), else None."""
-    try:
-        return date.fromisoformat(str(text)[:10]) if text else None
-    except ValueError:
-        return None
 
 
 def checker_for(store: CardStore, policy: Any = None) -> Checker:

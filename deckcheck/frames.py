@@ -55,8 +55,7 @@ def batch_frame(report: BatchReport) -> pd.DataFrame:
     # The same number and flag types with no deck at all (an empty frame's columns are all "object").
     frame = frame.astype({"card_count": "int64", "legal": "bool", "unreadable": "bool", "errors": "int64",
                           "warnings": "int64", "bracket_minimum": "Int64", "game_changers": "Int64"})
-    frame = _indexed(frame, report, [1] * len(frame))
-    return _as_text(frame, ("path", "name", "commanders", "color_identity", "codes"))
+    return _as_text(_indexed(frame, report), ("path", "name", "commanders", "color_identity", "codes"))
 
 
 def _violation_rows(report: DeckReport, name: str | None) -> Iterable[dict[str, Any]]:
@@ -74,11 +73,11 @@ def _violations(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
     return _as_text(frame, ("deck", "name", "code", "severity", "card", "rule", "message"))
 
 
-def _indexed(frame: pd.DataFrame, report: BatchReport, rows_per_deck: Iterable[int]) -> pd.DataFrame:
-    """A frame of some rows per deck, indexed by each deck's label in the report's `index` (check_many of pandas),
-    so that it joins the rows the decks came from; as it is otherwise."""
+def _indexed(frame: pd.DataFrame, report: BatchReport, rows_per_deck: Iterable[int] | None = None) -> pd.DataFrame:
+    """A frame of a row per deck (or `rows_per_deck` rows each), indexed by each deck's label in the report's `index`
+    (check_many of pandas), so that it joins the rows the decks came from; as it is otherwise."""
     if report.index is not None and len(report.index) == len(report.results):
-        frame.index = report.index.repeat(list(rows_per_deck))
+        frame.index = report.index if rows_per_deck is None else report.index.repeat(list(rows_per_deck))
     return frame
 
 

@@ -53,6 +53,14 @@ def parse_day(text: str) -> date:
         raise ValueError(f"not a date in YYYY-MM-DD form: {text!r}") from None
 
 
+def data_day(text: Any) -> date | None:
+    """The day a date of the card data names ("2026-01-03", "2025-12-01T10:00:00+00:00"), else None."""
+    try:
+        return date.fromisoformat(str(text)[:10]) if text else None
+    except ValueError:
+        return None
+
+
 def as_date(on: Any) -> date | None:
     """The day the policy is asked about, as the Python API takes it: None (today), a date (a datetime or a
     pandas Timestamp gives its day: a datetime can't be compared with the policy's dates) or a YYYY-MM-DD

@@ -311,6 +311,7 @@ class CardStore:
         self._suggest_calls = 0
         self._has_others: bool | None = None  # whether the store keeps non-deck objects (see lookup_other)
         self._loose_others: dict[str, str] | None = None  # their keys without punctuation -> their keys
+        self._loose_keys: dict[int, str] = {}  # suggestion keys (`_name_list`) by place, without punctuation
         rows = dict(connection.execute("SELECT key, value FROM meta"))
         zdict = rows.pop("zdict", b"")
         self._zdict: bytes = zdict if isinstance(zdict, bytes) else b""
@@ -622,6 +623,7 @@ class CardStore:
         queries = [name_key(n) for n in wanted]
         k = min(shortlist, len(keys))
         words = self._word_index()
+        loose = self._loose_keys
         # A first call for a few names (one check with a typo) goes without numpy; a store asked again (a
         # batch, a notebook) loads it once for the faster pass. Both give the same shortlists.
         vectorized = len(wanted) >= 4 or self._suggest_calls > 0
@@ -634,7 +636,11 @@ class CardStore:
             for word in set(_WORD.findall(query)):
                 if len(word) > 2:
                     candidates.update(words.get(word, ())[:200])
-            ranked = sorted(((_closeness(query, keys[j], fuzz), j) for j in candidates), reverse=True)
+            loose_query = loosen(query)
+            for j in candidates.difference(loose):  # the candidates' keys without punctuation, made once a store
+                loose[j] = loosen(keys[j])
+            ranked = sorted(((_closeness(query, keys[j], fuzz, loose_query, loose[j]), j) for j in candidates),
+                            reverse=True)
             found: list[str] = []
             for score, j in ranked:
                 if score < 60 or len(found) == limit:
@@ -678,18 +684,17 @@ def _shortlists(queries: list[str], keys: list[str], k: int, vectorized: bool) -
     return out
 
 
-def _closeness(query: str, key: str, fuzz: Any) -> float:
+def _closeness(query: str, key: str, fuzz: Any, loose_query: str, loose_key: str) -> float:
     """How close a card name key is to what was typed, 0-100: plain similarity, or, for a card name longer
     than what was typed (a name given in part, "Atraxa"), the best partial match a little discounted. A
     short name inside a longer typo ("Ow" in "Llanowar Elfs") is no match. `fuzz` is rapidfuzz.fuzz (imported
-    by the caller, once for many names)."""
+    by the caller, once for many names); `loose_query` and `loose_key` are the two without punctuation (`loosen`)."""
     score = fuzz.ratio(query, key)
     if len(key) > len(query):
         score = max(score, 0.9 * fuzz.partial_ratio(query, key), 0.9 * fuzz.token_set_ratio(query, key))
         # what was typed is the name's whole words (two or more), its punctuation aside ("ur dragon": The Ur-Dragon,
         # not Mindscour Dragon, which holds the same letters inside a word), or all of it but "the" ("Meathook
         # Massacre")
-        loose_query, loose_key = loosen(query), loosen(key)
         if loose_key.removeprefix("the ") == loose_query:
             score = max(score, 99)
         elif " " in loose_query and f" {loose_query} " in f" {loose_key} ":

@@ -464,13 +464,15 @@ def _line_source(path: str, number: int, raw: bytes) -> Source:
     return ("jsonl", f"{path}:{number}", raw)
 
 
-UTF8_BOM = b"\xef\xbb\xbf"
+def _json_start(raw: bytes) -> bytes:
+    """A line (or a file's first bytes) without a byte order mark and the blanks around it."""
+    return raw.removeprefix(codecs.BOM_UTF8).strip()
 
 
 def _opens_a_value(raw: bytes) -> bool:
     """Whether a line starts a JSON value of more than one deck object or of more lines than one: a "{" or "[" alone,
     or an array of objects ("[{...}, {...}]"; not a decklist's "[Commander]")."""
-    start = raw.strip().removeprefix(UTF8_BOM)
+    start = _json_start(raw)
     return start in (b"{", b"[") or start[:1] == b"[" and start[1:].lstrip()[:1] == b"{"
 
 #: The most bytes of one JSON value written over several lines (a pretty-printed array of some 10,000 decks).
@@ -490,7 +492,7 @@ class _ValueLines:
         self.sources: list[Source] = []
         self.done = False
         self.cut = False  # too long to read: the rest of the file is not read either
-        self.closing = b"]" if first.lstrip().removeprefix(UTF8_BOM).startswith(b"[") else b"}"
+        self.closing = b"]" if _json_start(first)[:1] == b"[" else b"}"
         self.add(first, ends=first.rstrip().endswith(b"]"))
 
     def add(self, raw: bytes, ends: bool = False) -> None:
@@ -516,7 +518,7 @@ class _ValueLines:
             self.done = True
 
     def text(self) -> str:
-        return _json_text(b"".join(self.lines))
+        return b"".join(self.lines).decode("utf-8-sig")
 
     def as_lines(self) -> Iterator[Source]:
         """The lines held, each a JSON Lines line (each is an error there: a line of no whole value)."""
@@ -535,10 +537,6 @@ class _ValueLines:
         except (ValueError, RecursionError) as exc:  # bytes that are not UTF-8; a value nested too deeply
             return ("error", f"{self.path}:{self.number}", f"not JSON ({str(exc).splitlines()[0][:80]})")
         return ("error", f"{self.path}:{self.number}", "not JSON")  # not met: a whole value was taken when it ended
-
-
-def _json_text(data: bytes) -> str:
-    return data.removeprefix(UTF8_BOM).decode("utf-8")
 
 
 def _is_array_of_decks(value: Any) -> bool:
@@ -567,7 +565,7 @@ def json_array_sources(path: str) -> Iterator[Source]:
     try:
         with _inflated(path) as handle:
             data = handle.read(MAX_JSON_VALUE + 1)
-        text = _json_text(data)
+        text = data.decode("utf-8-sig")
         value = json.loads(text) if len(data) <= MAX_JSON_VALUE else None
     except (OSError, EOFError, zlib.error, ValueError, RecursionError):
         value = text = None
@@ -668,7 +666,7 @@ def file_sources(path: str) -> Iterator[Source]:
     if suffix.endswith(JSONL_SUFFIXES):
         yield from jsonl_sources(path)
         return
-    if suffix.endswith(".json") and _head(path, 64, inflate=True).lstrip().removeprefix(UTF8_BOM).startswith(b"["):
+    if suffix.endswith(".json") and _json_start(_head(path, 64, inflate=True))[:1] == b"[":
         yield from json_array_sources(path)
         return
     table = suffix.endswith(TABLE_SUFFIXES)
@@ -1331,10 +1329,11 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     store = CardStore.given(store, data_dir)  # opened here: the report names the card data every deck was checked with
     options = BatchOptions(on=on, commanders=commanders, brackets=brackets, keep_cards=keep_cards)
     index = None  # a pandas input's: the rows each deck came from, for to_frame
+    frame = _is_pandas(paths_or_texts, "DataFrame")
     with collect_less():
-        if _is_pandas(paths_or_texts, "DataFrame") or _is_pandas(paths_or_texts, "Series"):
+        if frame or _is_pandas(paths_or_texts, "Series"):
             positions: list[int] = []
-            sources = list(frame_sources(paths_or_texts, positions) if _is_pandas(paths_or_texts, "DataFrame")
+            sources = list(frame_sources(paths_or_texts, positions) if frame
                            else expand_labelled(paths_or_texts.items(), positions))
             index = paths_or_texts.index.take(positions)
         else:

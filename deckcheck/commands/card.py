@@ -13,7 +13,7 @@ from deckcheck.errors import InputError, one_line
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
 from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, MODAL_DFC, NOT_LEGAL, PROTOTYPE, SPLIT, Zone
-from deckcheck.policy import Standing, standing_of
+from deckcheck.policy import Policy, Standing, data_day, standing_of
 from deckcheck.store import CardStore
 
 
@@ -28,15 +28,6 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     add_data_dir(p)
     add_as_of(p, "the banned list and Game Changers behind the Commander legality and Game Changer shown")
     return p
-
-
-def _at_data(card: Card, policy: Any, on: date | None, day: str | None, data_date: str | None) -> Standing | None:
-    """The card's standing on the card data's `day`, when the date asked is earlier (else None: the same)."""
-    try:
-        then = date.fromisoformat(day) if day else None
-    except ValueError:
-        return None
-    return standing_of(card, policy, then, data_date) if on and then and on < then else None
 
 
 def _fmt_mv(value: float) -> int | float:
@@ -123,13 +114,12 @@ def _zone_values(card: Card) -> list[str]:
     return lines
 
 
-def render_text(card: Card, standing: Standing, legalities_date: str | None = None,
-                legality_at_data: Standing | None = None, flag_at_data: Standing | None = None) -> str:
-    """The text view of a card; `legalities_date` is the card data's (`CardStore.legalities_date`). The card data's
-    own legality and Game Changer flag are shown where they differ from the policy's on the data's day (the
-    standing on the card's legality date and on the data's, when the date asked is earlier; else `standing`), as
-    `check` notes a disagreement."""
-    legality_at_data, flag_at_data = legality_at_data or standing, flag_at_data or standing
+def render_text(card: Card, standing: Standing, legalities_date: str | None, policy: Policy,
+                on: date | None = None) -> str:
+    """The text view of a card as of `on` (`standing`); `legalities_date` is the card data's
+    (`CardStore.legalities_date`). The card data's own legality and Game Changer flag are shown where the policy
+    disagrees with them on the data's own day or later (`Policy.data_disagreement`, as `check` notes them)."""
+    data_date = data_day(legalities_date)
     ident = color_identity(card) or "colorless"
     src = card.source_color_identity
     src_text = "unknown" if src is None else (src or "colorless")
@@ -160,14 +150,14 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None = No
         when = "before its release" if standing.legality == NOT_LEGAL else "from its release on"
         legality += (f" (released on {released}, {when}: the card data of {day} calls every card not yet "
                      "released not legal)")
-    elif card.commander_legality != legality_at_data.legality:
+    elif policy.data_disagreement(card, on, data_day(card.legality_date) or data_date):
         of = f" ({card.legality_date or legalities_date})" if card.legality_date or legalities_date else ""
         legality += f"; the card data{of} says {card.commander_legality.replace('_', ' ')}"
     if standing.game_changer is None:
         said = f"unknown ({standing.game_changer_note}; not counted)"
     else:
         said = "yes" if standing.game_changer else "no"
-        if flag_at_data.game_changer is not None and flag_at_data.game_changer != card.game_changer:
+        if policy.game_changer_disagreement(card, on, data_date):
             said += f" (the card data says {'yes' if card.game_changer else 'no'})"
     out.append(f"commander: {legality}; game changer: {said}")
     if released:
@@ -222,11 +212,8 @@ def run(args: argparse.Namespace) -> int:
         elif args.format == "json":
             results.append(card_dict(name, card, standing_of(card, policy, args.as_of, store.legalities_date)))
         else:
-            data_day = store.legalities_date
-            standing = standing_of(card, policy, args.as_of, data_day)
-            texts.append(render_text(card, standing, data_day,
-                                     _at_data(card, policy, args.as_of, card.legality_date or data_day, data_day),
-                                     _at_data(card, policy, args.as_of, data_day, data_day)))
+            texts.append(render_text(card, standing_of(card, policy, args.as_of, store.legalities_date),
+                                     store.legalities_date, policy, args.as_of))
     if args.format == "json":
         json.dump(results, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")

@@ -116,7 +116,6 @@ def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck
     return replace(deck, entries=entries, notes=deck.notes + (note,))
 
 
-
 @lru_cache(maxsize=50_000)
 def _keys(entry_name: str) -> tuple[frozenset[str], str, str]:
     """The name keys a list's entry answers to, its own and its faces' ("Fire/Ice": fire // ice, fire, ice), as a
@@ -166,6 +165,16 @@ def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _take_one(entries: list[Entry], index: int) -> Entry:
+    """One copy of the entry at `index` taken out of `entries` (the entry gone, or its count one less); the entry."""
+    entry = entries[index]
+    if entry.quantity > 1:
+        entries[index] = entry._replace(quantity=entry.quantity - 1)
+    else:
+        del entries[index]
+    return entry
+
+
 def _at(entry: Entry) -> str:
     """The start of a note about an entry: its line ("line 4: "), or nothing when the source has no lines."""
     return f"line {entry.line}: " if entry.line else ""
@@ -181,19 +190,11 @@ def _added_found_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     of Fright // Tergrid's Lantern" over a list holding "1 Tergrid, God of Fright"), its note saying so."""
     entries, notes = list(deck.entries), list(deck.notes)
     for name in deck.added_commanders:
-        index = next((i for i, e in enumerate(entries) if e.section == COMMANDER and e.name == name), None)
-        if index is None:
+        face = _listed_by_a_face(name, [e for e in entries if e.section in (MAIN, SIDEBOARD)], is_card)
+        if face is None:
             continue
-        others = entries[:index] + entries[index + 1:]
-        face = _listed_by_a_face(name, [e for e in others if e.section in (MAIN, SIDEBOARD)], is_card)
-        listed = next((i for i, e in enumerate(entries) if e.section in (MAIN, SIDEBOARD) and e.name == face), None)
-        if face is None or listed is None:
-            continue
-        copy = entries[listed]
-        if copy.quantity > 1:
-            entries[listed] = copy._replace(quantity=copy.quantity - 1)
-        else:
-            del entries[listed]
+        copy = _take_one(entries, next(i for i, e in enumerate(entries)
+                                       if e.section in (MAIN, SIDEBOARD) and e.name == face))
         notes = [f"{_at(copy)}commander {name} is the list's {face}" if note.endswith(f"{name} {NOT_IN_THE_LIST}")
                  else note for note in notes]
     return replace(deck, entries=tuple(entries), notes=tuple(notes), added_commanders=())
@@ -245,14 +246,10 @@ def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
                        if e.section in (MAIN, SIDEBOARD) and _matches(e.name, key)), None)
         if listed is None:
             continue
-        copy = entries[listed]
+        copy = _take_one(entries, listed)
         if known:
             notes.append(f"{where}commander {entry.name}, named on a line of its own, is the list's copy on line "
                          f"{copy.line}")
-        if copy.quantity > 1:
-            entries[listed] = copy._replace(quantity=copy.quantity - 1)
-        else:
-            del entries[listed]
     if len(notes) == len(deck.notes):
         return deck
     return replace(deck, entries=tuple(entries), notes=tuple(notes))
@@ -309,13 +306,7 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
         for section in (MAIN, SIDEBOARD):
             found = next((i for i, e in enumerate(entries) if e.section == section and _matches(e.name, key)), None)
             if found is not None:
-                entry = entries[found]
-                leader = entry._replace(quantity=1, section=COMMANDER)
-                if entry.quantity > 1:
-                    entries[found] = entry._replace(quantity=entry.quantity - 1)
-                else:
-                    del entries[found]
-                entries.insert(placed, leader)
+                entries.insert(placed, _take_one(entries, found)._replace(quantity=1, section=COMMANDER))
                 placed += 1
                 break
         else:
