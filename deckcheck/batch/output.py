@@ -11,7 +11,7 @@ import json
 import re
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from deckcheck.batch.core import BatchCounts, BatchReport, DeckResult
 from deckcheck.errors import one_line
@@ -115,7 +115,7 @@ def render_text(report: BatchReport, stream: IO[str], rows: TableRows | None = N
     `rows`: the results' table rows, when already taken (as they arrived)."""
     if rows is None:
         rows = TableRows()
-        rows.add(table_cells(report.results))
+        rows.add(table_block(table_cells(report.results)))
     counts = report.counts
     # no deck names: no name column
     shown = [i for i, c in enumerate(COLUMNS) if counts.named or c != "name"]
@@ -185,12 +185,12 @@ def render_html(report: BatchReport, stream: IO[str], parts: DeckParts | None = 
 
 class ReportPart:
     """What a report makes of a chunk's results where they are checked (a `--jobs` worker sends it back in their
-    place): its `items` (the text table's cells, the CSV rows or the JSON deck objects encoded) and the chunk's
-    counts. Its length is the chunk's number of decks."""
+    place): its `items` (the text table's rows as a `TableBlock`, the CSV rows or the JSON deck objects encoded)
+    and the chunk's counts. Its length is the chunk's number of decks."""
 
     __slots__ = ("items", "counts")
 
-    def __init__(self, items: list[Any], counts: BatchCounts) -> None:
+    def __init__(self, items: Any, counts: BatchCounts) -> None:
         self.items = items
         self.counts = counts
 
@@ -199,8 +199,8 @@ class ReportPart:
 
 
 def text_part(results: list[DeckResult]) -> ReportPart:
-    """The text table's cells of these results."""
-    return ReportPart(table_cells(results), BatchCounts.of(results))
+    """The text table's rows of these results, as the table takes them (`table_block`)."""
+    return ReportPart(table_block(table_cells(results)), BatchCounts.of(results))
 
 
 def csv_part(results: list[DeckResult]) -> ReportPart:
@@ -241,33 +241,51 @@ class _CsvWriter:
 TABLE_ROWS_IN_MEMORY = 2000
 
 
+class TableBlock(NamedTuple):
+    """Rows of the text table as `TableRows` takes them: the widest cell of each column among them (in terminal
+    columns), and the rows written one JSON array a line (ASCII). Made where the rows are made (in a `--jobs`
+    worker too), so that the parent only compares widths and keeps text."""
+
+    widths: tuple[int, ...]
+    lines: str
+    rows: int
+
+
+def table_block(rows: list[list[str]]) -> TableBlock:
+    """These rows (`table_cells`) as a TableBlock."""
+    one_column = _MAYBE_NOT_ONE_COLUMN.search
+    widths = tuple(max(map(len if one_column("".join(column)) is None else _columns, column))
+                   for column in zip(*rows))
+    return TableBlock(widths, "".join([json.dumps(row) + "\n" for row in rows]), len(rows))  # ASCII: \u escapes
+
+
 class TableRows:
-    """The text table's rows (`table_cells`), in order, and the widest cell of each column (in terminal columns,
-    its header's included): the widths need every row before the first line is written. Past
-    TABLE_ROWS_IN_MEMORY rows, the rows wait in a temporary file (one JSON array a line), so that a batch's
+    """The text table's rows, in order, and the widest cell of each column (in terminal columns, its header's
+    included): the widths need every row before the first line is written. The rows come as `TableBlock`s and
+    are kept as their text; past TABLE_ROWS_IN_MEMORY rows they wait in a temporary file, so that a batch's
     memory does not grow with its decks; the file is gone once closed, or when the process ends."""
 
     def __init__(self) -> None:
         self.widths = [len(c) for c in COLUMNS]
-        self._rows: list[list[str]] = []
+        self._held: list[str] = []
+        self._held_rows = 0
         self._spilled: IO[str] | None = None
 
-    def add(self, rows: list[list[str]]) -> None:
+    def add(self, block: TableBlock) -> None:
         """Take the next rows."""
-        one_column = _MAYBE_NOT_ONE_COLUMN.search
-        if rows:
-            self.widths = [max(width, max(map(len if one_column("".join(column)) is None else _columns, column)))
-                           for width, column in zip(self.widths, zip(*rows))]
-        if self._spilled is None and len(self._rows) + len(rows) <= TABLE_ROWS_IN_MEMORY:
-            self._rows += rows
+        if block.rows:
+            self.widths = list(map(max, self.widths, block.widths))
+        if self._spilled is None and self._held_rows + block.rows <= TABLE_ROWS_IN_MEMORY:
+            self._held.append(block.lines)
+            self._held_rows += block.rows
             return
         if self._spilled is None:
             self._spilled = tempfile.TemporaryFile("w+", encoding="ascii")
-        self._spilled.writelines([json.dumps(row) + "\n" for row in rows])  # ASCII: \u escapes
+        self._spilled.write(block.lines)
 
     def chunks(self) -> Iterator[list[list[str]]]:
         """Every row taken, in order, a list at a time; then the temporary file is closed."""
-        yield self._rows
+        yield [json.loads(line) for line in "".join(self._held).splitlines()]
         if self._spilled is not None:
             with self._spilled as spilled:
                 spilled.seek(0)
