@@ -104,6 +104,12 @@ class Checker:
         """Whether a name is a card's (`lookup`)."""
         return self.lookup(name) is not None
 
+    def card_names(self, name: str) -> tuple[str, ...]:
+        """Every name the card a name is (`lookup`) answers to (`Card.names`), none for a name no card has: how
+        the commanders given or marked find the list's copy named otherwise (`decklist.commanders`)."""
+        card = self.lookup(name)
+        return card.names if card is not None else ()
+
     def can_lead(self, name: str) -> bool:
         """Whether the card with this name can be a commander on its own or as half of a pair (used to
         pick commanders out of an MTGO-style sideboard)."""
@@ -191,11 +197,11 @@ class Checker:
         from deckcheck import decklist
 
         if commanders:
-            deck = decklist.with_commanders(deck, list(commanders), is_card=self.is_card)
+            deck = decklist.with_commanders(deck, list(commanders), card_names=self.card_names)
         elif not deck.commanders_marked:
             return decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion)
         else:
-            deck = decklist.commanders_as_listed(deck, self.is_card)
+            deck = decklist.commanders_as_listed(deck, self.card_names)
         return decklist.sideboard_companion(deck, self.is_companion)
 
     def _resolve(self, name: str, on: date | None) -> _Row:

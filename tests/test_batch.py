@@ -2087,3 +2087,9 @@ def test_a_form_s_commander_cell_naming_a_double_faced_card_in_full_is_the_list_
     assert cy.report.card_count == 101  # a commander the list doesn't hold is still added
     assert cy.report.notes == ("commander given beside the list: Tymna the Weaver is not in the list; added as "
                                "commander",)
+    godzilla = tmp_path / "godzilla.csv"  # a flavor name in the cell, the Oracle name in the list
+    with godzilla.open("w", newline="", encoding="utf-8") as out:
+        csv.writer(out).writerows([["Player", "Commander", "Decklist"], ["Dee", "Godzilla, King of the Monsters",
+                                                                        "1 Zilortha, Strength Incarnate\n99 Forest\n"]])
+    (dee,) = check_many([godzilla], store=store).results
+    assert (dee.report.card_count, dee.legal, dee.report.commanders) == (100, True, ("Zilortha, Strength Incarnate",))

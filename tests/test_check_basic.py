@@ -864,6 +864,13 @@ def test_a_deck_whose_commander_is_unknown_has_an_unknown_identity(tmp_path, dat
      [], "Tergrid, God of Fright // Tergrid's Lantern"),
     ("**Commander:** Sheoldred\n\n1 Sheoldred, the Apocalypse\n1 Sol Ring\n98 Swamp\n", [],
      "Sheoldred, the Apocalypse"),
+    # a flavor name (the Godzilla series) given beside the list's Oracle name, and the other way round
+    ("1 Zilortha, Strength Incarnate\n49 Mountain\n50 Forest\n", ["--commander", "Godzilla, King of the Monsters"],
+     "Zilortha, Strength Incarnate"),
+    ("1 Godzilla, King of the Monsters\n49 Mountain\n50 Forest\n", ["--commander", "Zilortha, Strength Incarnate"],
+     "Zilortha, Strength Incarnate"),
+    ("**Commander:** Godzilla, King of the Monsters\n\n1 Zilortha, Strength Incarnate\n49 Mountain\n50 Forest\n", [],
+     "Zilortha, Strength Incarnate"),
 ])
 def test_a_commander_named_otherwise_than_the_list_s_copy_is_that_copy(tmp_path, data_dir: str,
                                                                         capsys: pytest.CaptureFixture[str],
@@ -872,7 +879,8 @@ def test_a_commander_named_otherwise_than_the_list_s_copy_is_that_copy(tmp_path,
     """A double-faced commander given by its full name beside the list's front-face copy was added as a 101st card
     (and two copies), and a label's short name that is also another card's ("Sheoldred", the front of Sheoldred //
     The True Scriptures) took that other card, though `--commander Sheoldred` reads the list's Sheoldred, the
-    Apocalypse. Both now are the list's one copy."""
+    Apocalypse. Both now are the list's one copy; so is a commander given by a flavor name ("Godzilla, King of the
+    Monsters") beside the list's Oracle name, or the other way round, which were added as a card of their own."""
     path = tmp_path / "deck.txt"
     path.write_text(text)
     assert main(["check", "--data-dir", data_dir, "--format", "json", *argv, str(path)]) == 0
@@ -915,3 +923,4 @@ def test_groups_named_as_cards_are_names_when_the_list_is_100_cards_without_them
     main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
     (deck,) = json.loads(capsys.readouterr().out)["decks"]
     assert deck["card_count"] == 101 and "color-identity" in [v["code"] for v in deck["violations"]]
+

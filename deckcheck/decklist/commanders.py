@@ -135,15 +135,22 @@ def _matches(entry_name: str, key: str) -> bool:
     return key in _keys(entry_name)[0]
 
 
-def _listed_by_a_face(name: str, entries: Sequence[Entry], is_card: Callable[[str], bool]) -> str | None:
-    """The list's name for a card given by its faces' names ("Tergrid, God of Fright // Tergrid's Lantern") when the
-    list names it by its front face alone ("Tergrid, God of Fright"), else None. Only for a name that is a card's
-    (`is_card`): two cards' names joined ("Tymna the Weaver / Kraum") are no card of the list."""
+#: Every name the card a name is answers to (its full name, face names and other printed names: `Card.names`),
+#: none for a name no card has: how the checker lets the deck's commanders be matched by card, not by spelling.
+CardNames = Callable[[str], "tuple[str, ...]"]
+
+
+def _listed_otherwise(name: str, entries: Sequence[Entry], card_names: CardNames) -> str | None:
+    """The list's name for the card a given name is, when the list names that card by another of its names: by its
+    front face for a double-faced card given in full ("Tergrid, God of Fright" for "Tergrid, God of Fright //
+    Tergrid's Lantern"), by its Oracle name for a flavor name given ("Zilortha, Strength Incarnate" for "Godzilla,
+    King of the Monsters"), or the other way round. None when the list names it as given or not at all, or when the
+    name is no card's (two cards' names joined, "Tymna the Weaver / Kraum", are no card of the list)."""
     key = name_key(name)
-    if " // " not in key or any(_matches(e.name, key) for e in entries) or not is_card(name):
+    keys = set(map(name_key, card_names(name)))
+    if keys <= {key} or any(_matches(e.name, key) for e in entries):
         return None
-    front = key.split(" // ", 1)[0]  # (not a later part: a meld pair's cards both name the meld result)
-    return next((e.name for e in entries if front in _keys(e.name)[0]), None)
+    return next((e.name for e in entries if not keys.isdisjoint(_keys(e.name)[0])), None)
 
 
 def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
@@ -184,13 +191,14 @@ def _at(entry: Entry) -> str:
 NOT_IN_THE_LIST = "is not in the list; added as commander"
 
 
-def _added_found_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
+def _added_found_listed(deck: Deck, card_names: CardNames) -> Deck:
     """The deck with each commander given beside its list and added as a card of its own (`Deck.added_commanders`)
-    taken as the list's copy when the list names that card by its front face (a form's Commander cell "Tergrid, God
-    of Fright // Tergrid's Lantern" over a list holding "1 Tergrid, God of Fright"), its note saying so."""
+    taken as the list's copy when the list names that card by another of its names (`_listed_otherwise`: a form's
+    Commander cell "Tergrid, God of Fright // Tergrid's Lantern" over a list holding "1 Tergrid, God of Fright"),
+    its note saying so."""
     entries, notes = list(deck.entries), list(deck.notes)
     for name in deck.added_commanders:
-        face = _listed_by_a_face(name, [e for e in entries if e.section in (MAIN, SIDEBOARD)], is_card)
+        face = _listed_otherwise(name, [e for e in entries if e.section in (MAIN, SIDEBOARD)], card_names)
         if face is None:
             continue
         copy = _take_one(entries, next(i for i, e in enumerate(entries)
@@ -200,7 +208,7 @@ def _added_found_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     return replace(deck, entries=tuple(entries), notes=tuple(notes), added_commanders=())
 
 
-def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
+def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
     """The deck with each commander the list marks taken as the list's copy of its card, with a note, when the
     list holds one in the main deck or sideboard: a commander marked by a name no card has ("**Commander:**
     Atraxa") is read as `--commander` reads a name (`_as_listed`: the one other card of the list so named,
@@ -210,22 +218,22 @@ def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     Weaver", "A & B", "A + B") is first read as its parts, as `--commander` reads such a name, when each part is a
     card or a card of the list. The deck itself when no commander is so marked."""
     if deck.added_commanders:
-        deck = _added_found_listed(deck, is_card)
+        deck = _added_found_listed(deck, card_names)
     entries = list(deck.entries)
     notes = list(deck.notes)
     for entry in deck.commanders:
-        if entry.quantity != 1 or not _JOINED.search(entry.name) or is_card(entry.name):
+        if entry.quantity != 1 or not _JOINED.search(entry.name) or card_names(entry.name):
             continue
         index = entries.index(entry)
         others = entries[:index] + entries[index + 1:]
         parts = [part for part in split_joined(entry.name) if part]
-        if len(parts) >= 2 and all(is_card(part) or _names_a_listed_card(part, others) for part in parts):
+        if len(parts) >= 2 and all(card_names(part) or _names_a_listed_card(part, others) for part in parts):
             entries[index:index + 1] = [entry._replace(name=part) for part in parts]
             notes.append(f"{_at(entry)}commander {entry.name} read as {len(parts)} commanders: {'; '.join(parts)}")
     for entry in [e for e in entries if e.section == COMMANDER]:
         where = _at(entry)
         labelled = entry.line in deck.label_lines and entry.quantity == 1
-        known = is_card(entry.name)  # else a name in short
+        known = bool(card_names(entry.name))  # else a name in short
         if known and not labelled:
             continue
         index = entries.index(entry)
@@ -239,7 +247,7 @@ def commanders_as_listed(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
             entries[index] = entry._replace(name=found)
             notes.append(f"{where}commander {entry.name} read as {found}, the one card of the list so named")
         elif known and labelled:
-            key = name_key(_listed_by_a_face(entry.name, others, is_card) or entry.name)
+            key = name_key(_listed_otherwise(entry.name, others, card_names) or entry.name)
         else:
             continue
         listed = next((i for i, e in enumerate(entries)
@@ -275,13 +283,13 @@ def _joined_names(name: str, entries: Sequence[Entry]) -> list[str]:
 
 
 def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
-                    is_card: Callable[[str], bool] | None = None) -> Deck:
+                    card_names: CardNames | None = None) -> Deck:
     """Make `names` the deck's commanders (`--commander NAME`, or a deck object's "commander" beside its
     text): each is moved out of the main deck (or the sideboard) when listed there, else added; commanders
     the list marked but `names` omits go to the main deck. Names match folded, by full name or by a face
-    name, else loosely when one card of the list alone matches so (`_as_listed`: "Atraxa"); with `is_card`, a
-    double-faced card given by its faces' names is the list's copy named by a face (`_listed_by_a_face`). The notes
-    of what moved begin with `given`."""
+    name, else loosely when one card of the list alone matches so (`_as_listed`: "Atraxa"); with `card_names`, a
+    card given by another of its names than the list's (a double-faced card in full, a flavor name) is the list's
+    copy (`_listed_otherwise`). The notes of what moved begin with `given`."""
     if not names:
         return deck
     entries = list(deck.entries)
@@ -291,8 +299,8 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
     notes.extend(f"{given}: {name} read as {found}, the one card of the list so named"
                  for name, found in zip(names, listed) if found is not None)
     names = [found or name for name, found in zip(names, listed)]
-    if is_card is not None:  # a double-faced card given by its full name, listed by its front's
-        names = [_listed_by_a_face(name, entries, is_card) or name for name in names]
+    if card_names is not None:  # a card given by another of its names than the list's
+        names = [_listed_otherwise(name, entries, card_names) or name for name in names]
     keys = [name_key(n) for n in names]
     for index, entry in enumerate(entries):
         if entry.section == COMMANDER and not any(_matches(entry.name, k) for k in keys):

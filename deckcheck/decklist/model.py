@@ -118,7 +118,7 @@ class Deck:
     title_line: int = 0
     #: Commanders given beside the list (`with_commanders`: a form's Commander cell) that no entry of the list
     #: named, added as cards of their own: the checker looks again, with the card data, for a copy the list names
-    #: otherwise (by a face), for `commanders_as_listed`.
+    #: otherwise (by a face, or by the Oracle name of a flavor name given), for `commanders_as_listed`.
     added_commanders: tuple[str, ...] = field(default=())
 
     def section(self, section: str) -> tuple[Entry, ...]:
