@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
 from deckcheck.decklist.runs import Pieces, names_apart, names_in
-from deckcheck.decklist.text import group_name_entries, without_group_names, without_title, without_words_around
+from deckcheck.decklist.text import (
+    group_name_entries, with_set_codes_in_names, without_group_names, without_title, without_words_around,
+)
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.names import MAX_NAME_CHARS, name_key
 from deckcheck.model.vocab import NOT_LEGAL
@@ -324,11 +326,16 @@ class Checker:
     def checked_context(self, deck: Deck, on: date | None = None,
                         commanders: Sequence[str] | None = None) -> DeckContext:
         """The context of a deck as the rules check it: its commanders chosen (`prepare`), and, when some names
-        are no card's, lines of card names run together read apart (`names_apart`) and then a post's words around
-        its list, the names of a grouped list's groups and a title above the list taken out (`without_words_around`,
-        `without_group_names`, `without_title`); `ctx.deck` is that deck."""
+        are no card's, a name's parenthesised end read as a set code put back (`with_set_codes_in_names`), lines of
+        card names run together read apart (`names_apart`) and then a post's words around its list, the names of a
+        grouped list's groups and a title above the list taken out (`without_words_around`, `without_group_names`,
+        `without_title`); `ctx.deck` is that deck."""
         ctx = self.context(self.prepare(deck, commanders), on)
         unknown = self._unknown_names(ctx)
+        if unknown and (named := with_set_codes_in_names(deck, unknown, self.is_card)) is not deck:
+            deck = named
+            ctx = self.context(self.prepare(deck, commanders), on)
+            unknown = self._unknown_names(ctx)
         grouped, plain = deck, []  # the deck whose groups' names go, and its names no card has that may be some
         if unknown or deck.heading_lines:
             apart = names_apart(deck, unknown, self._names_in) if unknown else deck

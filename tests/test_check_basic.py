@@ -924,3 +924,17 @@ def test_groups_named_as_cards_are_names_when_the_list_is_100_cards_without_them
     (deck,) = json.loads(capsys.readouterr().out)["decks"]
     assert deck["card_count"] == 101 and "color-identity" in [v["code"] for v in deck["violations"]]
 
+def test_a_name_ending_in_a_parenthesised_word_is_that_card_not_a_set_code(tmp_path, data_dir: str,
+                                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """"1 Hazmat Suit (Used)" (an Unfinity card) was read as Hazmat Suit of a set "Used", an unknown card. A name
+    no card has is now read with its parenthesised end when the two are a card's name; a real set code stays one."""
+    path = tmp_path / "deck.txt"
+    path.write_text("Commander: Krenko, Mob Boss\n1 Hazmat Suit (Used)\n1x Hazmat Suit (Used) [UNF]\n"
+                    "1 Sol Ring (C21) 263\n1 Lightning Bolt (Used)\n95 Mountain\n")
+    main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    told = sorted((v["code"], v["cards"], v["lines"]) for v in deck["violations"])
+    assert told == [("color-identity", ["Hazmat Suit (Used)"], [2, 3]), ("not-legal", ["Hazmat Suit (Used)"], [2, 3]),
+                    ("singleton", ["Hazmat Suit (Used)"], [2, 3])]  # not an unknown card
+    assert deck["card_count"] == 100  # Sol Ring of C21 and Lightning Bolt of a set "Used" (no such card) are cards
+

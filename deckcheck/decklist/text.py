@@ -990,6 +990,19 @@ def without_title(deck: Deck, unknown: Iterable[str],
                    notes=deck.notes + (note,), title_line=0)
 
 
+def with_set_codes_in_names(deck: Deck, unknown: Iterable[str], is_card: Callable[[str], bool]) -> Deck:
+    """The deck with each entry whose name no card has (`unknown`), and whose line ended in a parenthesised word
+    read as its set code, named with that word when the two are a card's name: "1 Hazmat Suit (Used)" is that
+    Unfinity card, not Hazmat Suit of a set "Used". The deck itself when no entry is so named."""
+    unknown = set(unknown)
+    entries = [e._replace(name=whole, set_code=None)
+               if e.set_code and e.name in unknown and is_card(whole := f"{e.name} ({e.set_code})") else e
+               for e in deck.entries]
+    if entries == list(deck.entries):
+        return deck
+    return replace(deck, entries=tuple(entries))
+
+
 def unnumbered(deck: Deck) -> Deck:
     """The deck with its line numbers 0, as for a source without lines (an MTGJSON deck file, a deck object's
     lists)."""
