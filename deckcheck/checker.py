@@ -369,6 +369,14 @@ class Checker:
             names += [i.entry.name for i in ctx.unused if i.card is None]
         return names
 
+    def _misspells(self, name: str) -> bool:
+        """Whether a name no card has nearly spells (a similarity of MISTYPED or more out of 100) a card's name
+        holding commas that opens as it does: "Sheoldred, Whispering Onee", Sheoldred, Whispering One."""
+        from rapidfuzz import fuzz
+
+        key = name_key(name)
+        return any(fuzz.ratio(key, full) >= MISTYPED for full in self.store.comma_names(key.split(",", 1)[0]))
+
     def _names_in(self, name: str) -> Pieces | None:
         """What a name no card has reads as when it is card names run together (`names_in`; cached)."""
         try:
@@ -376,7 +384,7 @@ class Checker:
         except KeyError:
             if len(self._runs) > 100_000:  # a long-lived checker met many
                 self._runs.clear()
-            found = self._runs[name] = names_in(name, self.is_card, self.store.opens_comma_name)
+            found = self._runs[name] = names_in(name, self.is_card, self.store.opens_comma_name, self._misspells)
             return found
 
     def check(self, deck: Deck, *, on: date | None = None, commanders: Sequence[str] | None = None,

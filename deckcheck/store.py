@@ -307,7 +307,7 @@ class CardStore:
         self._suggest_names: list[str] | None = None
         self._suggest_words: dict[str, list[int]] | None = None
         self._loose_names: dict[str, str] | None = None  # loosened name key -> the one card's name
-        self._comma_name_starts: frozenset[str] | None = None  # card names' parts before their first comma
+        self._comma_names: dict[str, list[str]] | None = None  # name keys holding commas, by their first part loosened
         self._suggest_calls = 0
         self._has_others: bool | None = None  # whether the store keeps non-deck objects (see lookup_other)
         self._loose_others: dict[str, str] | None = None  # their keys without punctuation -> their keys
@@ -591,10 +591,21 @@ class CardStore:
     def opens_comma_name(self, name: str) -> bool:
         """Whether a name is what some card's full or face name has before its first comma ("Kenrith" of
         Kenrith, the Returned King; "Fear" of Fear, Fire, Foes!), with case, accents and punctuation ignored."""
-        if self._comma_name_starts is None:
-            keys = self._name_list()[0]
-            self._comma_name_starts = frozenset(loosen(key[:key.index(",")]) for key in keys if "," in key)
-        return loose_key(name) in self._comma_name_starts
+        return loose_key(name) in self._comma_name_index()
+
+    def comma_names(self, name: str) -> list[str]:
+        """The name keys holding commas (full or face names) that a name opens (`opens_comma_name`): for "Sheoldred",
+        "sheoldred, whispering one" and "sheoldred, the apocalypse"."""
+        return self._comma_name_index().get(loose_key(name), [])
+
+    def _comma_name_index(self) -> dict[str, list[str]]:
+        if self._comma_names is None:
+            index: dict[str, list[str]] = {}
+            for key in self._name_list()[0]:
+                if "," in key:
+                    index.setdefault(loosen(key[:key.index(",")]), []).append(key)
+            self._comma_names = index
+        return self._comma_names
 
     def _word_index(self) -> dict[str, list[int]]:
         """Each word of the name keys -> the keys that contain it (for names typed in part)."""

@@ -924,6 +924,7 @@ def test_groups_named_as_cards_are_names_when_the_list_is_100_cards_without_them
     (deck,) = json.loads(capsys.readouterr().out)["decks"]
     assert deck["card_count"] == 101 and "color-identity" in [v["code"] for v in deck["violations"]]
 
+
 def test_a_name_ending_in_a_parenthesised_word_is_that_card_not_a_set_code(tmp_path, data_dir: str,
                                                                             capsys: pytest.CaptureFixture[str]) -> None:
     """"1 Hazmat Suit (Used)" (an Unfinity card) was read as Hazmat Suit of a set "Used", an unknown card. A name
@@ -938,3 +939,21 @@ def test_a_name_ending_in_a_parenthesised_word_is_that_card_not_a_set_code(tmp_p
                     ("singleton", ["Hazmat Suit (Used)"], [2, 3])]  # not an unknown card
     assert deck["card_count"] == 100  # Sol Ring of C21 and Lightning Bolt of a set "Used" (no such card) are cards
 
+
+def test_a_misspelt_name_holding_a_comma_in_a_line_of_names_is_one_unknown_name(tmp_path, data_dir: str,
+                                                                                capsys: pytest.CaptureFixture[str]):
+    """In a line of names separated by commas, "Sheoldred, Whispering Onee" was read as Sheoldred (another card, the
+    front of Sheoldred // The True Scriptures) and an unknown "Whispering Onee": a 101st card, and black. The two
+    pieces nearly spell a card's name, so they are now one misspelt name; a card before a misspelt one that spells
+    no name with it ("Sheoldred, Arcane Signett") is still that card."""
+    path = tmp_path / "deck.txt"
+    for line, told in [("Sol Ring, Sheoldred, Whispering Onee, Arcane Signet",
+                        [("unknown-card", ["Sheoldred, Whispering Onee"])]),
+                       ("Sol Ring, Sheoldred, Arcane Signett",
+                        [("unknown-card", ["Arcane Signett"]),
+                         ("color-identity", ["Sheoldred // The True Scriptures"])])]:
+        path.write_text(f"Commander: Krenko, Mob Boss\n{line}\n96 Mountain\n")
+        main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
+        (deck,) = json.loads(capsys.readouterr().out)["decks"]
+        assert deck["card_count"] == 100
+        assert [(v["code"], v["cards"]) for v in deck["violations"]] == told

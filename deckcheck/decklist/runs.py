@@ -215,14 +215,17 @@ def _digit_cut(text: str, at: int) -> bool:
 
 
 def names_in(text: str, is_card: Callable[[str], bool],
-             opens_name: Callable[[str], bool] | None = None) -> Pieces | None:
+             opens_name: Callable[[str], bool] | None = None,
+             misspells: Callable[[str], bool] | None = None) -> Pieces | None:
     """The pieces of a text that is card names run together, or None when it is not: fewer than two of its
     pieces are cards, or fewer than half. Pieces are read so that as few as possible are no card (a misspelt
     one among many), then as few pieces as possible; a piece that begins within a number (after a digit cut)
     must be a card's name, else the number's other digits would be taken for a count. `opens_name` says
     whether a piece is the part before the first comma of a card name that has commas ("Kenrith" of Kenrith,
     the Returned King): only there, and about digit cuts, are several pieces looked up as one name (without
-    it, everywhere)."""
+    it, everywhere). `misspells` says whether such pieces that are no card's name together nearly spell one:
+    then they are one misspelt name ("Sheoldred, Whispering Onee"), not a card and a misspelt one (Sheoldred, and
+    "Whispering Onee")."""
     bounds = [0]
     commas, cuts = [], []  # whether the separator after each part is a comma, a digit cut
     for separator in _SEPARATOR.finditer(text):
@@ -281,6 +284,10 @@ def names_in(text: str, is_card: Callable[[str], bool],
                 offer(i, found, j)
             elif all(cuts[i:j - 1]) and not after_cut:  # a number cut only to be no card's name after all
                 offer(i, _as_written(span), j)
+            elif opens and misspells is not None and all(commas[i:j - 1]):  # one misspelt name holding commas?
+                written = _as_written(span)
+                if misspells(written.name):
+                    offer(i, written, j)
     if best[0] is None:
         return None
     pieces = []
