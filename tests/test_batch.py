@@ -414,8 +414,10 @@ def test_text_table_rows_past_the_memory_limit_wait_in_a_file_and_come_out_the_s
     text = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
     named = tmp_path / "named.jsonl"
     named.write_text("".join(json.dumps({"text": text, "name": name}) + "\n"
-                             for name in ("山田太郎のデッキ", "Café Crème", "red\x1b[31m", "x" * 80, "")),
+                             for name in ("山田太郎のデッキ", "Café Crème", "red\x1b[31m", "x" * 80, "",
+                                          "cells\x1fjoined", "a line\nbreak", "lone \udcff surrogate")),
                      encoding="utf-8")
+    reports = []
     for paths in ([str(TOURNAMENT), str(named)], [str(TOURNAMENT)]):
         expected = run_cli("batch", "--no-progress", *paths)
         with monkeypatch.context() as m:
@@ -423,6 +425,11 @@ def test_text_table_rows_past_the_memory_limit_wait_in_a_file_and_come_out_the_s
             spilled = run_cli("batch", "--no-progress", *paths)
         assert spilled == expected
         assert expected[1].count("\n") > 17 and ("山田太郎のデッキ" in expected[1]) == (len(paths) == 2)
+        reports.append(expected[1])
+    # a name's control characters, line break and undecodable byte are each one cell of its deck's one row
+    rows = [line.split("  ") for line in reports[0].splitlines() if "named.jsonl:" in line]
+    assert [next(cell for cell in row[1:] if cell) for row in rows][5:] == [
+        "cells joined", "a line break", "lone \\udcff surrogate"]
 
 
 def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_text(tmp_path):

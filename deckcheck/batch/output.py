@@ -243,12 +243,17 @@ TABLE_ROWS_IN_MEMORY = 2000
 
 class TableBlock(NamedTuple):
     """Rows of the text table as `TableRows` takes them: the widest cell of each column among them (in terminal
-    columns), and the rows written one JSON array a line (ASCII). Made where the rows are made (in a `--jobs`
-    worker too), so that the parent only compares widths and keeps text."""
+    columns), and the rows written a line each, their cells joined by CELL_SEPARATOR. Made where the rows are made
+    (in a `--jobs` worker too), so that the parent only compares widths and keeps text."""
 
     widths: tuple[int, ...]
     lines: str
     rows: int
+
+
+#: What joins a text table row's cells while the row waits (`TableBlock`): a control character, which no cell holds
+#: (`table_cells` writes every one as an escape, as it does line breaks).
+CELL_SEPARATOR = "\x1f"
 
 
 def table_block(rows: list[list[str]]) -> TableBlock:
@@ -256,7 +261,12 @@ def table_block(rows: list[list[str]]) -> TableBlock:
     one_column = _MAYBE_NOT_ONE_COLUMN.search
     widths = tuple(max(map(len if one_column("".join(column)) is None else _columns, column))
                    for column in zip(*rows))
-    return TableBlock(widths, "".join([json.dumps(row) + "\n" for row in rows]), len(rows))  # ASCII: \u escapes
+    return TableBlock(widths, "".join([CELL_SEPARATOR.join(row) + "\n" for row in rows]), len(rows))
+
+
+def _row(line: str) -> list[str]:
+    """A row's cells from its line in a TableBlock."""
+    return line.rstrip("\n").split(CELL_SEPARATOR)
 
 
 class TableRows:
@@ -279,18 +289,18 @@ class TableRows:
             self._held.append(block.lines)
             self._held_rows += block.rows
             return
-        if self._spilled is None:
-            self._spilled = tempfile.TemporaryFile("w+", encoding="ascii")
+        if self._spilled is None:  # (surrogatepass: whatever a cell holds comes back as it was)
+            self._spilled = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogatepass", newline="\n")
         self._spilled.write(block.lines)
 
     def chunks(self) -> Iterator[list[list[str]]]:
         """Every row taken, in order, a list at a time; then the temporary file is closed."""
-        yield [json.loads(line) for line in "".join(self._held).splitlines()]
+        yield [_row(line) for line in "".join(self._held).split("\n")[:-1]]
         if self._spilled is not None:
             with self._spilled as spilled:
                 spilled.seek(0)
                 while lines := spilled.readlines(1 << 20):
-                    yield [json.loads(line) for line in lines]
+                    yield list(map(_row, lines))
             self._spilled = None
 
 
