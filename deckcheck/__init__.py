@@ -4,7 +4,16 @@ The Python API (open_store/load_cards, parse_deck, check_deck, check_many, cards
 BatchReport) lives in deckcheck.api and is loaded on first use, so `import deckcheck` stays cheap for the
 command line."""
 
+import os
+
 __version__ = "0.1.0"
+
+#: The data deckcheck ships, the bundled card snapshot and the Commander policy: the project's data/ folder, beside
+#: the package in a source tree or an editable install, and the package's own data/ in an installed wheel (where
+#: pyproject.toml puts it).
+DATA_DIR = os.path.join(os.path.dirname(os.path.realpath(__file__)), "data")
+if not os.path.isdir(DATA_DIR):
+    DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(DATA_DIR)), "data")
 
 _API = frozenset({"BatchReport", "cards_frame", "check_deck", "check_many", "load_cards", "open_store",
                   "parse_deck", "to_spreadsheet_csv"})

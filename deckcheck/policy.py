@@ -16,13 +16,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from deckcheck import DATA_DIR
 from deckcheck.errors import DeckcheckError
 from deckcheck.model.card import Card
 from deckcheck.model.names import name_key
 from deckcheck.model.vocab import BANNED, LEGAL, NOT_LEGAL
 
 #: The repository's policy files.
-POLICY_DIR = Path(__file__).resolve().parent.parent / "data" / "policy"
+POLICY_DIR = Path(DATA_DIR) / "policy"
 BANNED_FILE = "banned-list.json"
 GAME_CHANGERS_FILE = "game-changers.json"
 CATEGORY_FILE = "category-bans.json"

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from deckcheck import DATA_DIR
 from deckcheck.errors import DeckcheckError, DeckcheckWarning, NoCardData
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.names import MAX_NAME_CHARS, has_punctuation, loose_key, loosen, name_key
@@ -28,7 +29,7 @@ STORE_FILE = "cards.sqlite"
 _DOWNLOAD_PREFIX = ".download."
 SCHEMA_VERSION = "1"
 #: The bundled snapshot, used whenever no store has been built.
-BUNDLED = Path(__file__).resolve().parent.parent / "data" / STORE_FILE
+BUNDLED = Path(DATA_DIR) / STORE_FILE
 #: What the bundled snapshot lacks (data/build_snapshot.py builds it from the files of ../shared/data): said by
 #: `deckcheck info`, and in a report whose decks name cards it does not have.
 SNAPSHOT_LACKS = ("the bundled snapshot (card data of 2026-01-03) lacks the cards of Commander Legends (2020) and "
