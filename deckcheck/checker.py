@@ -127,6 +127,14 @@ class Checker:
         card = self.lookup(name)
         return card is not None and bool(self.facts(card).companion_text)
 
+    def _fits_under(self, leader: str, companion: str) -> bool:
+        """Whether the card named `companion` may be the companion of the card named `leader` as the commander: the
+        leader can lead, and the companion's color identity is within its (903.4, 702.139a)."""
+        lead, card = self.lookup(leader), self.lookup(companion)
+        if lead is None or card is None or not self.can_lead(leader):
+            return False
+        return self.facts(card).identity_mask & ~self.facts(lead).identity_mask == 0
+
     def suggest_many(self, names: Sequence[str]) -> dict[str, list[str]]:
         """Close card names for many unknown names at once (cached across decks)."""
         missing = [n for n in dict.fromkeys(names) if n not in self._suggestions]
@@ -201,7 +209,7 @@ class Checker:
         if commanders:
             deck = decklist.with_commanders(deck, list(commanders), card_names=self.card_names)
         elif not deck.commanders_marked:
-            return decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion)
+            return decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion, self._fits_under)
         else:
             deck = decklist.commanders_as_listed(deck, self.card_names)
         return decklist.sideboard_companion(deck, self.is_companion)

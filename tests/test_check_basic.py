@@ -728,13 +728,19 @@ def test_a_list_typed_without_punctuation_is_read_with_a_note_per_line(
      "Lurrus of the Dream-Den"),
     ("Commander's Sphere", ["Kydele, Chosen of Kruphix", "Tymna the Weaver", "Keruga, the Macrosage"],
      ["Kydele, Chosen of Kruphix", "Tymna the Weaver"], "Keruga, the Macrosage"),
+    # two cards with a companion ability: the one within the other's colors is the companion, in either order
+    ("Sol Ring", ["Kaheera, the Orphanguard", "Jegantha, the Wellspring"], ["Jegantha, the Wellspring"],
+     "Kaheera, the Orphanguard"),
+    ("Sol Ring", ["Jegantha, the Wellspring", "Kaheera, the Orphanguard"], ["Jegantha, the Wellspring"],
+     "Kaheera, the Orphanguard"),
 ])
 def test_mtgo_sideboard_with_commander_and_companion(tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str],
                                                      first: str, sideboard: list[str], commanders: list[str],
                                                      companion: str) -> None:
     """MTGO keeps a Commander deck's commander and its companion in the sideboard: with one card more than the
     commanders' place, the one with a companion ability is the companion (before: both commanders, 101 cards
-    and a commander-pair error)."""
+    and a commander-pair error). Of two cards with a companion ability, Jegantha (five colors) leads and Kaheera
+    (green and white) is its companion: both were commanders, two errors on a legal deck."""
     path = tmp_path / "mtgo.txt"
     path.write_text(f"1 {first}\n{99 - len(commanders)} Plains\n\n" + "".join(f"1 {name}\n" for name in sideboard))
     main(["check", "--data-dir", data_dir, "--format", "json", str(path)])

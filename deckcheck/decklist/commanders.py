@@ -54,18 +54,19 @@ MTGO_MAIN_COUNTS = range(96, 101)
 
 
 def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
-                                is_companion: Callable[[str], bool] = lambda name: False) -> Deck:
+                                is_companion: Callable[[str], bool] = lambda name: False,
+                                fits_under: Callable[[str, str], bool] | None = None) -> Deck:
     """When no commander is marked: a main deck of 98-99 cards (or a few off: `MTGO_MAIN_COUNTS`) with one or two
     sideboard cards that `can_lead` takes those as commanders (MTGO puts the commander in the sideboard, and its
     companion beside it: with a card too many for the commanders' place, the one card of them with a companion
-    ability, `is_companion`, is taken as the companion). A plain list whose first block of one or two cards is
-    set off by a blank line before 98-99 more takes that block likewise. Returns the deck unchanged when neither
-    applies."""
+    ability, `is_companion`, is taken as the companion; of two such cards, the one that `fits_under` the other,
+    `_sideboard_companion`). A plain list whose first block of one or two cards is set off by a blank line before
+    98-99 more takes that block likewise. Returns the deck unchanged when neither applies."""
     if deck.commanders_marked or any(e.section == COMMANDER for e in deck.entries):
         return deck
     main_count = deck.count(MAIN)
     side = deck.section(SIDEBOARD)
-    companion = _sideboard_companion(side, main_count, is_companion)
+    companion = _sideboard_companion(side, main_count, is_companion, fits_under or (lambda lead, _: can_lead(lead)))
     leaders = [e for e in side if e is not companion]
     lead_count = sum(e.quantity for e in leaders)
     if main_count in MTGO_MAIN_COUNTS and 1 <= lead_count <= 2 and all(can_lead(e.name) for e in leaders):
@@ -87,13 +88,20 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     return deck
 
 
-def _sideboard_companion(side: Sequence[Entry], main_count: int, is_companion: Callable[[str], bool]) -> Entry | None:
+def _sideboard_companion(side: Sequence[Entry], main_count: int, is_companion: Callable[[str], bool],
+                         fits_under: Callable[[str, str], bool]) -> Entry | None:
     """The sideboard's companion, when the main deck and the sideboard hold one card more than 100 and one
-    sideboard card alone, a single copy, has a companion ability; else None (two such cards: which one leads is
-    not told)."""
+    sideboard card alone, a single copy, has a companion ability. When the sideboard is two such cards (Jegantha, the
+    Wellspring and Kaheera, the Orphanguard), one leads and the other is its companion, as two commanders would be a
+    card too many: the companion is the one that `fits_under` the other (the other can lead, and the companion's color
+    identity is within its), or the second listed when both or neither do. Else None."""
     if main_count + sum(e.quantity for e in side) != 101:
         return None
     found = [e for e in side if e.quantity == 1 and is_companion(e.name)]
+    if len(found) == 2 and len(side) == 2:
+        first, second = found
+        fitting = [c for c, lead in ((first, second), (second, first)) if fits_under(lead.name, c.name)]
+        return fitting[0] if len(fitting) == 1 else second
     return found[0] if len(found) == 1 else None
 
 
