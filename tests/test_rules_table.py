@@ -309,3 +309,16 @@ def test_two_commanders_with_one_pairing_ability_that_needs_another_kind(checker
     can't pair: the message says why, not that their abilities differ."""
     report = run(checker, Deck(commanders, fill=fill))
     assert [v.message for v in report.violations if v.code == "commander-pair"] == [said]
+
+
+@pytest.mark.parametrize("other", ["Jenny, Generated Anomaly", "Clara Oswald", "Thrasios, Triton Hero"])
+def test_a_commander_with_two_pairing_abilities_is_told_both(checker: Checker, other: str) -> None:
+    """Amy Pond has Partner with Rory Williams and Doctor's companion: the message said she "can partner only with
+    Rory Williams", though she pairs with any lone Time Lord Doctor too (Amy Pond and The Eleventh Doctor is legal).
+    It now names both, with both rules."""
+    report = run(checker, Deck(("Amy Pond", other), fill="Mountain"))
+    assert [v.message for v in report.violations if v.code == "commander-pair"] == [
+        f"Amy Pond and {other} can't be partners: Amy Pond can pair only with Rory Williams or a legendary Time Lord "
+        "Doctor creature with no other creature types (702.124j, 702.124m)"]
+    assert not [v for v in run(checker, Deck(("Amy Pond", "The Eleventh Doctor"), fill="Mountain")).violations
+                if v.code == "commander-pair"]

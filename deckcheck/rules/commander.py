@@ -81,6 +81,21 @@ def describe(ability: PartnerAbility) -> str:
     return _ABILITY_NAMES[ability.kind]
 
 
+#: What each partner ability pairs a commander with, and its rule.
+_PAIRS_WITH = {PARTNER: ("another commander with Partner", "702.124h"),
+               CHOOSE_BACKGROUND: ("a Background", "702.124k"),
+               DOCTORS_COMPANION: ("a legendary Time Lord Doctor creature with no other creature types", "702.124m")}
+
+
+def _pairs_with(ability: PartnerAbility) -> tuple[str, str]:
+    """What an ability pairs its commander with, and the rule that says so."""
+    if ability.kind == PARTNER_VARIANT:
+        return f"another commander with {describe(ability)}", "702.124i"
+    if ability.kind == PARTNER_WITH:
+        return ability.value, "702.124j"
+    return _PAIRS_WITH[ability.kind]
+
+
 def _names_card(ability: PartnerAbility, item: Item) -> bool:
     assert item.card is not None
     wanted = name_key(ability.value)
@@ -110,6 +125,10 @@ def pair_problem(a: Item, b: Item) -> str | None:
 
     # Explain the closest miss.
     for x, fx, y, fy in ((a, fa, b, fb), (b, fb, a, fa)):
+        if len(fx.partners) > 1:  # (Amy Pond: Partner with Rory Williams, and Doctor's companion) none pairs it with y
+            wanted = [_pairs_with(p) for p in fx.partners]
+            return (f"{x.name} can pair only with {' or '.join(w for w, _ in wanted)} "
+                    f"({', '.join(dict.fromkeys(rule for _, rule in wanted))})")
         wx = [p for p in fx.partners if p.kind == PARTNER_WITH]
         if wx and not any(_names_card(p, y) for p in wx):
             return f"{x.name} can partner only with {' or '.join(p.value for p in wx)} (702.124j)"
