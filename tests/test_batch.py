@@ -1740,6 +1740,22 @@ def test_a_series_of_decklists_names_each_deck_by_its_index_label(store):
         "no decklist (an empty value)")
 
 
+def test_a_series_of_lists_of_entries_is_a_deck_a_list(store):
+    """`pd.read_json("decks.jsonl", lines=True)["decklist"]` is a Series of lists (a JSON array a cell): every deck
+    was unreadable, "not a path, decklist text or deck: list". A list, a tuple or a numpy array of entries is now the
+    deck's entries, as a deck object's "decklist" holds them."""
+    pandas = pytest.importorskip("pandas")
+    import numpy
+
+    entries = ["1 Krenko, Mob Boss", "1 Sol Ring", "98 Mountain"]
+    cells = pandas.Series([entries, tuple(entries), numpy.array(entries), [], ["1 Sol Rnig", {"name": "Island"}]],
+                          index=["ann", "ben", "cy", "dee", "eve"])
+    report = check_many(cells, store=store)
+    assert [(r.path, r.unreadable, r.report.card_count) for r in report] == [
+        ("ann", False, 100), ("ben", False, 100), ("cy", False, 100), ("dee", True, 0), ("eve", False, 2)]
+    assert report.results[4].report.codes() == ["unknown-card", "deck-size", "no-commander"]
+
+
 def test_two_decks_of_one_index_label_stay_two_decks(store):
     """A player who registered twice, in a Series or a DataFrame indexed by player: the second deck is numbered
     ("Chen #2"), so the frames tell the two apart (before, both were "Chen", their violations mixed)."""

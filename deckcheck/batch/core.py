@@ -622,7 +622,8 @@ def _json_object(raw: bytes) -> bool:
 
 def expand(inputs: Iterable[Any]) -> Iterator[Source]:
     """Deck sources from paths (files; folders, recursively; JSON Lines files of decks), decklist texts
-    (a str with a line break, or {"text": ...}), deck objects (dicts as in JSON Lines) and parsed Decks."""
+    (a str with a line break, or {"text": ...}), deck objects (dicts as in JSON Lines), a deck's entries as a list (a
+    table's cell holding a JSON array) and parsed Decks."""
     texts = 0
     for item in inputs:
         if isinstance(item, Deck):
@@ -630,6 +631,9 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
         elif isinstance(item, Mapping):
             texts += 1
             yield ("record", record_path(item, f"<deck {texts}>"), item)
+        elif _is_list_of_entries(item):  # a table's cell holding a list: pd.read_json of JSON Lines decks
+            texts += 1
+            yield ("record", f"<deck {texts}>", {"decklist": list(item)})
         elif isinstance(item, str) and ("\n" in item or "\r" in item):
             texts += 1
             yield ("text", f"<text {texts}>", item)
@@ -695,6 +699,13 @@ def archive_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Sour
             yield ("bytes", path, source.read())
     else:
         yield from zip_sources(path, source)
+
+
+def _is_list_of_entries(item: Any) -> bool:
+    """Whether an item is a deck's entries as a list ("1 Sol Ring", or {"name", "count"} items), as a table's cell
+    holds a JSON array (`pd.read_json(..., lines=True)`'s "decklist" column): a list, a tuple or a one-dimensional
+    numpy array."""
+    return isinstance(item, (list, tuple)) or type(item).__name__ == "ndarray" and getattr(item, "ndim", 0) == 1
 
 
 def _missing(item: Any) -> bool:
