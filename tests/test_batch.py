@@ -1756,6 +1756,21 @@ def test_a_series_of_lists_of_entries_is_a_deck_a_list(store):
     assert report.results[4].report.codes() == ["unknown-card", "deck-size", "no-commander"]
 
 
+def test_registrations_indexed_by_the_player_column_name_each_deck_by_its_player(store):
+    """A form's responses indexed by their player column (`set_index("Player name")`, as the README joins them) named
+    each deck by the e-mail column, the player column the rest of the header offered: the frames carried e-mail
+    addresses as names. The index is now that column."""
+    pandas = pytest.importorskip("pandas")
+    rows = [["Alice Martin", "alice@example.org", "Krenko, Mob Boss", "1 Sol Ring\n98 Mountain\n"],
+            ["Bob", "bob@example.org", "Krenko, Mob Boss", "1 Sol Ring\n98 Mountain\n"]]
+    responses = pandas.DataFrame(rows, columns=["Player name", "Email", "Commander", "Paste your deck here"])
+    for frame in (responses, responses.set_index("Player name")):
+        assert check_many(frame, store=store).to_frame()["name"].tolist() == ["Alice Martin", "Bob"]
+    by_mail = check_many(responses.set_index("Email"), store=store).to_frame()  # an index that names no player
+    assert by_mail["name"].tolist() == ["Alice Martin", "Bob"] and by_mail.index.tolist() == [
+        "alice@example.org", "bob@example.org"]
+
+
 def test_two_decks_of_one_index_label_stay_two_decks(store):
     """A player who registered twice, in a Series or a DataFrame indexed by player: the second deck is numbered
     ("Chen #2"), so the frames tell the two apart (before, both were "Chen", their violations mixed)."""

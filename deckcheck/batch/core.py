@@ -286,6 +286,12 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
         raise TypeError(f"no column of this DataFrame holds decklists (its columns: {', '.join(columns)[:300]}); "
                         f"name the decklists' column \"decklist\" (a deck object's columns, \"commander\" "
                         f"and \"decklist\", are read too), or pass that column alone: check_many(df['...'])")
+    # a frame indexed by the column that names the player (registrations.set_index("Player name")): the index is
+    # that column, not a column that would name the player only without it (the e-mail address)
+    named = frame.index.name
+    if named is not None and (whole := columns_layout([str(named), *columns])) is not None and whole.player == 0:
+        layout = whole
+        rows = ((index, (index, *row)) for index, row in rows)
     seen: Counter[str] = Counter()
     for position, (index, row) in enumerate(rows):
         cells = ["" if _missing(v) else str(v) for v in row]
