@@ -378,7 +378,7 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
         reasons.append(f"{counted(len(turns), 'extra-turn card')} ({_names(turns)}): "
                        "bracket 1 allows none, brackets 2-3 a low quantity not chained, so at least bracket 2.")
     # tutors
-    if day >= TUTORS_UNRESTRICTED_FROM:
+    if day >= TUTORS_UNRESTRICTED_FROM or day < BRACKETS_FROM:  # (before the brackets: October 2025's, below)
         limit = "no bracket limits tutors since 2025-10-21"
     else:
         limit = 'before 2025-10-21 brackets 1-2 asked for "few tutors", not judged here'

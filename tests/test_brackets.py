@@ -125,6 +125,11 @@ def test_casual_deck_is_bracket_1(policy: Policy) -> None:
     assert est.tutors == ("Diabolic Tutor",)
     assert any("no bracket limits tutors since 2025-10-21" in r for r in est.reasons)
     assert any("two-card combos" in u for u in est.unjudged)
+    # before the brackets existed, October 2025's definitions are used: their tutors too (it said both)
+    tutors = [r for r in estimate(policy, CASUAL, D("2024-01-01")).reasons if "tutor" in r]
+    assert tutors == ["1 tutor (Diabolic Tutor): no bracket limits tutors since 2025-10-21."]
+    assert [r for r in estimate(policy, CASUAL, D("2025-06-01")).reasons if "tutor" in r] == [
+        '1 tutor (Diabolic Tutor): before 2025-10-21 brackets 1-2 asked for "few tutors", not judged here.']
 
 
 def test_one_extra_turn_card_is_bracket_2(policy: Policy) -> None:

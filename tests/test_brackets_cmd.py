@@ -44,10 +44,12 @@ def test_json_matches_batch_bracket():
 
 
 def test_as_of_and_unknown_cards_in_text():
-    code, out, _ = run_cli("brackets", "--as-of", "2024-01-01", str(HANA))
+    code, out, _ = run_cli("brackets", "--as-of", "2025-06-01", str(HANA))
     assert code == 0
     assert "Not judged: 1 unknown card name, which the card data has no card for: Sol Rnig." in out
     assert "before 2025-10-21" in out
+    _, out, _ = run_cli("brackets", "--as-of", "2024-01-01", str(HANA))  # no brackets yet: October 2025's are used
+    assert "brackets did not exist on 2024-01-01" in out and "before 2025-10-21" not in out
 
 
 def test_unreadable_deck_exit_2(tmp_path):
