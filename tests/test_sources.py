@@ -642,7 +642,7 @@ def test_a_reversible_card_whose_faces_lack_their_oracle_id_is_counted_invalid(f
 # --- schemas ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["scryfall_card", "mtgjson_card", "mtgjson_atomic_card",
-                                  "scryfall_bulk_data"])
+                                  "scryfall_bulk_data", "scryfall_bulk_entry"])
 def test_schemas_are_draft_2020_12_and_compiled(name):
     """Each schema is valid Draft 2020-12 (checked by jsonschema, which an import whose objects are all valid no
     longer loads) and compiled into the fast predicate."""

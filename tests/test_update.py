@@ -423,13 +423,22 @@ def test_failures_keep_old_store(server, old_store, failure, path, capsys):
 
 def test_a_bulk_data_list_dated_with_no_date_is_refused_and_one_without_sizes_is_taken(server, old_store, capsys):
     """The list's updated_at was stored and shown as it came ("soon\\nforged line" printed a line of its own in
-    `deckcheck info`); it must be a timestamp. A size given as null refused the whole list; it is no size."""
+    `deckcheck info`); it must be a timestamp, of a real day not to come. A size given as null refused the whole list;
+    it is no size. Only the entry downloaded is checked: another one's null link refused every update."""
     data_dir, before = old_store
     server.updated_at = "soon\nforged line"
     assert main(["update", "--data-dir", str(data_dir)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"deckcheck: error: {server.url}/bulk-data: not a bulk-data list (") and err.count("\n") == 1
+    assert err.startswith(f"deckcheck: error: {server.url}/bulk-data: its oracle_cards entry is not a bulk-data "
+                          "entry (") and err.count("\n") == 1
     assert "updated_at" in err and _digest(data_dir) == before
+    # a time stamp of no real day, or of a day to come, was stored and shown ("data as of 2026-99-99T99:99:99Z")
+    for stamp, said in [("2026-99-99T99:99:99Z", "no real day"), ("2999-01-01T00:00:00Z", "a day to come")]:
+        server.updated_at = stamp
+        assert main(["update", "--data-dir", str(data_dir)]) == 2
+        assert capsys.readouterr().err == (f"deckcheck: error: {server.url}/bulk-data: its oracle_cards entry is dated "
+                                           f"{stamp}, {said}: not card data to trust\n")
+        assert _digest(data_dir) == before
     server.updated_at = UPDATED_AT
     sized = server.index
 
@@ -442,6 +451,16 @@ def test_a_bulk_data_list_dated_with_no_date_is_refused_and_one_without_sizes_is
     server.index = unsized
     assert main(["update", "--data-dir", str(data_dir)]) == 0
     assert _store_meta(data_dir)[0]["updated_at"] == UPDATED_AT
+
+    def with_an_odd_other_entry():  # an entry deckcheck does not download, with a null link and a fractional size
+        listing = sized()
+        listing["data"].append({"object": "bulk_data", "type": "rulings", "updated_at": UPDATED_AT,
+                                "jsonl_download_uri": None, "download_uri": f"{server.url}/files/rulings.json",
+                                "size": 123, "compressed_size": 12.5})
+        return listing
+
+    server.index = with_an_odd_other_entry  # it refused the whole list
+    assert main(["update", "--force", "--data-dir", str(data_dir)]) == 0
 
 
 def test_a_file_sent_in_an_encoding_not_asked_for_is_refused_saying_so(server, old_store, capsys):

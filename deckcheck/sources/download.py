@@ -8,6 +8,7 @@ server ignores ranges).
 
 from __future__ import annotations
 
+import datetime
 import email.utils
 import json
 import math
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck import __version__
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, one_line
 
 DEFAULT_API = "https://api.scryfall.com"
 #: Environment variable that overrides the API base URL (tests point it at a local server).
@@ -132,12 +133,21 @@ class Client:
         problem = load_validator("scryfall_bulk_data").problem(index)
         if problem:
             raise DownloadError(f"{url}: not a bulk-data list ({problem})")
-        for entry in index["data"]:
-            if entry.get("type") == bulk_type:
-                link = entry.get("jsonl_download_uri") or entry.get("download_uri")
-                size = entry.get("compressed_size") if entry.get("jsonl_download_uri") else entry.get("size")
-                return BulkEntry(bulk_type, entry["updated_at"], link, size if isinstance(size, int) else None)
-        raise DownloadError(f"{url}: no {bulk_type} entry in the bulk-data list")
+        # only the entry downloaded is read: another one's odd field (a null link, a fractional size) is none of ours
+        entry = next((e for e in index["data"] if e.get("type") == bulk_type), None)
+        if entry is None:
+            raise DownloadError(f"{url}: no {bulk_type} entry in the bulk-data list")
+        problem = load_validator("scryfall_bulk_entry").problem(entry)
+        link = entry.get("jsonl_download_uri") or entry.get("download_uri")
+        if problem or not link:
+            raise DownloadError(f"{url}: its {bulk_type} entry is not a bulk-data entry "
+                                f"({problem or 'no download link'})")
+        when = _day_of(entry["updated_at"])
+        if when is None or when > datetime.date.today() + datetime.timedelta(days=1):
+            raise DownloadError(f"{url}: its {bulk_type} entry is dated {one_line(entry['updated_at'])[:40]}, "
+                                f"{'no real day' if when is None else 'a day to come'}: not card data to trust")
+        size = entry.get("compressed_size") if entry.get("jsonl_download_uri") else entry.get("size")
+        return BulkEntry(bulk_type, entry["updated_at"], link, size if isinstance(size, int) else None)
 
     def download(self, url: str, dest: Path, progress: bool = False, size: int | None = None) -> Path:
         """Stream a file to ``dest``, as the server sends its bytes (gzip stays gzip). A connection
@@ -232,6 +242,15 @@ class Client:
             if bar is not None:
                 bar.close()
         raise DownloadError(f"{url}: download failed")  # not reached
+
+
+def _day_of(stamp: str) -> datetime.date | None:
+    """The day of an ISO 8601 time stamp ("2026-01-03T10:04:48.123+00:00", "2026-01-03"), or None when it names no
+    real day ("2026-99-99")."""
+    try:
+        return datetime.datetime.fromisoformat(stamp.replace(" ", "T", 1)).date()
+    except ValueError:
+        return None
 
 
 class _WrongPart(Exception):
