@@ -158,9 +158,26 @@ def test_a_gzip_inflates_a_bounded_piece_at_a_time_and_whole(tmp_path, monkeypat
     text = os.urandom(300_000).hex().encode()
     path = tmp_path / "two-members.gz"
     path.write_bytes(gzip.compress(text) + gzip.compress(bytes(5_000_000)))
-    pieces = list(js._byte_chunks(path, None))
+    pieces = list(js.byte_chunks(path, None))
     assert max(map(len, pieces)) <= 1 << 16
     assert b"".join(pieces) == text + bytes(5_000_000)
+
+
+def test_zero_bytes_padding_a_gzip_file_are_skipped_as_gzip_skips_them(tmp_path, fixtures):
+    """A gzip file padded with zero bytes (as tar and dd pad, and which `gzip -t` passes) was refused as "corrupt gzip
+    data (incorrect header check)"; zeros after a member are now skipped, between members too, and other bytes
+    after the last member are still corrupt data."""
+    from deckcheck.errors import InputError
+
+    jsonl = ("\n".join(json.dumps(o) for o in fixtures) + "\n").encode()
+    half = jsonl.rindex(b"\n", 0, len(jsonl) // 2) + 1
+    padded = tmp_path / "padded.jsonl.gz"
+    padded.write_bytes(gzip.compress(jsonl[:half]) + bytes(100) + gzip.compress(jsonl[half:]) + bytes(70_000))
+    assert [c.name for c in load_files([padded]).cards] == [c.name for c in load_files([_write_json(
+        tmp_path / "plain.json", fixtures)]).cards]
+    (tmp_path / "junk.jsonl.gz").write_bytes(gzip.compress(jsonl) + bytes(10) + b"junk")
+    with pytest.raises(InputError, match="corrupt gzip data"):
+        load_files([tmp_path / "junk.jsonl.gz"])
 
 
 def test_a_long_value_is_decoded_a_few_times_and_a_bomb_s_refused(tmp_path, monkeypatch):
@@ -459,7 +476,7 @@ def test_mtgjson_s_xz_bzip2_and_zip_files_read_as_the_gzip(set_file_text, shared
     monkeypatch.setattr(js, "_READ_SIZE", 1 << 14)
     path = _packed(kind, set_file_text, tmp_path)
     read: list[int] = []  # what a progress bar sized by the file is told
-    assert max(map(len, js._byte_chunks(path, read.append))) <= 1 << 16
+    assert max(map(len, js.byte_chunks(path, read.append))) <= 1 << 16
     size = path.stat().st_size
     assert size * 0.95 <= sum(read) <= size, (sum(read), size)
     got = load_files([path])

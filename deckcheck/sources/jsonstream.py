@@ -35,7 +35,7 @@ CARD_LISTS = frozenset({"cards", "commander", "displayCommander", "mainBoard", "
 NON_CARD_LISTS = frozenset({"tokens", "planes", "schemes"})
 
 
-def _byte_chunks(path: Path, progress: Callable[[int], None] | None) -> Iterator[bytes]:
+def byte_chunks(path: Path, progress: Callable[[int], None] | None) -> Iterator[bytes]:
     """The file's bytes, decompressed when it is gzip, xz or bzip2 data or a zip archive of one file (told by
     its magic number, not its name: MTGJSON offers its files in all four).
 
@@ -80,9 +80,9 @@ def _gunzipped(data: bytes, read: Callable[[], bytes], path: str) -> Iterator[by
                 out = inflater.decompress(data, _INFLATE_SIZE)
                 if out:
                     yield out
-                if inflater.eof:  # a gzip member ended; another may follow (multi-member gzip)
-                    data = inflater.unused_data
-                    if not data:
+                if inflater.eof:  # a gzip member ended; another may follow (multi-member gzip), or zero bytes that
+                    data = inflater.unused_data.lstrip(b"\0")  # pad the file (tar, dd), which gzip skips too
+                    if not data:  # (the next chunk read, fed to this ended inflater, comes back as its unused data)
                         break
                     inflater = zlib.decompressobj(wbits=31)
                     continue
@@ -155,7 +155,7 @@ class TextStream:
 
     def __init__(self, path: str | Path, progress: Callable[[int], None] | None = None) -> None:
         self.path = Path(path)
-        self._chunks = _byte_chunks(self.path, progress)
+        self._chunks = byte_chunks(self.path, progress)
         self._utf8 = codecs.getincrementaldecoder("utf-8-sig")()
         self._decode = json.JSONDecoder().raw_decode
         self.buf = ""
