@@ -213,7 +213,7 @@ class Client:
                             out.write(chunk)
                             if bar is not None:
                                 bar.update(len(chunk))
-                        if total is not None and done < total:
+                        if done < total if total is not None else not _came_whole(dest, done, size, encoding):
                             raise requests.ConnectionError("connection closed before the end")
                         return dest
                     except (_WrongPart, requests.ConnectionError, requests.exceptions.ChunkedEncodingError,
@@ -242,6 +242,26 @@ class Client:
             if bar is not None:
                 bar.close()
         raise DownloadError(f"{url}: download failed")  # not reached
+
+
+def _came_whole(path: Path, done: int, size: int | None, encoding: str) -> bool:
+    """Whether a file sent with no Content-Length, its end told only by the connection closing, came whole: gzip
+    data must end its last member (a cut one was built from as the cards it held), and a file sent as it is stored
+    must be the bulk-data list's `size` (when it gives one). A plain file of no known size is taken as it came."""
+    from deckcheck.errors import InputError
+    from deckcheck.sources.jsonstream import byte_chunks
+    from deckcheck.zips import GZIP_MAGIC
+
+    with open(path, "rb") as fh:
+        gzipped = fh.read(len(GZIP_MAGIC)) == GZIP_MAGIC
+    if gzipped:
+        try:
+            for _ in byte_chunks(path, None):  # inflated to its end, as the import will
+                pass
+        except InputError:
+            return False
+        return True
+    return size is None or encoding not in ("", "identity") or done >= size
 
 
 def _day_of(stamp: str) -> datetime.date | None:
