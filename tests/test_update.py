@@ -1073,3 +1073,49 @@ def test_a_bad_backoff_setting_is_one_line(old_store, monkeypatch, capsys, value
     assert capsys.readouterr().err == (f"deckcheck: error: $DECKCHECK_HTTP_BACKOFF: not a number of seconds "
                                        f"(0 or more): {value!r}\n")
     assert _digest(data_dir) == before
+
+
+def test_a_certificate_that_fails_is_said_at_once_not_retried(tmp_path, old_store, monkeypatch, capsys):
+    """A server whose certificate does not verify (self-signed, or a proxy inspecting HTTPS) was "connection failed
+    (SSLError)", retried five times over some 15 s, and never said why. It is now one line at once, with the
+    reason and where a proxy's certificate goes."""
+    import shutil
+    import ssl
+
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl command to make a certificate with")
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                    str(cert), "-days", "2", "-subj", "/CN=127.0.0.1"], check=True, capture_output=True)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    class Server(ThreadingHTTPServer):
+        def handle_error(self, request, client_address):
+            pass  # the client refusing the certificate
+
+    httpd = Server(("127.0.0.1", 0), Handler)
+    httpd.socket = context.wrap_socket(httpd.socket, server_side=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    monkeypatch.setenv("DECKCHECK_HTTP_BACKOFF", "5")  # a retry would show in the time taken
+    data_dir, before = old_store
+    url = f"https://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        started = time.monotonic()
+        assert main(["update", "--api", url, "--data-dir", str(data_dir)]) == 2
+        assert time.monotonic() - started < 5
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert capsys.readouterr().err == (
+        f"deckcheck: error: {url}/bulk-data: the secure connection failed (certificate verify failed: self-signed "
+        "certificate); behind a proxy that inspects HTTPS, name its certificate in REQUESTS_CA_BUNDLE\n")
+    assert _digest(data_dir) == before

@@ -13,6 +13,7 @@ import email.utils
 import json
 import math
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -93,6 +94,9 @@ class Client:
             response = None
             try:
                 response = self.session.get(url, stream=stream, timeout=self.timeout, headers=headers)
+            except requests.exceptions.SSLError as exc:  # no retry makes a certificate good: said at once
+                raise DownloadError(f"{url}: the secure connection failed ({_tls_reason(exc)}); behind a proxy that "
+                                    "inspects HTTPS, name its certificate in REQUESTS_CA_BUNDLE") from None
             except (requests.ConnectionError, requests.Timeout) as exc:
                 last = f"connection failed ({type(exc).__name__})"
             except requests.RequestException as exc:  # not worth a retry: a malformed address, a redirect loop
@@ -262,6 +266,13 @@ def _came_whole(path: Path, done: int, size: int | None, encoding: str) -> bool:
             return False
         return True
     return size is None or encoding not in ("", "identity") or done >= size
+
+
+def _tls_reason(exc: BaseException) -> str:
+    """What a TLS failure says of itself, "certificate verify failed: self-signed certificate", without the
+    connection pool's wrapping; its kind when it says nothing readable."""
+    found = re.search(r"\[SSL[^\]]*\] ?([^'\"(]+)", str(exc))
+    return one_line(found.group(1).strip()) if found else type(exc).__name__
 
 
 def _day_of(stamp: str) -> datetime.date | None:
