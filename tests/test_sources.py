@@ -180,6 +180,21 @@ def test_zero_bytes_padding_a_gzip_file_are_skipped_as_gzip_skips_them(tmp_path,
         load_files([tmp_path / "junk.jsonl.gz"])
 
 
+def test_a_json_lines_line_cut_after_a_whole_member_names_its_own_line(tmp_path, fixtures):
+    """A JSON Lines line cut off after a whole member (`..., "type_line": "Creature`) was said to be broken on the
+    next line, which is whole: the decoder reads on into it. The message now names the line the value starts on."""
+    from deckcheck.errors import InputError
+
+    lines = [json.dumps(o) for o in fixtures[:10]]
+    lines[4] = lines[4][:lines[4].index('"', lines[4].index('"type_line": "') + 14) + 1]
+    path = tmp_path / "cut.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        load_files([path])
+    assert str(caught.value).endswith("invalid JSON: Expecting ',' delimiter at line 6, in the value that starts on "
+                                      "line 5")
+
+
 def test_a_long_value_is_decoded_a_few_times_and_a_bomb_s_refused(tmp_path, monkeypatch):
     """A value longer than a read was decoded again after every read (a 200 MB object inflated from a
     200 KB gzip: 11 s and 1.3 GB before its error); now the text read doubles between tries, and a value

@@ -257,7 +257,10 @@ class TextStream:
                     continue
                 if self.eof and (exc.pos >= len(self.buf) - 1 or exc.msg.startswith("Unterminated string")):
                     raise self.error("unexpected end of file (truncated JSON)") from None
-                raise self.error(invalid_json(exc.msg, self.at(exc.pos))) from None
+                where = self.at(exc.pos)
+                if self.by_line and self.buf.count("\n", self.pos, exc.pos):  # a line cut off after a whole member
+                    where += f", in the value that starts on {self.at(self.pos)}"  # errs where the next line begins
+                raise self.error(invalid_json(exc.msg, where)) from None
             except RecursionError:  # the decoder's stack, not a size: no card nests a thousand levels deep
                 raise self.error(invalid_json("a value nested too deeply", self.at(self.pos))) from None
             if end == len(self.buf) and not self.eof and self._grow():
