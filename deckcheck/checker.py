@@ -379,11 +379,14 @@ class Checker:
 
     def _misspells(self, name: str) -> bool:
         """Whether a name no card has nearly spells (a similarity of MISTYPED or more out of 100) a card's name
-        holding commas that opens as it does: "Sheoldred, Whispering Onee", Sheoldred, Whispering One."""
+        that opens as it does and holds as many commas: "Sheoldred, Whispering Onee", Sheoldred, Whispering One
+        (not "Kenrith, the Returned King, Opt": a card's name and another card's)."""
         from rapidfuzz import fuzz
 
         key = name_key(name)
-        return any(fuzz.ratio(key, full) >= MISTYPED for full in self.store.comma_names(key.split(",", 1)[0]))
+        commas = key.count(",")
+        return any(full.count(",") == commas and fuzz.ratio(key, full) >= MISTYPED
+                   for full in self.store.comma_names(key.split(",", 1)[0]))
 
     def _names_in(self, name: str) -> Pieces | None:
         """What a name no card has reads as when it is card names run together (`names_in`; cached)."""

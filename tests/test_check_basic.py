@@ -957,7 +957,12 @@ def test_a_misspelt_name_holding_a_comma_in_a_line_of_names_is_one_unknown_name(
                         [("unknown-card", ["Sheoldred, Whispering Onee"])]),
                        ("Sol Ring, Sheoldred, Arcane Signett",
                         [("unknown-card", ["Arcane Signett"]),
-                         ("color-identity", ["Sheoldred // The True Scriptures"])])]:
+                         ("color-identity", ["Sheoldred // The True Scriptures"])]),
+                       # a comma name and a card after it, spelt right or wrong, are two pieces, not one misspelt
+                       ("Sol Ring, Kenrith, the Returned King, Opy",
+                        [("unknown-card", ["Opy"]), ("color-identity", ["Kenrith, the Returned King"])]),
+                       ("Sol Ring, Sheoldred, Whispering Onee, Opt",
+                        [("unknown-card", ["Sheoldred, Whispering Onee"]), ("color-identity", ["Opt"])])]:
         path.write_text(f"Commander: Krenko, Mob Boss\n{line}\n96 Mountain\n")
         main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
         (deck,) = json.loads(capsys.readouterr().out)["decks"]
