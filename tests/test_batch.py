@@ -1769,6 +1769,12 @@ def test_registrations_indexed_by_the_player_column_name_each_deck_by_its_player
     by_mail = check_many(responses.set_index("Email"), store=store).to_frame()  # an index that names no player
     assert by_mail["name"].tolist() == ["Alice Martin", "Bob"] and by_mail.index.tolist() == [
         "alice@example.org", "bob@example.org"]
+    # an index that names the player by an address or a number, beside a column of names: the column
+    numbered = responses.assign(**{"Player email": responses["Email"], "Player ID": [101, 102]})
+    for index in ("Player email", "Player ID"):
+        assert check_many(numbered.set_index(index), store=store).to_frame()["name"].tolist() == ["Alice Martin", "Bob"]
+    assert check_many(numbered.set_index("Player name"), store=store).to_frame()["name"].tolist() == [
+        "Alice Martin", "Bob"]
 
 
 def test_two_decks_of_one_index_label_stay_two_decks(store):

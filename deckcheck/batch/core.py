@@ -32,8 +32,8 @@ from typing import IO, Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream, with_entries
 from deckcheck.decklist.csvlists import (
-    REGISTRATIONS_HEAD, Registrations, columns_layout, line_start, registration_record, registrations_layout,
-    table_body,
+    REGISTRATIONS_HEAD, Registrations, columns_layout, line_start, player_rank, registration_record,
+    registrations_layout, table_body,
 )
 from deckcheck.decklist.documents import IWORK_REFUSAL
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
@@ -287,10 +287,11 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
                         f"name the decklists' column \"decklist\" (a deck object's columns, \"commander\" "
                         f"and \"decklist\", are read too), or pass that column alone: check_many(df['...'])")
     # a frame indexed by the column that names the player (registrations.set_index("Player name")): the index is
-    # that column, not a column that would name the player only without it (the e-mail address)
-    named = frame.index.name
-    if named is not None and (whole := columns_layout([str(named), *columns])) is not None and whole.player == 0:
-        layout = whole
+    # that column when it names the player better than any column left (the e-mail address), as the header would
+    rank = player_rank(frame.index.name) if frame.index.name is not None else None
+    if rank is not None and (layout.player is None or rank < player_rank(columns[layout.player])):
+        layout = layout._replace(decklist=layout.decklist + 1, player=0,
+                                 commanders=tuple(i + 1 for i in layout.commanders))
         rows = ((index, (index, *row)) for index, row in rows)
     seen: Counter[str] = Counter()
     for position, (index, row) in enumerate(rows):

@@ -261,18 +261,37 @@ def _decklist_column(header: list[str]) -> int | None:
                          lambda cell, words: bool({"deck", "list"} & words) and "name" not in words)
 
 
-def _player_column(header: list[str]) -> int | None:
-    """The column naming the player: one saying "player", else a question for a person's name ("Your name", "Full
-    name"; not the deck's or the commander's), else a bare "Name" (Microsoft Forms puts the respondent's account
-    name there, empty or "anonymous" for an anonymous form, before the form's own questions), else a nickname or
-    e-mail column, or one naming an account ("Discord username")."""
-    def a_persons_name(cell: str, words: set[str]) -> bool:
-        return "name" in words and not {"deck", "commander", "card", "list"} & words
+def _a_persons_name(cell: str, words: set[str]) -> bool:
+    return "name" in words and not {"deck", "commander", "card", "list"} & words
 
-    return _first_column(header, lambda cell, words: "player" in cell,
-                         lambda cell, words: a_persons_name(cell, words) and cell != "name",
-                         a_persons_name,
-                         lambda cell, words: cell in _PLAYER_COLUMNS or bool(words & _PLAYER_WORDS))
+
+#: How a column names the player, best first: one saying "player", a question for a person's name ("Your name",
+#: "Full name"; not the deck's or the commander's), a bare "Name" (Microsoft Forms puts the respondent's account
+#: name there, empty or "anonymous" for an anonymous form, before the form's own questions), a nickname or e-mail
+#: column, or one naming an account ("Discord username").
+_PLAYER_TESTS: tuple[Callable[[str, set[str]], bool], ...] = (
+    lambda cell, words: "player" in cell,
+    lambda cell, words: _a_persons_name(cell, words) and cell != "name",
+    _a_persons_name,
+    lambda cell, words: cell in _PLAYER_COLUMNS or bool(words & _PLAYER_WORDS))
+
+
+def _player_column(header: list[str]) -> int | None:
+    """The column naming the player: the first of the best kind (`_PLAYER_TESTS`)."""
+    return _first_column(header, *_PLAYER_TESTS)
+
+
+def player_rank(name: object) -> tuple[int, bool] | None:
+    """How well a column's name names the player, lower better, None when it does not: its kind (`_PLAYER_TESTS`),
+    then whether it names the player by an address or a number ("Player email", "Player ID") rather than by name."""
+    cell = fold(str(name))
+    words = set(_words(cell))
+    kind = next((rank for rank, test in enumerate(_PLAYER_TESTS) if test(cell, words)), None)
+    return None if kind is None else (kind, bool(words & _NOT_BY_NAME or "#" in cell))
+
+
+#: Words of a column naming the player otherwise than by name.
+_NOT_BY_NAME = frozenset({"email", "mail", "address", "id", "number", "no", "phone", "dci"})
 
 
 def _names_commanders(cell: str) -> bool:
