@@ -50,6 +50,7 @@ class FakeScryfall:
         self.replacement: bytes | None = None  # set: the bulk file served from the middle of a "cut" on
         self.stall = threading.Event()  # set: the file download hangs after half the body
         self.stalling = threading.Event()  # set by the server once it hangs
+        self.bulk_cut_whole = False  # True: "cut, no length" sends the whole file
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -111,6 +112,8 @@ class FakeScryfall:
                         self.send_header("Connection", "close")
                         self.end_headers()
                         cut = body.find(b"\n", len(body) * 2 // 3) + 1 or len(body) // 2  # a whole line, if lines
+                        if outer.bulk_cut_whole:
+                            cut = len(body)
                         self.wfile.write(body[:cut])
                         self.close_connection = True
                         return None
@@ -483,8 +486,25 @@ def test_a_file_cut_with_no_length_is_resumed_not_built_from(server, old_store, 
     server.failures["/files/oracle.jsonl.gz"].append("cut, no length")
     assert main(["update", "--data-dir", str(data_dir)]) == 0
     err = capsys.readouterr().err
-    assert "connection dropped after" in err and "resuming" in err
+    said = ("the gzip data ended early, after " if gzipped else
+            f"bytes, before the {len(server.bulk):,} the bulk-data list gives; resuming")
+    assert said in err and "resuming" in err
     assert _store_meta(data_dir)[1] == ONLINE_CARDS
+
+
+def test_a_whole_file_with_no_length_that_is_corrupt_is_said_so_at_once(server, old_store, capsys):
+    """Gzip data sent whole with no Content-Length but corrupt (a bad checksum) is no cut download: it was taken
+    for one, downloaded five times and said to be a dropped connection. It is now the import's one line."""
+    data_dir, before = old_store
+    body = bytearray(server.bulk)
+    body[-8] ^= 0xFF  # the CRC of the (only) member
+    server.bulk = bytes(body)
+    server.failures["/files/oracle.jsonl.gz"].append("cut, no length")  # (whole: the cut falls after its last line)
+    server.bulk_cut_whole = True
+    assert main(["update", "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    assert "corrupt gzip data" in err and "resuming" not in err and err.count("\n") == 1
+    assert _digest(data_dir) == before
 
 
 def test_a_file_sent_in_an_encoding_not_asked_for_is_refused_saying_so(server, old_store, capsys):
@@ -1118,4 +1138,33 @@ def test_a_certificate_that_fails_is_said_at_once_not_retried(tmp_path, old_stor
     assert capsys.readouterr().err == (
         f"deckcheck: error: {url}/bulk-data: the secure connection failed (certificate verify failed: self-signed "
         "certificate); behind a proxy that inspects HTTPS, name its certificate in REQUESTS_CA_BUNDLE\n")
+    assert _digest(data_dir) == before
+
+
+def test_a_secure_connection_cut_during_its_handshake_is_retried(old_store, monkeypatch, capsys):
+    """Only a certificate that fails is said at once: a TLS handshake cut short (a network blip, here a server that
+    closes each connection as it comes) is a connection failure like any other, retried."""
+    import socket
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def close_each():
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            with contextlib.suppress(OSError):
+                connection, _ = listener.accept()
+                connection.close()
+
+    threading.Thread(target=close_each, daemon=True).start()
+    monkeypatch.setenv("DECKCHECK_HTTP_BACKOFF", "0.01")
+    data_dir, before = old_store
+    url = f"https://127.0.0.1:{listener.getsockname()[1]}"
+    try:
+        assert main(["update", "--api", url, "--data-dir", str(data_dir)]) == 2
+    finally:
+        stop.set()
+        listener.close()
+    err = capsys.readouterr().err
+    assert err.count("; retrying in ") == 4 and "after 5 attempts" in err and "certificate" not in err
     assert _digest(data_dir) == before

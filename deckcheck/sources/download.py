@@ -94,9 +94,12 @@ class Client:
             response = None
             try:
                 response = self.session.get(url, stream=stream, timeout=self.timeout, headers=headers)
-            except requests.exceptions.SSLError as exc:  # no retry makes a certificate good: said at once
-                raise DownloadError(f"{url}: the secure connection failed ({_tls_reason(exc)}); behind a proxy that "
-                                    "inspects HTTPS, name its certificate in REQUESTS_CA_BUNDLE") from None
+            except requests.exceptions.SSLError as exc:
+                if "certificate verify failed" not in str(exc).lower():  # a handshake cut short: a blip, retried
+                    last = f"connection failed (SSLError: {_tls_reason(exc)})"
+                else:  # no retry makes a certificate good: said at once
+                    raise DownloadError(f"{url}: the secure connection failed ({_tls_reason(exc)}); behind a proxy "
+                                        "that inspects HTTPS, name its certificate in REQUESTS_CA_BUNDLE") from None
             except (requests.ConnectionError, requests.Timeout) as exc:
                 last = f"connection failed ({type(exc).__name__})"
             except requests.RequestException as exc:  # not worth a retry: a malformed address, a redirect loop
@@ -217,21 +220,24 @@ class Client:
                             out.write(chunk)
                             if bar is not None:
                                 bar.update(len(chunk))
-                        if done < total if total is not None else not _came_whole(dest, done, size, encoding):
+                        if total is not None and done < total:
                             raise requests.ConnectionError("connection closed before the end")
+                        if total is None:
+                            _check_came_whole(dest, done, size, encoding)
                         return dest
-                    except (_WrongPart, requests.ConnectionError, requests.exceptions.ChunkedEncodingError,
-                            *_protocol_errors()) as exc:
+                    except (_WrongPart, _CutShort, requests.ConnectionError,
+                            requests.exceptions.ChunkedEncodingError, *_protocol_errors()) as exc:
                         wrong_part = isinstance(exc, _WrongPart)
-                        if wrong_part:
-                            what = str(exc)
+                        kind = f" ({type(exc).__name__})"  # the error's own, when it tells more
+                        if wrong_part or isinstance(exc, _CutShort):
+                            what, kind = str(exc), ""
                         elif isinstance(exc, _timeouts()):
                             what = f"no data for {self.timeout:g} s after {done:,} bytes"
                         else:
                             what = f"connection dropped after {done:,} bytes"
                         if attempt + 1 >= self.attempts:
-                            raise DownloadError(f"{url}: {what} ({type(exc).__name__}); gave up after "
-                                                f"{self.attempts} attempts") from None
+                            raise DownloadError(f"{url}: {what}{kind}; gave up after {self.attempts} "
+                                                "attempts") from None
                         delay = self._wait(attempt, None)
                         again = "downloading it again" if wrong_part else "resuming"
                         self.log(f"{url}: {what}; {again} in {delay:g} s")
@@ -248,12 +254,16 @@ class Client:
         raise DownloadError(f"{url}: download failed")  # not reached
 
 
-def _came_whole(path: Path, done: int, size: int | None, encoding: str) -> bool:
-    """Whether a file sent with no Content-Length, its end told only by the connection closing, came whole: gzip
-    data must end its last member (a cut one was built from as the cards it held), and a file sent as it is stored
-    must be the bulk-data list's `size` (when it gives one). A plain file of no known size is taken as it came."""
-    from deckcheck.errors import InputError
-    from deckcheck.sources.jsonstream import byte_chunks
+class _CutShort(Exception):
+    """A file sent with no Content-Length, its end told only by the connection closing, that did not come whole."""
+
+
+def _check_came_whole(path: Path, done: int, size: int | None, encoding: str) -> None:
+    """_CutShort unless a file sent with no Content-Length came whole: gzip data must not end before its last
+    member does (a cut one was built from as the cards it held), and a file sent as it is stored must be the
+    bulk-data list's `size` (when it gives one). Gzip data that is corrupt otherwise came as it is: the import says
+    so. A plain file of no known size is taken as it came."""
+    from deckcheck.sources.jsonstream import TruncatedFile, byte_chunks
     from deckcheck.zips import GZIP_MAGIC
 
     with open(path, "rb") as fh:
@@ -262,10 +272,12 @@ def _came_whole(path: Path, done: int, size: int | None, encoding: str) -> bool:
         try:
             for _ in byte_chunks(path, None):  # inflated to its end, as the import will
                 pass
-        except InputError:
-            return False
-        return True
-    return size is None or encoding not in ("", "identity") or done >= size
+        except TruncatedFile:
+            raise _CutShort(f"the gzip data ended early, after {done:,} bytes") from None
+        except DeckcheckError:
+            pass
+    elif size is not None and encoding in ("", "identity") and done < size:
+        raise _CutShort(f"the file ended after {done:,} bytes, before the {size:,} the bulk-data list gives")
 
 
 def _tls_reason(exc: BaseException) -> str:

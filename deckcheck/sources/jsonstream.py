@@ -36,6 +36,10 @@ CARD_LISTS = frozenset({"cards", "commander", "displayCommander", "mainBoard", "
 NON_CARD_LISTS = frozenset({"tokens", "planes", "schemes"})
 
 
+class TruncatedFile(InputError):
+    """A compressed file whose stream ends early: cut short (a download's connection closed before its end)."""
+
+
 def byte_chunks(path: Path, progress: Callable[[int], None] | None) -> Iterator[bytes]:
     """The file's bytes, decompressed when it is gzip, xz or bzip2 data or a zip archive of one file (told by
     its magic number, not its name: MTGJSON offers its files in all four).
@@ -81,12 +85,18 @@ def _gunzipped(data: bytes, read: Callable[[], bytes], path: str) -> Iterator[by
                 out = inflater.decompress(data, _INFLATE_SIZE)
                 if out:
                     yield out
-                if inflater.eof:  # a gzip member ended; another may follow (multi-member gzip), or zero bytes that
-                    data = inflater.unused_data.lstrip(b"\0")  # pad the file (tar, dd), which gzip skips too
-                    if not data:  # (the next chunk read, fed to this ended inflater, comes back as its unused data)
+                if inflater.eof:  # a gzip member ended; another may follow (multi-member gzip)
+                    data = inflater.unused_data
+                    if not data:
                         break
-                    inflater = zlib.decompressobj(wbits=31)
-                    continue
+                    if not data[:1] == b"\0":
+                        inflater = zlib.decompressobj(wbits=31)
+                        continue
+                    while not data.strip(b"\0"):  # zero bytes that pad the file (tar, dd) end it, as gzip reads it
+                        data = read()
+                        if not data:
+                            return
+                    raise InputError(path, "corrupt gzip data (bytes after the zero bytes that pad its end)")
                 data = inflater.unconsumed_tail
                 if not data and len(out) < _INFLATE_SIZE:  # a full output may have more to come
                     break
@@ -96,7 +106,7 @@ def _gunzipped(data: bytes, read: Callable[[], bytes], path: str) -> Iterator[by
     except zlib.error as exc:
         raise InputError(path, f"corrupt gzip data ({exc})") from None
     if not inflater.eof:
-        raise InputError(path, "truncated gzip file (the compressed stream ends early)")
+        raise TruncatedFile(path, "truncated gzip file (the compressed stream ends early)")
 
 
 def _unpacked(data: bytes, read: Callable[[], bytes], path: str) -> Iterator[bytes]:
@@ -122,7 +132,7 @@ def _unpacked(data: bytes, read: Callable[[], bytes], path: str) -> Iterator[byt
         elif unpacker.needs_input:
             data = read()
             if not data:
-                raise InputError(path, f"truncated {kind} file (the compressed stream ends early)")
+                raise TruncatedFile(path, f"truncated {kind} file (the compressed stream ends early)")
         else:  # more output is waiting for this input
             data = b""
 
