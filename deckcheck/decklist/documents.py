@@ -81,7 +81,9 @@ class _Text:
 
     def _paragraph_end(self) -> None:
         start, heading = self.paragraphs.pop() if self.paragraphs else (len(self.parts), False)
-        if heading and not self.cells and not self.skipping:
+        # (a paragraph within another, which neither format allows, is no heading: thousands of them nested each
+        # read the text from near its start again, for minutes)
+        if heading and not self.paragraphs and not self.cells and not self.skipping:
             text = "".join(self.parts[start:]).strip()
             if text and not text[0].isdigit():  # a title ("My Abzan deck"), or a section's header ("Commander")
                 self.parts.insert(start, "// ")  # which the decklist reader takes as a comment or a header
