@@ -276,6 +276,23 @@ def test_hostile_workbooks_are_refused_in_one_line(tmp_path, store, monkeypatch)
         sheet_text(str(good), "good.xlsx")
 
 
+def test_a_workbook_s_strings_and_tables_are_read_within_bounds(tmp_path, monkeypatch):
+    """A 0.6 MB .xlsx whose shared strings were 14.5 million tiny items took a gigabyte of memory: they are now at
+    most MAX_SHARED_STRINGS. An .ods whose registrations table was followed by 250 MB of other XML was read to the
+    end of that part for each table asked for (150 s for nine tables): the parse now stops at the table's end."""
+    registrations = [["Player", "Decklist"], ["Alice", "1 Sol Ring\n98 Plains"]]
+    xlsx = write_sheet("xlsxwriter", tmp_path / "strings", registrations)  # (shared strings, as Excel writes)
+    assert "Alice" in sheet_text(str(xlsx), "strings.xlsx")
+    monkeypatch.setattr(sheets, "MAX_SHARED_STRINGS", 3)  # the sheet holds four
+    with pytest.raises(InputError, match=r"xl/sharedStrings\.xml: more than 3 shared strings: too big to read"):
+        sheet_text(str(xlsx), "strings.xlsx")
+    ods = write_sheet("odfpy", tmp_path / "tables", registrations)
+    padded = _rewritten(ods, tmp_path / "padded.ods", "content.xml",  # other XML after the table, past the bound
+                        lambda d: d.replace(b"</table:table>", b"</table:table>" + b"<text:p/>" * 100_000, 1))
+    monkeypatch.setattr(sheets, "MAX_PART_BYTES", len(zipfile.ZipFile(padded).read("content.xml")) - 1000)
+    assert "Alice" in sheet_text(str(padded), "padded.ods")
+
+
 def test_a_zip_is_told_by_its_bytes_and_a_damaged_one_is_a_row(tmp_path, store):
     """A zip of decklists saved without its .zip (a mail attachment, a download named by its id) is opened by
     batch as a .zip is. A zip whose directory puts its members before the file's start (a seek to a negative

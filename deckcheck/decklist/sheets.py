@@ -13,6 +13,7 @@ characters of cells."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import itertools
@@ -227,16 +228,23 @@ def _worksheets(archive: zipfile.ZipFile, path: str) -> tuple[list[str], str | N
 
 
 def _shared_strings(archive: zipfile.ZipFile, name: str, path: str) -> list[str]:
-    """A workbook's shared strings, in order: each item's text runs joined, its phonetic guides left out."""
-    reader = _SharedStrings()
+    """A workbook's shared strings, in order: each item's text runs joined, its phonetic guides left out; more than
+    MAX_SHARED_STRINGS is an InputError."""
+    reader = _SharedStrings(path, name)
     parse_part(archive, name, path, reader.start, reader.end, reader.text)
     return reader.strings
+
+
+#: The most shared strings read from a workbook (a sheet of Excel's most rows, each with a string of its own): a
+#: part of millions of tiny strings, small on disk, would take gigabytes as Python strings.
+MAX_SHARED_STRINGS = 1 << 20
 
 
 class _SharedStrings:
     """Expat handlers collecting a shared strings part's items (`<si>`: `<t>` runs, `<rPh>` guides)."""
 
-    def __init__(self) -> None:
+    def __init__(self, path: str, name: str) -> None:
+        self.path, self.name = path, name
         self.strings: list[str] = []
         self.parts: list[str] = []
         self.in_text = False
@@ -256,6 +264,9 @@ class _SharedStrings:
         elif tag == "rPh":
             self.phonetic -= 1
         elif tag == "si":
+            if len(self.strings) >= MAX_SHARED_STRINGS:
+                raise InputError(self.path, f"{self.name}: more than {MAX_SHARED_STRINGS:,} shared strings: too big "
+                                            "to read")
             self.strings.append(_unescape("".join(self.parts)))
 
     def text(self, data: str) -> None:
@@ -341,13 +352,19 @@ class _XlsxSheet:
 
 # --- OpenDocument (.ods) ---------------------------------------------------------------------------------
 def _ods_tables(archive: zipfile.ZipFile, path: str) -> Iterator[_Rows]:
-    """Each table's rows, in order, read as they are asked for (content.xml read again for each)."""
+    """Each table's rows, in order, read as they are asked for (content.xml read again for each, up to the table's
+    end: a table followed by hundreds of megabytes of other XML was read to the end of the part each time)."""
     for index in itertools.count():
         reader = _OdsTable(path, index)
-        parse_part(archive, "content.xml", path, reader.start, reader.end, reader.text)
+        with contextlib.suppress(_TableRead):
+            parse_part(archive, "content.xml", path, reader.start, reader.end, reader.text)
         if not reader.found:
             return
         yield reader.rows
+
+
+class _TableRead(Exception):
+    """Raised by `_OdsTable` once its table is read, to stop the parse there."""
 
 
 class _OdsTable:
@@ -409,6 +426,8 @@ class _OdsTable:
             if self.tables == 0:
                 self.done = self.found
                 self.before -= 1
+                if self.done:
+                    raise _TableRead
         elif self.tables != 1 or not self.found:
             return
         elif tag == "annotation":
