@@ -432,6 +432,20 @@ def test_text_table_rows_past_the_memory_limit_wait_in_a_file_and_come_out_the_s
         "cells joined", "a line break", "lone \\udcff surrogate"]
 
 
+def test_a_csv_cell_holding_a_carriage_return_stays_in_its_row(tmp_path):
+    """A deck named "a\\rb" (or a player's cell, a zip member's name holding one): the CSV writer quotes a cell holding
+    its line terminator, "\\n", and left a bare "\\r" unquoted, which csv and pandas readers take for the end of the
+    row, shifting every column after it. A cell's carriage returns are written as line feeds, and quoted."""
+    deck = tmp_path / "cr.json"
+    deck.write_text(json.dumps({"name": "a\rb", "commander": "Krenko, Mob Boss", "decklist": ["99 Mountain"]}))
+    for command in ("batch", "check"):
+        code, out, _ = run_cli(command, "--format", "csv", str(deck))
+        rows = list(csv.reader(io.StringIO(out.lstrip("\ufeff"))))
+        assert len({len(row) for row in rows}) == 1, rows  # every row as wide as the header
+    code, out, _ = run_cli("batch", "--format", "csv", str(deck))
+    assert list(csv.DictReader(io.StringIO(out)))[0]["name"] == "a\nb"
+
+
 def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_text(tmp_path):
     """A registered deck is the player's text: a name or line "=HYPERLINK(...)" ran as a formula in the
     organizer's spreadsheet. Such cells (and the real card "+2 Mace") now start with an apostrophe."""

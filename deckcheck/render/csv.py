@@ -26,17 +26,25 @@ def spreadsheet_safe(cell: Any) -> Any:
 
 
 class SafeWriter:
-    """csv.writer whose text cells are spreadsheet_safe: every CSV deckcheck writes goes through one."""
+    """csv.writer whose text cells are spreadsheet_safe: every CSV deckcheck writes goes through one. A cell's
+    carriage returns are line feeds: the writer quotes a cell holding the line terminator, "\n", and left one
+    holding a bare "\r" (a deck named "a\rb") unquoted, which every reader takes for the end of the row."""
 
     def __init__(self, stream: IO[str]) -> None:
         self._writer = csv.writer(stream, lineterminator="\n")
 
     def writerow(self, row: Iterable[Any]) -> None:
-        self._writer.writerow([spreadsheet_safe(cell) for cell in row])
+        self._writer.writerow([_one_kind_of_line_break(spreadsheet_safe(cell)) for cell in row])
 
     def writerows(self, rows: Iterable[Iterable[Any]]) -> None:
         for row in rows:
             self.writerow(row)
+
+
+def _one_kind_of_line_break(cell: Any) -> Any:
+    if isinstance(cell, str) and "\r" in cell:
+        return cell.replace("\r\n", "\n").replace("\r", "\n")
+    return cell
 
 
 def render(report: CheckReport, stream: IO[str]) -> None:
