@@ -283,6 +283,12 @@ def test_a_workbook_s_strings_and_tables_are_read_within_bounds(tmp_path, monkey
     registrations = [["Player", "Decklist"], ["Alice", "1 Sol Ring\n98 Plains"]]
     xlsx = write_sheet("xlsxwriter", tmp_path / "strings", registrations)  # (shared strings, as Excel writes)
     assert "Alice" in sheet_text(str(xlsx), "strings.xlsx")
+    for index in ("²", "9" * 5000, "-1", ""):  # a shared string's index no string has: an empty cell, the rest read
+        odd = _rewritten(xlsx, tmp_path / "odd.xlsx", "xl/worksheets/sheet1.xml",
+                         lambda d: re.sub(rb'(<c r="A1"[^>]*t="s"[^>]*>\s*<v>)\d+(</v>)',
+                                          lambda m: m.group(1) + index.encode() + m.group(2), d, count=1))
+        text = sheet_text(str(odd), "odd.xlsx")
+        assert text.splitlines()[0].startswith(",Decklist") and "Alice" in text, (index, text)
     monkeypatch.setattr(sheets, "MAX_SHARED_STRINGS", 3)  # the sheet holds four
     with pytest.raises(InputError, match=r"xl/sharedStrings\.xml: more than 3 shared strings: too big to read"):
         sheet_text(str(xlsx), "strings.xlsx")

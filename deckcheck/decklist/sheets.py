@@ -333,7 +333,8 @@ class _XlsxSheet:
 
     def _cell(self, value: str) -> None:
         if self.kind == "s":
-            index = int(value) if value.strip().isdigit() else -1
+            text = value.strip()  # an index of ASCII digits ("²" is a digit to isdigit(), and int() refuses it)
+            index = int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else -1
             value = self.strings[index] if 0 <= index < len(self.strings) else ""
         elif self.kind == "b":
             value = "TRUE" if value.strip() == "1" else "FALSE"
