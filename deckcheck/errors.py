@@ -11,12 +11,16 @@ import sys
 #: Characters that would break a line of output or move the cursor, and the escapes written instead.
 _LINE_BREAKERS = {code: f"\\x{code:02x}" for code in (*range(32), *range(127, 160))}
 _LINE_BREAKERS.update({9: "\\t", 10: "\\n", 13: "\\r", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+# and the marks that reorder the text around them on a terminal (bidirectional overrides and isolates: a name
+# holding U+202E shows the rest of its line backwards)
+_LINE_BREAKERS.update({code: f"\\u{code:04x}" for code in (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F),
+                                                            *range(0x2066, 0x206A))})
 
 
 def one_line(text: str) -> str:
-    """Text as one line of output: control characters and line separators (a file named with a line break,
-    a decklist line holding a vertical tab) written as backslash escapes, so that no file name or card name
-    can split a line of a report, or forge one."""
+    """Text as one line of output: control characters, line separators and the marks that reorder text (a file
+    named with a line break, a decklist line holding a vertical tab, a name holding U+202E) written as backslash
+    escapes, so that no file name or card name can split a line of a report, forge one, or turn it around."""
     return text if text.isprintable() else text.translate(_LINE_BREAKERS)
 
 

@@ -415,7 +415,8 @@ def test_text_table_rows_past_the_memory_limit_wait_in_a_file_and_come_out_the_s
     named = tmp_path / "named.jsonl"
     named.write_text("".join(json.dumps({"text": text, "name": name}) + "\n"
                              for name in ("山田太郎のデッキ", "Café Crème", "red\x1b[31m", "x" * 80, "",
-                                          "cells\x1fjoined", "a line\nbreak", "lone \udcff surrogate")),
+                                          "cells\x1fjoined", "a line\nbreak", "lone \udcff surrogate",
+                                          "turned \u202earound")),
                      encoding="utf-8")
     reports = []
     for paths in ([str(TOURNAMENT), str(named)], [str(TOURNAMENT)]):
@@ -426,10 +427,11 @@ def test_text_table_rows_past_the_memory_limit_wait_in_a_file_and_come_out_the_s
         assert spilled == expected
         assert expected[1].count("\n") > 17 and ("山田太郎のデッキ" in expected[1]) == (len(paths) == 2)
         reports.append(expected[1])
-    # a name's control characters, line break and undecodable byte are each one cell of its deck's one row
+    # a name's control characters, line break, undecodable byte and right-to-left override are each one cell of its
+    # deck's one row (the override escaped: on a terminal it turned the rest of the line around)
     rows = [line.split("  ") for line in reports[0].splitlines() if "named.jsonl:" in line]
     assert [next(cell for cell in row[1:] if cell) for row in rows][5:] == [
-        "cells joined", "a line break", "lone \\udcff surrogate"]
+        "cells joined", "a line break", "lone \\udcff surrogate", "turned \\u202earound"]
 
 
 def test_a_csv_cell_holding_a_carriage_return_stays_in_its_row(tmp_path):
