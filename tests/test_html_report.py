@@ -129,7 +129,11 @@ def test_report_in_headless_chromium(report_file):
         assert "Shivan Dragon" in rows[0][names.index("commanders")] and rows[0][errors_col] == "59"
         headers[deck_col].click()
         decks = [r[deck_col].splitlines()[0].lower() for r in visible_rows()]
-        assert decks == sorted(decks)
+        named = [d for d in decks if d[:1].isalnum()]  # (a name that begins with "<" goes where the alphabet puts it)
+        assert named == sorted(named) and len(named) == 11
+        headers[names.index("commanders")].click()  # by the reader's alphabet: Éowyn among the E's, not last
+        leaders = [r[names.index("commanders")] for r in visible_rows()]
+        assert leaders.index("Éowyn, Shieldmaiden") == leaders.index("Edgar Markov") + 1
 
         Select(driver.find_element(By.ID, "status")).select_by_value("illegal")
         rows = visible_rows()
@@ -162,6 +166,39 @@ def test_report_in_headless_chromium(report_file):
         assert (ARTIFACTS / "tournament-report.png").stat().st_size > 10_000
         driver.execute_script("document.getElementById('decks').scrollIntoView()")
         assert driver.save_screenshot(str(ARTIFACTS / "tournament-report-table.png"))
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(180)
+def test_a_name_that_turns_text_around_or_never_breaks_leaves_the_page_as_it_is(tmp_path):
+    """A player named with U+202E (a right-to-left override) turned the rest of the deck's heading around, its verdict
+    too ("lagel ton"); a 120-character file name with no place to break widened the deck table past the window,
+    its verdict and codes off screen. The override is shown as an escape, as in the text report, and a long name
+    wraps."""
+    import json
+
+    from selenium.webdriver.common.by import By
+
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "players.jsonl").write_text(json.dumps(
+        {"player": "\u202eSNEAKY", "commander": ["Krenko, Mob Boss"], "decklist": ["1 Mana Crypt", "98 Mountain"]})
+        + "\n", encoding="utf-8")
+    (folder / ("Alice_Smith_Breed_Lethality_Atraxa_Praetors_Voice_Superfriends_Final_Version_For_Tournament_"
+               "Registration_2024.txt")).write_text("Commander: Krenko, Mob Boss\n99 Mountain\n", encoding="utf-8")
+    target = tmp_path / "report.html"
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+        assert cli.main(["batch", "--format", "html", "-o", str(target), str(folder)]) == 1
+    driver, profile = _driver()
+    try:
+        driver.get(target.as_uri())
+        headings = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "section.deck h3")]
+        assert any(h.endswith("\\u202eSNEAKY not legal") for h in headings), headings
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= driver.execute_script(
+            "return document.documentElement.clientWidth")
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)

@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from deckcheck.errors import one_line
 from deckcheck.report import card_data_of
 from deckcheck.wording import counted, identity_cell, identity_words
 
@@ -26,8 +27,10 @@ CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'
 
 
 def esc(value: Any) -> str:
-    """HTML-escape any value as text (quotes too, so it is safe in attributes)."""
-    return html.escape("" if value is None else str(value), quote=True)
+    """HTML-escape any value as text (quotes too, so it is safe in attributes), its control characters and the
+    marks that reorder text written as escapes, as the text report writes them (`one_line`): a name holding U+202E
+    turned the rest of its heading around, the verdict beside it too ("lagel ton")."""
+    return html.escape(one_line("" if value is None else str(value)), quote=True)
 
 
 def _asset(name: str) -> str:

@@ -11,6 +11,7 @@
   var shown = document.getElementById("shown");
   var rows = Array.prototype.slice.call(body.rows);
   var texts = rows.map(function (r) { return r.textContent.toLowerCase(); });
+  var collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
 
   function key(row, col, numeric) {
     var cell = row.cells[col];
@@ -32,7 +33,8 @@
       return { row: r, key: key(r, col, numeric), index: key(r, 0, true) };
     });
     ordered.sort(function (a, b) {
-      var c = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+      // text by the reader's alphabet ("Éowyn" among the E's, not after "The Tenth Doctor"), numbers as numbers
+      var c = numeric ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : collator.compare(a.key, b.key);
       if (c === 0) { c = a.index - b.index; }
       return asc ? c : -c;
     });
