@@ -60,6 +60,8 @@ _SENTENCE = re.compile(r"(?<=[.!])\s+|\n+")
 
 # --- extra turns ---------------------------------------------------------------------------------
 _EXTRA_TURN = re.compile(r"\btakes? (?:an|one|two|three|four|five|x|\d+) extra turns?\b", re.IGNORECASE)
+#: An extra turn given to an opponent (Eon Frolicker), which no bracket limits.
+_OPPONENT_TAKES = re.compile(r"\bopponents? takes? (?:an|one|two|x|\d+) extra turns?\b", re.IGNORECASE)
 _EACH_TURN_TRIGGER = r"\bat the beginning of each\b"
 _REPEATS = re.compile(_EACH_TURN_TRIGGER, re.IGNORECASE)
 _MANY_TURNS = re.compile(r"\btakes? (?:two|three|four|five|x|\d+) extra turns|\bfor each\b|" + _EACH_TURN_TRIGGER,
@@ -196,7 +198,7 @@ def _read_features(card: Card) -> tuple[bool, str | None, bool]:
     for s in sentences:
         if not mld and not replaced and not _SPARES_LANDS.search(s):
             mld = any(p.search(s) for p in _MLD) or bool(_MLD_SACRIFICE.search(s) and _LAND_WORDS.search(s))
-        if _EXTRA_TURN.search(s) and "can't" not in s.lower():
+        if _EXTRA_TURN.search(s) and "can't" not in s.lower() and not _OPPONENT_TAKES.search(s):
             extra = True
             if _MANY_TURNS.search(s):
                 chained = True
@@ -279,7 +281,8 @@ GAME_CHANGER, MAYBE_GAME_CHANGER, MASS_LAND_DENIAL, EXTRA_TURNS, CHAINED_TURNS, 
 def card_flags(card: Card, policy: Policy, day: date) -> int:
     """The card's bracket flags on `day`: Game Changer (or maybe one, where the record is incomplete), mass
     land denial, extra turns (and chained ones), tutor."""
-    member = policy.game_changer_status(card, day).member
+    # before the brackets existed, October 2025's definitions are used: its Game Changers list too
+    member = policy.game_changer_status(card, day if day >= BRACKETS_FROM else TUTORS_UNRESTRICTED_FROM).member
     mld, turns, tutor = _features(card)
     return ((GAME_CHANGER if member else MAYBE_GAME_CHANGER if member is None else 0)
             | (MASS_LAND_DENIAL if mld else 0) | (EXTRA_TURNS if turns else 0)
@@ -390,7 +393,8 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
         more.append(f"Game Changers on {day.isoformat()}: {_names(maybe_gcs)} may have been on the list "
                     "(the record of 2025-04-22 is incomplete); not counted")
     if day < BRACKETS_FROM:
-        more.append(f"brackets did not exist on {day.isoformat()}: the October 2025 definitions are used")
+        more.append(f"brackets did not exist on {day.isoformat()}: the October 2025 definitions and Game Changers "
+                    "list are used")
     if unknown:  # a Game Changer or mass land denial among them would raise the floor
         shown = "; ".join(unknown[:UNKNOWN_NAMED]) + (f" and {len(unknown) - UNKNOWN_NAMED} more"
                                                       if len(unknown) > UNKNOWN_NAMED else "")

@@ -79,6 +79,7 @@ def test_not_mass_land_denial(shared_data: Path, name: str) -> None:
     ("Stranglehold", None), ("Sol Ring", None), ("Time Walk", "some"),
     ("Timesifter", "chained"),  # "At the beginning of each upkeep, ...", the extra turn in its next sentence
     ("Magosi, the Waterveil", "some"),  # returns itself to hand, but each extra turn costs a skipped turn
+    ("Eon Frolicker", None),  # the extra turn is an opponent's: no bracket limits that
 ])
 def test_extra_turns(shared_data: Path, name: str, kind: str | None) -> None:
     assert extra_turns(real_card(name)) == kind
@@ -175,7 +176,10 @@ def test_game_changers_as_of_a_date(policy: Policy) -> None:
     deck = ["Urza, Lord High Artificer", "Sol Ring", "Thopter Foundry"]
     assert estimate(policy, deck, D("2025-06-01")).minimum == 3  # a Game Changer until 2025-10-21
     assert estimate(policy, deck, D("2025-10-21")).minimum == 1
-    assert estimate(policy, deck, D("2024-12-01")).minimum == 1  # no list yet
+    # before the brackets existed, October 2025's definitions and list are used: Urza left it on 2025-10-21, and
+    # Rhystic Study is on it (both were said to be no Game Changers, "no list yet")
+    assert estimate(policy, deck, D("2024-12-01")).minimum == 1
+    assert estimate(policy, ["Rhystic Study", "Sol Ring"], D("2009-08-26")).game_changers == ("Rhystic Study",)
     assert any("brackets did not exist" in u for u in estimate(policy, deck, D("2024-12-01")).unjudged)
     early = estimate(policy, [*CASUAL], D("2025-06-01"))
     assert any('"few tutors"' in r for r in early.reasons)
