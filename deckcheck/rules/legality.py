@@ -32,7 +32,8 @@ BANNED = error_rule(
 
 NOT_LEGAL_RULE = error_rule(
     "not-legal", "",
-    "A card that is not legal in Commander at all, or not yet released on the date checked.",
+    "A card that is not legal in Commander at all, or (of those the card data calls not legal) not yet released "
+    "on the date checked.",
     "Uses the card data's Commander legality (aggregated over printings: one legal printing is enough). "
     "Not legal: silver-border and acorn cards, Alchemy and other digital-only cards, cards not yet "
     "released on the date checked (`--as-of`; known for the cards the data calls not legal that were "
