@@ -47,6 +47,8 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name
     Lines of decks: {"commander": [...], "decklist": [...]} or {"text": ...}) or an MTGJSON deck file's
     decoded JSON into a Deck. `name` is what the report calls a text or deck object (default "<text>", or
     the object's "path", else "<deck>")."""
+    if type(path_or_text).__name__ == "Series" and hasattr(path_or_text, "to_dict"):  # a frame's row: a deck object
+        path_or_text = {k: v for k, v in path_or_text.to_dict().items() if v is not None and v == v}
     if isinstance(path_or_text, Mapping):
         from deckcheck.decklist.reading import parse_json_deck
         from deckcheck.decklist.records import record_path

@@ -77,7 +77,15 @@ def as_date(on: Any) -> date | None:
             return parse_day(on)
         except ValueError as exc:
             raise ValueError(f"on: {exc}") from None
-    raise TypeError(f"on: a date or a YYYY-MM-DD string, not {type(on).__name__} {on!r}")
+    if type(on).__name__ == "datetime64":  # numpy's, as a frame's column of dates gives them one by one
+        if on != on:
+            raise ValueError("on: a missing date (NaT), not a day")
+        return as_date(str(on.astype("datetime64[D]")))
+    if hasattr(on, "__len__") and not isinstance(on, (bytes, bytearray)):  # a column of dates, a list of them
+        raise TypeError(f"on: one date for every deck, not a {type(on).__name__} of them; to check each deck as "
+                        "of its own date, check the decks of each date apart (for day, decks in "
+                        "frame.groupby(dates): check_many(decks, on=day))")
+    raise TypeError(f"on: a date or a YYYY-MM-DD string, not {type(on).__name__} {repr(on)[:80]}")
 
 
 @dataclass(frozen=True)

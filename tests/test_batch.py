@@ -20,6 +20,7 @@ import pytest
 
 import deckcheck
 from deckcheck import cli
+from deckcheck import check_deck
 from deckcheck.batch import check_many, expand, is_decklist_name, walk_takes
 from deckcheck.errors import DeckcheckWarning, InputError
 from deckcheck.render import load_schema
@@ -1764,12 +1765,34 @@ def test_a_series_of_lists_of_entries_is_a_deck_a_list(store):
     import numpy
 
     entries = ["1 Krenko, Mob Boss", "1 Sol Ring", "98 Mountain"]
-    cells = pandas.Series([entries, tuple(entries), numpy.array(entries), [], ["1 Sol Rnig", {"name": "Island"}]],
-                          index=["ann", "ben", "cy", "dee", "eve"])
+    cells = pandas.Series([entries, numpy.array(entries), [], ["1 Sol Rnig", {"name": "Island"}]],
+                          index=["ann", "cy", "dee", "eve"])
     report = check_many(cells, store=store)
     assert [(r.path, r.unreadable, r.report.card_count) for r in report] == [
-        ("ann", False, 100), ("ben", False, 100), ("cy", False, 100), ("dee", True, 0), ("eve", False, 2)]
-    assert report.results[4].report.codes() == ["unknown-card", "deck-size", "no-commander"]
+        ("ann", False, 100), ("cy", False, 100), ("dee", True, 0), ("eve", False, 2)]
+    assert report.results[3].report.codes() == ["unknown-card", "deck-size", "no-commander"]
+
+
+def test_a_frame_s_rows_are_deck_objects_and_its_dates_one_at_a_time(store):
+    """A frame's row (a Series) given as a deck was refused ("not a Series"); its `itertuples()` were read as lists
+    of card names ("Mathieu Hautot", the event's number), every field an unknown card, and `iterrows()` failed deep
+    in json. A row is now a deck object; a row's tuple an unreadable row that says to give the frame itself. A
+    column of dates for `on` says it takes one date, and how to check each deck as of its own; numpy's datetime64,
+    as such a column gives its dates one by one, is a day."""
+    pandas = pytest.importorskip("pandas")
+    import numpy
+
+    frame = pandas.DataFrame({"player": ["Ann", "Ben"], "commander": [["Krenko, Mob Boss"]] * 2,
+                              "decklist": [["1 Sol Ring", "98 Mountain"]] * 2, "date": ["2025-01-01", "2025-06-01"]})
+    assert check_deck(frame.loc[0], store=store).legal
+    assert [r.legal for r in check_many([frame.loc[0], frame.loc[1]], store=store)] == [True, True]
+    for rows, kind in ((frame.itertuples(), "Pandas"), (frame.iterrows(), "tuple")):
+        assert [r.report.violations[0].message for r in check_many(rows, store=store)] == [
+            f"not a path, decklist text or deck: {kind}; a frame's rows: give the frame itself"] * 2
+    with pytest.raises(TypeError, match=r"on: one date for every deck, not a Series of them; .*groupby"):
+        check_many(frame, store=store, on=pandas.to_datetime(frame["date"]))
+    day = pandas.to_datetime(frame["date"]).to_numpy()[1]
+    assert check_many(frame, store=store, on=day).on.isoformat() == "2025-06-01"
 
 
 def test_registrations_indexed_by_the_player_column_name_each_deck_by_its_player(store):

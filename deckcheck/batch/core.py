@@ -635,9 +635,10 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
     for item in inputs:
         if isinstance(item, Deck):
             yield ("deck", item.path, item)
-        elif isinstance(item, Mapping):
+        elif isinstance(item, Mapping) or _is_pandas(item, "Series"):  # (a frame's row is a deck object too)
             texts += 1
-            yield ("record", record_path(item, f"<deck {texts}>"), item)
+            record = item if isinstance(item, Mapping) else {k: v for k, v in item.items() if not _missing(v)}
+            yield ("record", record_path(record, f"<deck {texts}>"), record)
         elif _is_list_of_entries(item):  # a table's cell holding a list: pd.read_json of JSON Lines decks
             texts += 1
             yield ("record", f"<deck {texts}>", {"decklist": list(item)})
@@ -663,7 +664,8 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
         elif _missing(item):
             yield ("error", repr(item), NO_DECKLIST)
         else:
-            yield ("error", repr(item)[:80], f"not a path, decklist text or deck: {type(item).__name__}")
+            hint = "; a frame's rows: give the frame itself" if isinstance(item, tuple) else ""  # iterrows, itertuples
+            yield ("error", repr(item)[:80], f"not a path, decklist text or deck: {type(item).__name__}{hint}")
 
 
 def file_sources(path: str) -> Iterator[Source]:
@@ -710,9 +712,9 @@ def archive_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Sour
 
 def _is_list_of_entries(item: Any) -> bool:
     """Whether an item is a deck's entries as a list ("1 Sol Ring", or {"name", "count"} items), as a table's cell
-    holds a JSON array (`pd.read_json(..., lines=True)`'s "decklist" column): a list, a tuple or a one-dimensional
-    numpy array."""
-    return isinstance(item, (list, tuple)) or type(item).__name__ == "ndarray" and getattr(item, "ndim", 0) == 1
+    holds a JSON array (`pd.read_json(..., lines=True)`'s "decklist" column): a list or a one-dimensional numpy
+    array (not a tuple: a frame's `itertuples()` gives one of its fields, no card names)."""
+    return isinstance(item, list) or type(item).__name__ == "ndarray" and getattr(item, "ndim", 0) == 1
 
 
 def _missing(item: Any) -> bool:
