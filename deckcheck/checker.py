@@ -379,13 +379,14 @@ class Checker:
 
     def _misspells(self, name: str) -> bool:
         """Whether a name no card has nearly spells (a similarity of MISTYPED or more out of 100) a card's name
-        that opens as it does and holds as many commas: "Sheoldred, Whispering Onee", Sheoldred, Whispering One
-        (not "Kenrith, the Returned King, Opt": a card's name and another card's)."""
+        that opens as it does and holds as many commas or more: "Sheoldred, Whispering Onee", Sheoldred, Whispering
+        One; "Fear, Fire Foez", Fear, Fire, Foes! (not "Kenrith, the Returned King, Opt": a card's name and another
+        card's)."""
         from rapidfuzz import fuzz
 
         key = name_key(name)
         commas = key.count(",")
-        return any(full.count(",") == commas and fuzz.ratio(key, full) >= MISTYPED
+        return any(full.count(",") >= commas and fuzz.ratio(key, full) >= MISTYPED
                    for full in self.store.comma_names(key.split(",", 1)[0]))
 
     def _names_in(self, name: str) -> Pieces | None:

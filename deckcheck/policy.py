@@ -309,8 +309,8 @@ class Policy:
         on = on or date.today()
         if on < self._known_from:
             return (f"policy history before {self._known_from.isoformat()} is not recorded: the banned list "
-                    f"in force just before that date is used for {on.isoformat()}, a card whose ban the list dates "
-                    "from that day on")
+                    f"in force just before that date is used for {on.isoformat()} (a card whose ban the list dates is "
+                    "banned from that day on)")
         uncertain = self._state(on).gc_uncertain
         if uncertain:
             names = "; ".join(sorted(set(uncertain.values())))

@@ -1814,6 +1814,9 @@ def test_registrations_indexed_by_the_player_column_name_each_deck_by_its_player
         assert check_many(numbered.set_index(index), store=store).to_frame()["name"].tolist() == ["Alice Martin", "Bob"]
     assert check_many(numbered.set_index("Player name"), store=store).to_frame()["name"].tolist() == [
         "Alice Martin", "Bob"]
+    # an index as good as a column left wins, as the header's first column would: not the pronouns
+    pronouns = responses.assign(**{"Player pronouns": ["she/her", "he/him"]}).set_index("Player name")
+    assert check_many(pronouns, store=store).to_frame()["name"].tolist() == ["Alice Martin", "Bob"]
 
 
 def test_two_decks_of_one_index_label_stay_two_decks(store):

@@ -962,7 +962,10 @@ def test_a_misspelt_name_holding_a_comma_in_a_line_of_names_is_one_unknown_name(
                        ("Sol Ring, Kenrith, the Returned King, Opy",
                         [("unknown-card", ["Opy"]), ("color-identity", ["Kenrith, the Returned King"])]),
                        ("Sol Ring, Sheoldred, Whispering Onee, Opt",
-                        [("unknown-card", ["Sheoldred, Whispering Onee"]), ("color-identity", ["Opt"])])]:
+                        [("unknown-card", ["Sheoldred, Whispering Onee"]), ("color-identity", ["Opt"])]),
+                       # a misspelling that drops one of the name's commas: Fear, Fire, Foes!
+                       ("Sol Ring, Fear, Fire Foez, Opt",
+                        [("unknown-card", ["Fear, Fire Foez"]), ("color-identity", ["Opt"])])]:
         path.write_text(f"Commander: Krenko, Mob Boss\n{line}\n96 Mountain\n")
         main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
         (deck,) = json.loads(capsys.readouterr().out)["decks"]

@@ -1141,6 +1141,20 @@ def test_a_certificate_that_fails_is_said_at_once_not_retried(tmp_path, old_stor
     assert _digest(data_dir) == before
 
 
+def test_https_to_a_server_that_speaks_no_tls_is_said_at_once(server, old_store, monkeypatch, capsys):
+    """An https:// address of a plain HTTP server (or one refusing every TLS version deckcheck offers) can't come
+    right by retrying: said at once, as a certificate that fails is."""
+    monkeypatch.setenv("DECKCHECK_HTTP_BACKOFF", "5")  # a retry would show in the time taken
+    data_dir, before = old_store
+    url = server.url.replace("http://", "https://")
+    started = time.monotonic()
+    assert main(["update", "--api", url, "--data-dir", str(data_dir)]) == 2
+    assert time.monotonic() - started < 5
+    err = capsys.readouterr().err
+    assert err.startswith(f"deckcheck: error: {url}/bulk-data: the secure connection failed (") and "retrying" not in err
+    assert _digest(data_dir) == before
+
+
 def test_a_secure_connection_cut_during_its_handshake_is_retried(old_store, monkeypatch, capsys):
     """Only a certificate that fails is said at once: a TLS handshake cut short (a network blip, here a server that
     closes each connection as it comes) is a connection failure like any other, retried."""

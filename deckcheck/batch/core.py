@@ -287,9 +287,9 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
                         f"name the decklists' column \"decklist\" (a deck object's columns, \"commander\" "
                         f"and \"decklist\", are read too), or pass that column alone: check_many(df['...'])")
     # a frame indexed by the column that names the player (registrations.set_index("Player name")): the index is
-    # that column when it names the player better than any column left (the e-mail address), as the header would
+    # that column unless a column left names the player better (by name, not by e-mail), as the header's first
     rank = player_rank(frame.index.name) if frame.index.name is not None else None
-    if rank is not None and (layout.player is None or rank < player_rank(columns[layout.player])):
+    if rank is not None and (layout.player is None or rank <= player_rank(columns[layout.player])):
         layout = layout._replace(decklist=layout.decklist + 1, player=0,
                                  commanders=tuple(i + 1 for i in layout.commanders))
         rows = ((index, (index, *row)) for index, row in rows)

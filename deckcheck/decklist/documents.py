@@ -53,6 +53,10 @@ def document_text(source: str | IO[bytes], path: str) -> str:
     return text.value()
 
 
+#: How deep in other paragraphs a heading is still read as one (a text box's, in a frame, in a paragraph).
+_HEADING_DEPTH = 8
+
+
 class _Text:
     """The body text of a document's XML, gathered as expat reports it: paragraphs end lines, a table's
     cells are joined by tabs (their own paragraphs by spaces), and only the text elements' characters count."""
@@ -81,9 +85,9 @@ class _Text:
 
     def _paragraph_end(self) -> None:
         start, heading = self.paragraphs.pop() if self.paragraphs else (len(self.parts), False)
-        # (a paragraph within another, which neither format allows, is no heading: thousands of them nested each
-        # read the text from near its start again, for minutes)
-        if heading and not self.paragraphs and not self.cells and not self.skipping:
+        # (a text box's paragraphs are within one; past a few levels, a heading is none: thousands of them nested
+        # each read the text from near its start again, for minutes)
+        if heading and len(self.paragraphs) < _HEADING_DEPTH and not self.cells and not self.skipping:
             text = "".join(self.parts[start:]).strip()
             if text and not text[0].isdigit():  # a title ("My Abzan deck"), or a section's header ("Commander")
                 self.parts.insert(start, "// ")  # which the decklist reader takes as a comment or a header

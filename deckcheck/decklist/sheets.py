@@ -235,9 +235,10 @@ def _shared_strings(archive: zipfile.ZipFile, name: str, path: str) -> list[str]
     return reader.strings
 
 
-#: The most shared strings read from a workbook (a sheet of Excel's most rows, each with a string of its own): a
-#: part of millions of tiny strings, small on disk, would take gigabytes as Python strings.
-MAX_SHARED_STRINGS = 1 << 20
+#: The most shared strings read from a workbook (every sheet's, four times a sheet of Excel's most rows, each with a
+#: string of its own; some 250 MB as Python strings at the most): a part of many millions of tiny strings, small on
+#: disk, would take gigabytes.
+MAX_SHARED_STRINGS = 1 << 22
 
 
 class _SharedStrings:

@@ -95,11 +95,14 @@ class Client:
             try:
                 response = self.session.get(url, stream=stream, timeout=self.timeout, headers=headers)
             except requests.exceptions.SSLError as exc:
-                if "certificate verify failed" not in str(exc).lower():  # a handshake cut short: a blip, retried
-                    last = f"connection failed (SSLError: {_tls_reason(exc)})"
-                else:  # no retry makes a certificate good: said at once
-                    raise DownloadError(f"{url}: the secure connection failed ({_tls_reason(exc)}); behind a proxy "
-                                        "that inspects HTTPS, name its certificate in REQUESTS_CA_BUNDLE") from None
+                reason = _tls_reason(exc)
+                if "eof" in str(exc).lower():  # a handshake cut short: a blip, retried
+                    last = f"connection failed (SSLError: {reason})"
+                elif "certificate verify failed" in str(exc).lower():  # no retry makes a certificate good
+                    raise DownloadError(f"{url}: the secure connection failed ({reason}); behind a proxy that "
+                                        "inspects HTTPS, name its certificate in REQUESTS_CA_BUNDLE") from None
+                else:  # nor a server that speaks no TLS there (wrong version number), nor one that refuses ours
+                    raise DownloadError(f"{url}: the secure connection failed ({reason})") from None
             except (requests.ConnectionError, requests.Timeout) as exc:
                 last = f"connection failed ({type(exc).__name__})"
             except requests.RequestException as exc:  # not worth a retry: a malformed address, a redirect loop
