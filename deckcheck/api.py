@@ -16,6 +16,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.batch import BatchReport, check_many
+from deckcheck.batch.core import is_pandas, deck_record
 from deckcheck.decklist import Deck, parse_file, parse_text, with_entries
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.errors import InputError
@@ -47,8 +48,8 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name
     Lines of decks: {"commander": [...], "decklist": [...]} or {"text": ...}) or an MTGJSON deck file's
     decoded JSON into a Deck. `name` is what the report calls a text or deck object (default "<text>", or
     the object's "path", else "<deck>")."""
-    if type(path_or_text).__name__ == "Series" and hasattr(path_or_text, "to_dict"):  # a frame's row: a deck object
-        path_or_text = {k: v for k, v in path_or_text.to_dict().items() if v is not None and v == v}
+    if is_pandas(path_or_text, "Series"):  # a frame's row: a deck object
+        path_or_text = deck_record(path_or_text)
     if isinstance(path_or_text, Mapping):
         from deckcheck.decklist.reading import parse_json_deck
         from deckcheck.decklist.records import record_path

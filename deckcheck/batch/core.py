@@ -635,9 +635,9 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
     for item in inputs:
         if isinstance(item, Deck):
             yield ("deck", item.path, item)
-        elif isinstance(item, Mapping) or _is_pandas(item, "Series"):  # (a frame's row is a deck object too)
+        elif isinstance(item, Mapping) or is_pandas(item, "Series"):  # (a frame's row is a deck object too)
             texts += 1
-            record = item if isinstance(item, Mapping) else {k: v for k, v in item.items() if not _missing(v)}
+            record = deck_record(item)
             yield ("record", record_path(record, f"<deck {texts}>"), record)
         elif _is_list_of_entries(item):  # a table's cell holding a list: pd.read_json of JSON Lines decks
             texts += 1
@@ -708,6 +708,11 @@ def archive_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Sour
             yield ("bytes", path, source.read())
     else:
         yield from zip_sources(path, source)
+
+
+def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
+    """A deck object as a mapping: itself, or a frame's row (a pandas Series) without its empty cells."""
+    return item if isinstance(item, Mapping) else {k: v for k, v in item.items() if not _missing(v)}
 
 
 def _is_list_of_entries(item: Any) -> bool:
@@ -1349,9 +1354,9 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     store = CardStore.given(store, data_dir)  # opened here: the report names the card data every deck was checked with
     options = BatchOptions(on=on, commanders=commanders, brackets=brackets, keep_cards=keep_cards)
     index = None  # a pandas input's: the rows each deck came from, for to_frame
-    frame = _is_pandas(paths_or_texts, "DataFrame")
+    frame = is_pandas(paths_or_texts, "DataFrame")
     with collect_less():
-        if frame or _is_pandas(paths_or_texts, "Series"):
+        if frame or is_pandas(paths_or_texts, "Series"):
             positions: list[int] = []
             sources = list(frame_sources(paths_or_texts, positions) if frame
                            else expand_labelled(paths_or_texts.items(), positions))
@@ -1366,7 +1371,7 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     return BatchReport(results=tuple(results), card_data=dict(store.meta), on=on, notes=tuple(notes), index=index)
 
 
-def _is_pandas(value: Any, kind: str) -> bool:
+def is_pandas(value: Any, kind: str) -> bool:
     """Whether `value` is a pandas DataFrame or Series (`kind`): pandas is not imported to ask, as one
     can only exist once it is."""
     pandas = sys.modules.get("pandas")
