@@ -752,6 +752,47 @@ def test_a_table_of_registered_links_says_so_a_row_a_player(tmp_path):
     assert run_cli("check", str(link)) == (2, "", f"deckcheck: error: {link}: {address}\n")
 
 
+def test_a_form_asking_for_a_link_and_the_list_reads_the_list(tmp_path):
+    """A form with an optional link question beside the pasted list ("Decklist link (Moxfield/Archidekt,
+    optional)", "Decklist (paste the text export)"): the list's column is read, whichever comes first. Before,
+    the link's column was, and every deck was unreadable (a web address; an empty cell)."""
+    bruno = (TOURNAMENT / "02-bruno-timey-wimey.txt").read_text(encoding="utf-8")
+    table = tmp_path / "responses.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Timestamp", "Player", "Decklist link (Moxfield/Archidekt, optional)",
+                         "Decklist (paste the text export)"])
+        writer.writerow(["2026-11-01", "Ann", "https://www.moxfield.com/decks/abc", bruno])
+        writer.writerow(["2026-11-02", "Ben", "", bruno])
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    rows = [(d["path"], d.get("name"), d["legal"], d["card_count"]) for d in json.loads(out)["decks"]]
+    assert code == 0 and rows == [(f"{table}:2", "Ann", True, 100), (f"{table}:3", "Ben", True, 100)]
+    links = tmp_path / "links.csv"  # a form asking only for the link still reads that column
+    links.write_text("Player,Link to your decklist\nAnn,https://www.moxfield.com/decks/abc\n", encoding="utf-8")
+    code, out, _ = run_cli("batch", "--format", "json", str(links))
+    assert code == 2 and "a web address" in json.loads(out)["decks"][0]["violations"][0]["message"]
+
+
+def test_a_registration_longer_than_the_csv_module_s_cell_limit_is_read_with_those_after_it(tmp_path):
+    """A decklist cell of more than 131,072 characters (the csv module's default limit: a list pasted with
+    pages of notes) is read, and so are the rows after it. Before, the table ended there with a CSV error,
+    the players after it missing from the report."""
+    bruno = (TOURNAMENT / "02-bruno-timey-wimey.txt").read_text(encoding="utf-8")
+    notes = "".join(f"// note {i}: {'why this card ' * 10}\n" for i in range(1500))
+    assert len(notes) > 131_072
+    table = tmp_path / "responses.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Player", "Decklist"])
+        writer.writerow(["Long", notes + bruno])
+        writer.writerow(["After", bruno])
+    limit = csv.field_size_limit()
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    rows = [(d["path"], d.get("name"), d["legal"]) for d in json.loads(out)["decks"]]
+    assert code == 0 and rows == [(f"{table}:2", "Long", True), (f"{table}:3", "After", True)]
+    assert csv.field_size_limit() == limit  # the csv module's limit is left as it was
+
+
 def test_a_form_s_own_questions_name_the_decklist_and_player_columns(tmp_path, store):
     """A form's questions are its header: "Paste your deck here" is the decklist and "Your name" the player,
     not "Deck name" or the e-mail address before them (before, the sheet was read as one deck)."""
@@ -980,6 +1021,34 @@ def test_two_commanders_joined_on_one_line_are_read_apart(label, entry, store):
     (row,) = check_many([unlisted.replace(label, label.replace("Rose Tyler", "Rose Tyler's Understudy"))],
                         store=store)
     assert "unknown-card" in row.report.codes() and len(row.report.commanders) == 1
+
+
+def test_a_form_s_companion_column_names_the_companion(tmp_path, store):
+    """A form asking for the companion apart from the list ("Companion (if any)"): the cell is the deck's
+    companion, checked as a listed one is (Lurrus's condition, Atraxa being of mana value 4), the list's own copy
+    when it holds one (taken from its sideboard, named in short), none for "N/A". A deck object's "companion"
+    beside its "text" is read the same way. Before, the column and the key were left unread, and each deck
+    passed with no word of its companion."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    table = tmp_path / "responses.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Timestamp", "Player", "Companion (if any)", "Decklist"])
+        writer.writerow(["1", "Alice", "Lurrus of the Dream-Den", alice])
+        writer.writerow(["2", "Bruno", "N/A", alice])
+        writer.writerow(["3", "Chen", "Lurrus", alice + "\nSideboard\n1 Lurrus of the Dream-Den\n"])
+    rows = check_many([table], store=store)
+    assert [(r.name, r.report.card_count, r.report.codes(), r.report.companion) for r in rows] == [
+        ("Alice", 100, ["companion"], "Lurrus of the Dream-Den"),
+        ("Bruno", 100, [], None),
+        ("Chen", 100, ["companion"], "Lurrus of the Dream-Den"),
+    ]
+    assert rows.results[0].report.notes[-1] == (
+        "companion given beside the list: Lurrus of the Dream-Den is not in the list; added as companion")
+    assert rows.results[2].report.notes[-1].startswith("companion given beside the list: line ")
+    assert rows.results[2].report.notes[-1].endswith(": Lurrus of the Dream-Den taken from the sideboard as companion")
+    (record,) = check_many([{"text": alice, "companion": "Lurrus of the Dream-Den"}], store=store)
+    assert (record.report.codes(), record.report.companion) == (["companion"], "Lurrus of the Dream-Den")
 
 
 def test_a_companion_s_unmet_condition_is_reported_at_the_companion_s_line(tmp_path):

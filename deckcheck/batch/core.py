@@ -250,6 +250,10 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
     start = line_start(body, layout.header_line)  # below the rows above the header: blank, or a title
     rows = csv.reader(io.StringIO(body[start:], newline=""), delimiter=layout.delimiter)
     row = layout.header_line
+    # A cell may be as long as the table (a list pasted with pages of notes): the csv module's default limit of
+    # 131,072 characters a cell would end the table there, dropping every later player. The table is in memory
+    # already, so no cell can cost more than it; the limit is the module's, raised only while these rows are read.
+    limit = csv.field_size_limit(max(csv.field_size_limit(), len(body)))
     try:
         next(rows, None)  # the header
         for row, cells in enumerate(rows, start=layout.header_line + 1):
@@ -258,6 +262,8 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
             yield _registration(f"{path}:{row}", cells, layout)
     except csv.Error as exc:
         yield ("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read")
+    finally:
+        csv.field_size_limit(limit)
 
 
 def _registration(label: str, cells: Sequence[str], layout: Registrations) -> Source:
@@ -291,7 +297,8 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
     rank = player_rank(frame.index.name) if frame.index.name is not None else None
     if rank is not None and (layout.player is None or rank <= player_rank(columns[layout.player])):
         layout = layout._replace(decklist=layout.decklist + 1, player=0,
-                                 commanders=tuple(i + 1 for i in layout.commanders))
+                                 commanders=tuple(i + 1 for i in layout.commanders),
+                                 companion=None if layout.companion is None else layout.companion + 1)
         rows = ((index, (index, *row)) for index, row in rows)
     seen: Counter[str] = Counter()
     for position, (index, row) in enumerate(rows):

@@ -124,6 +124,39 @@ def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck
     return replace(deck, entries=entries, notes=deck.notes + (note,))
 
 
+def with_companions(deck: Deck, names: list[str], given: str) -> Deck:
+    """Make `names` the deck's companions (a deck object's "companion", or a registration's Companion cell,
+    beside its list's text): each is the list's own copy when it holds one (marked as companion, else the
+    sideboard's, where MTGO lists keep it, else the main deck's, which is then a card shorter: a companion is
+    outside the deck, 702.139a), else a card added outside the deck. Names match as `with_commanders`' do,
+    loosely when one card of the list alone matches so ("Lutri"). A companion the list marks but `names` omits
+    goes to the sideboard. Each move is said in a note beginning with `given`."""
+    if not names:
+        return deck
+    entries = list(deck.entries)
+    notes = list(deck.notes)
+    names = [_as_listed(name, entries) or name for name in names]
+    keys = [name_key(n) for n in names]
+    for index, entry in enumerate(entries):
+        if entry.section == COMPANION and not any(_matches(entry.name, k) for k in keys):
+            entries[index] = entry._replace(section=SIDEBOARD)
+            notes.append(f"{given}: {entry.name} moved from companion to the sideboard")
+    for name, key in zip(names, keys):
+        if any(e.section == COMPANION and _matches(e.name, key) for e in entries):
+            continue
+        for section, where in ((SIDEBOARD, "the sideboard"), (MAIN, "the main deck")):
+            found = next((i for i, e in enumerate(entries) if e.section == section and _matches(e.name, key)), None)
+            if found is not None:
+                copy = _take_one(entries, found)
+                entries.append(copy._replace(quantity=1, section=COMPANION))
+                notes.append(f"{given}: {_at(copy)}{copy.name} taken from {where} as companion")
+                break
+        else:
+            entries.append(Entry(1, name, COMPANION, 0))
+            notes.append(f"{given}: {name} is not in the list; added as companion")
+    return replace(deck, entries=tuple(entries), notes=tuple(notes))
+
+
 @lru_cache(maxsize=50_000)
 def _keys(entry_name: str) -> tuple[frozenset[str], str, str]:
     """The name keys a list's entry answers to, its own and its faces' ("Fire/Ice": fire // ice, fire, ice), as a

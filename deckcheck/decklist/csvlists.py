@@ -138,16 +138,17 @@ REGISTRATIONS_HEAD = 1 << 16
 
 
 class Registrations(NamedTuple):
-    """How a table of registrations is laid out: its field separator, decklist column, player column and the
-    columns naming the commanders (a form's "Commander" and "Partner" questions), when it has them, and the line
-    of its text (after Excel's "sep=" line, `table_body`) that is its header row: the first, or one below a
-    title."""
+    """How a table of registrations is laid out: its field separator, decklist column, player column, the
+    columns naming the commanders (a form's "Commander" and "Partner" questions) and the companion, when it has
+    them, and the line of its text (after Excel's "sep=" line, `table_body`) that is its header row: the first,
+    or one below a title."""
 
     delimiter: str
     decklist: int
     player: int | None
     commanders: tuple[int, ...] = ()
     header_line: int = 1
+    companion: int | None = None
 
 
 def table_body(text: str) -> tuple[str | None, str]:
@@ -235,13 +236,16 @@ def _columns_layout(header: list[str], delimiter: str) -> Registrations | None:
     if decks is None:
         return None
     player = _player_column(header)
+    companion = next((i for i, cell in enumerate(header) if i not in (decks, player)
+                      and "companion" in _words(cell) and not set(_words(cell)) & _ABOUT_THE_DECK), None)
     return Registrations(delimiter, decks, player, tuple(
-        i for i, cell in enumerate(header) if i not in (decks, player) and _names_commanders(cell)))
+        i for i, cell in enumerate(header) if i not in (decks, player) and _names_commanders(cell)),
+        companion=companion)
 
 
 def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str, Any]:
     """The deck object of one row of registrations, {"text": its decklist cell ("" when empty), "player": its
-    player's cell, "commander": the names its commander cells give}."""
+    player's cell, "commander": the names its commander cells give, "companion": those its companion cell gives}."""
     decklist = cells[layout.decklist] if layout.decklist < len(cells) else ""
     record: dict[str, Any] = {"text": decklist}
     if layout.player is not None and layout.player < len(cells) and cells[layout.player].strip():
@@ -249,16 +253,28 @@ def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str
     commanders = [name for i in layout.commanders if i < len(cells) for name in commander_cell(cells[i])]
     if commanders:
         record["commander"] = commanders
+    if layout.companion is not None and layout.companion < len(cells) and (
+            companions := commander_cell(cells[layout.companion])):
+        record["companion"] = companions
     return record
 
 
 def _decklist_column(header: list[str]) -> int | None:
     """The column a form's header names for the decklist: one saying "decklist" or "deck list", else one named
     as a list is ("Cards"), else a question that speaks of a deck or list ("Paste your deck here", "Link to your
-    list") but not of its name."""
-    return _first_column(header, lambda cell, words: "decklist" in cell or "deck list" in cell,
-                         lambda cell, words: cell in _LIST_COLUMNS,
-                         lambda cell, words: bool({"deck", "list"} & words) and "name" not in words)
+    list") but not of its name. A column asking for the list's text is chosen over one asking for a link to it
+    ("Decklist link (optional)" beside "Decklist (paste the text export)"), which is the decklist column only of
+    a form that has no other."""
+    tests = (lambda cell, words: "decklist" in cell or "deck list" in cell,
+             lambda cell, words: cell in _LIST_COLUMNS,
+             lambda cell, words: bool({"deck", "list"} & words) and "name" not in words)
+    texts = ["" if _LINK_WORDS & set(_words(cell)) else cell for cell in header]
+    found = _first_column(texts, *tests)
+    return found if found is not None else _first_column(header, *tests)
+
+
+#: Words of a header asking for a deck site's link rather than the list itself.
+_LINK_WORDS = frozenset({"link", "links", "url", "urls"})
 
 
 def _a_persons_name(cell: str, words: set[str]) -> bool:
@@ -311,9 +327,9 @@ def commander_cell(cell: str) -> list[str]:
     return [name for name in split_joined(cell) if any(c.isalpha() for c in name) and name.casefold() not in _NO_ANSWER]
 
 
-#: What a form's optional commander cell (a partner, a background) holds for no card.
-_NO_ANSWER = frozenset({"n/a", "n.a.", "na", "none", "no", "no partner", "no background", "nothing", "not applicable",
-                        "null", "nil", "tbd"})
+#: What a form's optional commander cell (a partner, a background) or companion cell holds for no card.
+_NO_ANSWER = frozenset({"n/a", "n.a.", "na", "none", "no", "no partner", "no background", "no companion", "nothing",
+                        "not applicable", "null", "nil", "tbd"})
 
 
 _COMMANDER_WORDS = frozenset({"commander", "commanders", "partner", "background"})

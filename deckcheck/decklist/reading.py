@@ -14,13 +14,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from deckcheck.decklist.commanders import with_commanders
+from deckcheck.decklist.commanders import with_commanders, with_companions
 from deckcheck.decklist.csvlists import (
     DELIMITERS, csv_header, parse_csv, registrations_layout, separator_line,
 )
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, Deck, EntryCollector, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
-from deckcheck.decklist.records import is_deck_record, record_blocks, record_commanders, record_name, record_text
+from deckcheck.decklist.records import (
+    is_deck_record, record_blocks, record_commanders, record_companions, record_name, record_text,
+)
 from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
 from deckcheck.errors import InputError, invalid_json, json_error
@@ -284,12 +286,15 @@ def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
     try:
         text = record_text(record)
         commanders = record_commanders(record) if text is not None else None
+        companions = record_companions(record) if text is not None else None
     except ValueError as exc:
         raise InputError(path, str(exc)) from None
     if text is not None:
         deck = parse_text(text, path)
         if commanders:
             deck = with_commanders(deck, commanders, given="commander given beside the list")
+        if companions:
+            deck = with_companions(deck, companions, given="companion given beside the list")
     else:
         try:
             blocks, problems = record_blocks(record)

@@ -8,7 +8,7 @@ decklist file may hold alone:
 may also be {"name", "count"} or {"quantity", "card": {"name"}}, and a list an object keyed by card, as in
 Moxfield's deck JSON, whose newer shape has the lists in "boards" and whose "main" is one card it features, no
 list), or {"text": "<a decklist in any dialect>"}, whose "commander", when given, names its commanders as
-`--commander` does. A deck object becomes decklist blocks, each a section header and its lines, so it is read
+`--commander` does, and whose "companion" its companion. A deck object becomes decklist blocks, each a section header and its lines, so it is read
 exactly as the same decklist written as text, without line numbers (its items are not lines of the file; a
 "text" keeps its own)."""
 
@@ -206,7 +206,16 @@ def record_blocks(record: Mapping[str, Any]) -> tuple[list[tuple[str | None, lis
 def record_commanders(record: Mapping[str, Any]) -> list[str]:
     """The commander names a deck object gives in "commander" or "commanders" (a registration's commander
     column beside its list's "text"). ValueError when that is not a list of cards."""
-    key = "commander" if "commander" in record else "commanders"
+    return _record_names(record, "commander" if "commander" in record else "commanders")
+
+
+def record_companions(record: Mapping[str, Any]) -> list[str]:
+    """The companion names a deck object gives in "companion" or "companions" (a registration's Companion column
+    beside its list's "text"). ValueError when that is not a list of cards."""
+    return _record_names(record, "companion" if "companion" in record else "companions")
+
+
+def _record_names(record: Mapping[str, Any], key: str) -> list[str]:
     names = []
     for item in _items(record.get(key), key):
         name = item if isinstance(item, str) else _item_name(item)
@@ -215,13 +224,13 @@ def record_commanders(record: Mapping[str, Any]) -> list[str]:
         if name.strip():
             names.append(name.strip())
     if len(names) > MAX_GIVEN_COMMANDERS:
-        raise ValueError(f"\"{key}\" names {len(names):,} cards, more than the {MAX_GIVEN_COMMANDERS} commanders a "
-                         "deck may be given beside its list")
+        raise ValueError(f"\"{key}\" names {len(names):,} cards, more than the {MAX_GIVEN_COMMANDERS} "
+                         f"{key.rstrip('s')}s a deck may be given beside its list")
     return names
 
 
-#: The most commanders a deck object may name beside its text: enough for the `commander-pair` rule to
-#: report too many, few enough that placing them in the deck stays cheap.
+#: The most commanders (or companions) a deck object may name beside its text: enough for the `commander-pair`
+#: rule to report too many, few enough that placing them in the deck stays cheap.
 MAX_GIVEN_COMMANDERS = 8
 
 
