@@ -931,6 +931,23 @@ def test_groups_named_as_cards_are_names_when_the_list_is_100_cards_without_them
     assert deck["card_count"] == 101 and "color-identity" in [v["code"] for v in deck["violations"]]
 
 
+@pytest.mark.parametrize("counted", ["Mana Crypt x1", "Mana Crypt 1x", "Mana Crypt (x1)"])
+def test_a_card_counted_after_its_name_is_never_a_group_s_name(tmp_path, data_dir: str, counted: str,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """"Mana Crypt x1" before a line with a count, in a list 100 cards without it, was read as a group's name and
+    dropped with a note: a banned card and a 101st card gone, the deck called legal. A count written after the name
+    is a card's, as "x1" is never a group's size; "Ramp (1)" may still be a group's."""
+    path = tmp_path / "deck.txt"
+    path.write_text(f"Commander\n1 Mr. House, President and CEO\n\nDeck\n1 Sol Ring\n{counted}\n98 Plains\n")
+    assert main(["check", "--data-dir", data_dir, "--format", "json", str(path)]) == 1
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert deck["card_count"] == 101 and sorted(v["code"] for v in deck["violations"]) == ["banned", "deck-size"]
+    path.write_text("Commander\n1 Mr. House, President and CEO\n\nDeck\n1 Sol Ring\nRamp (1)\n98 Plains\n")
+    assert main(["check", "--data-dir", data_dir, "--format", "json", str(path)]) == 0
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert deck["card_count"] == 100
+
+
 def test_a_name_ending_in_a_parenthesised_word_is_that_card_not_a_set_code(tmp_path, data_dir: str,
                                                                             capsys: pytest.CaptureFixture[str]) -> None:
     """"1 Hazmat Suit (Used)" (an Unfinity card) was read as Hazmat Suit of a set "Used", an unknown card. A name

@@ -734,11 +734,12 @@ def parse_lines(text: str, path: str) -> Deck:
 
     group_lines: tuple[int, ...] = ()
     if unled:  # perhaps a group's name: an entry with no quantity right before one with a quantity, a heading, or
-        # one that counts "(12)" right before one with no count at all
+        # one that counts "(12)" right before one with no count at all; never one counted "x1", "1x" or "(x1)" after
+        # its name, as only a card's count is written
         led_lines = {row[0] for row in rows}.difference(unled)
         countless = set(unled).difference(counted_after)
-        group_lines = tuple(line for line in unled if line + 1 in led_lines or line in headings
-                            or counted_after.get(line) and line + 1 in countless)
+        group_lines = tuple(line for line in unled if counted_after.get(line, True) and (
+            line + 1 in led_lines or line in headings or counted_after.get(line) and line + 1 in countless))
     if counted_headings:  # and one with a quantity written as a heading
         group_lines = tuple(sorted(group_lines + tuple(counted_headings)))
     heading_lines = tuple(line for line in group_lines if line in colon_headings)
