@@ -752,6 +752,34 @@ def test_a_table_of_registered_links_says_so_a_row_a_player(tmp_path):
     assert run_cli("check", str(link)) == (2, "", f"deckcheck: error: {link}: {address}\n")
 
 
+def test_a_zip_in_a_folder_is_read_and_a_header_row_met_again_is_no_deck(tmp_path):
+    """A folder holding a form's responses downloaded as a zip beside other decklists: the zip's decks are read
+    (before, the walk left it out unseen, and a folder of only the zip had "no decks"). A table whose header row
+    comes again (two exports pasted one after the other) has no deck of that row (before, a deck named "Player"
+    with unknown cards "Commander" and "Decklist")."""
+    import zipfile
+
+    bruno = (TOURNAMENT / "02-bruno-timey-wimey.txt").read_text(encoding="utf-8")
+    folder = tmp_path / "registrations"
+    (folder / "late").mkdir(parents=True)
+    with zipfile.ZipFile(folder / "responses.zip", "w") as z:
+        z.writestr("ann.txt", bruno)
+        z.writestr("ben.txt", bruno)
+    (folder / "late" / "cy.txt").write_text(bruno, encoding="utf-8")
+    code, out, _ = run_cli("batch", "--format", "json", str(folder))
+    assert code == 0 and [d["path"] for d in json.loads(out)["decks"]] == [
+        str(folder / "late" / "cy.txt"), f"{folder / 'responses.zip'}/ann.txt", f"{folder / 'responses.zip'}/ben.txt"]
+    table = tmp_path / "both.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        for player in ("Ann", "Ben"):
+            writer.writerow(["Player", "Decklist"])
+            writer.writerow([player, bruno])
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    assert code == 0 and [(d["path"], d["name"]) for d in json.loads(out)["decks"]] == [
+        (f"{table}:2", "Ann"), (f"{table}:4", "Ben")]
+
+
 def test_a_form_asking_for_a_link_and_the_list_reads_the_list(tmp_path):
     """A form with an optional link question beside the pasted list ("Decklist link (Moxfield/Archidekt,
     optional)", "Decklist (paste the text export)"): the list's column is read, whichever comes first. Before,

@@ -148,15 +148,16 @@ def _stats(paths: Iterator[str]) -> Iterator[os.stat_result]:
 
 
 def _walk(folder: str, unreadable: list[OSError] | None = None) -> Iterator[str]:
-    """Decklist files under a folder, recursively, sorted by path; hidden files and folders, pipes, sockets
-    and devices skipped. A folder that can't be read (the folder itself, or one under it) is added to
-    `unreadable`, when given, as the error reading it."""
+    """Decklist files and zip archives (a form's responses downloaded beside the other decklists) under a folder,
+    recursively, sorted by path; hidden files and folders, pipes, sockets and devices skipped. A folder that can't
+    be read (the folder itself, or one under it) is added to `unreadable`, when given, as the error reading it."""
     found: list[tuple[tuple[str, ...], str]] = []
     for root, dirs, files in os.walk(folder, onerror=None if unreadable is None else unreadable.append):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         rel = os.path.relpath(root, folder)
         parts = () if rel == "." else tuple(rel.split(os.sep))
-        found.extend((parts + (name,), os.path.join(root, name)) for name in files if is_decklist_name(name))
+        found.extend((parts + (name,), os.path.join(root, name)) for name in files
+                     if is_decklist_name(name) or name.lower().endswith(".zip") and not name.startswith("."))
     for _, path in sorted(found):
         if not _special_file(path):
             yield path
@@ -255,10 +256,10 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
     # already, so no cell can cost more than it; the limit is the module's, raised only while these rows are read.
     limit = csv.field_size_limit(max(csv.field_size_limit(), len(body)))
     try:
-        next(rows, None)  # the header
+        header = [cell.strip() for cell in next(rows, [])]
         for row, cells in enumerate(rows, start=layout.header_line + 1):
-            if not any(cell.strip() for cell in cells):
-                continue
+            if not any(cell.strip() for cell in cells) or [cell.strip() for cell in cells] == header:
+                continue  # a blank row, or the header again (two exports pasted one after the other)
             yield _registration(f"{path}:{row}", cells, layout)
     except csv.Error as exc:
         yield ("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read")
