@@ -1623,6 +1623,10 @@ def test_a_frame_written_for_a_spreadsheet_is_excel_s_utf_8_and_runs_no_formula(
     rows = list(csv.reader((tmp_path / "codes.csv").open(encoding="utf-8-sig", newline="")))
     assert rows[0] == ["deck", "code", "n"] and ["José", "deck-size", "1"] in rows
     assert all(not row[0].startswith("=") for row in rows)
+    deckcheck.to_spreadsheet_csv(by_code, tmp_path / "series.csv")  # a Series with its index (before: an error
+    assert (tmp_path / "series.csv").read_bytes() == (tmp_path / "codes.csv").read_bytes()  # deep in pandas)
+    with pytest.raises(TypeError, match="^to_spreadsheet_csv writes a pandas DataFrame or Series, not list$"):
+        deckcheck.to_spreadsheet_csv([1, 2], tmp_path / "list.csv")
 
 
 def test_a_frame_s_list_cells_are_written_for_a_spreadsheet_as_the_csv_report_writes_them(tmp_path, store):
@@ -2014,6 +2018,36 @@ def test_a_dataframe_s_rows_are_decks_as_its_columns_say(store, shared_data, tmp
     assert [(r.name, r.report.commanders, r.report.card_count) for r in check_many(lower, store=store)] == [
         ("Alice", ("Atraxa, Praetors' Voice",), 100), ("Bruno", ("The Tenth Doctor", "Rose Tyler"), 100),
         ("Carol", (), 0)]
+
+
+def test_a_frame_s_cells_are_read_whatever_pandas_holds_them_in(store, shared_data):
+    """What an analyst's frame holds besides strings: list cells under a form's column names ("deck"), numpy
+    arrays (a Parquet round trip's lists), one row of a form's frame given to check_deck, a row with no deck's
+    cells, and the frame's rows as arrays (`df.values`). Before, the lists were checked as their repr
+    ("['Tasigur, the Golden Fang']", an unknown card), arrays made every row unreadable, the form's row was "JSON,
+    but not a deck", so was the empty row, and `df.values` gave decks of garbage."""
+    pandas = pytest.importorskip("pandas")
+    numpy = pytest.importorskip("numpy")
+    archive = shared_data / "decks" / "duel-commander" / "decks.jsonl.gz"
+    frame = pandas.read_json(archive, lines=True, nrows=20)
+    expected = [(r.report.commanders, r.report.card_count, r.report.codes()) for r in check_many(frame, store=store)]
+    assert all(card_count == 100 for _, card_count, _ in expected)
+    form = pandas.DataFrame({"player": frame.player, "commander": frame.commander, "deck": frame.decklist})
+    arrays = frame.assign(commander=frame.commander.map(numpy.array), decklist=frame.decklist.map(numpy.array))
+    for given in (form, arrays):
+        assert [(r.report.commanders, r.report.card_count, r.report.codes())
+                for r in check_many(given, store=store)] == expected
+    assert deckcheck.check_deck(arrays.iloc[0], store=store).codes() == expected[0][2]
+    row = form.assign(deck=form.deck.map("\n".join)).iloc[0]  # a form's row of text cells
+    report = deckcheck.check_deck(row, store=store)
+    assert (report.commanders, report.card_count) == expected[0][:2]
+    (empty,) = check_many(pandas.DataFrame({"player": ["a"], "commander": [numpy.nan], "decklist": [numpy.nan]}),
+                          store=store)
+    assert empty.report.violations[0].message == "no decklist (an empty value)"
+    rows = check_many(frame[["commander", "decklist"]].values[:2], store=store)
+    assert [r.report.violations[0].message for r in rows] == [
+        "a list of lists, not a deck's entries (a frame's rows as arrays, `df.values`: give the frame itself, or its "
+        "column of decklists)"] * 2
 
 
 def test_a_registration_holding_a_deck_s_link_says_so(store, tmp_path, monkeypatch):

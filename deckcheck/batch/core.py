@@ -283,11 +283,8 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
         return
     rows = zip(frame.index, frame.itertuples(index=False, name=None))
     layout = columns_layout(columns)
-    # a deck object's list column ("decklist"), or its "commander" beside no column a form names for the list: a
-    # "commander" beside a form's "list" or "Decklist" is a registration's, as `deckcheck batch` reads the file
-    if not set(columns).isdisjoint(LIST_KEYS) or layout is None and is_deck_record(dict.fromkeys(columns)):
-        yield from expand_labelled(((label, {c: v for c, v in zip(columns, row) if not _missing(v)})
-                                    for label, row in rows), positions)
+    if _deck_object_columns(columns, layout):
+        yield from expand_labelled(((label, _row_record(columns, row)) for label, row in rows), positions)
         return
     if layout is None:
         raise TypeError(f"no column of this DataFrame holds decklists (its columns: {', '.join(columns)[:300]}); "
@@ -303,11 +300,18 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
         rows = ((index, (index, *row)) for index, row in rows)
     seen: Counter[str] = Counter()
     for position, (index, row) in enumerate(rows):
-        cells = ["" if _missing(v) else str(v) for v in row]
+        cells = [cell_text(v) for v in row]
         if any(cell.strip() for cell in cells):  # a blank row (a deleted response) is none, as in the file
             if positions is not None:
                 positions.append(position)
             yield _registration(distinct_label(index, seen), cells, layout)
+
+
+def _row_record(columns: list[str], row: Sequence[Any]) -> dict[str, Any] | None:
+    """A deck object's row of a frame as the deck object, without its empty cells; None (an empty value) when it
+    has none of a deck's (a row whose commander and decklist are both empty)."""
+    record = {c: v for c, v in zip(columns, row) if not _missing(v)}
+    return record if is_deck_record(record) else None
 
 
 def sheet_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
@@ -649,7 +653,11 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
             yield ("record", record_path(record, f"<deck {texts}>"), record)
         elif _is_list_of_entries(item):  # a table's cell holding a list: pd.read_json of JSON Lines decks
             texts += 1
-            yield ("record", f"<deck {texts}>", {"decklist": list(item)})
+            if len(item) and (isinstance(item[0], tuple) or _is_list_of_entries(item[0])):
+                yield ("error", f"<deck {texts}>", "a list of lists, not a deck's entries (a frame's rows as arrays, "
+                                                   "`df.values`: give the frame itself, or its column of decklists)")
+            else:
+                yield ("record", f"<deck {texts}>", {"decklist": list(item)})
         elif isinstance(item, str) and ("\n" in item or "\r" in item):
             texts += 1
             yield ("text", f"<text {texts}>", item)
@@ -719,8 +727,33 @@ def archive_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Sour
 
 
 def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
-    """A deck object as a mapping: itself, or a frame's row (a pandas Series) without its empty cells."""
-    return item if isinstance(item, Mapping) else {k: v for k, v in item.items() if not _missing(v)}
+    """A deck object as a mapping: itself, or a frame's row (a pandas Series) without its empty cells; a sign-up
+    form's row (`pd.read_csv` of its responses: a column naming the decklist, "Paste your deck here") as
+    `registration_record` reads the table's row."""
+    if isinstance(item, Mapping):
+        return item
+    columns = [str(c) for c in item.index]
+    layout = columns_layout(columns)
+    if layout is not None and not _deck_object_columns(columns, layout):
+        return registration_record([cell_text(v) for v in item.values], layout)
+    return {k: v for k, v in item.items() if not _missing(v)}
+
+
+def _deck_object_columns(columns: list[str], layout: Registrations | None) -> bool:
+    """Whether a frame's columns are a deck object's: one of its list keys ("decklist"), or its "commander"
+    beside no column a form names for the list (`layout`, `columns_layout`'s): a "commander" beside a form's
+    "list" or "Decklist" is a registration's, as `deckcheck batch` reads the file."""
+    return not set(columns).isdisjoint(LIST_KEYS) or layout is None and is_deck_record(dict.fromkeys(columns))
+
+
+def cell_text(value: Any) -> str:
+    """A table's cell as a sign-up form's text: "" for an empty one, a list's items a line each (a frame's list
+    cells: its decklist's entries, its commanders' names), else the value as a str."""
+    if _missing(value):
+        return ""
+    if _is_list_of_entries(value):
+        return "\n".join(cell_text(v) for v in value)
+    return str(value)
 
 
 def _is_list_of_entries(item: Any) -> bool:

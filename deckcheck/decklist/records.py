@@ -108,10 +108,13 @@ def _item_name(item: Any) -> str | None:
 def _items(value: Any, key: str) -> list[Any]:
     """A deck object's list under `key`: a list; a string of lines; one card object ({"name", "count"});
     a board keyed by card, as Moxfield's deck JSON has them ({"Sol Ring": {"quantity": 1, "card": {"name":
-    "Sol Ring", ...}}, ...}, or those under "cards"; or {"Sol Ring": 1}). Absent is empty; ValueError for
-    anything else."""
+    "Sol Ring", ...}}, ...}, or those under "cards"; or {"Sol Ring": 1}); a one-dimensional numpy array, as a
+    frame's cell holds a list after a round trip through Parquet. Absent is empty; ValueError for anything
+    else."""
     if value is None:
         return []
+    if type(value).__name__ == "ndarray" and getattr(value, "ndim", 0) == 1:
+        value = value.tolist()
     if isinstance(value, str):
         return value.splitlines()
     if isinstance(value, Mapping):
