@@ -287,6 +287,40 @@ def test_mana_values_by_zone_say_where_each_face_can_be(capsys):
     assert "  Tibalt, Cosmic Impostor on the stack or battlefield: 7" in lines
 
 
+def test_a_permanent_face_s_mana_value_is_shown_on_the_battlefield_too(capsys):
+    """An adventurer cast as itself resolves onto the battlefield with its own mana value, and a card whose faces
+    share one value (a transforming double-faced card, 712.8e; a flip card, 710.2; any one-faced card) has it in
+    every zone, X adding to it on the stack (202.3e). Before, Bonecrusher Giant was "on the stack" only, and every
+    such card's value was said only of the library, hand, graveyard, exile and command zone."""
+    assert main(["card", "--data-dir", NO_STORE, "Bonecrusher Giant", "Huntmaster of the Fells", "Kitsune Mystic",
+                 "Endless One", "Sol Ring"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[lines.index("mana value: 3 (library, hand, graveyard, exile, command zone)") + 1:][:2] == [
+        "  Bonecrusher Giant on the stack or battlefield: 3", "  Stomp on the stack: 2"]
+    assert [line for line in lines if line.startswith("mana value: ")][1:] == [
+        "mana value: 4 (every zone, either face up)", "mana value: 4 (every zone, either face up)",
+        "mana value: 0 (every zone; on the stack 0 + X)", "mana value: 1 (every zone)"]
+    code, (giant,) = run_json(capsys, "Bonecrusher Giant")
+    assert [c["zones"] for c in giant["cast_mana_values"]] == ["stack and battlefield", "stack"]
+
+
+def test_a_prepare_spell_s_mana_value_is_its_copy_s_never_the_card_s():
+    """722.3-722.4: a preparation card is never its prepare spell; only a copy of that spell is cast. Its value is
+    shown as the copy's. Before, "Forum's Favor on the stack: 1" read as the card's own value there. (No card data
+    here holds a preparation card: this is the Scryfall fixture RULES.md names, names, types and costs only.)"""
+    from deckcheck.commands.card import _zone_values, cast_values
+    from deckcheck.model.card import Card, Face
+
+    page = Card(oracle_id="", name="Honorbound Page // Forum's Favor", layout="prepare",
+                faces=(Face("Honorbound Page", "{3}{W}", "Creature — Human Cleric"),
+                       Face("Forum's Favor", "{W}", "Sorcery")))
+    assert [c.get("copy", False) for c in cast_values(page)] == [False, True]
+    assert _zone_values(page) == [
+        "mana value: 4 (library, hand, graveyard, exile, command zone)",
+        "  Honorbound Page on the stack or battlefield: 4",
+        "  a copy of Forum's Favor on the stack: 1 (the card itself never is Forum's Favor)"]
+
+
 def test_a_prototype_card_s_smaller_mana_value_is_shown(capsys):
     """Cast prototyped, a card has its prototype's mana value on the stack and battlefield (CR 718.3b), its own
     everywhere else; `card` showed only the latter."""

@@ -12,7 +12,9 @@ from deckcheck.commands.options import add_as_of, add_data_dir, card_name, stdin
 from deckcheck.errors import InputError, one_line
 from deckcheck.model.card import Card
 from deckcheck.model.identity import color_identity
-from deckcheck.model.vocab import ALTERNATIVE_SPELL_LAYOUTS, MODAL_DFC, NOT_LEGAL, PROTOTYPE, SPLIT, Zone
+from deckcheck.model.vocab import (
+    ALTERNATIVE_SPELL_LAYOUTS, MELD, MODAL_DFC, NOT_LEGAL, PREPARE, PROTOTYPE, SPLIT, Zone,
+)
 from deckcheck.policy import Policy, Standing, data_day, standing_of
 from deckcheck.store import CardStore
 
@@ -66,23 +68,27 @@ def card_dict(query: str, card: Card, standing: Standing) -> dict[str, Any]:
 
 def cast_values(card: Card) -> list[dict[str, Any]]:
     """The mana values a card has where one of its faces is cast or played (the stack, the battlefield), beside
-    the one of every other zone (`Card.mana_value`): each face of a split card, a modal double-faced card or a card
-    with an alternative spell (an adventure, an omen), a fused split card's halves cast together, and a prototype
-    cast prototyped (CR 718.3b). Each as
-    {"face", "zones": "stack" | "battlefield" | "stack and battlefield", "mana_value", "x": the {X} in its cost,
-    whose chosen value adds to it on the stack (202.3e)}, with "fused": true, or "prototyped": its cost."""
+    the one of every other zone (`Card.mana_value`): each face of a split card (a Room's half, unlocked, on the
+    battlefield too: 709.5), a modal double-faced card or a card with an alternative spell (an adventurer and its
+    Adventure, an omen card and its Omen; a preparation card and the copy of its prepare spell, the only way that
+    spell is cast: 722.3), a fused split card's halves cast together, and a prototype cast prototyped (CR 718.3b).
+    Each as {"face", "zones": "stack" | "battlefield" | "stack and battlefield" (a permanent face, once
+    resolved), "mana_value", "x": the {X} in its cost, whose chosen value adds to it on the stack (202.3e)}, with
+    "fused": true, "copy": true (a prepare spell's copy), or "prototyped": its cost."""
     out: list[dict[str, Any]] = []
     if len(card.faces) > 1 and (card.layout in (SPLIT, MODAL_DFC) or card.layout in ALTERNATIVE_SPELL_LAYOUTS):
         for i, face in enumerate(card.faces):
-            types = face.type_line.split(" — ")[0]
-            if card.layout == MODAL_DFC and "Land" in types:  # a land face is played, never on the stack
+            if card.layout == MODAL_DFC and face.is_land:  # a land face is played, never on the stack
                 zones = "battlefield"
-            elif card.layout != MODAL_DFC or "Instant" in types or "Sorcery" in types:
-                zones = "stack"
-            else:
+            elif face.is_permanent:  # a creature cast as itself, not as its Adventure; a Room's half
                 zones = "stack and battlefield"
-            out.append({"face": face.name, "zones": zones, "mana_value": _fmt_mv(card.mana_value(Zone.STACK, i)),
-                        "x": face.mana_cost.count("{X}")})
+            else:
+                zones = "stack"
+            cast = {"face": face.name, "zones": zones, "mana_value": _fmt_mv(card.mana_value(Zone.STACK, i)),
+                    "x": face.mana_cost.count("{X}")}
+            if i and card.layout == PREPARE:
+                cast["copy"] = True
+            out.append(cast)
         if card.layout == SPLIT and any("\nFuse" in f"\n{f.oracle_text}" for f in card.faces):  # both halves at once
             out.append({"face": card.name, "zones": "stack", "fused": True,  # the total of both costs (709.4d)
                         "mana_value": _fmt_mv(card.mana_value()),
@@ -94,12 +100,24 @@ def cast_values(card: Card) -> list[dict[str, Any]]:
 
 
 def _zone_values(card: Card) -> list[str]:
-    """Mana value lines per zone and face, for the text view."""
-    lines = [f"mana value: {_fmt_mv(card.mana_value())} (library, hand, graveyard, exile, command zone)"]
-    for cast in cast_values(card):
+    """Mana value lines per zone and face, for the text view: the value of every zone but those where a face of
+    its own is cast or played (`cast_values`), or of every zone, either face up (a transforming double-faced card,
+    712.8e; a flip card, 710.2), with X's part on the stack (202.3e)."""
+    value = _fmt_mv(card.mana_value())
+    casts = cast_values(card)
+    if casts or card.layout == MELD or not card.complete:  # melded, or a face the data lacks: not every zone
+        lines = [f"mana value: {value} (library, hand, graveyard, exile, command zone)"]
+    else:
+        xs = card.front.mana_cost.count("{X}")
+        either = ", either face up" if len(card.faces) > 1 else ""
+        on_stack = f"; on the stack {value} + {xs if xs > 1 else ''}X" if xs else ""
+        lines = [f"mana value: {value} (every zone{either}{on_stack})"]
+    for cast in casts:
         value, xs = cast["mana_value"], cast["x"]
         with_x = f"{value} + {xs if xs > 1 else ''}X" if xs else value
-        if "prototyped" in cast:
+        if "copy" in cast:
+            lines.append(f"  a copy of {cast['face']} on the stack: {with_x} (the card itself never is {cast['face']})")
+        elif "prototyped" in cast:
             lines.append(f"  prototyped ({cast['prototyped']}), on the stack or battlefield: {value}")
         elif "fused" in cast:
             lines.append(f"  fused, both halves on the stack: {with_x}")

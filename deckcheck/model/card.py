@@ -221,8 +221,10 @@ class Card:
 
         ``face`` is the face that is up, the half that was cast, or a Room's one unlocked half on the
         battlefield (None: the front; for a split card on the stack both halves fused, for a Room on the
-        battlefield both halves unlocked; a Room with neither unlocked has no mana cost, 0). ``x`` is X's
-        value, used only on the stack. A face the card doesn't have, or its data lacks, raises (``face``).
+        battlefield both halves unlocked; a Room with neither unlocked has no mana cost, 0). A preparation
+        card's prepare spell on the stack is the copy of it that is cast, the card itself never being that
+        spell (722.3-722.4). ``x`` is X's value, used only on the stack. A face the card doesn't have, or its
+        data lacks, raises (``face``).
         """
         if face is not None:
             self.face(face)  # a face it can answer for, in every zone
