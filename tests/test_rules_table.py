@@ -302,6 +302,11 @@ def test_activated_keyword_abilities(checker: Checker, name: str, activated: boo
     (("Yasmin Khan", "Rose Tyler"), "Mountain",
      "Yasmin Khan and Rose Tyler can't be partners: both have \"Doctor's companion\", which pairs a commander "
      "with a Time Lord Doctor, never with another companion (702.124m)"),
+    # a Background is a card's subtype, no ability: before, "Folk Hero has Background; two commanders need a shared
+    # partner ability (702.124)"
+    (("Tymna the Weaver", "Folk Hero"), "Plains",
+     "Tymna the Weaver and Folk Hero can't be partners: Tymna the Weaver has Partner and Folk Hero is a Background; "
+     "a Background is a commander only beside one that has \"Choose a Background\" (702.124k)"),
 ])
 def test_two_commanders_with_one_pairing_ability_that_needs_another_kind(checker: Checker, commanders: tuple[str, ...],
                                                                         fill: str, said: str) -> None:

@@ -147,17 +147,17 @@ def pair_problem(a: Item, b: Item) -> str | None:
     if DOCTORS_COMPANION in kinds_a & kinds_b:
         return ("both have \"Doctor's companion\", which pairs a commander with a Time Lord Doctor, never with "
                 "another companion (702.124m)")
-    abilities_a = ", ".join(describe(p) for p in fa.partners) or "no partner ability"
-    abilities_b = ", ".join(describe(p) for p in fb.partners) or "no partner ability"
-    if fa.is_background:
-        abilities_a = "Background"
-    if fb.is_background:
-        abilities_b = "Background"
-    if fa.partners and fb.partners:
+    said_a = "is a Background" if fa.is_background else (
+        f"has {', '.join(describe(p) for p in fa.partners) or 'no partner ability'}")
+    said_b = "is a Background" if fb.is_background else (
+        f"has {', '.join(describe(p) for p in fb.partners) or 'no partner ability'}")
+    if fa.is_background or fb.is_background:  # (a Background is a card type, no ability: 702.124k)
+        tail = "a Background is a commander only beside one that has \"Choose a Background\" (702.124k)"
+    elif fa.partners and fb.partners:
         tail = "different partner abilities never combine (702.124f)"
     else:
         tail = "two commanders need a shared partner ability (702.124)"
-    return f"{a.name} has {abilities_a} and {b.name} has {abilities_b}; {tail}"
+    return f"{a.name} {said_a} and {b.name} {said_b}; {tail}"
 
 
 def _could_lead(ctx: DeckContext) -> tuple[list[Item], str]:
