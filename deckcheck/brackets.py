@@ -62,6 +62,10 @@ _SENTENCE = re.compile(r"(?<=[.!])\s+|\n+")
 _EXTRA_TURN = re.compile(r"\btakes? (?:an|one|two|three|four|five|x|\d+) extra turns?\b", re.IGNORECASE)
 #: An extra turn given to an opponent (Eon Frolicker), which no bracket limits.
 _OPPONENT_TAKES = re.compile(r"\bopponents? takes? (?:an|one|two|x|\d+) extra turns?\b", re.IGNORECASE)
+#: An extra turn given to "that player", an opponent when the ability names one (Emrakul, the Promised End: "you
+#: gain control of target opponent during that player's next turn. After that turn, that player takes an extra
+#: turn").
+_THAT_PLAYER_TAKES = re.compile(r"\bthat player takes? (?:an|one|two|x|\d+) extra turns?\b", re.IGNORECASE)
 _EACH_TURN_TRIGGER = r"\bat the beginning of each\b"
 _REPEATS = re.compile(_EACH_TURN_TRIGGER, re.IGNORECASE)
 _MANY_TURNS = re.compile(r"\btakes? (?:two|three|four|five|x|\d+) extra turns|\bfor each\b|" + _EACH_TURN_TRIGGER,
@@ -96,8 +100,13 @@ _MLD = [
     # Armageddon, Ravages of War, Jokulhaups, Obliterate, Decree of Annihilation, Ruination, Sunder
     re.compile(r"\b(?:destroy|exile|return) all (?:(?:artifacts|creatures|enchantments|planeswalkers|and|or),?\s+)*"
                r"(?:nonbasic )?lands\b" + _ONLY_SOME, re.IGNORECASE),
-    # Apocalypse, Worldfire, Upheaval, Worldslayer: every permanent, lands included
-    re.compile(r"\b(?:destroy|exile|return) all (?:other )?permanents\b" + _ONLY_SOME, re.IGNORECASE),
+    # Apocalypse, Worldfire, Upheaval, Worldslayer: every permanent, lands included; Soulscour's nonartifact ones
+    # (not Thieves' Auction's nontoken ones, handed back out to the players, nor Chaos Orb's, those it touches)
+    re.compile(r"\b(?:destroy|exile|return) all (?:other )?(?:non(?!land|token)[\w-]+ )?permanents\b" + _ONLY_SOME,
+               re.IGNORECASE),
+    # Razia's Purification, Balancing Act: each player keeps a few permanents, lands among what is sacrificed
+    re.compile(r"\beach player chooses (?:a number of |\w+ )?permanents they control\b[^.]*\bsacrifices the rest\b",
+               re.IGNORECASE),
     # Flashfires, Boil, Acid Rain, Tsunami: all lands of a basic type
     re.compile(r"\bdestroy all (?:plains|islands|swamps|mountains|forests)\b" + _ONLY_SOME, re.IGNORECASE),
     # Winter Orb, Static Orb, Hokori, Rising Waters, Back to Basics, Stasis, Dovin Baan, Choke: lands kept tapped
@@ -109,8 +118,8 @@ _MLD = [
     re.compile(r"\b(?:players|each player) skips? (?:their|his or her) untap steps?\b", re.IGNORECASE),
     # Blood Moon, Magus of the Moon: what nonbasic lands make
     re.compile(r"\bnonbasic lands are (?:plains|islands|swamps|mountains|forests)\b", re.IGNORECASE),
-    # Contamination, Infernal Darkness, Ritual of Subdual: what every land makes
-    re.compile(r"\bif a land is tapped for mana, it produces\b", re.IGNORECASE),
+    # Contamination, Infernal Darkness, Ritual of Subdual, Hall of Gemstone: what every land makes
+    re.compile(r"\bif a land is tapped for mana, it produces\b|\blands tapped for mana produce\b", re.IGNORECASE),
     # Cleansing: every land, one at a time
     re.compile(r"\bfor each land, destroy that land\b", re.IGNORECASE),
     # Sway of the Stars: every permanent shuffled away, lands included (as Upheaval returns them)
@@ -193,12 +202,13 @@ def _read_features(card: Card) -> tuple[bool, str | None, bool]:
     mld = extra = tutor = False
     chained = False
     texts = _texts(card)
-    sentences = [s for text in texts for s in _SENTENCE.split(text) if s]
-    replaced = any(_REPLACES_LANDS.search(s) for s in sentences)
-    for s in sentences:
+    sentences = [(s, ability) for text in texts for ability in text.split("\n") for s in _SENTENCE.split(ability) if s]
+    replaced = any(_REPLACES_LANDS.search(s) for s, _ in sentences)
+    for s, ability in sentences:
         if not mld and not replaced and not _SPARES_LANDS.search(s):
             mld = any(p.search(s) for p in _MLD) or bool(_MLD_SACRIFICE.search(s) and _LAND_WORDS.search(s))
-        if _EXTRA_TURN.search(s) and "can't" not in s.lower() and not _OPPONENT_TAKES.search(s):
+        opponents = _OPPONENT_TAKES.search(s) or _THAT_PLAYER_TAKES.search(s) and "opponent" in ability.lower()
+        if _EXTRA_TURN.search(s) and "can't" not in s.lower() and not opponents:
             extra = True
             if _MANY_TURNS.search(s):
                 chained = True
@@ -281,12 +291,17 @@ GAME_CHANGER, MAYBE_GAME_CHANGER, MASS_LAND_DENIAL, EXTRA_TURNS, CHAINED_TURNS, 
 def card_flags(card: Card, policy: Policy, day: date) -> int:
     """The card's bracket flags on `day`: Game Changer (or maybe one, where the record is incomplete), mass
     land denial, extra turns (and chained ones), tutor."""
-    # before the brackets existed, October 2025's definitions are used: its Game Changers list too
-    member = policy.game_changer_status(card, day if day >= BRACKETS_FROM else TUTORS_UNRESTRICTED_FROM).member
+    member = policy.game_changer_status(card, _game_changers_day(day)).member
     mld, turns, tutor = _features(card)
     return ((GAME_CHANGER if member else MAYBE_GAME_CHANGER if member is None else 0)
             | (MASS_LAND_DENIAL if mld else 0) | (EXTRA_TURNS if turns else 0)
             | (CHAINED_TURNS if turns == "chained" else 0) | (TUTOR if tutor else 0))
+
+
+def _game_changers_day(day: date) -> date:
+    """The day whose Game Changers list a floor on `day` reads: before the brackets existed, October 2025's
+    definitions are used, its list too."""
+    return day if day >= BRACKETS_FROM else TUTORS_UNRESTRICTED_FROM
 
 
 class BracketFlags:
@@ -340,7 +355,10 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
         if ident not in seen:
             seen.add(ident)
             flagged.append((card, bits))
-    gcs = [c for c, bits in flagged if bits & GAME_CHANGER]
+    gcs = [c.name for c, bits in flagged if bits & GAME_CHANGER]
+    # a name the card data has no card for may still be on the list (a card newer than the data): counted by name
+    listed = list(dict.fromkeys(filter(None, (policy.game_changer_named(n, _game_changers_day(day)) for n in unknown))))
+    gcs += [name for name in listed if name not in gcs]
     maybe_gcs = [c for c, bits in flagged if bits & MAYBE_GAME_CHANGER]
     mld = [c for c, bits in flagged if bits & MASS_LAND_DENIAL]
     turns = [c for c, bits in flagged if bits & EXTRA_TURNS]
@@ -354,12 +372,15 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
         reasons.append("No Game Changers: fits every bracket.")
     elif len(gcs) <= MAX_GC_BRACKET_3:
         minimum = max(minimum, 3)
-        reasons.append(f"{counted(len(gcs), 'Game Changer')} ({_names(gcs)}): brackets 1-2 "
+        reasons.append(f"{counted(len(gcs), 'Game Changer')} ({'; '.join(gcs)}): brackets 1-2 "
                        f"allow none, bracket 3 up to {MAX_GC_BRACKET_3}, so at least bracket 3.")
     else:
         minimum = 4
-        reasons.append(f"{len(gcs)} Game Changers ({_names(gcs)}): more than {MAX_GC_BRACKET_3}, so at least "
+        reasons.append(f"{len(gcs)} Game Changers ({'; '.join(gcs)}): more than {MAX_GC_BRACKET_3}, so at least "
                        "bracket 4.")
+    if listed:
+        reasons.append(f"{'; '.join(listed)}: on the Game Changers list by name, though the card data has no such "
+                       "card: counted.")
     # mass land denial
     if mld:
         minimum = 4
@@ -402,6 +423,6 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
     reasons += _NOT_JUDGED_REASONS
     reasons += [f"Not judged: {u}." for u in more]
     unjudged = NOT_JUDGED + tuple(more)
-    return BracketEstimate(minimum=minimum, game_changers=tuple(c.name for c in gcs),
+    return BracketEstimate(minimum=minimum, game_changers=tuple(gcs),
                            mass_land_denial=tuple(c.name for c in mld), extra_turns=tuple(c.name for c in turns),
                            tutors=tuple(c.name for c in tutors), reasons=tuple(reasons), unjudged=unjudged)

@@ -392,6 +392,11 @@ class Policy:
                                      "which cards left the list on 2025-04-22 is not recorded")
         return GameChangerStatus(card.name, False, True)
 
+    def game_changer_named(self, name: str, on: date | None = None) -> str | None:
+        """The Game Changer a card name names on `on` (the list's spelling of it), None when it names none: how a
+        card the card data lacks (The One Ring, newer than the bundled snapshot) is still known as one."""
+        return self._state(on).gc.get(name_key(name))
+
     def game_changers(self, on: date | None = None) -> frozenset[str]:
         """The canonical card names certainly on the Game Changers list on `on` (names, not folded keys)."""
         return frozenset(self._state(on).gc.values())

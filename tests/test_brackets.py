@@ -52,7 +52,10 @@ def estimate(policy: Policy, names: list[str], on: date = TODAY) -> BracketEstim
                                   # them missed: Wizards' "change what mana is produced", "keep lands tapped")
                                   "Contamination", "Infernal Darkness", "Ritual of Subdual", "Choke",
                                   "Curse of Marit Lage", "Vorinclex, Voice of Hunger", "Cleansing",
-                                  "Sway of the Stars", "Mana Vortex", "Thoughts of Ruin"])
+                                  "Sway of the Stars", "Mana Vortex", "Thoughts of Ruin",
+                                  # every nonartifact permanent, all but a few permanents, every land's mana
+                                  # one color (a later review found them missed)
+                                  "Soulscour", "Razia's Purification", "Balancing Act", "Hall of Gemstone"])
 def test_mass_land_denial_found(shared_data: Path, name: str) -> None:
     assert is_mass_land_denial(real_card(name))
 
@@ -66,7 +69,11 @@ def test_mass_land_denial_found(shared_data: Path, name: str) -> None:
                                   "Cyclone Summoner", "From the Ashes", "Wave of Vitriol",
                                   # fewer than Wizards' four lands a player (two, three); lands put back after
                                   # every permanent is shuffled away
-                                  "Tectonic Hellion", "Ember Swallower", "Warp World", "The Great Aurora"])
+                                  "Tectonic Hellion", "Ember Swallower", "Warp World", "The Great Aurora",
+                                  # nonland or colored permanents; nontoken ones handed back out, or those a
+                                  # flipped Orb touches; a creature each player keeps
+                                  "Cataclysmic Gearhulk", "All Is Dust", "Thieves' Auction", "Chaos Orb",
+                                  "Covetous Elegy", "Hour of Revelation"])
 def test_not_mass_land_denial(shared_data: Path, name: str) -> None:
     assert not is_mass_land_denial(real_card(name))
 
@@ -80,6 +87,7 @@ def test_not_mass_land_denial(shared_data: Path, name: str) -> None:
     ("Timesifter", "chained"),  # "At the beginning of each upkeep, ...", the extra turn in its next sentence
     ("Magosi, the Waterveil", "some"),  # returns itself to hand, but each extra turn costs a skipped turn
     ("Eon Frolicker", None),  # the extra turn is an opponent's: no bracket limits that
+    ("Emrakul, the Promised End", None),  # "that player", the opponent it controlled, takes it
 ])
 def test_extra_turns(shared_data: Path, name: str, kind: str | None) -> None:
     assert extra_turns(real_card(name)) == kind
@@ -274,6 +282,22 @@ def test_checker_keeps_flags_for_a_few_days_only(policy: Policy) -> None:
     floors = [checker.check(deck, on=day, bracket=True).bracket["minimum"] for day in days]
     assert floors == [3] * 12 + [1]
     assert len(checker._bracket_flags) <= 8
+
+
+def test_a_game_changer_the_card_data_lacks_is_counted_by_name(policy: Policy) -> None:
+    """The One Ring, Orcish Bowmasters and Opposition Agent are on the list but not in the bundled snapshot: a deck
+    of them and Demonic Tutor has four Game Changers, so bracket 4. Before, only Demonic Tutor counted (bracket 3),
+    the others said only to be unknown names. A name is counted from the day the list names it (Farewell, added
+    on 2026-02-09)."""
+    lacked = ["The One Ring", "orcish bowmasters", "Opposition Agent"]
+    est = estimate_bracket([real_card("Demonic Tutor")], policy, TODAY, unknown=[*lacked, "Card 1"])
+    assert (est.minimum, est.game_changers) == (4, ("Demonic Tutor", "The One Ring", "Orcish Bowmasters",
+                                                    "Opposition Agent"))
+    assert est.reasons[1] == ("The One Ring; Orcish Bowmasters; Opposition Agent: on the Game Changers list by name, "
+                              "though the card data has no such card: counted.")
+    assert est.reasons[-1].startswith("Not judged: 4 unknown card names")  # (their other flags are not known)
+    assert estimate_bracket([], policy, date(2026, 2, 8), unknown=["Farewell"]).game_changers == ()
+    assert estimate_bracket([], policy, date(2026, 2, 9), unknown=["Farewell"]).game_changers == ("Farewell",)
 
 
 def test_unknown_card_names_are_said_in_every_estimate(policy: Policy) -> None:
