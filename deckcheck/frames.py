@@ -113,7 +113,9 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
     mana cost's and color indicator's, unless its text sets them: devoid is colorless, "~ is all colors" all
     five), type line and types of the front face, Commander legality and game changer as `check` holds them on
     `on` (today by default) by the policy (data/policy, unless another is given; as `deckcheck card` shows
-    them), Oracle id, and the card data's own Commander legality (`source_legality`)."""
+    them), Oracle id, and the card data's own Commander legality (`source_legality`). A card is one Oracle id:
+    a few Un-cards share a name (Everythingamajig's six), so the key to merge on is the Oracle id, or the name
+    after `drop_duplicates("name")`."""
     import pandas as pd
 
     from deckcheck.model.color import face_colors

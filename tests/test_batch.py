@@ -1061,7 +1061,7 @@ def test_a_form_s_companion_column_names_the_companion(tmp_path, store):
     table = tmp_path / "responses.csv"
     with table.open("w", encoding="utf-8", newline="") as out:
         writer = csv.writer(out)
-        writer.writerow(["Timestamp", "Player", "Companion (if any)", "Decklist"])
+        writer.writerow(["Timestamp", "Player", "Companion (if your commander has one)", "Decklist"])
         writer.writerow(["1", "Alice", "Lurrus of the Dream-Den", alice])
         writer.writerow(["2", "Bruno", "N/A", alice])
         writer.writerow(["3", "Chen", "Lurrus", alice + "\nSideboard\n1 Lurrus of the Dream-Den\n"])

@@ -236,10 +236,11 @@ def _columns_layout(header: list[str], delimiter: str) -> Registrations | None:
     if decks is None:
         return None
     player = _player_column(header)
+    # ("Companion (if your commander has one)" names the companion, not a commander)
     companion = next((i for i, cell in enumerate(header) if i not in (decks, player)
                       and "companion" in _words(cell) and not set(_words(cell)) & _ABOUT_THE_DECK), None)
     return Registrations(delimiter, decks, player, tuple(
-        i for i, cell in enumerate(header) if i not in (decks, player) and _names_commanders(cell)),
+        i for i, cell in enumerate(header) if i not in (decks, player, companion) and _names_commanders(cell)),
         companion=companion)
 
 
