@@ -894,6 +894,27 @@ def test_a_commander_named_otherwise_than_the_list_s_copy_is_that_copy(tmp_path,
     assert (deck["commanders"], deck["card_count"], deck["violations"]) == ([commander], 100, [])
 
 
+@pytest.mark.parametrize(("head", "argv", "commanders"), [
+    ("**Commander:** Atraxa\n\n", ["--commander", "Atraxa, Praetors' Voice"], ["Atraxa, Praetors' Voice"]),
+    ("Commander: Atraxa, Praetors' Voice\n", ["--commander", "Atraxa"], ["Atraxa, Praetors' Voice"]),
+    ("**Commanders:** Thrasios, Triton Hero / Tymna the Weaver\n\n", ["--commander", "Thrasios", "--commander",
+                                                                         "Tymna"],
+     ["Thrasios, Triton Hero", "Tymna the Weaver"]),
+])
+def test_commander_given_beside_a_list_that_names_its_commander_on_a_label(tmp_path, data_dir: str, head: str,
+                                                                           argv: list[str], commanders: list[str],
+                                                                           capsys: pytest.CaptureFixture[str]):
+    """A list whose label names its commander ("**Commander:** Atraxa") above its copy, checked with --commander
+    naming the same card: the label is read as the list's copy first, as without --commander. Before, the label's
+    "Atraxa" was moved to the main deck, an unknown 101st card (or a second copy of a commander)."""
+    cards = "".join(f"1 {name}\n" for name in commanders)
+    path = tmp_path / "deck.txt"
+    path.write_text(f"{head}{cards}1 Sol Ring\n{99 - len(commanders)} Island\n")
+    assert main(["check", "--data-dir", data_dir, "--format", "json", *argv, str(path)]) == 0
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert (deck["commanders"], deck["card_count"], deck["violations"]) == (commanders, 100, [])
+
+
 def test_a_token_or_meld_result_named_loosely_is_still_told_as_one(tmp_path, data_dir: str,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     """"Food" was a token, but "Food Token" and "Brisela Voice of Nightmares" (no comma) were unknown cards whose
