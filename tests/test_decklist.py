@@ -368,6 +368,18 @@ def test_a_list_posted_as_markdown_tables_reads_as_the_list() -> None:
         (1, "Tymna the Weaver", COMMANDER, 3), (2, "Island", MAIN, 7), (1, "Sol Ring", MAIN, 8)]
 
 
+def test_a_markdown_table_s_rows_copied_without_their_header_are_read() -> None:
+    """Rows of a Markdown table copied without its header row and rule ("| 1 | Sol Ring |"), alone or among plain
+    lines: each its card. Before, each was an unknown card "| 1 | Sol Ring |", or (among counted lines) a group's
+    name, dropped."""
+    deck = parse_text("Commander\n| 1 | Kenrith, the Returned King |\n\nDeck\n1 Arcane Signet\n| 1 | Sol Ring | C21 |\n"
+                      "| 97 | Plains |\n")
+    assert deck.problems == () and deck.group_lines == () and [row[:3] for row in rows(deck)] == [
+        (1, "Kenrith, the Returned King", COMMANDER), (1, "Arcane Signet", MAIN), (1, "Sol Ring", MAIN),
+        (97, "Plains", MAIN)]
+    assert [e.name for e in parse_text("Forest|M21\n1 Sol Ring\n").entries] == ["Forest", "Sol Ring"]  # Forge's
+
+
 @pytest.mark.parametrize("header", ["Card | Qty | Set | Section", "Section | Card | CMC"])
 def test_a_markdown_table_is_read_by_the_columns_its_header_names(header: str) -> None:
     """A real precon's list posted as one Markdown table whose header names its columns, in any order: the count

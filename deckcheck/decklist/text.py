@@ -409,6 +409,10 @@ def _has_letter(text: str) -> bool:
 _TABLE_RULE = r"(?m)^(?=[^\n]*\|)[^\S\n]*\|?(?:[^\S\n]*:?-+:?[^\S\n]*\|)*[^\S\n]*:?-+:?[^\S\n]*\|?[^\S\n]*$"
 
 
+#: A Markdown table's row between bars, "| 1 | Sol Ring |": two cells at least.
+_BARRED_ROW = re.compile(r"(?m)^[^\S\n]*\|(?:[^|\n]*\|){2,}[^\S\n]*$").search
+
+
 def _table_cells(lines: list[str]) -> list[str]:
     """A list posted as Markdown tables ("| 1 | Sol Ring |" or "1 | Sol Ring", under a header row and its rule
     "|---|---|"): each row's cells as a spreadsheet's copied row has them (tab-separated: "1", "Sol Ring" read as
@@ -511,8 +515,8 @@ def parse_lines(text: str, path: str) -> Deck:
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if _FIRST_ITEM(text) is not None:  # "1. Sol Ring": perhaps a numbered list
         lines = _without_item_numbers(lines)
-    if "|" in text and re.search(_TABLE_RULE, text) is not None:  # a Markdown table
-        lines = _table_cells(lines)
+    if "|" in text and (re.search(_TABLE_RULE, text) is not None or _BARRED_ROW(text) is not None):  # a Markdown
+        lines = _table_cells(lines)  # table, or its rows alone ("| 1 | Sol Ring |": copied without the header)
     numbered: Iterable[tuple[int, str]] = enumerate(lines, 1)
     if runs_entries_together(text):
         numbered = _entries_apart(lines)
