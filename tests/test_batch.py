@@ -2018,6 +2018,16 @@ def test_a_dataframe_s_rows_are_decks_as_its_columns_say(store, shared_data, tmp
     assert [(r.name, r.report.commanders, r.report.card_count) for r in check_many(lower, store=store)] == [
         ("Alice", ("Atraxa, Praetors' Voice",), 100), ("Bruno", ("The Tenth Doctor", "Rose Tyler"), 100),
         ("Carol", (), 0)]
+    # and beside a "decklist" of texts (a form's columns named in lower case): before, a deck object whose text's
+    # lines were its entries, its own Commander section beside the commander given (a commander pair of Atraxa
+    # with herself, and 101 cards)
+    texts = lower.rename(columns={"list": "decklist"})
+    expected = [("Alice", ("Atraxa, Praetors' Voice",), 100, []), ("Bruno", ("The Tenth Doctor", "Rose Tyler"), 100, []),
+                ("Carol", (), 0, ["unreadable"])]
+    assert [(r.name, r.report.commanders, r.report.card_count, r.report.codes())
+            for r in check_many(texts.assign(commander=["Atraxa, Praetors' Voice", *texts.commander[1:]]),
+                                store=store)] == expected
+    assert deckcheck.check_deck(texts.iloc[0], store=store).commanders == ("Atraxa, Praetors' Voice",)
 
 
 def test_a_frame_s_cells_are_read_whatever_pandas_holds_them_in(store, shared_data):

@@ -283,7 +283,8 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
         return
     rows = zip(frame.index, frame.itertuples(index=False, name=None))
     layout = columns_layout(columns)
-    if _deck_object_columns(columns, layout):
+    listed = None if layout is None else frame.iloc[:, layout.decklist].dropna()
+    if _deck_object_columns(columns, layout, None if listed is None or listed.empty else listed.iloc[0]):
         yield from expand_labelled(((label, _row_record(columns, row)) for label, row in rows), positions)
         return
     if layout is None:
@@ -734,15 +735,19 @@ def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
         return item
     columns = [str(c) for c in item.index]
     layout = columns_layout(columns)
-    if layout is not None and not _deck_object_columns(columns, layout):
+    if layout is not None and not _deck_object_columns(columns, layout, item.iloc[layout.decklist]):
         return registration_record([cell_text(v) for v in item.values], layout)
     return {k: v for k, v in item.items() if not _missing(v)}
 
 
-def _deck_object_columns(columns: list[str], layout: Registrations | None) -> bool:
-    """Whether a frame's columns are a deck object's: one of its list keys ("decklist"), or its "commander"
-    beside no column a form names for the list (`layout`, `columns_layout`'s): a "commander" beside a form's
-    "list" or "Decklist" is a registration's, as `deckcheck batch` reads the file."""
+def _deck_object_columns(columns: list[str], layout: Registrations | None, listed: Any = None) -> bool:
+    """Whether a frame's columns are a deck object's: one of its list keys ("decklist") holding lists, or its
+    "commander" beside no column a form names for the list (`layout`, `columns_layout`'s): a "commander" beside a
+    form's "list" or "Decklist" is a registration's, as `deckcheck batch` reads the file, and so is one beside a
+    "decklist" whose cells are texts (`listed`: its first cell that is not empty; `pd.read_csv` of a form's
+    "player,commander,decklist"), there being no "sideboard" column a registration would leave out."""
+    if listed is not None and isinstance(listed, str) and "sideboard" not in columns:
+        return False
     return not set(columns).isdisjoint(LIST_KEYS) or layout is None and is_deck_record(dict.fromkeys(columns))
 
 
