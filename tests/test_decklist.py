@@ -368,6 +368,15 @@ def test_a_list_posted_as_markdown_tables_reads_as_the_list() -> None:
         (1, "Tymna the Weaver", COMMANDER, 3), (2, "Island", MAIN, 7), (1, "Sol Ring", MAIN, 8)]
 
 
+def test_groups_and_a_title_are_told_in_a_list_counted_after_its_names() -> None:
+    """A list that writes each count after its name ("Sol Ring x1") may name its groups ("Ramp", "Card Draw (12)")
+    and its title as a list counted before its names does. Before, they were cards, "Card Draw" twelve of them."""
+    deck = parse_text("Ramp\nSol Ring x1\nArcane Signet x1\nCard Draw (12)\nRhystic Study x1\n")
+    assert deck.group_lines == (1, 4)
+    assert parse_text("My Build\n\nSol Ring x1\nArcane Signet x1\n").title_line == 1
+    assert parse_text("Sol Ring x1\nMana Crypt x1\nArcane Signet x1\n").group_lines == ()  # a card's count
+
+
 def test_a_markdown_table_s_rows_copied_without_their_header_are_read() -> None:
     """Rows of a Markdown table copied without its header row and rule ("| 1 | Sol Ring |"), alone or among plain
     lines: each its card. Before, each was an unknown card "| 1 | Sol Ring |", or (among counted lines) a group's

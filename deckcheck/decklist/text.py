@@ -742,14 +742,20 @@ def parse_lines(text: str, path: str) -> Deck:
         # its name, as only a card's count is written
         led_lines = {row[0] for row in rows}.difference(unled)
         countless = set(unled).difference(counted_after)
+        # before a card counted after its name ("Sol Ring x1"): a line with no count, or one counting "(12)" in a
+        # list that counts its cards "x1" as a rule (where other cards are counted "(2)", "Forest (2)" is a card)
+        x_counted = {line for line, bare in counted_after.items() if not bare}
+        x_style = len(x_counted) > 2 * (len(counted_after) - len(x_counted))
         group_lines = tuple(line for line in unled if counted_after.get(line, True) and (
-            line + 1 in led_lines or line in headings or counted_after.get(line) and line + 1 in countless))
+            line + 1 in led_lines or line + 1 in x_counted and (line in countless or x_style) or line in headings
+            or counted_after.get(line) and line + 1 in countless))
     if counted_headings:  # and one with a quantity written as a heading
         group_lines = tuple(sorted(group_lines + tuple(counted_headings)))
     heading_lines = tuple(line for line in group_lines if line in colon_headings)
     title_line = 0
-    if (len(rows) >= 2 and rows[0][6] is not None and unled[:1] == [rows[0][0]] and rows[1][0] not in unled
-            and rows[0][0] not in group_lines):  # perhaps a title, set off from the list after it
+    if (len(rows) >= 2 and rows[0][6] is not None and unled[:1] == [rows[0][0]]
+            and (rows[1][0] not in unled or counted_after.get(rows[1][0]) is False)
+            and rows[0][0] not in group_lines):  # perhaps a title, set off from the list after it (counted)
         title_line = rows[0][0]
     word_lines = _words_around(rows, worded) if worded else ()
     notes_out: list[str] = []
