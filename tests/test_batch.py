@@ -799,6 +799,14 @@ def test_a_form_asking_for_a_link_and_the_list_reads_the_list(tmp_path):
     links.write_text("Player,Link to your decklist\nAnn,https://www.moxfield.com/decks/abc\n", encoding="utf-8")
     code, out, _ = run_cli("batch", "--format", "json", str(links))
     assert code == 2 and "a web address" in json.loads(out)["decks"][0]["violations"][0]["message"]
+    # a row that sent only the link, in a column of its own: it says so (before: an empty cell)
+    only = tmp_path / "only.csv"
+    only.write_text("Player,Moxfield link,Decklist (paste)\nAnn,https://www.moxfield.com/decks/abc,\nBen,,\n",
+                    encoding="utf-8")
+    code, out, _ = run_cli("batch", "--format", "json", str(only))
+    assert [d["violations"][0]["message"] for d in json.loads(out)["decks"]] == [
+        "a web address, not a decklist (deckcheck fetches no deck pages: export the list from the site)",
+        "no decklist in this row (an empty cell)"]
 
 
 def test_a_registration_longer_than_the_csv_module_s_cell_limit_is_read_with_those_after_it(tmp_path):

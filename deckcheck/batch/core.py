@@ -295,9 +295,7 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
     # that column unless a column left names the player better (by name, not by e-mail), as the header's first
     rank = player_rank(frame.index.name) if frame.index.name is not None else None
     if rank is not None and (layout.player is None or rank <= player_rank(columns[layout.player])):
-        layout = layout._replace(decklist=layout.decklist + 1, player=0,
-                                 commanders=tuple(i + 1 for i in layout.commanders),
-                                 companion=None if layout.companion is None else layout.companion + 1)
+        layout = layout.with_player_first()
         rows = ((index, (index, *row)) for index, row in rows)
     seen: Counter[str] = Counter()
     for position, (index, row) in enumerate(rows):

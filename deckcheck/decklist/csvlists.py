@@ -140,8 +140,8 @@ REGISTRATIONS_HEAD = 1 << 16
 class Registrations(NamedTuple):
     """How a table of registrations is laid out: its field separator, decklist column, player column, the
     columns naming the commanders (a form's "Commander" and "Partner" questions) and the companion, when it has
-    them, and the line of its text (after Excel's "sep=" line, `table_body`) that is its header row: the first,
-    or one below a title."""
+    them, the line of its text (after Excel's "sep=" line, `table_body`) that is its header row: the first, or
+    one below a title, and a column asking for a link to the list beside the list's own."""
 
     delimiter: str
     decklist: int
@@ -149,6 +149,17 @@ class Registrations(NamedTuple):
     commanders: tuple[int, ...] = ()
     header_line: int = 1
     companion: int | None = None
+    link: int | None = None
+
+    def with_player_first(self) -> Registrations:
+        """The layout of the same columns with the player's put first (a frame's index set from a column,
+        `registrations.set_index("Player name")`): each other column one further right."""
+        def right(index: int | None) -> int | None:
+            return None if index is None else index + 1
+
+        return self._replace(decklist=self.decklist + 1, player=0,
+                             commanders=tuple(i + 1 for i in self.commanders),
+                             companion=right(self.companion), link=right(self.link))
 
 
 def table_body(text: str) -> tuple[str | None, str]:
@@ -235,19 +246,23 @@ def _columns_layout(header: list[str], delimiter: str) -> Registrations | None:
     decks = _decklist_column(header)
     if decks is None:
         return None
+    # a link's column beside the list's ("Moxfield link"), read when the list's cell is empty
+    link = next((i for i, cell in enumerate(header) if i != decks and _asks_for_a_link(cell)), None)
     player = _player_column(header)
     # ("Companion (if your commander has one)" names the companion, not a commander)
     companion = next((i for i, cell in enumerate(header) if i not in (decks, player)
                       and "companion" in _words(cell) and not set(_words(cell)) & _ABOUT_THE_DECK), None)
     return Registrations(delimiter, decks, player, tuple(
         i for i, cell in enumerate(header) if i not in (decks, player, companion) and _names_commanders(cell)),
-        companion=companion)
+        companion=companion, link=link)
 
 
 def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str, Any]:
     """The deck object of one row of registrations, {"text": its decklist cell ("" when empty), "player": its
     player's cell, "commander": the names its commander cells give, "companion": those its companion cell gives}."""
     decklist = cells[layout.decklist] if layout.decklist < len(cells) else ""
+    if not decklist.strip() and layout.link is not None and layout.link < len(cells):
+        decklist = cells[layout.link]  # only a link sent: its row says deckcheck fetches no pages
     record: dict[str, Any] = {"text": decklist}
     if layout.player is not None and layout.player < len(cells) and cells[layout.player].strip():
         record["player"] = cells[layout.player]
@@ -266,12 +281,18 @@ def _decklist_column(header: list[str]) -> int | None:
     list") but not of its name. A column asking for the list's text is chosen over one asking for a link to it
     ("Decklist link (optional)" beside "Decklist (paste the text export)"), which is the decklist column only of
     a form that has no other."""
-    tests = (lambda cell, words: "decklist" in cell or "deck list" in cell,
-             lambda cell, words: cell in _LIST_COLUMNS,
-             lambda cell, words: bool({"deck", "list"} & words) and "name" not in words)
-    texts = ["" if _LINK_WORDS & set(_words(cell)) else cell for cell in header]
-    found = _first_column(texts, *tests)
-    return found if found is not None else _first_column(header, *tests)
+    found = _first_column(["" if _asks_for_a_link(cell) else cell for cell in header], *_LIST_TESTS)
+    return found if found is not None else _first_column(header, *_LIST_TESTS)
+
+
+def _asks_for_a_link(cell: str) -> bool:
+    return not _LINK_WORDS.isdisjoint(_words(cell))
+
+
+_LIST_TESTS: tuple[Callable[[str, set[str]], bool], ...] = (
+    lambda cell, words: "decklist" in cell or "deck list" in cell,
+    lambda cell, words: cell in _LIST_COLUMNS,
+    lambda cell, words: bool({"deck", "list"} & words) and "name" not in words)
 
 
 #: Words of a header asking for a deck site's link rather than the list itself.
