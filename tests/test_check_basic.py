@@ -967,6 +967,14 @@ def test_a_card_counted_after_its_name_is_never_a_group_s_name(tmp_path, data_di
     assert main(["check", "--data-dir", data_dir, "--format", "json", str(path)]) == 0
     (deck,) = json.loads(capsys.readouterr().out)["decks"]
     assert deck["card_count"] == 100
+    # in a list counting after the names, a card whose count was left out stays a card, whatever the list's size
+    # ("Ramp" there is a group's name, as no card has it)
+    for left_out in ("Mana Crypt", "Mana Crypt (1)"):
+        path.write_text(f"Commander\nMr. House, President and CEO x1\n\nDeck\nSol Ring x1\n{left_out}\nPlains x97\n"
+                        "Ramp\nMountain x1\n")
+        assert main(["check", "--data-dir", data_dir, "--format", "json", str(path)]) == 1
+        (deck,) = json.loads(capsys.readouterr().out)["decks"]
+        assert deck["card_count"] == 101 and sorted(v["code"] for v in deck["violations"]) == ["banned", "deck-size"]
 
 
 def test_a_name_ending_in_a_parenthesised_word_is_that_card_not_a_set_code(tmp_path, data_dir: str,

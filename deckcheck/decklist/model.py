@@ -100,6 +100,10 @@ class Deck:
     #: their quantity ("**2 Drops**", "**1 Sol Ring**"). Such an entry that no card has is that group's name,
     #: for `without_group_names`.
     group_lines: tuple[int, ...] = field(default=())
+    #: Those of the group lines read so only as the line before a card counted after its name ("Ramp" above "Sol
+    #: Ring x1"): such an entry is a group's name only when no card has its name ("Mana Crypt" there is a card
+    #: whose count was left out), whatever the list's size.
+    cardless_group_lines: tuple[int, ...] = field(default=())
     #: Those of the group lines that end in ":" ("Burn:", "**Clone:**"), which no card name does: such an entry is
     #: the group's name even when a card has that name ("Burn", a half of Turn // Burn).
     heading_lines: tuple[int, ...] = field(default=())

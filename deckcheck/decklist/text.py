@@ -737,6 +737,7 @@ def parse_lines(text: str, path: str) -> Deck:
         rows.append((number, quantity, name, target, set_code, collector_number, plain))
 
     group_lines: tuple[int, ...] = ()
+    cardless_group_lines: tuple[int, ...] = ()
     if unled:  # perhaps a group's name: an entry with no quantity right before one with a quantity, a heading, or
         # one that counts "(12)" right before one with no count at all; never one counted "x1", "1x" or "(x1)" after
         # its name, as only a card's count is written
@@ -744,11 +745,14 @@ def parse_lines(text: str, path: str) -> Deck:
         countless = set(unled).difference(counted_after)
         # before a card counted after its name ("Sol Ring x1"): a line with no count, or one counting "(12)" in a
         # list that counts its cards "x1" as a rule (where other cards are counted "(2)", "Forest (2)" is a card)
+        # (such a line is a group's name only when no card has its name: "Mana Crypt" there is a card whose count
+        # was left out, never a group, whatever the list's size)
         x_counted = {line for line, bare in counted_after.items() if not bare}
         x_style = len(x_counted) > 2 * (len(counted_after) - len(x_counted))
         group_lines = tuple(line for line in unled if counted_after.get(line, True) and (
             line + 1 in led_lines or line + 1 in x_counted and (line in countless or x_style) or line in headings
             or counted_after.get(line) and line + 1 in countless))
+        cardless_group_lines = tuple(line for line in group_lines if line + 1 in x_counted and line not in headings)
     if counted_headings:  # and one with a quantity written as a heading
         group_lines = tuple(sorted(group_lines + tuple(counted_headings)))
     heading_lines = tuple(line for line in group_lines if line in colon_headings)
@@ -788,8 +792,8 @@ def parse_lines(text: str, path: str) -> Deck:
     entries, kept = collector.finish(problems)
     return Deck(path=path, name=deck_name, entries=entries, problems=kept, commanders_marked=marked,
                 notes=tuple(notes_out), source_format="text", first_block_names=first_block,
-                group_lines=group_lines, heading_lines=heading_lines, word_lines=word_lines,
-                label_lines=tuple(label_lines), title_line=title_line)
+                group_lines=group_lines, cardless_group_lines=cardless_group_lines, heading_lines=heading_lines,
+                word_lines=word_lines, label_lines=tuple(label_lines), title_line=title_line)
 
 
 def blocks_text(blocks: Sequence[tuple[str | None, Sequence[str]]]) -> str:
@@ -931,8 +935,9 @@ def without_words_around(deck: Deck, unknown: Iterable[str],
 
 
 def group_name_entries(deck: Deck) -> list[Entry]:
-    """The deck's entries that stand only on its `group_lines`: each may be a group's name ("Ramp", "Blink")."""
-    return _standing_on(deck, deck.group_lines)
+    """The deck's entries that stand only on its `group_lines`, but its `cardless_group_lines`: each may be a
+    group's name even when a card has that name ("Ramp", "Blink")."""
+    return _standing_on(deck, set(deck.group_lines).difference(deck.cardless_group_lines))
 
 
 def without_group_names(deck: Deck, unknown: Iterable[str],
@@ -953,7 +958,7 @@ def without_group_names(deck: Deck, unknown: Iterable[str],
     headed = [e for e in _standing_on(deck, deck.heading_lines) if e not in taken]
     taken.update(headed)
     cards = set(cards)
-    carded = [e for e in _standing_on(deck, deck.group_lines) if e.name in cards and e not in taken]
+    carded = [e for e in group_name_entries(deck) if e.name in cards and e not in taken]
     if not named and not headed and not carded:
         return deck
     notes: list[str] = []
@@ -981,7 +986,8 @@ def without_group_names(deck: Deck, unknown: Iterable[str],
     drop = set(named)
     entries = tuple(e._replace(section=MAIN) if e.section in ends and e.line > ends[e.section] else e
                     for e in deck.entries if e not in drop)
-    return replace(deck, entries=entries, notes=deck.notes + tuple(notes), group_lines=(), heading_lines=())
+    return replace(deck, entries=entries, notes=deck.notes + tuple(notes), group_lines=(), cardless_group_lines=(),
+                   heading_lines=())
 
 
 def without_title(deck: Deck, unknown: Iterable[str],
@@ -1018,5 +1024,5 @@ def unnumbered(deck: Deck) -> Deck:
     """The deck with its line numbers 0, as for a source without lines (an MTGJSON deck file, a deck object's
     lists)."""
     return replace(deck, entries=tuple(e._replace(line=0, lines=(0,) * len(e.lines)) for e in deck.entries),
-                   problems=tuple(replace(p, line=0) for p in deck.problems), group_lines=(), heading_lines=(),
-                   word_lines=(), label_lines=(), title_line=0)
+                   problems=tuple(replace(p, line=0) for p in deck.problems), group_lines=(),
+                   cardless_group_lines=(), heading_lines=(), word_lines=(), label_lines=(), title_line=0)
