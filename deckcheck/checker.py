@@ -201,15 +201,12 @@ class Checker:
     # --- checking ---------------------------------------------------------------------------------
     def prepare(self, deck: Deck, commanders: Sequence[str] | None = None) -> Deck:
         """Apply --commander names, or take commanders from an MTGO-style sideboard when none are marked; a
-        commander marked by a short name is read as --commander reads one (`commanders_as_listed`), before any
-        --commander name is applied (a list's "**Commander:** Atraxa" is its Atraxa, Praetors' Voice, whichever
-        name --commander gives). With its commanders marked or given, a deck that marks no companion has its
-        sideboard's companion taken as one (`sideboard_companion`)."""
+        commander marked by a short name is read as --commander reads one (`commanders_as_listed`). With its
+        commanders marked or given, a deck that marks no companion has its sideboard's companion taken as one
+        (`sideboard_companion`)."""
         from deckcheck import decklist
 
         if commanders:
-            if deck.commanders_marked:
-                deck = decklist.commanders_as_listed(deck, self.card_names)
             deck = decklist.with_commanders(deck, list(commanders), card_names=self.card_names)
         elif not deck.commanders_marked:
             return decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion, self._fits_under)

@@ -905,12 +905,18 @@ def test_commander_given_beside_a_list_that_names_its_commander_on_a_label(tmp_p
                                                                            argv: list[str], commanders: list[str],
                                                                            capsys: pytest.CaptureFixture[str]):
     """A list whose label names its commander ("**Commander:** Atraxa") above its copy, checked with --commander
-    naming the same card: the label is read as the list's copy first, as without --commander. Before, the label's
-    "Atraxa" was moved to the main deck, an unknown 101st card (or a second copy of a commander)."""
+    naming the same card, or given it beside the list: the label is no card, as without --commander. Before, the
+    label's "Atraxa" was moved to the main deck, an unknown 101st card (or a second copy of a commander)."""
     cards = "".join(f"1 {name}\n" for name in commanders)
     path = tmp_path / "deck.txt"
     path.write_text(f"{head}{cards}1 Sol Ring\n{99 - len(commanders)} Island\n")
     assert main(["check", "--data-dir", data_dir, "--format", "json", *argv, str(path)]) == 0
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert (deck["commanders"], deck["card_count"], deck["violations"]) == (commanders, 100, [])
+    # the same list in a deck object (a form's Commander cell beside its Decklist): read the same way
+    record = tmp_path / "deck.json"
+    record.write_text(json.dumps({"text": path.read_text(), "commander": argv[1::2]}))
+    assert main(["check", "--data-dir", data_dir, "--format", "json", str(record)]) == 0
     (deck,) = json.loads(capsys.readouterr().out)["decks"]
     assert (deck["commanders"], deck["card_count"], deck["violations"]) == (commanders, 100, [])
 

@@ -124,6 +124,18 @@ def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck
     return replace(deck, entries=entries, notes=deck.notes + (note,))
 
 
+def _labels(entry: Entry, label_lines: Sequence[int], names: Sequence[str]) -> bool:
+    """Whether a commander the list names on a label (`Deck.label_lines`: "**Commander:** Atraxa", a count-less
+    name under a Commander header) names only commanders given beside the list: each of its names (two joined,
+    "Thrasios, Triton Hero / Tymna the Weaver") is one of theirs, or the start of one's words or theirs of it."""
+    if entry.section != COMMANDER or entry.quantity != 1 or entry.line not in label_lines:
+        return False
+    given = [loose_key(name) for name in names]
+    parts = [loose_key(part) for part in split_joined(entry.name) if part.strip()]
+    return bool(parts) and all(any(part == name or name.startswith(part + " ") or part.startswith(name + " ")
+                                   for name in given if name) for part in parts)
+
+
 def with_companions(deck: Deck, names: list[str], given: str) -> Deck:
     """Make `names` the deck's companions (a deck object's "companion", or a registration's Companion cell,
     beside its list's text): each is the list's own copy when it holds one (marked as companion, else the
@@ -327,15 +339,22 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
                     card_names: CardNames | None = None) -> Deck:
     """Make `names` the deck's commanders (`--commander NAME`, or a deck object's "commander" beside its
     text): each is moved out of the main deck (or the sideboard) when listed there, else added; commanders
-    the list marked but `names` omits go to the main deck. Names match folded, by full name or by a face
-    name, else loosely when one card of the list alone matches so (`_as_listed`: "Atraxa"); with `card_names`, a
-    card given by another of its names than the list's (a double-faced card in full, a flavor name) is the list's
-    copy (`_listed_otherwise`). The notes of what moved begin with `given`."""
+    the list marked but `names` omits go to the main deck, but a label naming those given ("**Commander:** Atraxa"
+    above the list's Atraxa, Praetors' Voice, given in full; "**Commanders:** Thrasios, Triton Hero / Tymna the
+    Weaver", given as "Thrasios" and "Tymna"), which is no card of its own (`_labels`). Names match folded, by
+    full name or by a face name, else loosely when one card of the list alone matches so (`_as_listed`:
+    "Atraxa"); with `card_names`, a card given by another of its names than the list's (a double-faced card in
+    full, a flavor name) is the list's copy (`_listed_otherwise`). The notes of what moved begin with `given`."""
     if not names:
         return deck
     entries = list(deck.entries)
     notes = list(deck.notes)
     names = [part for name in names for part in _joined_names(name, entries)]
+    labels = [entry for entry in entries if _labels(entry, deck.label_lines, names)]
+    if labels:
+        entries = [entry for entry in entries if entry not in labels]
+        notes.extend(f"{given}: {_at(entry)}commander {entry.name} is the label of the commanders given"
+                     for entry in labels)
     listed = [_as_listed(name, entries) for name in names]
     notes.extend(f"{given}: {name} read as {found}, the one card of the list so named"
                  for name, found in zip(names, listed) if found is not None)
