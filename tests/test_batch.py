@@ -800,9 +800,10 @@ def test_a_form_asking_for_a_link_and_the_list_reads_the_list(tmp_path):
     code, out, _ = run_cli("batch", "--format", "json", str(links))
     assert code == 2 and "a web address" in json.loads(out)["decks"][0]["violations"][0]["message"]
     # a row that sent only the link, in a column of its own: it says so (before: an empty cell)
-    only = tmp_path / "only.csv"
-    only.write_text("Player,Moxfield link,Decklist (paste)\nAnn,https://www.moxfield.com/decks/abc,\nBen,,\n",
-                    encoding="utf-8")
+    only = tmp_path / "only.csv"  # (not a profile's link, nor a link cell holding none)
+    only.write_text("Player,Discord profile link,Moxfield link,Decklist (paste)\n"
+                    "Ann,https://discord.example/ann,https://www.moxfield.com/decks/abc,\n"
+                    "Ben,https://discord.example/ben,N/A,\n", encoding="utf-8")
     code, out, _ = run_cli("batch", "--format", "json", str(only))
     assert [d["violations"][0]["message"] for d in json.loads(out)["decks"]] == [
         "a web address, not a decklist (deckcheck fetches no deck pages: export the list from the site)",
@@ -1085,6 +1086,15 @@ def test_a_form_s_companion_column_names_the_companion(tmp_path, store):
     assert rows.results[2].report.notes[-1].endswith(": Lurrus of the Dream-Den taken from the sideboard as companion")
     (record,) = check_many([{"text": alice, "companion": "Lurrus of the Dream-Den"}], store=store)
     assert (record.report.codes(), record.report.companion) == (["companion"], "Lurrus of the Dream-Den")
+    # a commander's column that mentions the companion after it, and a yes-or-no question: no companion's column
+    for header, answer, listed in (("Commander (and companion, if any)", "Atraxa, Praetors' Voice",
+                                    _main_deck("01-alice-breed-lethality.txt")),
+                                   ("Does your deck have a companion?", "Yes", alice)):
+        asked = tmp_path / "asked.csv"
+        with asked.open("w", encoding="utf-8", newline="") as out:
+            csv.writer(out).writerows([["Player", header, "Decklist"], ["Alice", answer, listed]])
+        (row,) = check_many([asked], store=store)
+        assert (row.report.codes(), row.report.card_count) == ([], 100), header
 
 
 def test_a_companion_s_unmet_condition_is_reported_at_the_companion_s_line(tmp_path):

@@ -246,12 +246,13 @@ def _columns_layout(header: list[str], delimiter: str) -> Registrations | None:
     decks = _decklist_column(header)
     if decks is None:
         return None
-    # a link's column beside the list's ("Moxfield link"), read when the list's cell is empty
-    link = next((i for i, cell in enumerate(header) if i != decks and _asks_for_a_link(cell)), None)
+    # a link's column beside the list's ("Moxfield link", "Decklist URL"; not "Discord profile link"), read when the
+    # list's cell is empty
+    link = next((i for i, cell in enumerate(header) if i != decks and _asks_for_a_link(cell)
+                 and not _DECK_WORDS.isdisjoint(_words(cell))), None)
     player = _player_column(header)
-    # ("Companion (if your commander has one)" names the companion, not a commander)
-    companion = next((i for i, cell in enumerate(header) if i not in (decks, player)
-                      and "companion" in _words(cell) and not set(_words(cell)) & _ABOUT_THE_DECK), None)
+    companion = next((i for i, cell in enumerate(header) if i not in (decks, player) and _names_a_companion(cell)),
+                     None)
     return Registrations(delimiter, decks, player, tuple(
         i for i, cell in enumerate(header) if i not in (decks, player, companion) and _names_commanders(cell)),
         companion=companion, link=link)
@@ -261,7 +262,8 @@ def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str
     """The deck object of one row of registrations, {"text": its decklist cell ("" when empty), "player": its
     player's cell, "commander": the names its commander cells give, "companion": those its companion cell gives}."""
     decklist = cells[layout.decklist] if layout.decklist < len(cells) else ""
-    if not decklist.strip() and layout.link is not None and layout.link < len(cells):
+    if not decklist.strip() and layout.link is not None and layout.link < len(cells) and is_web_address(
+            cells[layout.link].strip()):
         decklist = cells[layout.link]  # only a link sent: its row says deckcheck fetches no pages
     record: dict[str, Any] = {"text": decklist}
     if layout.player is not None and layout.player < len(cells) and cells[layout.player].strip():
@@ -287,6 +289,21 @@ def _decklist_column(header: list[str]) -> int | None:
 
 def _asks_for_a_link(cell: str) -> bool:
     return not _LINK_WORDS.isdisjoint(_words(cell))
+
+
+#: Words of a header naming a deck's link: the deck or list, or a deck site.
+_DECK_WORDS = frozenset({"deck", "decklist", "list", "moxfield", "archidekt", "deckstats", "tappedout",
+                         "mtggoldfish", "goldfish", "aetherhub"})
+
+
+def _names_a_companion(cell: str) -> bool:
+    """Whether a header cell asks for the companion: "Companion (if your commander has one)", not "Commander (and
+    companion, if any)", which asks for the commander first, nor "Companion color" (what is asked first wins)."""
+    words = _words(cell)
+    if "companion" not in words or not _ABOUT_THE_DECK.isdisjoint(words):
+        return False
+    first_commander = next((i for i, word in enumerate(words) if word in _COMMANDER_WORDS), len(words))
+    return words.index("companion") < first_commander
 
 
 _LIST_TESTS: tuple[Callable[[str, set[str]], bool], ...] = (
@@ -351,7 +368,7 @@ def commander_cell(cell: str) -> list[str]:
 
 #: What a form's optional commander cell (a partner, a background) or companion cell holds for no card.
 _NO_ANSWER = frozenset({"n/a", "n.a.", "na", "none", "no", "no partner", "no background", "no companion", "nothing",
-                        "not applicable", "null", "nil", "tbd"})
+                        "not applicable", "null", "nil", "tbd", "yes", "y"})  # (yes: "Does your deck have one?")
 
 
 _COMMANDER_WORDS = frozenset({"commander", "commanders", "partner", "background"})
