@@ -48,8 +48,10 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name
     Lines of decks: {"commander": [...], "decklist": [...]} or {"text": ...}) or an MTGJSON deck file's
     decoded JSON into a Deck. `name` is what the report calls a text or deck object (default "<text>", or
     the object's "path", else "<deck>")."""
-    if is_pandas(path_or_text, "Series"):  # a frame's row: a deck object
+    if is_pandas(path_or_text, "Series"):  # a frame's row: a deck object, or a form's registration
         path_or_text = deck_record(path_or_text)
+        if not str(path_or_text.get("text", "-")).strip():  # as check_many says of the row
+            raise InputError(name or "<deck>", "no decklist in this row (an empty cell)")
     if isinstance(path_or_text, Mapping):
         from deckcheck.decklist.reading import parse_json_deck
         from deckcheck.decklist.records import record_path
@@ -94,8 +96,10 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
     return build(store, policy=policy, on=on)
 
 
-def to_spreadsheet_csv(frame: pd.DataFrame, path: str | os.PathLike[str], *, index: bool = False) -> None:
-    """Write a frame as a CSV file for Excel and other spreadsheets (see deckcheck.frames.to_spreadsheet_csv)."""
+def to_spreadsheet_csv(frame: pd.DataFrame | pd.Series, path: str | os.PathLike[str], *,
+                       index: bool | None = None) -> None:
+    """Write a frame or Series as a CSV file for Excel and other spreadsheets (see
+    deckcheck.frames.to_spreadsheet_csv)."""
     from deckcheck.frames import to_spreadsheet_csv as write
 
     write(frame, path, index=index)

@@ -339,7 +339,9 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
     once (by oracle id, else name; of two card objects with one Oracle id, the first with a flag), so a list
     with one entry per copy gives the same answer as one per card. Game Changers are those in force on `on`
     (today by default). `flags`: the cards' flags kept from deck to deck (for this policy and day). `unknown`:
-    the deck's names no card has, which the estimate says it could not judge."""
+    the deck's names no card has: those on the Game Changers list by name are counted as Game Changers, and the
+    others the estimate says it could not judge (their other flags are not known either: a mass land denial card
+    newer than the card data)."""
     day = on or date.today()
     if flags is None:
         flags = BracketFlags(policy, day)
@@ -357,7 +359,8 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
             flagged.append((card, bits))
     gcs = [c.name for c, bits in flagged if bits & GAME_CHANGER]
     # a name the card data has no card for may still be on the list (a card newer than the data): counted by name
-    listed = list(dict.fromkeys(filter(None, (policy.game_changer_named(n, _game_changers_day(day)) for n in unknown))))
+    listed_as = {name: policy.game_changer_named(name, _game_changers_day(day)) for name in unknown}
+    listed = list(dict.fromkeys(filter(None, listed_as.values())))
     gcs += [name for name in listed if name not in gcs]
     maybe_gcs = [c for c, bits in flagged if bits & MAYBE_GAME_CHANGER]
     mld = [c for c, bits in flagged if bits & MASS_LAND_DENIAL]
@@ -416,10 +419,12 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
     if day < BRACKETS_FROM:
         more.append(f"brackets did not exist on {day.isoformat()}: the October 2025 definitions and Game Changers "
                     "list are used")
-    if unknown:  # a Game Changer or mass land denial among them would raise the floor
-        shown = "; ".join(unknown[:UNKNOWN_NAMED]) + (f" and {len(unknown) - UNKNOWN_NAMED} more"
-                                                      if len(unknown) > UNKNOWN_NAMED else "")
-        more.append(f"{counted(len(unknown), 'unknown card name')}, which the card data has no card for: {shown}")
+    unjudged_names = [name for name, found in listed_as.items() if found is None]
+    if unjudged_names:  # a Game Changer or mass land denial among them would raise the floor
+        shown = "; ".join(unjudged_names[:UNKNOWN_NAMED]) + (
+            f" and {len(unjudged_names) - UNKNOWN_NAMED} more" if len(unjudged_names) > UNKNOWN_NAMED else "")
+        more.append(f"{counted(len(unjudged_names), 'unknown card name')}, which the card data has no card for: "
+                    f"{shown}")
     reasons += _NOT_JUDGED_REASONS
     reasons += [f"Not judged: {u}." for u in more]
     unjudged = NOT_JUDGED + tuple(more)

@@ -139,17 +139,18 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
                     set(CARD_COLUMNS) - {"mana_value", "game_changer"})
 
 
-def to_spreadsheet_csv(frame: pd.DataFrame, path: str | os.PathLike[str], *, index: bool = False) -> None:
+def to_spreadsheet_csv(frame: pd.DataFrame | pd.Series, path: str | os.PathLike[str], *,
+                       index: bool | None = None) -> None:
     """Write a frame as a CSV file for a spreadsheet, as `deckcheck batch -o report.csv` writes its report: a
     cell that a spreadsheet would run as a formula (a player who registered as "=HYPERLINK(...)") starts with
     an apostrophe, and the file with a UTF-8 byte order mark, without which Excel garbles every accent.
-    `index=True` writes each level of the index as a column. pandas' own `to_csv` does neither of the two. A
-    list's items are joined by "; ", as in `--format csv`. A Series (a groupby's counts) is written with its index,
-    as its own `to_csv` writes it. `pd.read_csv` reads the file (the apostrophes stay)."""
+    `index=True` writes each level of the index as a column (by default a frame's is left out, and a Series' (a
+    groupby's counts) written, as their own `to_csv` writes them). pandas' own `to_csv` does neither of the two. A
+    list's items are joined by "; ", as in `--format csv`. `pd.read_csv` reads the file (the apostrophes stay)."""
     from deckcheck.render.csv import spreadsheet_safe
 
     if type(frame).__name__ == "Series":
-        frame, index = frame.to_frame(), True
+        frame, index = frame.to_frame(), index is None or index
     elif type(frame).__name__ != "DataFrame":
         raise TypeError(f"to_spreadsheet_csv writes a pandas DataFrame or Series, not {type(frame).__name__}")
     if index:  # each level of the index a column of its own (a groupby's player and code)

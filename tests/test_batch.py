@@ -778,6 +778,8 @@ def test_a_zip_in_a_folder_is_read_and_a_header_row_met_again_is_no_deck(tmp_pat
     code, out, _ = run_cli("batch", "--format", "json", str(table))
     assert code == 0 and [(d["path"], d["name"]) for d in json.loads(out)["decks"]] == [
         (f"{table}:2", "Ann"), (f"{table}:4", "Ben")]
+    pandas = pytest.importorskip("pandas")  # the file's frame, read as the file is
+    assert [r.name for r in check_many(pandas.read_csv(table))] == ["Ann", "Ben"]
 
 
 def test_a_form_asking_for_a_link_and_the_list_reads_the_list(tmp_path):
@@ -1643,6 +1645,8 @@ def test_a_frame_written_for_a_spreadsheet_is_excel_s_utf_8_and_runs_no_formula(
     assert all(not row[0].startswith("=") for row in rows)
     deckcheck.to_spreadsheet_csv(by_code, tmp_path / "series.csv")  # a Series with its index (before: an error
     assert (tmp_path / "series.csv").read_bytes() == (tmp_path / "codes.csv").read_bytes()  # deep in pandas)
+    deckcheck.to_spreadsheet_csv(by_code, tmp_path / "values.csv", index=False)  # unless told otherwise
+    assert (tmp_path / "values.csv").read_text(encoding="utf-8-sig").splitlines()[0] == "n"
     with pytest.raises(TypeError, match="^to_spreadsheet_csv writes a pandas DataFrame or Series, not list$"):
         deckcheck.to_spreadsheet_csv([1, 2], tmp_path / "list.csv")
 
@@ -2072,10 +2076,22 @@ def test_a_frame_s_cells_are_read_whatever_pandas_holds_them_in(store, shared_da
     (empty,) = check_many(pandas.DataFrame({"player": ["a"], "commander": [numpy.nan], "decklist": [numpy.nan]}),
                           store=store)
     assert empty.report.violations[0].message == "no decklist (an empty value)"
-    rows = check_many(frame[["commander", "decklist"]].values[:2], store=store)
-    assert [r.report.violations[0].message for r in rows] == [
-        "a list of lists, not a deck's entries (a frame's rows as arrays, `df.values`: give the frame itself, or its "
-        "column of decklists)"] * 2
+    for columns in (["commander", "decklist"], ["player", "commander", "decklist"]):  # (a list anywhere in a row)
+        rows = check_many(frame[columns].values[:2], store=store)
+        assert [r.report.violations[0].message for r in rows] == [
+            "a list of lists, not a deck's entries (a frame's rows as arrays, `df.values`: give the frame itself, or "
+            "its column of decklists)"] * 2
+    # card objects in a form's list cells; a form's row whose list is empty, given alone
+    objects = form.assign(deck=form.deck.map(lambda entries: [{"name": e.split(" ", 1)[1], "count": int(e.split(" ")[0])}
+                                                              for e in entries]))
+    assert [(r.report.commanders, r.report.card_count, r.report.codes())
+            for r in check_many(objects, store=store)] == expected
+    texts = form.assign(deck=form.deck.map("\n".join))
+    texts.loc[1, "deck"] = numpy.nan
+    with pytest.raises(InputError, match="no decklist in this row"):
+        deckcheck.check_deck(texts.iloc[1], store=store)
+    assert check_many(texts, store=store).results[1].report.violations[0].message == (
+        "no decklist in this row (an empty cell)")
 
 
 def test_a_registration_holding_a_deck_s_link_says_so(store, tmp_path, monkeypatch):

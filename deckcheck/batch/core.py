@@ -39,7 +39,9 @@ from deckcheck.decklist.documents import IWORK_REFUSAL
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
-from deckcheck.decklist.records import LIST_KEYS, is_deck_record, json_type, record_name, record_path
+from deckcheck.decklist.records import (
+    LIST_KEYS, card_object_line, is_deck_record, json_type, record_name, record_path,
+)
 from deckcheck.decklist.sheets import sheet_text
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, reason_of
 from deckcheck.report import CheckReport, DeckReport, card_data_of, pickled_by_fields
@@ -251,18 +253,28 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
     start = line_start(body, layout.header_line)  # below the rows above the header: blank, or a title
     rows = csv.reader(io.StringIO(body[start:], newline=""), delimiter=layout.delimiter)
     row = layout.header_line
-    # A cell may be as long as the table (a list pasted with pages of notes): the csv module's default limit of
-    # 131,072 characters a cell would end the table there, dropping every later player. The table is in memory
-    # already, so no cell can cost more than it; the limit is the module's, raised only while these rows are read.
-    limit = csv.field_size_limit(max(csv.field_size_limit(), len(body)))
     try:
-        header = [cell.strip() for cell in next(rows, [])]
-        for row, cells in enumerate(rows, start=layout.header_line + 1):
+        header = [cell.strip() for cell in _next_row(rows, len(body)) or []]
+        while (cells := _next_row(rows, len(body))) is not None:
+            row += 1
             if not any(cell.strip() for cell in cells) or [cell.strip() for cell in cells] == header:
                 continue  # a blank row, or the header again (two exports pasted one after the other)
             yield _registration(f"{path}:{row}", cells, layout)
     except csv.Error as exc:
         yield ("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read")
+
+
+def _next_row(rows: Iterator[list[str]], size: int) -> list[str] | None:
+    """The next row of a csv reader, None at the end, read with the csv module's limit of a cell's size raised to
+    `size` (the text's) meanwhile: a cell as long as the table (a list pasted with pages of notes) is read (the
+    module's default of 131,072 characters would end the table there), and no cell can cost more than the text in
+    memory already. The limit, the module's for the whole process, is put back before any code of the caller's
+    runs."""
+    import csv
+
+    limit = csv.field_size_limit(max(csv.field_size_limit(), size))
+    try:
+        return next(rows, None)
     finally:
         csv.field_size_limit(limit)
 
@@ -298,9 +310,12 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
         layout = layout.with_player_first()
         rows = ((index, (index, *row)) for index, row in rows)
     seen: Counter[str] = Counter()
+    header = [column.strip() for column in columns]
     for position, (index, row) in enumerate(rows):
         cells = [cell_text(v) for v in row]
-        if any(cell.strip() for cell in cells):  # a blank row (a deleted response) is none, as in the file
+        # a blank row (a deleted response) is none, as in the file, and so is the header met again (two exports
+        # pasted one after the other)
+        if any(cell.strip() for cell in cells) and [cell.strip() for cell in cells] != header:
             if positions is not None:
                 positions.append(position)
             yield _registration(distinct_label(index, seen), cells, layout)
@@ -652,7 +667,7 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
             yield ("record", record_path(record, f"<deck {texts}>"), record)
         elif _is_list_of_entries(item):  # a table's cell holding a list: pd.read_json of JSON Lines decks
             texts += 1
-            if len(item) and (isinstance(item[0], tuple) or _is_list_of_entries(item[0])):
+            if any(isinstance(entry, tuple) or _is_list_of_entries(entry) for entry in item):
                 yield ("error", f"<deck {texts}>", "a list of lists, not a deck's entries (a frame's rows as arrays, "
                                                    "`df.values`: give the frame itself, or its column of decklists)")
             else:
@@ -733,7 +748,8 @@ def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
         return item
     columns = [str(c) for c in item.index]
     layout = columns_layout(columns)
-    if layout is not None and not _deck_object_columns(columns, layout, item.iloc[layout.decklist]):
+    # (an empty list cell, as `frame_sources` reads the row of a frame whose list column holds texts: no deck)
+    if layout is not None and not _deck_object_columns(columns, layout, cell_text(item.iloc[layout.decklist])):
         return registration_record([cell_text(v) for v in item.values], layout)
     return {k: v for k, v in item.items() if not _missing(v)}
 
@@ -751,11 +767,14 @@ def _deck_object_columns(columns: list[str], layout: Registrations | None, liste
 
 def cell_text(value: Any) -> str:
     """A table's cell as a sign-up form's text: "" for an empty one, a list's items a line each (a frame's list
-    cells: its decklist's entries, its commanders' names), else the value as a str."""
+    cells: its decklist's entries, its commanders' names; a card object, {"name", "count"}, as its entry's line),
+    else the value as a str."""
     if _missing(value):
         return ""
     if _is_list_of_entries(value):
         return "\n".join(cell_text(v) for v in value)
+    if isinstance(value, Mapping) and (line := card_object_line(value)) is not None:  # {"name", "count"}
+        return line
     return str(value)
 
 

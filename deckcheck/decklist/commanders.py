@@ -156,16 +156,14 @@ def with_companions(deck: Deck, names: list[str], given: str) -> Deck:
     for name, key in zip(names, keys):
         if any(e.section == COMPANION and _matches(e.name, key) for e in entries):
             continue
-        for section, where in ((SIDEBOARD, "the sideboard"), (MAIN, "the main deck")):
-            found = next((i for i, e in enumerate(entries) if e.section == section and _matches(e.name, key)), None)
-            if found is not None:
-                copy = _take_one(entries, found)
-                entries.append(copy._replace(quantity=1, section=COMPANION))
-                notes.append(f"{given}: {_at(copy)}{copy.name} taken from {where} as companion")
-                break
-        else:
-            entries.append(Entry(1, name, COMPANION, 0))
+        copy = _take_listed(entries, key, (SIDEBOARD, MAIN))
+        if copy is None:
+            copy = Entry(1, name, COMPANION, 0)
             notes.append(f"{given}: {name} is not in the list; added as companion")
+        else:
+            where = "the sideboard" if copy.section == SIDEBOARD else "the main deck"
+            notes.append(f"{given}: {_at(copy)}{copy.name} taken from {where} as companion")
+        entries.append(copy._replace(quantity=1, section=COMPANION))
     return replace(deck, entries=tuple(entries), notes=tuple(notes))
 
 
@@ -223,6 +221,16 @@ def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
         return None
     found = {n for n, (_, _, lines) in zip(names, keys) if whole in lines or begun in lines}
     return found.pop() if len(found) == 1 else None
+
+
+def _take_listed(entries: list[Entry], key: str, sections: Sequence[str]) -> Entry | None:
+    """One copy of the card named by `key` (folded: `name_key`) taken out of the first of `sections` that lists it
+    (`_take_one`), as it was listed; None when none does."""
+    for section in sections:
+        found = next((i for i, e in enumerate(entries) if e.section == section and _matches(e.name, key)), None)
+        if found is not None:
+            return _take_one(entries, found)
+    return None
 
 
 def _take_one(entries: list[Entry], index: int) -> Entry:
@@ -371,16 +379,12 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
     for name, key in zip(names, keys):
         if any(e.section == COMMANDER and _matches(e.name, key) for e in entries):
             continue
-        for section in (MAIN, SIDEBOARD):
-            found = next((i for i, e in enumerate(entries) if e.section == section and _matches(e.name, key)), None)
-            if found is not None:
-                entries.insert(placed, _take_one(entries, found)._replace(quantity=1, section=COMMANDER))
-                placed += 1
-                break
-        else:
-            entries.insert(placed, Entry(1, name, COMMANDER, 0))
-            placed += 1
+        copy = _take_listed(entries, key, (MAIN, SIDEBOARD))
+        if copy is None:
+            copy = Entry(1, name, COMMANDER, 0)
             notes.append(f"{given}: {name} {NOT_IN_THE_LIST}")
             added.append(name)
+        entries.insert(placed, copy._replace(quantity=1, section=COMMANDER))
+        placed += 1
     return replace(deck, entries=tuple(entries), commanders_marked=True, notes=tuple(notes),
                    added_commanders=deck.added_commanders + tuple(added))

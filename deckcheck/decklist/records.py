@@ -85,6 +85,14 @@ def _entry_line(item: Any, where: str, problems: Problems) -> str | None:
     return f"{count} {name}"
 
 
+def card_object_line(item: Mapping[str, Any]) -> str | None:
+    """A card object's decklist line ({"name", "count"} or {"quantity", "card": {"name"}}: "2 Name"), None when it
+    names no card or its count is none."""
+    name = _item_name(item)
+    count = None if name is None else _item_count(item)[0]
+    return None if count is None else f"{count} {name}"
+
+
 def _item_count(item: Mapping[str, Any]) -> tuple[int | None, str | None]:
     """A card object's "count" or "quantity" (1 when it gives neither), as `json_count` reads it; digits in a
     string ("2") are a count too."""
