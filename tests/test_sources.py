@@ -338,6 +338,22 @@ def test_mtgjson_faces_become_one_card(shared_data, tmp_path):
     assert smashing.commander_legality == "legal"
 
 
+def test_a_multi_face_card_whose_front_face_is_invalid_is_dropped(shared_data, tmp_path):
+    """Valki's front face (side "a") invalid in a set file: its back face, Tibalt, was kept as the whole card, taken
+    for the front (mana value 7, judged as a commander by the back face). The card is dropped, its front's object
+    reported invalid; the other faces of the set stay cards."""
+    with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "KHM.json.gz", "rt") as fh:
+        khm = json.load(fh)
+    for card in khm["data"]["cards"]:
+        if card["name"] == "Valki, God of Lies // Tibalt, Cosmic Impostor" and card.get("side") == "a":
+            card["manaValue"] = "two"
+    result = load_files([_write_json(tmp_path / "KHM.json", khm)])
+    cards = _by_name(result.cards)
+    assert "Valki, God of Lies // Tibalt, Cosmic Impostor" not in cards
+    assert "Valki, God of Lies" in {bad.ident for bad in result.report.invalid}
+    assert cards["Esika, God of the Tree // The Prismatic Bridge"].front.name == "Esika, God of the Tree"
+
+
 def test_mtgjson_atomic_cards_shape(emn, tmp_path):
     by_name: dict[str, list] = {}
     for card in emn["data"]["cards"]:
@@ -348,6 +364,14 @@ def test_mtgjson_atomic_cards_shape(emn, tmp_path):
     from_set = _by_name(load_files([_write_json(tmp_path / "set.json", emn)]).cards)
     assert from_atomic.keys() == from_set.keys()
     assert from_atomic["Bruna, the Fading Light"].faces == from_set["Bruna, the Fading Light"].faces
+    # an entry that is no list of faces (null, or one face object not in a list) is reported, the entries after it
+    # still read; before, every card after a null was left out with no word, and one face object vanished
+    names = list(by_name)
+    broken = dict(by_name, **{names[3]: None, names[5]: by_name[names[5]][0]})
+    result = load_files([_write_json(tmp_path / "broken.json", {"meta": {"date": "2022-04-25"}, "data": broken})])
+    assert _by_name(result.cards).keys() == from_set.keys() - {names[3]}
+    assert [(bad.ident, bad.reason) for bad in result.report.invalid] == [
+        (names[3], "not a list of face objects")]
 
 
 def test_scryfall_layouts(fixtures, tmp_path):

@@ -415,6 +415,10 @@ def _wrapper(stream: TextStream) -> Iterator[Event]:
             stream.value()
 
 
+_FIELD_NAME = re.compile(r"[a-z][A-Za-z0-9]*").fullmatch
+_SET_CODE = re.compile(r"[A-Z0-9]{2,6}").fullmatch
+
+
 def _container(stream: TextStream, top: bool) -> Iterator[Event]:
     """An MTGJSON data object: a set or deck (card lists inside), AllPrintings (sets inside) or
     AtomicCards (name -> list of face objects). A set's cards are held until the set closes, so each
@@ -435,6 +439,11 @@ def _container(stream: TextStream, top: bool) -> Iterator[Event]:
             for obj in stream.array_items():
                 if isinstance(obj, dict):
                     yield "card", obj, {"list": "atomic"}
+        elif atomic and not _FIELD_NAME(key) and (c != "{" or not _SET_CODE(key)):
+            # AtomicCards' entry that is no list of faces (null, one face object): the object, reported (invalid,
+            # or read as the face it is), and the entries after it still read. (A set's or deck's own fields are
+            # named in camelCase, "baseSetSize"; AllPrintings' sets by their codes, "10E"; cards neither way.)
+            yield "card", stream.value(), {"list": "atomic", "entry": key}
         elif c == "{" and top and key not in ("translations", "booster", "identifiers"):
             yield from _container(stream, top=False)  # AllPrintings: {set code: set}
         else:

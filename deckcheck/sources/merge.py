@@ -201,12 +201,14 @@ class Accumulator:
             self.add_other(found.name, found.kind, found.face_names, found.parts)
 
     def cards(self) -> dict[str, Card]:
-        """The finished cards by oracle id (records without a face are dropped)."""
-        return {oid: rec.to_card() for oid, rec in self.records.items() if rec.faces}
+        """The finished cards by oracle id. A record without its front face is dropped (MTGJSON's side "a", whose
+        object was invalid, and so reported): its back face would be taken for the front, a card judged by a face
+        the rules never judge it by (712.8a: Esika's Prismatic Bridge as the commander)."""
+        return {oid: rec.to_card() for oid, rec in self.records.items() if 0 in rec.faces}
 
     def incomplete(self) -> set[str]:
-        """Oracle ids of the cards some of whose faces this source lacks."""
-        return {oid for oid, rec in self.records.items() if rec.incomplete}
+        """Oracle ids of the cards some of whose faces this source lacks (their front face it has)."""
+        return {oid for oid, rec in self.records.items() if rec.incomplete and 0 in rec.faces}
 
 
 def merge_sources(sources: list[tuple[str | None, dict[str, Card], set[str]]]

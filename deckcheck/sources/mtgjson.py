@@ -113,8 +113,9 @@ def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportRe
            validator: SchemaValidator | None = None) -> None:
     """Fold one MTGJSON face object into the accumulator, or skip it (counted) or report it invalid."""
     report.objects += 1
-    if not isinstance(obj, dict):
-        report.add_invalid(path, "non-object", "not a JSON object")
+    if not isinstance(obj, dict):  # (an AtomicCards entry names its card)
+        report.add_invalid(path, context.get("entry", "non-object"),
+                           "not a list of face objects" if "entry" in context else "not a JSON object")
         return
     listed_in = context.get("list")
     layout = obj.get("layout")
