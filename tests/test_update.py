@@ -692,6 +692,9 @@ def test_update_from_several_files(shared_data, tmp_path, capsys):
     assert meta["updated_at"] == "2025-11-21"
     assert count == LOCAL_CARDS
     assert "replaced" not in out  # there was no store
+    # one --file naming several (as a shell's `--file sets/*.json` does): before, "unrecognized arguments"
+    assert main(["update", "--force", "--file", *map(str, files), "--data-dir", str(tmp_path / "e")]) == 0
+    assert f"{LOCAL_CARDS} cards from 881 objects" in capsys.readouterr().out
 
 
 def test_an_update_says_what_it_replaced(old_store, shared_data, capsys, server):

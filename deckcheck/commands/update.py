@@ -23,8 +23,8 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "plain, .gz, .xz, .bz2 or a .zip of one file; several files merge by oracle "
                     "id, newer data winning. Without --file, download Scryfall's oracle_cards bulk file "
                     "(skipped when the store already holds that version).")
-    p.add_argument("--file", action="append", metavar="PATH", default=[], type=_card_file,
-                   help="a card data file to import (repeatable)")
+    p.add_argument("--file", action="extend", nargs="+", metavar="PATH", default=[], type=_card_file,
+                   help="card data files to import (--file sets/*.json.gz; repeatable)")
     add_data_dir(p, builds=True)
     p.add_argument("--force", action="store_true",
                    help="download even when the store is up to date; replace the store even with one of less "
