@@ -70,7 +70,11 @@ def _row(index: int, result: DeckResult) -> str:
         f'<td class="num" data-sort="{bracket if bracket is not None else -1}">'
         f'{esc(bracket) if bracket is not None else ""}</td>',
     ]
-    return f'<tr class="{cls}" data-status="{cls}">' + "".join(cells) + "</tr>"
+    also = dict.fromkeys(c for v in d.violations for c in v.cards)  # found by the filter too
+    if d.companion:
+        also[d.companion] = None
+    return (f'<tr class="{cls}" data-status="{cls}"' + (f' data-also="{esc(" ".join(also))}"' if also else "") + ">"
+            + "".join(cells) + "</tr>")
 
 
 def _detail(index: int, result: DeckResult) -> str:
@@ -88,14 +92,14 @@ def _detail(index: int, result: DeckResult) -> str:
     for note in d.notes:
         parts.append(f'<p class="note">Note: {esc(note)}</p>')
     if d.violations:
-        parts.append('<table class="violations"><thead><tr><th>severity</th><th>code</th><th>line</th>'
-                     "<th>cards</th><th>what to fix</th><th>rule</th></tr></thead><tbody>")
+        parts.append('<div class="scroll"><table class="violations"><thead><tr><th>severity</th><th>code</th>'
+                     "<th>line</th><th>cards</th><th>what to fix</th><th>rule</th></tr></thead><tbody>")
         for v in d.violations:
             lines = ", ".join(map(str, v.lines))
             cards = "".join(f'<span class="card">{esc(c)}</span>' for c in v.cards)
             parts.append(f'<tr class="{esc(v.severity)}"><td>{esc(v.severity)}</td><td><code>{esc(v.code)}</code></td>'
                          f"<td>{esc(lines)}</td><td>{cards}</td><td>{esc(v.message)}</td><td>{esc(v.rule)}</td></tr>")
-        parts.append("</tbody></table>")
+        parts.append("</tbody></table></div>")
     else:
         parts.append("<p>No problems found.</p>")
     bracket = result.bracket
@@ -159,18 +163,18 @@ def render(report: BatchReport, stream: IO[str], *, title: str = "deckcheck tour
           + "".join(f"<li>{esc(card)} ({n})</li>" for card, n in offending.most_common(10)) + "</ol>\n")
     w("</section>\n")
     w('<section id="decks"><h2>Decks</h2>\n<div class="controls">'
-      '<label>Filter <input id="filter" type="search" placeholder="deck, player, commander, code…" '
+      '<label>Filter <input id="filter" type="search" placeholder="deck, player, commander, card, code…" '
       'autocomplete="off"></label> '
       '<label>Show <select id="status"><option value="">all decks</option><option value="legal">legal</option>'
       '<option value="illegal">not legal</option><option value="unreadable">unreadable</option></select></label> '
-      '<span id="shown"></span></div>\n')
-    w('<table id="deck-table"><thead><tr>'
-      + "".join(f'<th data-type="{t}" title="sort">{esc(h)}</th>' for h, t in (
+      '<span id="shown" aria-live="polite"></span></div>\n')
+    w('<div class="scroll"><table id="deck-table"><thead><tr>'
+      + "".join(f'<th data-type="{t}"><button type="button" title="sort">{esc(h)}</button></th>' for h, t in (
           ("#", "num"), ("deck", "text"), ("commanders", "text"), ("identity", "text"), ("cards", "num"),
           ("legal", "text"), ("errors", "num"), ("warnings", "num"), ("codes", "text"), ("bracket", "num")))
       + "</tr></thead>\n<tbody>\n")
     stream.writelines(row + "\n" for row in parts.rows)
-    w("</tbody></table></section>\n")
+    w("</tbody></table></div></section>\n")
     w('<section id="details"><h2>Deck details</h2>\n')
     stream.writelines(detail + "\n" for detail in parts.details)
     w("</section>\n")

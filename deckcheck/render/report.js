@@ -1,4 +1,4 @@
-// deckcheck tournament report: sort by clicking a column header, filter by text and by verdict.
+// deckcheck tournament report: sort by a column header's button, filter by text and by verdict.
 // Reads and reorders existing rows only; never builds markup from decklist text.
 (function () {
   "use strict";
@@ -10,7 +10,10 @@
   var status = document.getElementById("status");
   var shown = document.getElementById("shown");
   var rows = Array.prototype.slice.call(body.rows);
-  var texts = rows.map(function (r) { return r.textContent.toLowerCase(); });
+  // what a row is found by: its cells, and its deck's offending cards and companion ("Lurrus"), accents aside
+  // ("eowyn" finds Éowyn), as the table is sorted
+  function plain(text) { return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
+  var texts = rows.map(function (r) { return plain(r.textContent + " " + (r.getAttribute("data-also") || "")); });
   var collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
 
   function key(row, col, numeric) {
@@ -25,9 +28,9 @@
   function sortBy(col) {
     var th = headers[col];
     var numeric = th.getAttribute("data-type") === "num";
-    var asc = !th.classList.contains("asc");
-    for (var i = 0; i < headers.length; i++) { headers[i].classList.remove("asc", "desc"); }
-    th.classList.add(asc ? "asc" : "desc");
+    var asc = th.getAttribute("aria-sort") !== "ascending";
+    for (var i = 0; i < headers.length; i++) { headers[i].removeAttribute("aria-sort"); }
+    th.setAttribute("aria-sort", asc ? "ascending" : "descending");
     // each row's keys read once, not in every comparison: a cell's text is slow to read
     var ordered = Array.prototype.slice.call(body.rows).map(function (r) {
       return { row: r, key: key(r, col, numeric), index: key(r, 0, true) };
@@ -35,8 +38,7 @@
     ordered.sort(function (a, b) {
       // text by the reader's alphabet ("Éowyn" among the E's, not after "The Tenth Doctor"), numbers as numbers
       var c = numeric ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : collator.compare(a.key, b.key);
-      if (c === 0) { c = a.index - b.index; }
-      return asc ? c : -c;
+      return (asc ? c : -c) || a.index - b.index;  // ties in the batch's order, whichever way
     });
     var frag = document.createDocumentFragment();
     ordered.forEach(function (o) { frag.appendChild(o.row); });
@@ -44,7 +46,7 @@
   }
 
   function applyFilter() {
-    var words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+    var words = plain(filter.value).split(/\s+/).filter(Boolean);
     var wanted = status.value;
     var n = 0;
     rows.forEach(function (row, i) {
@@ -56,8 +58,8 @@
     shown.textContent = n + " of " + rows.length + " decks shown";
   }
 
-  for (var i = 0; i < headers.length; i++) {
-    headers[i].addEventListener("click", sortBy.bind(null, i));
+  for (var i = 0; i < headers.length; i++) {  // a button each: sorted from the keyboard too
+    headers[i].querySelector("button").addEventListener("click", sortBy.bind(null, i));
   }
   filter.addEventListener("input", applyFilter);
   status.addEventListener("change", applyFilter);
