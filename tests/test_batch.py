@@ -778,8 +778,9 @@ def test_a_zip_in_a_folder_is_read_and_a_header_row_met_again_is_no_deck(tmp_pat
     code, out, _ = run_cli("batch", "--format", "json", str(table))
     assert code == 0 and [(d["path"], d["name"]) for d in json.loads(out)["decks"]] == [
         (f"{table}:2", "Ann"), (f"{table}:4", "Ben")]
-    pandas = pytest.importorskip("pandas")  # the file's frame, read as the file is
+    pandas = pytest.importorskip("pandas")  # the file's frame, read as the file is, indexed by its player or not
     assert [r.name for r in check_many(pandas.read_csv(table))] == ["Ann", "Ben"]
+    assert [r.name for r in check_many(pandas.read_csv(table).set_index("Player"))] == ["Ann", "Ben"]
 
 
 def test_a_form_asking_for_a_link_and_the_list_reads_the_list(tmp_path):
@@ -1089,14 +1090,17 @@ def test_a_form_s_companion_column_names_the_companion(tmp_path, store):
     (record,) = check_many([{"text": alice, "companion": "Lurrus of the Dream-Den"}], store=store)
     assert (record.report.codes(), record.report.companion) == (["companion"], "Lurrus of the Dream-Den")
     # a commander's column that mentions the companion after it, and a yes-or-no question: no companion's column
-    for header, answer, listed in (("Commander (and companion, if any)", "Atraxa, Praetors' Voice",
-                                    _main_deck("01-alice-breed-lethality.txt")),
-                                   ("Does your deck have a companion?", "Yes", alice)):
+    # ("Commander's Companion" asks for the companion)
+    for header, answer, listed, codes in (
+            ("Commander (and companion, if any)", "Atraxa, Praetors' Voice", _main_deck("01-alice-breed-lethality.txt"),
+             []),
+            ("Does your deck have a companion?", "Yes", alice, []),
+            ("Commander's Companion", "Lurrus of the Dream-Den", alice, ["companion"])):
         asked = tmp_path / "asked.csv"
         with asked.open("w", encoding="utf-8", newline="") as out:
             csv.writer(out).writerows([["Player", header, "Decklist"], ["Alice", answer, listed]])
         (row,) = check_many([asked], store=store)
-        assert (row.report.codes(), row.report.card_count) == ([], 100), header
+        assert (row.report.codes(), row.report.card_count) == (codes, 100), header
 
 
 def test_a_companion_s_unmet_condition_is_reported_at_the_companion_s_line(tmp_path):
@@ -2070,6 +2074,13 @@ def test_a_frame_s_cells_are_read_whatever_pandas_holds_them_in(store, shared_da
         assert [(r.report.commanders, r.report.card_count, r.report.codes())
                 for r in check_many(given, store=store)] == expected
     assert deckcheck.check_deck(arrays.iloc[0], store=store).codes() == expected[0][2]
+    # each row of the archive's own frame, alone, as check_many reads it among the others (a review found rows of
+    # lists read as registrations by check_deck: their "companions" left out, their lines made up)
+    companion = frame.assign(companions=[["Lurrus of the Dream-Den"]] * len(frame))
+    together = [[(v.code, v.lines) for v in r.report.violations] for r in check_many(companion, store=store)]
+    assert [[(v.code, v.lines) for v in deckcheck.check_deck(companion.iloc[i], store=store).violations]
+            for i in range(len(frame))] == together
+    assert all("companion" in [code for code, _ in row] for row in together)
     row = form.assign(deck=form.deck.map("\n".join)).iloc[0]  # a form's row of text cells
     report = deckcheck.check_deck(row, store=store)
     assert (report.commanders, report.card_count) == expected[0][:2]

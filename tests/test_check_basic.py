@@ -913,6 +913,13 @@ def test_commander_given_beside_a_list_that_names_its_commander_on_a_label(tmp_p
     assert main(["check", "--data-dir", data_dir, "--format", "json", *argv, str(path)]) == 0
     (deck,) = json.loads(capsys.readouterr().out)["decks"]
     assert (deck["commanders"], deck["card_count"], deck["violations"]) == (commanders, 100, [])
+    # a label that is the list's only copy of its card is that card (a review found it dropped: an unknown "Atraxa")
+    path.write_text("Commander\n" + "".join(f"{name}\n" for name in commanders) + "\nDeck\n1 Sol Ring\n")
+    main(["check", "--data-dir", data_dir, "--format", "json", *argv, str(path)])
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert (deck["commanders"], deck["card_count"]) == (commanders, len(commanders) + 1)
+    assert "unknown-card" not in [v["code"] for v in deck["violations"]]
+    path.write_text(f"{head}{cards}1 Sol Ring\n{99 - len(commanders)} Island\n")
     # the same list in a deck object (a form's Commander cell beside its Decklist): read the same way
     record = tmp_path / "deck.json"
     record.write_text(json.dumps({"text": path.read_text(), "commander": argv[1::2]}))

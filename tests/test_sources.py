@@ -354,6 +354,16 @@ def test_a_multi_face_card_whose_front_face_is_invalid_is_dropped(shared_data, t
     assert cards["Esika, God of the Tree // The Prismatic Bridge"].front.name == "Esika, God of the Tree"
 
 
+def test_an_all_printings_file_s_sets_may_be_coded_in_any_case(emn, tmp_path):
+    """AllPrintings keys each set by its code: a code in lower case or longer than MTGJSON's own ("emn",
+    "EMN_COPY_2") is a set still, not an AtomicCards entry (a review found such sets lost or refused)."""
+    path = _write_json(tmp_path / "AllPrintings.json", {"meta": {"date": "2022-04-25"},
+                                                       "data": {"emn": emn["data"], "EMN_COPY_2": emn["data"]}})
+    result = load_files([path])
+    assert _by_name(result.cards).keys() == _by_name(load_files([_write_json(tmp_path / "s.json", emn)]).cards).keys()
+    assert result.report.invalid_count == 0
+
+
 def test_mtgjson_atomic_cards_shape(emn, tmp_path):
     by_name: dict[str, list] = {}
     for card in emn["data"]["cards"]:
@@ -364,10 +374,10 @@ def test_mtgjson_atomic_cards_shape(emn, tmp_path):
     from_set = _by_name(load_files([_write_json(tmp_path / "set.json", emn)]).cards)
     assert from_atomic.keys() == from_set.keys()
     assert from_atomic["Bruna, the Fading Light"].faces == from_set["Bruna, the Fading Light"].faces
-    # an entry that is no list of faces (null, or one face object not in a list) is reported, the entries after it
-    # still read; before, every card after a null was left out with no word, and one face object vanished
+    # an entry that is no list of faces (null) is reported, the entries after it still read; before, every card
+    # after it was left out with no word
     names = list(by_name)
-    broken = dict(by_name, **{names[3]: None, names[5]: by_name[names[5]][0]})
+    broken = dict(by_name, **{names[3]: None})
     result = load_files([_write_json(tmp_path / "broken.json", {"meta": {"date": "2022-04-25"}, "data": broken})])
     assert _by_name(result.cards).keys() == from_set.keys() - {names[3]}
     assert [(bad.ident, bad.reason) for bad in result.report.invalid] == [

@@ -305,12 +305,13 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
                         f"and \"decklist\", are read too), or pass that column alone: check_many(df['...'])")
     # a frame indexed by the column that names the player (registrations.set_index("Player name")): the index is
     # that column unless a column left names the player better (by name, not by e-mail), as the header's first
+    header = [column.strip() for column in columns]
     rank = player_rank(frame.index.name) if frame.index.name is not None else None
     if rank is not None and (layout.player is None or rank <= player_rank(columns[layout.player])):
         layout = layout.with_player_first()
         rows = ((index, (index, *row)) for index, row in rows)
+        header.insert(0, str(frame.index.name).strip())
     seen: Counter[str] = Counter()
-    header = [column.strip() for column in columns]
     for position, (index, row) in enumerate(rows):
         cells = [cell_text(v) for v in row]
         # a blank row (a deleted response) is none, as in the file, and so is the header met again (two exports
@@ -748,8 +749,9 @@ def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
         return item
     columns = [str(c) for c in item.index]
     layout = columns_layout(columns)
+    listed = item.iloc[layout.decklist] if layout is not None else None
     # (an empty list cell, as `frame_sources` reads the row of a frame whose list column holds texts: no deck)
-    if layout is not None and not _deck_object_columns(columns, layout, cell_text(item.iloc[layout.decklist])):
+    if layout is not None and not _deck_object_columns(columns, layout, "" if _missing(listed) else listed):
         return registration_record([cell_text(v) for v in item.values], layout)
     return {k: v for k, v in item.items() if not _missing(v)}
 

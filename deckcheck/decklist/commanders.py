@@ -124,16 +124,19 @@ def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck
     return replace(deck, entries=entries, notes=deck.notes + (note,))
 
 
-def _labels(entry: Entry, label_lines: Sequence[int], names: Sequence[str]) -> bool:
+def _labels(entry: Entry, label_lines: Sequence[int], names: Sequence[str], rest: Sequence[Entry]) -> bool:
     """Whether a commander the list names on a label (`Deck.label_lines`: "**Commander:** Atraxa", a count-less
-    name under a Commander header) names only commanders given beside the list: each of its names (two joined,
-    "Thrasios, Triton Hero / Tymna the Weaver") is one of theirs, or the start of one's words or theirs of it."""
+    name under a Commander header) is only the label of commanders given beside the list, which the list holds
+    below it: each of its names (two joined, "Thrasios, Triton Hero / Tymna the Weaver") is one of theirs, or the
+    start of one's words or theirs of it, and a card the list holds outside its commanders (`rest`). A label
+    naming a card the list holds nowhere else is that card."""
     if entry.section != COMMANDER or entry.quantity != 1 or entry.line not in label_lines:
         return False
     given = [loose_key(name) for name in names]
-    parts = [loose_key(part) for part in split_joined(entry.name) if part.strip()]
-    return bool(parts) and all(any(part == name or name.startswith(part + " ") or part.startswith(name + " ")
-                                   for name in given if name) for part in parts)
+    parts = [part for part in split_joined(entry.name) if part.strip()]
+    return bool(parts) and all(_names_a_listed_card(part, rest) and any(
+        loose == name or name.startswith(loose + " ") or loose.startswith(name + " ") for name in given if name)
+        for part in parts for loose in [loose_key(part)])
 
 
 def with_companions(deck: Deck, names: list[str], given: str) -> Deck:
@@ -358,7 +361,8 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
     entries = list(deck.entries)
     notes = list(deck.notes)
     names = [part for name in names for part in _joined_names(name, entries)]
-    labels = [entry for entry in entries if _labels(entry, deck.label_lines, names)]
+    rest = [entry for entry in entries if entry.section != COMMANDER]
+    labels = [entry for entry in entries if _labels(entry, deck.label_lines, names, rest)]
     if labels:
         entries = [entry for entry in entries if entry not in labels]
         notes.extend(f"{given}: {_at(entry)}commander {entry.name} is the label of the commanders given"

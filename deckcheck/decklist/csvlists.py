@@ -297,12 +297,14 @@ _DECK_WORDS = frozenset({"deck", "decklist", "list", "moxfield", "archidekt", "d
 
 
 def _names_a_companion(cell: str) -> bool:
-    """Whether a header cell asks for the companion: "Companion (if your commander has one)", not "Commander (and
-    companion, if any)", which asks for the commander first, nor "Companion color" (what is asked first wins)."""
+    """Whether a header cell asks for the companion: "Companion (if your commander has one)", "Commander's
+    companion", not "Commander (and companion, if any)", which asks for the commander first (what is asked first
+    wins, a commander's being no question of its own), nor "Companion color"."""
     words = _words(cell)
     if "companion" not in words or not _ABOUT_THE_DECK.isdisjoint(words):
         return False
-    first_commander = next((i for i, word in enumerate(words) if word in _COMMANDER_WORDS), len(words))
+    first_commander = next((i for i, word in enumerate(words) if word in _COMMANDER_WORDS
+                            and words[i + 1:i + 2] != ["s"]), len(words))
     return words.index("companion") < first_commander
 
 

@@ -416,7 +416,6 @@ def _wrapper(stream: TextStream) -> Iterator[Event]:
 
 
 _FIELD_NAME = re.compile(r"[a-z][A-Za-z0-9]*").fullmatch
-_SET_CODE = re.compile(r"[A-Z0-9]{2,6}").fullmatch
 
 
 def _container(stream: TextStream, top: bool) -> Iterator[Event]:
@@ -439,10 +438,9 @@ def _container(stream: TextStream, top: bool) -> Iterator[Event]:
             for obj in stream.array_items():
                 if isinstance(obj, dict):
                     yield "card", obj, {"list": "atomic"}
-        elif atomic and not _FIELD_NAME(key) and (c != "{" or not _SET_CODE(key)):
-            # AtomicCards' entry that is no list of faces (null, one face object): the object, reported (invalid,
-            # or read as the face it is), and the entries after it still read. (A set's or deck's own fields are
-            # named in camelCase, "baseSetSize"; AllPrintings' sets by their codes, "10E"; cards neither way.)
+        elif atomic and c != "{" and not _FIELD_NAME(key):
+            # AtomicCards' entry that is no list of faces (null, a number): reported invalid, and the entries after
+            # it still read. (A set's or deck's own fields are named in camelCase, "baseSetSize"; cards are not.)
             yield "card", stream.value(), {"list": "atomic", "entry": key}
         elif c == "{" and top and key not in ("translations", "booster", "identifiers"):
             yield from _container(stream, top=False)  # AllPrintings: {set code: set}
