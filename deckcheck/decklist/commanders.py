@@ -152,10 +152,7 @@ def with_companions(deck: Deck, names: list[str], given: str) -> Deck:
     notes = list(deck.notes)
     names = [_as_listed(name, entries) or name for name in names]
     keys = [name_key(n) for n in names]
-    for index, entry in enumerate(entries):
-        if entry.section == COMPANION and not any(_matches(entry.name, k) for k in keys):
-            entries[index] = entry._replace(section=SIDEBOARD)
-            notes.append(f"{given}: {entry.name} moved from companion to the sideboard")
+    notes += _move_unnamed(entries, COMPANION, keys, SIDEBOARD, f"{given}: {{}} moved from companion to the sideboard")
     for name, key in zip(names, keys):
         if any(e.section == COMPANION and _matches(e.name, key) for e in entries):
             continue
@@ -224,6 +221,17 @@ def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
         return None
     found = {n for n, (_, _, lines) in zip(names, keys) if whole in lines or begun in lines}
     return found.pop() if len(found) == 1 else None
+
+
+def _move_unnamed(entries: list[Entry], section: str, keys: Sequence[str], to: str, said: str) -> list[str]:
+    """Move the entries of `section` that none of `keys` names to section `to`, in place; a note for each
+    (`said`, its {} the entry's name)."""
+    notes = []
+    for index, entry in enumerate(entries):
+        if entry.section == section and not any(_matches(entry.name, k) for k in keys):
+            entries[index] = entry._replace(section=to)
+            notes.append(said.format(entry.name))
+    return notes
 
 
 def _take_listed(entries: list[Entry], key: str, sections: Sequence[str]) -> Entry | None:
@@ -374,10 +382,7 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
     if card_names is not None:  # a card given by another of its names than the list's
         names = [_listed_otherwise(name, entries, card_names) or name for name in names]
     keys = [name_key(n) for n in names]
-    for index, entry in enumerate(entries):
-        if entry.section == COMMANDER and not any(_matches(entry.name, k) for k in keys):
-            entries[index] = entry._replace(section=MAIN)
-            notes.append(f"{given}: {entry.name} moved from the commanders to the main deck")
+    notes += _move_unnamed(entries, COMMANDER, keys, MAIN, f"{given}: {{}} moved from the commanders to the main deck")
     placed = 0  # commanders go first, in the order given
     added: list[str] = []
     for name, key in zip(names, keys):
