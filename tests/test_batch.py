@@ -1095,6 +1095,7 @@ def test_a_form_s_companion_column_names_the_companion(tmp_path, store):
             ("Commander (and companion, if any)", "Atraxa, Praetors' Voice", _main_deck("01-alice-breed-lethality.txt"),
              []),
             ("Does your deck have a companion?", "Yes", alice, []),
+            ("Commander(s) and companion", "Atraxa, Praetors' Voice", _main_deck("01-alice-breed-lethality.txt"), []),
             ("Commander's Companion", "Lurrus of the Dream-Den", alice, ["companion"])):
         asked = tmp_path / "asked.csv"
         with asked.open("w", encoding="utf-8", newline="") as out:
@@ -2081,6 +2082,9 @@ def test_a_frame_s_cells_are_read_whatever_pandas_holds_them_in(store, shared_da
     assert [[(v.code, v.lines) for v in deckcheck.check_deck(companion.iloc[i], store=store).violations]
             for i in range(len(frame))] == together
     assert all("companion" in [code for code, _ in row] for row in together)
+    mixed = pandas.DataFrame([{"text": "Commander\n" + "\n".join(frame.decklist[0])}])  # "text" beside no "decklist"
+    mixed["decklist"] = numpy.nan
+    assert deckcheck.check_deck(mixed.iloc[0], store=store).card_count == 99
     row = form.assign(deck=form.deck.map("\n".join)).iloc[0]  # a form's row of text cells
     report = deckcheck.check_deck(row, store=store)
     assert (report.commanders, report.card_count) == expected[0][:2]

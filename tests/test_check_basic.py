@@ -913,6 +913,12 @@ def test_commander_given_beside_a_list_that_names_its_commander_on_a_label(tmp_p
     assert main(["check", "--data-dir", data_dir, "--format", "json", *argv, str(path)]) == 0
     (deck,) = json.loads(capsys.readouterr().out)["decks"]
     assert (deck["commanders"], deck["card_count"], deck["violations"]) == (commanders, 100, [])
+    # a label in short, the list holding no other copy, is the card given in full (before: an unknown "Atraxa")
+    path.write_text(f"{head}1 Sol Ring\n{99 - len(commanders)} Island\n")
+    full = [a for name in commanders for a in ("--commander", name)]
+    assert main(["check", "--data-dir", data_dir, "--format", "json", *full, str(path)]) == 0
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert (deck["commanders"], deck["card_count"], deck["violations"]) == (commanders, 100, [])
     # a label that is the list's only copy of its card is that card (a review found it dropped: an unknown "Atraxa")
     path.write_text("Commander\n" + "".join(f"{name}\n" for name in commanders) + "\nDeck\n1 Sol Ring\n")
     main(["check", "--data-dir", data_dir, "--format", "json", *argv, str(path)])

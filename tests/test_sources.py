@@ -374,14 +374,14 @@ def test_mtgjson_atomic_cards_shape(emn, tmp_path):
     from_set = _by_name(load_files([_write_json(tmp_path / "set.json", emn)]).cards)
     assert from_atomic.keys() == from_set.keys()
     assert from_atomic["Bruna, the Fading Light"].faces == from_set["Bruna, the Fading Light"].faces
-    # an entry that is no list of faces (null) is reported, the entries after it still read; before, every card
-    # after it was left out with no word
+    # an entry that is no list of faces (null, one face object) is reported, the entries after it still read; before,
+    # every card after a null was left out with no word, and a face object not in a list vanished with none
     names = list(by_name)
-    broken = dict(by_name, **{names[3]: None})
+    broken = dict(by_name, **{names[3]: None, names[5]: by_name[names[5]][0]})
     result = load_files([_write_json(tmp_path / "broken.json", {"meta": {"date": "2022-04-25"}, "data": broken})])
-    assert _by_name(result.cards).keys() == from_set.keys() - {names[3]}
+    assert _by_name(result.cards).keys() == from_set.keys() - {names[3], names[5]}
     assert [(bad.ident, bad.reason) for bad in result.report.invalid] == [
-        (names[3], "not a list of face objects")]
+        (names[3], "not a list of face objects"), (names[5], "not a list of face objects")]
 
 
 def test_scryfall_layouts(fixtures, tmp_path):

@@ -749,11 +749,14 @@ def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
         return item
     columns = [str(c) for c in item.index]
     layout = columns_layout(columns)
+    record = {k: v for k, v in item.items() if not _missing(v)}
     listed = item.iloc[layout.decklist] if layout is not None else None
-    # (an empty list cell, as `frame_sources` reads the row of a frame whose list column holds texts: no deck)
-    if layout is not None and not _deck_object_columns(columns, layout, "" if _missing(listed) else listed):
+    # (an empty list cell, as `frame_sources` reads the row of a frame whose list column holds texts: no deck;
+    # unless the row holds its list under another key, a "text" beside an empty "decklist")
+    if layout is not None and not _deck_object_columns(columns, layout, "" if _missing(listed) else listed) and (
+            not _missing(listed) or set(record).isdisjoint(LIST_KEYS)):
         return registration_record([cell_text(v) for v in item.values], layout)
-    return {k: v for k, v in item.items() if not _missing(v)}
+    return record
 
 
 def _deck_object_columns(columns: list[str], layout: Registrations | None, listed: Any = None) -> bool:

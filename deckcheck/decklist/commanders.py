@@ -124,19 +124,25 @@ def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck
     return replace(deck, entries=entries, notes=deck.notes + (note,))
 
 
-def _labels(entry: Entry, label_lines: Sequence[int], names: Sequence[str], rest: Sequence[Entry]) -> bool:
+def _labels(entry: Entry, label_lines: Sequence[int], names: Sequence[str]) -> bool:
     """Whether a commander the list names on a label (`Deck.label_lines`: "**Commander:** Atraxa", a count-less
-    name under a Commander header) is only the label of commanders given beside the list, which the list holds
-    below it: each of its names (two joined, "Thrasios, Triton Hero / Tymna the Weaver") is one of theirs, or the
-    start of one's words or theirs of it, and a card the list holds outside its commanders (`rest`). A label
-    naming a card the list holds nowhere else is that card."""
+    name under a Commander header) is only the label of commanders given beside the list: each of its names (two
+    joined, "Thrasios, Triton Hero / Tymna the Weaver") is one of theirs, or the start of one's words or theirs
+    of it."""
     if entry.section != COMMANDER or entry.quantity != 1 or entry.line not in label_lines:
         return False
     given = [loose_key(name) for name in names]
-    parts = [part for part in split_joined(entry.name) if part.strip()]
-    return bool(parts) and all(_names_a_listed_card(part, rest) and any(
-        loose == name or name.startswith(loose + " ") or loose.startswith(name + " ") for name in given if name)
-        for part in parts for loose in [loose_key(part)])
+    parts = [loose_key(part) for part in split_joined(entry.name) if part.strip()]
+    return bool(parts) and all(any(part == name or name.startswith(part + " ") or part.startswith(name + " ")
+                                   for name in given if name) for part in parts)
+
+
+def _in_full(name: str, spelled: Sequence[str]) -> str:
+    """A name given in short ("Atraxa") as a label spells it in full ("Atraxa, Praetors' Voice"): the one name of
+    `spelled` whose words begin with its words; else the name as given."""
+    words = loose_key(name)
+    fuller = {part for part in spelled if loose_key(part).startswith(words + " ")} if words else set()
+    return fuller.pop() if len(fuller) == 1 else name
 
 
 def with_companions(deck: Deck, names: list[str], given: str) -> Deck:
@@ -152,7 +158,7 @@ def with_companions(deck: Deck, names: list[str], given: str) -> Deck:
     notes = list(deck.notes)
     names = [_as_listed(name, entries) or name for name in names]
     keys = [name_key(n) for n in names]
-    notes += _move_unnamed(entries, COMPANION, keys, SIDEBOARD, f"{given}: {{}} moved from companion to the sideboard")
+    notes += _move_unnamed(entries, COMPANION, keys, SIDEBOARD, given, "moved from companion to the sideboard")
     for name, key in zip(names, keys):
         if any(e.section == COMPANION and _matches(e.name, key) for e in entries):
             continue
@@ -223,14 +229,15 @@ def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _move_unnamed(entries: list[Entry], section: str, keys: Sequence[str], to: str, said: str) -> list[str]:
-    """Move the entries of `section` that none of `keys` names to section `to`, in place; a note for each
-    (`said`, its {} the entry's name)."""
+def _move_unnamed(entries: list[Entry], section: str, keys: Sequence[str], to: str, given: str, said: str
+                  ) -> list[str]:
+    """Move the entries of `section` that none of `keys` names to section `to`, in place; a note for each,
+    "{given}: {the entry's name} {said}"."""
     notes = []
     for index, entry in enumerate(entries):
         if entry.section == section and not any(_matches(entry.name, k) for k in keys):
             entries[index] = entry._replace(section=to)
-            notes.append(said.format(entry.name))
+            notes.append(f"{given}: {entry.name} {said}")
     return notes
 
 
@@ -369,12 +376,13 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
     entries = list(deck.entries)
     notes = list(deck.notes)
     names = [part for name in names for part in _joined_names(name, entries)]
-    rest = [entry for entry in entries if entry.section != COMMANDER]
-    labels = [entry for entry in entries if _labels(entry, deck.label_lines, names, rest)]
-    if labels:
+    labels = [entry for entry in entries if _labels(entry, deck.label_lines, names)]
+    if labels:  # (a name given in short is the one the label spells in full: "Atraxa" beside its "Atraxa, ...")
         entries = [entry for entry in entries if entry not in labels]
         notes.extend(f"{given}: {_at(entry)}commander {entry.name} is the label of the commanders given"
                      for entry in labels)
+        spelled = [part for entry in labels for part in split_joined(entry.name) if part.strip()]
+        names = [_in_full(name, spelled) for name in names]
     listed = [_as_listed(name, entries) for name in names]
     notes.extend(f"{given}: {name} read as {found}, the one card of the list so named"
                  for name, found in zip(names, listed) if found is not None)
@@ -382,7 +390,7 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
     if card_names is not None:  # a card given by another of its names than the list's
         names = [_listed_otherwise(name, entries, card_names) or name for name in names]
     keys = [name_key(n) for n in names]
-    notes += _move_unnamed(entries, COMMANDER, keys, MAIN, f"{given}: {{}} moved from the commanders to the main deck")
+    notes += _move_unnamed(entries, COMMANDER, keys, MAIN, given, "moved from the commanders to the main deck")
     placed = 0  # commanders go first, in the order given
     added: list[str] = []
     for name, key in zip(names, keys):

@@ -304,7 +304,7 @@ def _names_a_companion(cell: str) -> bool:
     if "companion" not in words or not _ABOUT_THE_DECK.isdisjoint(words):
         return False
     first_commander = next((i for i, word in enumerate(words) if word in _COMMANDER_WORDS
-                            and words[i + 1:i + 2] != ["s"]), len(words))
+                            and words[i + 1:i + 3] != ["s", "companion"]), len(words))  # not "Commander(s) and"
     return words.index("companion") < first_commander
 
 

@@ -418,18 +418,21 @@ def _wrapper(stream: TextStream) -> Iterator[Event]:
 _FIELD_NAME = re.compile(r"[a-z][A-Za-z0-9]*").fullmatch
 
 
-def _container(stream: TextStream, top: bool) -> Iterator[Event]:
+def _container(stream: TextStream, top: bool, fields: set[str] | None = None) -> Iterator[Event]:
     """An MTGJSON data object: a set or deck (card lists inside), AllPrintings (sets inside) or
     AtomicCards (name -> list of face objects). A set's cards are held until the set closes, so each
     gets the set's release date, which MTGJSON writes after the card list.
 
     AtomicCards holds nothing but lists: once the object shows a set's or deck's own field (a card list, or a
-    value that is no list: MTGJSON writes keys sorted, a set's baseSetSize and a deck's code first), its other
-    lists (a set's sealedProduct and decks) are no cards."""
+    value that is no list, named in camelCase: MTGJSON writes keys sorted, a set's baseSetSize and a deck's code
+    first), its other lists (a set's sealedProduct and decks) are no cards. An AtomicCards entry that is no list
+    of faces (null; one face object) is reported invalid. `fields`, when given, gets every key met."""
     context: dict[str, Any] = {}
     pending: list[tuple[str, list[Any]]] = []
     atomic = top  # AtomicCards, until a set's or deck's field says otherwise
     for key in stream.object_keys():
+        if fields is not None:  # (the keys met, for the caller: a card's "layout" in what should be a set)
+            fields.add(key)
         c = stream.peek()
         if c == "[" and (key in CARD_LISTS or key in NON_CARD_LISTS):
             atomic = False
@@ -443,7 +446,13 @@ def _container(stream: TextStream, top: bool) -> Iterator[Event]:
             # it still read. (A set's or deck's own fields are named in camelCase, "baseSetSize"; cards are not.)
             yield "card", stream.value(), {"list": "atomic", "entry": key}
         elif c == "{" and top and key not in ("translations", "booster", "identifiers"):
-            yield from _container(stream, top=False)  # AllPrintings: {set code: set}
+            fields: set[str] = set()
+            cards = 0
+            for event in _container(stream, top=False, fields=fields):  # AllPrintings: {set code: set}
+                cards += 1
+                yield event
+            if atomic and not cards and "layout" in fields:  # AtomicCards' entry written as one face, no list:
+                yield "card", None, {"list": "atomic", "entry": key}  # reported, as a null entry is
         else:
             atomic = False
             value = stream.value()
