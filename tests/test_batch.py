@@ -1096,6 +1096,8 @@ def test_a_form_s_companion_column_names_the_companion(tmp_path, store):
              []),
             ("Does your deck have a companion?", "Yes", alice, []),
             ("Commander(s) and companion", "Atraxa, Praetors' Voice", _main_deck("01-alice-breed-lethality.txt"), []),
+            ("Commander(s) & Companion", "Atraxa, Praetors' Voice", _main_deck("01-alice-breed-lethality.txt"), []),
+            ("Your commander’s companion", "Lurrus of the Dream-Den", alice, ["companion"]),
             ("Commander's Companion", "Lurrus of the Dream-Den", alice, ["companion"])):
         asked = tmp_path / "asked.csv"
         with asked.open("w", encoding="utf-8", newline="") as out:

@@ -934,6 +934,36 @@ def test_commander_given_beside_a_list_that_names_its_commander_on_a_label(tmp_p
     assert (deck["commanders"], deck["card_count"], deck["violations"]) == (commanders, 100, [])
 
 
+@pytest.mark.parametrize(("text", "argv", "commanders"), [
+    # the label's cards listed below it, given joined, or only one of them (the other stays in the deck)
+    ("**Commanders:** Thrasios, Triton Hero / Tymna the Weaver\n\n1 Thrasios, Triton Hero\n1 Tymna the Weaver\n"
+     "98 Island\n", ["--commander", "Thrasios / Tymna"], ["Thrasios, Triton Hero", "Tymna the Weaver"]),
+    ("**Commanders:** Thrasios, Triton Hero / Tymna the Weaver\n\n1 Thrasios, Triton Hero\n1 Tymna the Weaver\n"
+     "98 Island\n", ["--commander", "Thrasios"], ["Thrasios, Triton Hero"]),
+    # the label's card by its flavor name, or the other way round
+    ("**Commander:** Zilortha, Strength Incarnate\n\n1 Zilortha, Strength Incarnate\n99 Forest\n",
+     ["--commander", "Godzilla, King of the Monsters"], ["Zilortha, Strength Incarnate"]),
+    ("**Commander:** Godzilla, King of the Monsters\n\n1 Zilortha, Strength Incarnate\n99 Forest\n",
+     ["--commander", "Zilortha, Strength Incarnate"], ["Zilortha, Strength Incarnate"]),
+    # a label of another card the list holds, and the commander given another
+    ("**Commander:** Sheoldred, the Apocalypse\n\n1 Sheoldred, the Apocalypse\n1 Sheoldred, Whispering One\n"
+     "98 Swamp\n", ["--commander", "Sheoldred, Whispering One"], ["Sheoldred, Whispering One"]),
+    # a label in full that is the list's only copy, given in short
+    ("**Commander:** Atraxa, Praetors' Voice\n\n99 Island\n", ["--commander", "Atraxa"], ["Atraxa, Praetors' Voice"]),
+])
+def test_a_label_beside_the_commanders_given_is_read_as_the_player_means(tmp_path, data_dir: str, text: str,
+                                                                       argv: list[str], commanders: list[str],
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A review found these read as 101 or 102 cards (the label moved to the deck as a card of its own: a second copy,
+    an unknown joined name) or the name given left unknown: each is 100 cards and its commanders as given."""
+    path = tmp_path / "deck.txt"
+    path.write_text(text)
+    main(["check", "--data-dir", data_dir, "--format", "json", *argv, str(path)])
+    (deck,) = json.loads(capsys.readouterr().out)["decks"]
+    assert (deck["commanders"], deck["card_count"]) == (commanders, 100)
+    assert not {"unknown-card", "singleton", "deck-size"} & {v["code"] for v in deck["violations"]}
+
+
 def test_a_token_or_meld_result_named_loosely_is_still_told_as_one(tmp_path, data_dir: str,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     """"Food" was a token, but "Food Token" and "Brisela Voice of Nightmares" (no comma) were unknown cards whose

@@ -750,13 +750,14 @@ def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
     columns = [str(c) for c in item.index]
     layout = columns_layout(columns)
     record = {k: v for k, v in item.items() if not _missing(v)}
-    listed = item.iloc[layout.decklist] if layout is not None else None
-    # (an empty list cell, as `frame_sources` reads the row of a frame whose list column holds texts: no deck;
-    # unless the row holds its list under another key, a "text" beside an empty "decklist")
-    if layout is not None and not _deck_object_columns(columns, layout, "" if _missing(listed) else listed) and (
-            not _missing(listed) or set(record).isdisjoint(LIST_KEYS)):
-        return registration_record([cell_text(v) for v in item.values], layout)
-    return record
+    if layout is None:
+        return record
+    listed = item.iloc[layout.decklist]
+    if _missing(listed):  # a deck object's list under another key ("text" beside an empty "decklist"), else a
+        form = set(record).isdisjoint(LIST_KEYS)  # form's row that sent none, as `frame_sources` reads it
+    else:
+        form = not _deck_object_columns(columns, layout, listed)
+    return registration_record([cell_text(v) for v in item.values], layout) if form else record
 
 
 def _deck_object_columns(columns: list[str], layout: Registrations | None, listed: Any = None) -> bool:

@@ -124,25 +124,53 @@ def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck
     return replace(deck, entries=entries, notes=deck.notes + (note,))
 
 
-def _labels(entry: Entry, label_lines: Sequence[int], names: Sequence[str]) -> bool:
-    """Whether a commander the list names on a label (`Deck.label_lines`: "**Commander:** Atraxa", a count-less
-    name under a Commander header) is only the label of commanders given beside the list: each of its names (two
-    joined, "Thrasios, Triton Hero / Tymna the Weaver") is one of theirs, or the start of one's words or theirs
-    of it."""
-    if entry.section != COMMANDER or entry.quantity != 1 or entry.line not in label_lines:
-        return False
-    given = [loose_key(name) for name in names]
-    parts = [loose_key(part) for part in split_joined(entry.name) if part.strip()]
-    return bool(parts) and all(any(part == name or name.startswith(part + " ") or part.startswith(name + " ")
-                                   for name in given if name) for part in parts)
+def _read_labels(entries: list[Entry], label_lines: Sequence[int], names: list[str], given: str,
+                 card_names: CardNames | None) -> tuple[list[Entry], list[str], list[str]]:
+    """The list's entries, the names given and the notes, with each commander the list names on a label
+    (`Deck.label_lines`: "**Commander:** Atraxa", a count-less name under a Commander header) read beside commanders
+    given: a label whose every card the list holds below it (by a name of that card's: `_listed_copy`) is no card
+    of its own, whatever is given (the copy below is the card, the commander or not); else one whose every name
+    is one given (or the start of one's words, or one's words of it: "Atraxa" beside "Atraxa, Praetors' Voice")
+    is those commanders, each named in full, a name listed below left to its copy (two joined, "Thrasios, Triton
+    Hero / Tymna the Weaver", become two). Any other label is left as it is."""
+    rest = [entry for entry in entries if entry.section != COMMANDER]
+    given_keys = [(name, loose_key(name)) for name in names]
+
+    def given_as(part: str) -> str | None:  # the name given that a label's name is, in short or in full
+        loose = loose_key(part)
+        return next((name for name, key in given_keys if key and (
+            loose == key or key.startswith(loose + " ") or loose.startswith(key + " "))), None)
+
+    out: list[Entry] = []
+    notes: list[str] = []
+    spelled: dict[str, str] = {}  # each name given in short, as a label spells it in full
+    for entry in entries:
+        parts = [part for part in split_joined(entry.name) if part.strip()]
+        if entry.section != COMMANDER or entry.quantity != 1 or entry.line not in label_lines or not parts:
+            out.append(entry)
+        elif all(_listed_copy(part, rest, card_names) for part in parts):
+            notes.append(f"{given}: {_at(entry)}commander {entry.name} is a label of the list's own "
+                         f"{'card' if len(parts) == 1 else 'cards'}, no card of its own")
+        elif all(map(given_as, parts)):
+            for part in parts:
+                if _listed_copy(part, rest, card_names):
+                    continue  # its copy below is the card
+                name = given_as(part) or part
+                full = max(part, name, key=len)
+                spelled[name] = full
+                out.append(Entry(1, full, COMMANDER, entry.line))
+                if full != part:
+                    notes.append(f"{given}: {_at(entry)}commander {part} read as {full}, the commander given")
+        else:
+            out.append(entry)
+    return out, [spelled.get(name, name) for name in names], notes
 
 
-def _in_full(name: str, spelled: Sequence[str]) -> str:
-    """A name given in short ("Atraxa") as a label spells it in full ("Atraxa, Praetors' Voice"): the one name of
-    `spelled` whose words begin with its words; else the name as given."""
-    words = loose_key(name)
-    fuller = {part for part in spelled if loose_key(part).startswith(words + " ")} if words else set()
-    return fuller.pop() if len(fuller) == 1 else name
+def _listed_copy(name: str, entries: Sequence[Entry], card_names: CardNames | None) -> bool:
+    """Whether the list holds the card a name is among `entries`: by that name or a face's, loosely, or (with
+    `card_names`) by another of the card's names (a flavor name)."""
+    return _names_a_listed_card(name, entries) or (
+        card_names is not None and _listed_otherwise(name, entries, card_names) is not None)
 
 
 def with_companions(deck: Deck, names: list[str], given: str) -> Deck:
@@ -365,9 +393,9 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
                     card_names: CardNames | None = None) -> Deck:
     """Make `names` the deck's commanders (`--commander NAME`, or a deck object's "commander" beside its
     text): each is moved out of the main deck (or the sideboard) when listed there, else added; commanders
-    the list marked but `names` omits go to the main deck, but a label naming those given ("**Commander:** Atraxa"
-    above the list's Atraxa, Praetors' Voice, given in full; "**Commanders:** Thrasios, Triton Hero / Tymna the
-    Weaver", given as "Thrasios" and "Tymna"), which is no card of its own (`_labels`). Names match folded, by
+    the list marked but `names` omits go to the main deck, but a label above the list's own copies ("**Commander:**
+    Atraxa" above its Atraxa, Praetors' Voice), which is no card of its own, and a label naming those given,
+    which is them (`_read_labels`). Names match folded, by
     full name or by a face name, else loosely when one card of the list alone matches so (`_as_listed`:
     "Atraxa"); with `card_names`, a card given by another of its names than the list's (a double-faced card in
     full, a flavor name) is the list's copy (`_listed_otherwise`). The notes of what moved begin with `given`."""
@@ -375,14 +403,13 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
         return deck
     entries = list(deck.entries)
     notes = list(deck.notes)
-    names = [part for name in names for part in _joined_names(name, entries)]
-    labels = [entry for entry in entries if _labels(entry, deck.label_lines, names)]
-    if labels:  # (a name given in short is the one the label spells in full: "Atraxa" beside its "Atraxa, ...")
-        entries = [entry for entry in entries if entry not in labels]
-        notes.extend(f"{given}: {_at(entry)}commander {entry.name} is the label of the commanders given"
-                     for entry in labels)
-        spelled = [part for entry in labels for part in split_joined(entry.name) if part.strip()]
-        names = [_in_full(name, spelled) for name in names]
+    # (a label's names apart, "**Commanders:** A / B": a name given joined is split as the list's cards are)
+    apart = [Entry(1, part, COMMANDER, e.line) for e in entries if e.section == COMMANDER and e.line in deck.label_lines
+             for part in split_joined(e.name) if part.strip()] + [e for e in entries if e.line not in deck.label_lines]
+    names = [part for name in names for part in _joined_names(name, apart)]
+    if deck.label_lines:
+        entries, names, read = _read_labels(entries, deck.label_lines, names, given, card_names)
+        notes += read
     listed = [_as_listed(name, entries) for name in names]
     notes.extend(f"{given}: {name} read as {found}, the one card of the list so named"
                  for name, found in zip(names, listed) if found is not None)

@@ -303,9 +303,13 @@ def _names_a_companion(cell: str) -> bool:
     words = _words(cell)
     if "companion" not in words or not _ABOUT_THE_DECK.isdisjoint(words):
         return False
-    first_commander = next((i for i, word in enumerate(words) if word in _COMMANDER_WORDS
-                            and words[i + 1:i + 3] != ["s", "companion"]), len(words))  # not "Commander(s) and"
+    words = _words(_POSSESSIVE_COMMANDER("", cell))  # ("Commander(s) & Companion" asks for the commanders first)
+    first_commander = next((i for i, word in enumerate(words) if word in _COMMANDER_WORDS), len(words))
     return words.index("companion") < first_commander
+
+
+#: A commander's companion ("Your commander's companion"), which asks for the companion.
+_POSSESSIVE_COMMANDER = re.compile(r"\bcommanders?['’]s?(?=\s+companion)").sub
 
 
 _LIST_TESTS: tuple[Callable[[str, set[str]], bool], ...] = (
