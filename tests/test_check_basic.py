@@ -950,6 +950,12 @@ def test_commander_given_beside_a_list_that_names_its_commander_on_a_label(tmp_p
      "98 Swamp\n", ["--commander", "Sheoldred, Whispering One"], ["Sheoldred, Whispering One"]),
     # a label in full that is the list's only copy, given in short
     ("**Commander:** Atraxa, Praetors' Voice\n\n99 Island\n", ["--commander", "Atraxa"], ["Atraxa, Praetors' Voice"]),
+    # a joined label of one card the list holds and one it does not, given the first (the other goes to the deck);
+    # a label in short of both, given both in full joined (a review found both still a 101st card)
+    ("**Commanders:** Thrasios, Triton Hero / Tymna the Weaver\n\n1 Thrasios, Triton Hero\n98 Island\n",
+     ["--commander", "Thrasios"], ["Thrasios, Triton Hero"]),
+    ("**Commanders:** Thrasios / Tymna\n\n1 Thrasios, Triton Hero\n98 Island\n",
+     ["--commander", "Thrasios, Triton Hero / Tymna the Weaver"], ["Thrasios, Triton Hero", "Tymna the Weaver"]),
 ])
 def test_a_label_beside_the_commanders_given_is_read_as_the_player_means(tmp_path, data_dir: str, text: str,
                                                                        argv: list[str], commanders: list[str],

@@ -128,11 +128,11 @@ def _read_labels(entries: list[Entry], label_lines: Sequence[int], names: list[s
                  card_names: CardNames | None) -> tuple[list[Entry], list[str], list[str]]:
     """The list's entries, the names given and the notes, with each commander the list names on a label
     (`Deck.label_lines`: "**Commander:** Atraxa", a count-less name under a Commander header) read beside commanders
-    given: a label whose every card the list holds below it (by a name of that card's: `_listed_copy`) is no card
-    of its own, whatever is given (the copy below is the card, the commander or not); else one whose every name
-    is one given (or the start of one's words, or one's words of it: "Atraxa" beside "Atraxa, Praetors' Voice")
-    is those commanders, each named in full, a name listed below left to its copy (two joined, "Thrasios, Triton
-    Hero / Tymna the Weaver", become two). Any other label is left as it is."""
+    given: each of its names (two joined, "Thrasios, Triton Hero / Tymna the Weaver", are two) that names a card the
+    list holds below it (by a name of that card's: `_listed_copy`) is no card of its own, whatever is given (the
+    copy below is the card, the commander or not); any other is a commander of its own, spelled in full when it is
+    one given (or the start of one's words, or one's words of it: "Atraxa" beside "Atraxa, Praetors' Voice"), and
+    left, as any commander the names given omit, to go to the main deck when it is none."""
     rest = [entry for entry in entries if entry.section != COMMANDER]
     given_keys = [(name, loose_key(name)) for name in names]
 
@@ -148,21 +148,21 @@ def _read_labels(entries: list[Entry], label_lines: Sequence[int], names: list[s
         parts = [part for part in split_joined(entry.name) if part.strip()]
         if entry.section != COMMANDER or entry.quantity != 1 or entry.line not in label_lines or not parts:
             out.append(entry)
-        elif all(_listed_copy(part, rest, card_names) for part in parts):
-            notes.append(f"{given}: {_at(entry)}commander {entry.name} is a label of the list's own "
-                         f"{'card' if len(parts) == 1 else 'cards'}, no card of its own")
-        elif all(map(given_as, parts)):
-            for part in parts:
-                if _listed_copy(part, rest, card_names):
-                    continue  # its copy below is the card
-                name = given_as(part) or part
-                full = max(part, name, key=len)
+            continue
+        listed = [part for part in parts if _listed_copy(part, rest, card_names)]
+        if listed:
+            notes.append(f"{given}: {_at(entry)}commander {' and '.join(listed)}, named on a label, is the list's own "
+                         f"{'card' if len(listed) == 1 else 'cards'} below it, no card of its own")
+        for part in parts:
+            if part in listed:
+                continue  # its copy below is the card
+            name = given_as(part)
+            full = part if name is None else max(part, name, key=len)
+            if name is not None:
                 spelled[name] = full
-                out.append(Entry(1, full, COMMANDER, entry.line))
-                if full != part:
-                    notes.append(f"{given}: {_at(entry)}commander {part} read as {full}, the commander given")
-        else:
-            out.append(entry)
+            out.append(entry if len(parts) == 1 and full == part else Entry(1, full, COMMANDER, entry.line))
+            if full != part:
+                notes.append(f"{given}: {_at(entry)}commander {part} read as {full}, the commander given")
     return out, [spelled.get(name, name) for name in names], notes
 
 
@@ -376,15 +376,15 @@ def _names_a_listed_card(name: str, entries: Sequence[Entry]) -> bool:
     return any(_matches(e.name, key) for e in entries) or _as_listed(name, entries) is not None
 
 
-def _joined_names(name: str, entries: Sequence[Entry]) -> list[str]:
+def _joined_names(name: str, entries: Sequence[Entry], card_names: CardNames | None = None) -> list[str]:
     """A given name that joins two commanders' ("Tymna the Weaver / Thrasios, Triton Hero" given as one
     `--commander`) as its parts, when no card of the list is the whole name and each part is a card of the
-    list; else the name alone."""
+    list, or (with `card_names`) a card at all; else the name alone."""
     if not _JOINED.search(name):
         return [name]
     parts = [part for part in split_joined(name) if part]
     if len(parts) < 2 or _names_a_listed_card(name, entries) or not all(
-            _names_a_listed_card(part, entries) for part in parts):
+            _names_a_listed_card(part, entries) or card_names is not None and card_names(part) for part in parts):
         return [name]
     return parts
 
@@ -406,7 +406,7 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
     # (a label's names apart, "**Commanders:** A / B": a name given joined is split as the list's cards are)
     apart = [Entry(1, part, COMMANDER, e.line) for e in entries if e.section == COMMANDER and e.line in deck.label_lines
              for part in split_joined(e.name) if part.strip()] + [e for e in entries if e.line not in deck.label_lines]
-    names = [part for name in names for part in _joined_names(name, apart)]
+    names = [part for name in names for part in _joined_names(name, apart, card_names)]
     if deck.label_lines:
         entries, names, read = _read_labels(entries, deck.label_lines, names, given, card_names)
         notes += read
