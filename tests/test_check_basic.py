@@ -956,6 +956,12 @@ def test_commander_given_beside_a_list_that_names_its_commander_on_a_label(tmp_p
      ["--commander", "Thrasios"], ["Thrasios, Triton Hero"]),
     ("**Commanders:** Thrasios / Tymna\n\n1 Thrasios, Triton Hero\n98 Island\n",
      ["--commander", "Thrasios, Triton Hero / Tymna the Weaver"], ["Thrasios, Triton Hero", "Tymna the Weaver"]),
+    # commanders counted under the header by names no card has, given in full; a Background named as such
+    ("Commander\n1 Thrasios\n1 Tymna\n\nDeck\n1 Sol Ring\n97 Island\n",
+     ["--commander", "Thrasios, Triton Hero", "--commander", "Tymna the Weaver"],
+     ["Thrasios, Triton Hero", "Tymna the Weaver"]),
+    ("Commander: Karlach, Fury of Avernus\nBackground: Passionate Archaeologist\n\n1 Sol Ring\n97 Mountain\n", [],
+     ["Karlach, Fury of Avernus", "Passionate Archaeologist"]),
 ])
 def test_a_label_beside_the_commanders_given_is_read_as_the_player_means(tmp_path, data_dir: str, text: str,
                                                                        argv: list[str], commanders: list[str],

@@ -189,6 +189,9 @@ def one(text: str) -> tuple:
     ("+2 Mace", (1, "+2 Mace", MAIN, None, None)),
     ("SB: Pyroblast x2", (2, "Pyroblast", SIDEBOARD, None, None)),
     ("Commander - Atraxa, Praetors' Voice", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
+    # a second commander named as what it is (before: an unknown card "Background: Folk Hero")
+    ("Background: Folk Hero", (1, "Folk Hero", COMMANDER, None, None)),
+    ("**Partner:** Tymna the Weaver", (1, "Tymna the Weaver", COMMANDER, None, None)),
     ("Sideboard \u2013 1 Duress", (1, "Duress", SIDEBOARD, None, None)),  # a word processor's en dash
     ("Deck: 1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),  # a form's or a chat's one-line sections
     ("Main deck - Sol Ring", (1, "Sol Ring", MAIN, None, None)),

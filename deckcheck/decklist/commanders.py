@@ -127,8 +127,9 @@ def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck
 def _read_labels(entries: list[Entry], label_lines: Sequence[int], names: list[str], given: str,
                  card_names: CardNames | None) -> tuple[list[Entry], list[str], list[str]]:
     """The list's entries, the names given and the notes, with each commander the list names on a label
-    (`Deck.label_lines`: "**Commander:** Atraxa", a count-less name under a Commander header) read beside commanders
-    given: each of its names (two joined, "Thrasios, Triton Hero / Tymna the Weaver", are two) that names a card the
+    (`Deck.label_lines`: "**Commander:** Atraxa", a count-less name under a Commander header), or by a name no
+    card has (with `card_names`: "1 Atraxa" under a Commander header), read beside commanders given: each of its
+    names (two joined, "Thrasios, Triton Hero / Tymna the Weaver", are two) that names a card the
     list holds below it (by a name of that card's: `_listed_copy`) is no card of its own, whatever is given (the
     copy below is the card, the commander or not); any other is a commander of its own, spelled in full when it is
     one given (or the start of one's words, or one's words of it: "Atraxa" beside "Atraxa, Praetors' Voice"), and
@@ -146,7 +147,8 @@ def _read_labels(entries: list[Entry], label_lines: Sequence[int], names: list[s
     spelled: dict[str, str] = {}  # each name given in short, as a label spells it in full
     for entry in entries:
         parts = [part for part in split_joined(entry.name) if part.strip()]
-        if entry.section != COMMANDER or entry.quantity != 1 or entry.line not in label_lines or not parts:
+        if entry.section != COMMANDER or entry.quantity != 1 or not parts or entry.line not in label_lines and (
+                card_names is None or card_names(entry.name)):  # (or a commander, counted, no card's name: "1 Atraxa")
             out.append(entry)
             continue
         listed = [part for part in parts if _listed_copy(part, rest, card_names)]
@@ -407,7 +409,7 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
     apart = [Entry(1, part, COMMANDER, e.line) for e in entries if e.section == COMMANDER and e.line in deck.label_lines
              for part in split_joined(e.name) if part.strip()] + [e for e in entries if e.line not in deck.label_lines]
     names = [part for name in names for part in _joined_names(name, apart, card_names)]
-    if deck.label_lines:
+    if deck.label_lines or card_names is not None:
         entries, names, read = _read_labels(entries, deck.label_lines, names, given, card_names)
         notes += read
     listed = [_as_listed(name, entries) for name in names]

@@ -64,11 +64,12 @@ _DECORATION = "/#=-*_:~•+ \t"
 _BULLETS = "-*•+●○■▪◦·–—"
 # "SB: 1 Name", "COMMANDER: 1 Name", "Companion: 1 Name", "Deck: 1 Name", "Commander - Name" (prefix for one
 # line; no card name holds " - "), in bold as Markdown posts write it ("**Commander:** Name", "**Commander**: Name",
-# "**Commander: Name**").
-_PREFIX = re.compile(r"(\*\*|__)?(sb|sideboard|commanders?|cmdr|companion|maybeboard|maybe|deck"
+# "**Commander: Name**"); a second commander named as what it is ("Partner: Tymna", "Background: Folk Hero").
+_PREFIX = re.compile(r"(\*\*|__)?(sb|sideboard|commanders?|cmdr|partner|background|companion|maybeboard|maybe|deck"
                      r"|main(?: ?deck|board)?)(\1)?(?:\s*:|\s+[-\u2013\u2014])((?(3)|\1))?\s*", re.IGNORECASE)
 _PREFIX_SECTIONS = {"sb": SIDEBOARD, "sideboard": SIDEBOARD, "commander": COMMANDER, "commanders": COMMANDER,
-                    "cmdr": COMMANDER, "companion": COMPANION, "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
+                    "cmdr": COMMANDER, "partner": COMMANDER, "background": COMMANDER, "companion": COMPANION,
+                    "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
 _PREFIX_SECTIONS.update((word, MAIN) for word in ("deck", "main", "maindeck", "main deck", "mainboard"))
 # Where a line of entries ("1 Sol Ring, 1 Arcane Signet"; "1 Sol Ring; 1 Arcane Signet") starts its next one: a
 # comma or semicolon before a quantity and a name. No card name holds one so ("Borrowing 100,000 Arrows" has
