@@ -752,6 +752,21 @@ def test_a_table_of_registered_links_says_so_a_row_a_player(tmp_path):
     assert run_cli("check", str(link)) == (2, "", f"deckcheck: error: {link}: {address}\n")
 
 
+def test_a_form_asking_to_paste_an_export_names_its_decklist_column(tmp_path):
+    """"Your 100 (paste the Moxfield export)" asks for the list without saying "deck" or "list": each row is a
+    player's deck. Before, the sheet was read as one deck of every row's cards (405 cards, 55 errors)."""
+    bruno = (TOURNAMENT / "02-bruno-timey-wimey.txt").read_text(encoding="utf-8")
+    table = tmp_path / "responses.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Timestamp", "Player", "Your 100 (paste the Moxfield export)"])
+        writer.writerow(["2026-11-01", "Ann", bruno])
+        writer.writerow(["2026-11-02", "Ben", bruno])
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    assert code == 0 and [(d["path"], d["name"], d["card_count"]) for d in json.loads(out)["decks"]] == [
+        (f"{table}:2", "Ann", 100), (f"{table}:3", "Ben", 100)]
+
+
 def test_a_zip_in_a_folder_is_read_and_a_header_row_met_again_is_no_deck(tmp_path):
     """A folder holding a form's responses downloaded as a zip beside other decklists: the zip's decks are read
     (before, the walk left it out unseen, and a folder of only the zip had "no decks"). A table whose header row

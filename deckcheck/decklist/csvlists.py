@@ -170,11 +170,11 @@ def table_body(text: str) -> tuple[str | None, str]:
 
 
 def _registrations_header(line: str, delimiters: Sequence[str]) -> Registrations | None:
-    """A header row of a table of registrations: one that names a decklist column ("deck", "list" or "card" in
-    it) and is no comment; a first column named "#" alone (Typeform's response number, "#,Name,...") is no comment.
+    """A header row of a table of registrations: one that names a decklist column ("deck", "list", "card", "paste"
+    or "export" in it) and is no comment; a first column named "#" alone (Typeform's response number, "#,Name,...") is no comment.
     (A card list's header row may be one too: `registrations_layout` tells them apart.)"""
     low = line.lower()
-    if "deck" not in low and "list" not in low and "card" not in low or len(line) > 2000:
+    if not any(word in low for word in ("deck", "list", "card", "paste", "export")) or len(line) > 2000:
         return None
     if line[:1] in "/#" and not (line[:1] == "#" and line[1:2] in delimiters):
         return None
@@ -315,7 +315,8 @@ _POSSESSIVE_COMMANDER = re.compile(r"\bcommanders?['’]s?(?=\s+companion)").sub
 _LIST_TESTS: tuple[Callable[[str, set[str]], bool], ...] = (
     lambda cell, words: "decklist" in cell or "deck list" in cell,
     lambda cell, words: cell in _LIST_COLUMNS,
-    lambda cell, words: bool({"deck", "list"} & words) and "name" not in words)
+    # ("Your 100 (paste the Moxfield export)": a question asking for the list's text names no deck)
+    lambda cell, words: bool({"deck", "list", "paste", "export"} & words) and "name" not in words)
 
 
 #: Words of a header asking for a deck site's link rather than the list itself.
