@@ -146,9 +146,12 @@ def _read_labels(entries: list[Entry], label_lines: Sequence[int], names: list[s
     notes: list[str] = []
     spelled: dict[str, str] = {}  # each name given in short, as a label spells it in full
     for entry in entries:
-        parts = [part for part in split_joined(entry.name) if part.strip()]
-        if entry.section != COMMANDER or entry.quantity != 1 or not parts or entry.line not in label_lines and (
+        if entry.section != COMMANDER or entry.quantity != 1 or entry.line not in label_lines and (
                 card_names is None or card_names(entry.name)):  # (or a commander, counted, no card's name: "1 Atraxa")
+            out.append(entry)
+            continue
+        parts = [part for part in split_joined(entry.name) if part.strip()]
+        if not parts:
             out.append(entry)
             continue
         listed = [part for part in parts if _listed_copy(part, rest, card_names)]
@@ -190,16 +193,16 @@ def with_companions(deck: Deck, names: list[str], given: str) -> Deck:
     keys = [name_key(n) for n in names]
     notes += _move_unnamed(entries, COMPANION, keys, SIDEBOARD, given, "moved from companion to the sideboard")
     for name, key in zip(names, keys):
-        if any(e.section == COMPANION and _matches(e.name, key) for e in entries):
+        found = _one_for(entries, name, key, COMPANION, (SIDEBOARD, MAIN))
+        if found is None:
             continue
-        copy = _take_listed(entries, key, (SIDEBOARD, MAIN))
-        if copy is None:
-            copy = Entry(1, name, COMPANION, 0)
+        copy, source = found
+        if source is None:
             notes.append(f"{given}: {name} is not in the list; added as companion")
         else:
-            where = "the sideboard" if copy.section == SIDEBOARD else "the main deck"
+            where = "the sideboard" if source == SIDEBOARD else "the main deck"
             notes.append(f"{given}: {_at(copy)}{copy.name} taken from {where} as companion")
-        entries.append(copy._replace(quantity=1, section=COMPANION))
+        entries.append(copy)
     return replace(deck, entries=tuple(entries), notes=tuple(notes))
 
 
@@ -271,14 +274,18 @@ def _move_unnamed(entries: list[Entry], section: str, keys: Sequence[str], to: s
     return notes
 
 
-def _take_listed(entries: list[Entry], key: str, sections: Sequence[str]) -> Entry | None:
-    """One copy of the card named by `key` (folded: `name_key`) taken out of the first of `sections` that lists it
-    (`_take_one`), as it was listed; None when none does."""
-    for section in sections:
-        found = next((i for i, e in enumerate(entries) if e.section == section and _matches(e.name, key)), None)
+def _one_for(entries: list[Entry], name: str, key: str, section: str, sources: Sequence[str]
+             ) -> tuple[Entry, str | None] | None:
+    """One copy of the card `name` (folded: `key`) for `section`, and the section it was taken from: out of the first
+    of `sources` that lists it (`_take_one`), else a new entry (None, the card is not in the list); None when
+    `section` holds the card already."""
+    if any(e.section == section and _matches(e.name, key) for e in entries):
+        return None
+    for source in sources:
+        found = next((i for i, e in enumerate(entries) if e.section == source and _matches(e.name, key)), None)
         if found is not None:
-            return _take_one(entries, found)
-    return None
+            return _take_one(entries, found)._replace(quantity=1, section=section), source
+    return Entry(1, name, section, 0), None
 
 
 def _take_one(entries: list[Entry], index: int) -> Entry:
@@ -405,9 +412,11 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
         return deck
     entries = list(deck.entries)
     notes = list(deck.notes)
-    # (a label's names apart, "**Commanders:** A / B": a name given joined is split as the list's cards are)
-    apart = [Entry(1, part, COMMANDER, e.line) for e in entries if e.section == COMMANDER and e.line in deck.label_lines
-             for part in split_joined(e.name) if part.strip()] + [e for e in entries if e.line not in deck.label_lines]
+    apart = entries  # (a label's names apart, "**Commanders:** A / B": a name given joined is split as they are)
+    if deck.label_lines:
+        labels = deck.label_lines
+        apart = [Entry(1, part, COMMANDER, e.line) for e in entries if e.section == COMMANDER and e.line in labels
+                 for part in split_joined(e.name) if part.strip()] + [e for e in entries if e.line not in labels]
     names = [part for name in names for part in _joined_names(name, apart, card_names)]
     if deck.label_lines or card_names is not None:
         entries, names, read = _read_labels(entries, deck.label_lines, names, given, card_names)
@@ -423,14 +432,14 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
     placed = 0  # commanders go first, in the order given
     added: list[str] = []
     for name, key in zip(names, keys):
-        if any(e.section == COMMANDER and _matches(e.name, key) for e in entries):
+        found = _one_for(entries, name, key, COMMANDER, (MAIN, SIDEBOARD))
+        if found is None:
             continue
-        copy = _take_listed(entries, key, (MAIN, SIDEBOARD))
-        if copy is None:
-            copy = Entry(1, name, COMMANDER, 0)
+        copy, source = found
+        if source is None:
             notes.append(f"{given}: {name} {NOT_IN_THE_LIST}")
             added.append(name)
-        entries.insert(placed, copy._replace(quantity=1, section=COMMANDER))
+        entries.insert(placed, copy)
         placed += 1
     return replace(deck, entries=tuple(entries), commanders_marked=True, notes=tuple(notes),
                    added_commanders=deck.added_commanders + tuple(added))
