@@ -50,7 +50,7 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name
     the object's "path", else "<deck>")."""
     if is_pandas(path_or_text, "Series"):  # a frame's row: a deck object, or a form's registration
         path_or_text = deck_record(path_or_text)
-        if not str(path_or_text.get("text", "-")).strip():  # as check_many says of the row
+        if "text" in path_or_text and not str(path_or_text["text"]).strip():  # as check_many says of the row
             raise InputError(name or "<deck>", "no decklist in this row (an empty cell)")
     if isinstance(path_or_text, Mapping):
         from deckcheck.decklist.reading import parse_json_deck

@@ -147,11 +147,12 @@ def to_spreadsheet_csv(frame: pd.DataFrame | pd.Series, path: str | os.PathLike[
     `index=True` writes each level of the index as a column (by default a frame's is left out, and a Series' (a
     groupby's counts) written, as their own `to_csv` writes them). pandas' own `to_csv` does neither of the two. A
     list's items are joined by "; ", as in `--format csv`. `pd.read_csv` reads the file (the apostrophes stay)."""
+    from deckcheck.batch.core import is_pandas
     from deckcheck.render.csv import spreadsheet_safe
 
-    if type(frame).__name__ == "Series":
+    if is_pandas(frame, "Series"):
         frame, index = frame.to_frame(), index is None or index
-    elif type(frame).__name__ != "DataFrame":
+    elif not is_pandas(frame, "DataFrame"):
         raise TypeError(f"to_spreadsheet_csv writes a pandas DataFrame or Series, not {type(frame).__name__}")
     if index:  # each level of the index a column of its own (a groupby's player and code)
         frame = frame.reset_index()

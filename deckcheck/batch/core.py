@@ -257,9 +257,8 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
         header = [cell.strip() for cell in _next_row(rows, len(body)) or []]
         while (cells := _next_row(rows, len(body))) is not None:
             row += 1
-            if not any(cell.strip() for cell in cells) or [cell.strip() for cell in cells] == header:
-                continue  # a blank row, or the header again (two exports pasted one after the other)
-            yield _registration(f"{path}:{row}", cells, layout)
+            if _a_response(cells, header):
+                yield _registration(f"{path}:{row}", cells, layout)
     except csv.Error as exc:
         yield ("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read")
 
@@ -277,6 +276,13 @@ def _next_row(rows: Iterator[list[str]], size: int) -> list[str] | None:
         return next(rows, None)
     finally:
         csv.field_size_limit(limit)
+
+
+def _a_response(cells: Sequence[str], header: Sequence[str]) -> bool:
+    """Whether a row of a table of registrations is a response: not a blank row (a deleted response), nor the
+    header (`header`, its cells stripped) met again (two exports pasted one after the other)."""
+    stripped = [cell.strip() for cell in cells]
+    return any(stripped) and stripped != header
 
 
 def _registration(label: str, cells: Sequence[str], layout: Registrations) -> Source:
@@ -314,9 +320,7 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
     seen: Counter[str] = Counter()
     for position, (index, row) in enumerate(rows):
         cells = [cell_text(v) for v in row]
-        # a blank row (a deleted response) is none, as in the file, and so is the header met again (two exports
-        # pasted one after the other)
-        if any(cell.strip() for cell in cells) and [cell.strip() for cell in cells] != header:
+        if _a_response(cells, header):  # as in the file
             if positions is not None:
                 positions.append(position)
             yield _registration(distinct_label(index, seen), cells, layout)

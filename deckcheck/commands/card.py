@@ -99,6 +99,11 @@ def cast_values(card: Card) -> list[dict[str, Any]]:
     return out
 
 
+def _with_x(value: Any, xs: int) -> str:
+    """A mana value on the stack with its {X}s' part (202.3e): "2 + X", "0 + 2X"; the value alone with none."""
+    return f"{value} + {xs if xs > 1 else ''}X" if xs else str(value)
+
+
 def _zone_values(card: Card) -> list[str]:
     """Mana value lines per zone and face, for the text view: the value of every zone but those where a face of
     its own is cast or played (`cast_values`), or of every zone, either face up (a transforming double-faced card,
@@ -110,11 +115,11 @@ def _zone_values(card: Card) -> list[str]:
     else:
         xs = card.front.mana_cost.count("{X}")
         either = ", either face up" if len(card.faces) > 1 else ""
-        on_stack = f"; on the stack {value} + {xs if xs > 1 else ''}X" if xs else ""
+        on_stack = f"; on the stack {_with_x(value, xs)}" if xs else ""
         lines = [f"mana value: {value} (every zone{either}{on_stack})"]
     for cast in casts:
         value, xs = cast["mana_value"], cast["x"]
-        with_x = f"{value} + {xs if xs > 1 else ''}X" if xs else value
+        with_x = _with_x(value, xs)
         if "copy" in cast:
             lines.append(f"  a copy of {cast['face']} on the stack: {with_x} (the card itself never is {cast['face']})")
         elif "prototyped" in cast:

@@ -174,7 +174,7 @@ def _registrations_header(line: str, delimiters: Sequence[str]) -> Registrations
     or "export" in it) and is no comment; a first column named "#" alone (Typeform's response number, "#,Name,...") is no comment.
     (A card list's header row may be one too: `registrations_layout` tells them apart.)"""
     low = line.lower()
-    if not any(word in low for word in ("deck", "list", "card", "paste", "export")) or len(line) > 2000:
+    if not any(word in low for word in (*_LIST_WORDS, "card")) or len(line) > 2000:
         return None
     if line[:1] in "/#" and not (line[:1] == "#" and line[1:2] in delimiters):
         return None
@@ -315,8 +315,12 @@ _POSSESSIVE_COMMANDER = re.compile(r"\bcommanders?['’]s?(?=\s+companion)").sub
 _LIST_TESTS: tuple[Callable[[str, set[str]], bool], ...] = (
     lambda cell, words: "decklist" in cell or "deck list" in cell,
     lambda cell, words: cell in _LIST_COLUMNS,
-    # ("Your 100 (paste the Moxfield export)": a question asking for the list's text names no deck)
-    lambda cell, words: bool({"deck", "list", "paste", "export"} & words) and "name" not in words)
+    lambda cell, words: not _LIST_WORDS.isdisjoint(words) and "name" not in words)
+
+
+#: Words of a question asking for the list ("Paste your deck here"; "Your 100 (paste the Moxfield export)" names no
+#: deck).
+_LIST_WORDS = frozenset({"deck", "list", "paste", "export"})
 
 
 #: Words of a header asking for a deck site's link rather than the list itself.

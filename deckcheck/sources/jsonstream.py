@@ -446,12 +446,12 @@ def _container(stream: TextStream, top: bool, fields: set[str] | None = None) ->
             # it still read. (A set's or deck's own fields are named in camelCase, "baseSetSize"; cards are not.)
             yield "card", stream.value(), {"list": "atomic", "entry": key}
         elif c == "{" and top and key not in ("translations", "booster", "identifiers"):
-            fields: set[str] = set()
+            inner: set[str] = set()
             cards = 0
-            for event in _container(stream, top=False, fields=fields):  # AllPrintings: {set code: set}
+            for event in _container(stream, top=False, fields=inner):  # AllPrintings: {set code: set}
                 cards += 1
                 yield event
-            if atomic and not cards and "layout" in fields:  # AtomicCards' entry written as one face, no list:
+            if atomic and not cards and "layout" in inner:  # AtomicCards' entry written as one face, no list:
                 yield "card", None, {"list": "atomic", "entry": key}  # reported, as a null entry is
         else:
             atomic = False

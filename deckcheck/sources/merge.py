@@ -85,6 +85,11 @@ class CardRecord:
             self.source_mana_value = other.source_mana_value
 
     @property
+    def has_front(self) -> bool:
+        """Whether the record holds its front face (MTGJSON's side "a")."""
+        return 0 in self.faces
+
+    @property
     def incomplete(self) -> bool:
         """Whether faces are missing: MTGJSON deck files hold only the front face (side "a") of a
         multi-face card, so "Alive // Well" may arrive without Well."""
@@ -204,11 +209,11 @@ class Accumulator:
         """The finished cards by oracle id. A record without its front face is dropped (MTGJSON's side "a", whose
         object was invalid, and so reported): its back face would be taken for the front, a card judged by a face
         the rules never judge it by (712.8a: Esika's Prismatic Bridge as the commander)."""
-        return {oid: rec.to_card() for oid, rec in self.records.items() if 0 in rec.faces}
+        return {oid: rec.to_card() for oid, rec in self.records.items() if rec.has_front}
 
     def incomplete(self) -> set[str]:
         """Oracle ids of the cards some of whose faces this source lacks (their front face it has)."""
-        return {oid for oid, rec in self.records.items() if rec.incomplete and 0 in rec.faces}
+        return {oid for oid, rec in self.records.items() if rec.incomplete and rec.has_front}
 
 
 def merge_sources(sources: list[tuple[str | None, dict[str, Card], set[str]]]
