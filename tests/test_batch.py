@@ -43,6 +43,13 @@ EXPECTED = {  # file -> (legal, sorted set of codes); see data/examples/tourname
 }
 
 
+def _csv_file(path: Path, rows: list[list[str]]) -> Path:
+    """A CSV file of these rows (a form's responses, as a spreadsheet saves them); its path."""
+    with path.open("w", encoding="utf-8", newline="") as out:
+        csv.writer(out).writerows(rows)
+    return path
+
+
 def run_cli(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
@@ -756,12 +763,8 @@ def test_a_form_asking_to_paste_an_export_names_its_decklist_column(tmp_path):
     """"Your 100 (paste the Moxfield export)" asks for the list without saying "deck" or "list": each row is a
     player's deck. Before, the sheet was read as one deck of every row's cards (405 cards, 55 errors)."""
     bruno = (TOURNAMENT / "02-bruno-timey-wimey.txt").read_text(encoding="utf-8")
-    table = tmp_path / "responses.csv"
-    with table.open("w", encoding="utf-8", newline="") as out:
-        writer = csv.writer(out)
-        writer.writerow(["Timestamp", "Player", "Your 100 (paste the Moxfield export)"])
-        writer.writerow(["2026-11-01", "Ann", bruno])
-        writer.writerow(["2026-11-02", "Ben", bruno])
+    table = _csv_file(tmp_path / "responses.csv", [["Timestamp", "Player", "Your 100 (paste the Moxfield export)"],
+                                                  ["2026-11-01", "Ann", bruno], ["2026-11-02", "Ben", bruno]])
     code, out, _ = run_cli("batch", "--format", "json", str(table))
     assert code == 0 and [(d["path"], d["name"], d["card_count"]) for d in json.loads(out)["decks"]] == [
         (f"{table}:2", "Ann", 100), (f"{table}:3", "Ben", 100)]
@@ -784,12 +787,8 @@ def test_a_zip_in_a_folder_is_read_and_a_header_row_met_again_is_no_deck(tmp_pat
     code, out, _ = run_cli("batch", "--format", "json", str(folder))
     assert code == 0 and [d["path"] for d in json.loads(out)["decks"]] == [
         str(folder / "late" / "cy.txt"), f"{folder / 'responses.zip'}/ann.txt", f"{folder / 'responses.zip'}/ben.txt"]
-    table = tmp_path / "both.csv"
-    with table.open("w", encoding="utf-8", newline="") as out:
-        writer = csv.writer(out)
-        for player in ("Ann", "Ben"):
-            writer.writerow(["Player", "Decklist"])
-            writer.writerow([player, bruno])
+    table = _csv_file(tmp_path / "both.csv", [row for player in ("Ann", "Ben") for row in (["Player", "Decklist"],
+                                                                                          [player, bruno])])
     code, out, _ = run_cli("batch", "--format", "json", str(table))
     assert code == 0 and [(d["path"], d["name"]) for d in json.loads(out)["decks"]] == [
         (f"{table}:2", "Ann"), (f"{table}:4", "Ben")]
@@ -803,13 +802,9 @@ def test_a_form_asking_for_a_link_and_the_list_reads_the_list(tmp_path):
     optional)", "Decklist (paste the text export)"): the list's column is read, whichever comes first. Before,
     the link's column was, and every deck was unreadable (a web address; an empty cell)."""
     bruno = (TOURNAMENT / "02-bruno-timey-wimey.txt").read_text(encoding="utf-8")
-    table = tmp_path / "responses.csv"
-    with table.open("w", encoding="utf-8", newline="") as out:
-        writer = csv.writer(out)
-        writer.writerow(["Timestamp", "Player", "Decklist link (Moxfield/Archidekt, optional)",
-                         "Decklist (paste the text export)"])
-        writer.writerow(["2026-11-01", "Ann", "https://www.moxfield.com/decks/abc", bruno])
-        writer.writerow(["2026-11-02", "Ben", "", bruno])
+    table = _csv_file(tmp_path / "responses.csv", [
+        ["Timestamp", "Player", "Decklist link (Moxfield/Archidekt, optional)", "Decklist (paste the text export)"],
+        ["2026-11-01", "Ann", "https://www.moxfield.com/decks/abc", bruno], ["2026-11-02", "Ben", "", bruno]])
     code, out, _ = run_cli("batch", "--format", "json", str(table))
     rows = [(d["path"], d.get("name"), d["legal"], d["card_count"]) for d in json.loads(out)["decks"]]
     assert code == 0 and rows == [(f"{table}:2", "Ann", True, 100), (f"{table}:3", "Ben", True, 100)]
@@ -835,12 +830,7 @@ def test_a_registration_longer_than_the_csv_module_s_cell_limit_is_read_with_tho
     bruno = (TOURNAMENT / "02-bruno-timey-wimey.txt").read_text(encoding="utf-8")
     notes = "".join(f"// note {i}: {'why this card ' * 10}\n" for i in range(1500))
     assert len(notes) > 131_072
-    table = tmp_path / "responses.csv"
-    with table.open("w", encoding="utf-8", newline="") as out:
-        writer = csv.writer(out)
-        writer.writerow(["Player", "Decklist"])
-        writer.writerow(["Long", notes + bruno])
-        writer.writerow(["After", bruno])
+    table = _csv_file(tmp_path / "responses.csv", [["Player", "Decklist"], ["Long", notes + bruno], ["After", bruno]])
     limit = csv.field_size_limit()
     code, out, _ = run_cli("batch", "--format", "json", str(table))
     rows = [(d["path"], d.get("name"), d["legal"]) for d in json.loads(out)["decks"]]
@@ -1085,13 +1075,10 @@ def test_a_form_s_companion_column_names_the_companion(tmp_path, store):
     beside its "text" is read the same way. Before, the column and the key were left unread, and each deck
     passed with no word of its companion."""
     alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
-    table = tmp_path / "responses.csv"
-    with table.open("w", encoding="utf-8", newline="") as out:
-        writer = csv.writer(out)
-        writer.writerow(["Timestamp", "Player", "Companion (if your commander has one)", "Decklist"])
-        writer.writerow(["1", "Alice", "Lurrus of the Dream-Den", alice])
-        writer.writerow(["2", "Bruno", "N/A", alice])
-        writer.writerow(["3", "Chen", "Lurrus", alice + "\nSideboard\n1 Lurrus of the Dream-Den\n"])
+    table = _csv_file(tmp_path / "responses.csv", [
+        ["Timestamp", "Player", "Companion (if your commander has one)", "Decklist"],
+        ["1", "Alice", "Lurrus of the Dream-Den", alice], ["2", "Bruno", "N/A", alice],
+        ["3", "Chen", "Lurrus", alice + "\nSideboard\n1 Lurrus of the Dream-Den\n"]])
     rows = check_many([table], store=store)
     assert [(r.name, r.report.card_count, r.report.codes(), r.report.companion) for r in rows] == [
         ("Alice", 100, ["companion"], "Lurrus of the Dream-Den"),
@@ -1114,9 +1101,7 @@ def test_a_form_s_companion_column_names_the_companion(tmp_path, store):
             ("Commander(s) & Companion", "Atraxa, Praetors' Voice", _main_deck("01-alice-breed-lethality.txt"), []),
             ("Your commander’s companion", "Lurrus of the Dream-Den", alice, ["companion"]),
             ("Commander's Companion", "Lurrus of the Dream-Den", alice, ["companion"])):
-        asked = tmp_path / "asked.csv"
-        with asked.open("w", encoding="utf-8", newline="") as out:
-            csv.writer(out).writerows([["Player", header, "Decklist"], ["Alice", answer, listed]])
+        asked = _csv_file(tmp_path / "asked.csv", [["Player", header, "Decklist"], ["Alice", answer, listed]])
         (row,) = check_many([asked], store=store)
         assert (row.report.codes(), row.report.card_count) == (codes, 100), header
 

@@ -8,7 +8,7 @@ import os
 import re
 import shutil
 import tempfile
-from contextlib import redirect_stderr, redirect_stdout
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -70,6 +70,17 @@ def test_self_contained_and_escaped(report_file):
     assert re.search(r'id="card-date">2\d{3}-\d\d-\d\d<', text)
 
 
+@contextmanager
+def _browser():
+    """A headless Chromium (`_driver`), quit and its profile removed afterwards."""
+    driver, profile = _driver()
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
 def _driver():
     if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
         pytest.skip(f"headless Chromium not installed (need {CHROMIUM} and {CHROMEDRIVER}; "
@@ -96,8 +107,7 @@ def test_report_in_headless_chromium(report_file):
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
 
-    driver, profile = _driver()
-    try:
+    with _browser() as driver:
         driver.get(report_file.as_uri())
         # no script from a decklist ran: no alert is open, and the name shows as text
         with pytest.raises(NoAlertPresentException):
@@ -177,9 +187,6 @@ def test_report_in_headless_chromium(report_file):
         assert (ARTIFACTS / "tournament-report.png").stat().st_size > 10_000
         driver.execute_script("document.getElementById('decks').scrollIntoView()")
         assert driver.save_screenshot(str(ARTIFACTS / "tournament-report-table.png"))
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.mark.browser
@@ -203,16 +210,12 @@ def test_a_name_that_turns_text_around_or_never_breaks_leaves_the_page_as_it_is(
     target = tmp_path / "report.html"
     with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
         assert cli.main(["batch", "--format", "html", "-o", str(target), str(folder)]) == 1
-    driver, profile = _driver()
-    try:
+    with _browser() as driver:
         driver.get(target.as_uri())
         headings = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "section.deck h3")]
         assert any(h.endswith("\\u202eSNEAKY not legal") for h in headings), headings
         assert driver.execute_script("return document.documentElement.scrollWidth") <= driver.execute_script(
             "return document.documentElement.clientWidth")
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.mark.browser
@@ -223,8 +226,7 @@ def test_on_a_phone_the_page_never_scrolls_sideways_and_every_column_is_within_r
     scrolling reached them (content-visibility clips). Each table now scrolls in its own box; the page does not."""
     from selenium.webdriver.common.by import By
 
-    driver, profile = _driver()
-    try:
+    with _browser() as driver:
         driver.set_window_size(390, 844)
         driver.get(report_file.as_uri())
         width = driver.execute_script("return document.documentElement.clientWidth")
@@ -244,6 +246,3 @@ def test_on_a_phone_the_page_never_scrolls_sideways_and_every_column_is_within_r
         assert reach == [True, True, True]
         ARTIFACTS.mkdir(exist_ok=True)
         assert driver.save_screenshot(str(ARTIFACTS / "tournament-report-phone.png"))
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
