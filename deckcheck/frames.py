@@ -75,9 +75,18 @@ def _violations(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
 
 def _indexed(frame: pd.DataFrame, report: BatchReport, rows_per_deck: Iterable[int] | None = None) -> pd.DataFrame:
     """A frame of a row per deck (or `rows_per_deck` rows each), indexed by each deck's label in the report's `index`
-    (check_many of pandas), so that it joins the rows the decks came from; as it is otherwise."""
-    if report.index is not None and len(report.index) == len(report.results):
-        frame.index = report.index if rows_per_deck is None else report.index.repeat(list(rows_per_deck))
+    (check_many of pandas), so that it joins the rows the decks came from; else by each deck's place in the report,
+    as `batch_frame`'s rows are (0, 1, ...), so that a violation or a card joins its own deck's row."""
+    import pandas as pd
+
+    index = report.index
+    if index is None or len(index) != len(report.results):
+        if rows_per_deck is None:
+            return frame
+        index = pd.RangeIndex(len(report.results))
+    if rows_per_deck is not None:
+        index = index.repeat(list(rows_per_deck))
+    frame.index = index
     return frame
 
 

@@ -11,7 +11,9 @@ def identity_words(identity: str | None) -> str:
 
 def identity_cell(identity: str | None, unreadable: bool = False) -> str:
     """The same in a table's cell: its letters, "C" for colorless, "?" unknown, nothing for a deck not read."""
-    return "?" if identity is None else identity or ("" if unreadable else "C")
+    if unreadable:
+        return ""
+    return "?" if identity is None else identity or "C"
 
 
 def counted(n: int, noun: str) -> str:

@@ -1395,6 +1395,44 @@ def test_jobs_two_matches_one(tmp_path, tournament):
     assert [r.report for r in many] == [r.report for r in tournament] * 3
 
 
+def test_a_pool_s_last_chunks_come_in_pieces_and_nothing_moves():
+    """With worker processes, the last chunks come in eighths, so that the workers run out of decks together;
+    every source comes once, in order, whatever the input's length."""
+    from deckcheck.batch import core
+
+    for n in (0, 1, 249, 250, 499, 500, 1003):
+        pieces = list(core._chunks(iter(range(n)), 250, tail=2))
+        assert [s for piece in pieces for s in piece] == list(range(n))
+        whole = list(core._chunks(iter(range(n)), 250))  # one process: whole chunks to the end
+        assert [s for chunk in whole for s in chunk] == list(range(n))
+        assert [len(c) for c in whole] == [250] * (n // 250) + ([n % 250] if n % 250 else [])
+    assert [len(c) for c in core._chunks(iter(range(1003)), 250, tail=2)] == [250, 250] + [31] * 16 + [7]
+
+
+def test_a_pool_is_handed_decks_up_to_its_window_in_order():
+    """`_in_order` counts what it has handed out in decks: the last chunks' small pieces go out together (counted
+    in chunks, four eighths would have been out with 500 decks to go), and never more than the window."""
+    from concurrent.futures import Future
+
+    from deckcheck.batch import core
+
+    handed: list[int] = []
+
+    class DonePool:  # a pool whose chunks are checked as soon as handed out: only the window holds them back
+        def submit(self, fn, chunk):
+            handed.append(len(chunk))
+            future: Future = Future()
+            future.set_result((chunk, []))
+            return future
+
+    taken, most = [], 0
+    for part, _ in core._in_order(DonePool(), core._chunks(iter(range(1003)), 250, tail=2), ahead=1000):
+        most = max(most, sum(handed) - len(taken))
+        taken += part
+    assert taken == list(range(1003))
+    assert most == 996  # two chunks and all sixteen eighths but the last (1,003 would pass 1,000)
+
+
 def test_jobs_two_say_the_notes_in_the_order_one_job_does(tmp_path, store):
     """Each worker of --jobs ends its notes with the snapshot's when one of its decks had an unknown card; merged
     as they came, that note stood before the disagreements the other worker met later (the 17,900-deck report's
@@ -1536,7 +1574,8 @@ def test_run_batch_hands_each_chunk_over_as_it_arrives(store, tournament, jobs):
     parts: list[list] = []
     results, _ = run_batch(expand([TOURNAMENT] * 2), store=store, jobs=jobs, chunk_size=5,
                            options=BatchOptions(keep_cards=True), on_part=parts.append)
-    assert [len(p) for p in parts] == [5, 5, 5, 5, 4]  # 24 decks in chunks of 5, in order
+    # 24 decks in chunks of 5, in order; with workers, the last two chunks and the rest in pieces of one (an eighth)
+    assert [len(p) for p in parts] == ([5, 5, 5, 5, 4] if jobs == 1 else [5, 5] + [1] * 14)
     assert [r for p in parts for r in p] == results
     assert [r.report for r in results] == [r.report for r in tournament] * 2
 
@@ -1858,7 +1897,8 @@ def test_api_refuses_what_is_not_a_deck_or_a_list_of_them(store):
                                         r"notes\); name the decklists' column \"decklist\""):
         check_many(frame, store=store)
     assert [r.unreadable for r in check_many(frame["notes"], store=store)] == [False, False]
-    assert check_many(frame.iloc[:0], store=store).results == ()
+    with pytest.warns(DeckcheckWarning, match="no decks in this DataFrame: it has no rows"):
+        assert check_many(frame.iloc[:0], store=store).results == ()
     for value in (texts[0].encode(), 5, None):
         with pytest.raises(TypeError, match="a deck is a path, decklist text, deck object"):
             deckcheck.check_deck(value, store=store)
@@ -2371,3 +2411,107 @@ def test_a_form_s_commander_cell_naming_a_double_faced_card_in_full_is_the_list_
                                                                         "1 Zilortha, Strength Incarnate\n99 Forest\n"]])
     (dee,) = check_many([godzilla], store=store).results
     assert (dee.report.card_count, dee.legal, dee.report.commanders) == (100, True, ("Zilortha, Strength Incarnate",))
+
+
+def test_violations_and_cards_of_a_list_of_paths_join_their_own_deck_s_row(store):
+    """check_many of paths: violations_frame and deck_cards_frame were numbered 0, 1, 2 ... a row each, so joined to
+    to_frame (numbered a row per deck) each violation stood beside another deck's path; they are indexed by their
+    deck's row now, as for pandas input."""
+    batch = check_many([TOURNAMENT], store=store, keep_cards=True)
+    decks = batch.to_frame()
+    violations = batch.violations_frame().join(decks[["path"]])
+    assert len(violations) > len(decks) and (violations["deck"] == violations["path"]).all()
+    cards = batch.deck_cards_frame().join(decks[["path"]])
+    assert len(cards) > 900 and (cards["deck"] == cards["path"]).all()
+
+
+def test_a_form_s_decklist_text_beside_its_commander_and_a_sideboard_column_is_read_as_the_form(store, tmp_path):
+    """`pd.read_csv` of a form's "player,commander,decklist,sideboard": the lower-case "sideboard" made the rows
+    deck objects, whose "decklist" text had its Commander section and the Commander cell added again (three
+    errors on a legal deck, the CLI saying legal). A deck object's "decklist" written as one text is read as its
+    text, the commander beside it made the commander as `--commander` makes it."""
+    pandas = pytest.importorskip("pandas")
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    assert "Atraxa, Praetors' Voice" in alice and check_many([TOURNAMENT / "01-alice-breed-lethality.txt"],
+                                                              store=store).legal
+    form = tmp_path / "form.csv"
+    pandas.DataFrame({"player": ["Alice"], "commander": ["Atraxa, Praetors' Voice"], "decklist": [alice],
+                      "sideboard": [None]}).to_csv(form, index=False)
+    code, out, _ = run_cli("batch", "--format", "csv", str(form))
+    assert code == 0
+    frame = pandas.read_csv(form)
+    for given in (frame, frame.drop(columns="sideboard")):
+        assert check_many(given, store=store).to_frame()[["legal", "codes"]].values.tolist() == [[True, ""]]
+    record = {"commander": "Atraxa, Praetors' Voice", "decklist": alice}
+    assert deckcheck.check_deck(record, store=store).legal
+    # a sideboard beside it: the lists as the deck object's sections, the text's own headings no cards
+    sided = deckcheck.check_deck(dict(record, sideboard=["1 Sol Ring"]), store=store)
+    assert "unknown-card" not in sided.codes()
+
+
+def test_a_deck_named_by_its_index_label_with_no_list_is_an_unreadable_row(store):
+    """A frame indexed by its players: a player whose decklist cell is empty was dropped as a blank row (its label
+    not counted as its data), so the player vanished from the counts and the joins; it is an unreadable deck now.
+    A blank row of a numbered index is still a deleted response (the test above)."""
+    pandas = pytest.importorskip("pandas")
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    frame = pandas.DataFrame({"decklist": [alice, None, ""]}, index=["Ana", "Bo", "Cy"])
+    for given in (frame, frame[["decklist"]], frame["decklist"]):
+        decks = check_many(given, store=store).to_frame()
+        assert decks.index.tolist() == ["Ana", "Bo", "Cy"] and decks["unreadable"].tolist() == [False, True, True]
+    appended = pandas.DataFrame({"player": ["Ana", "Bo"], "decklist": [alice, None]}).set_index("player", append=True)
+    decks = check_many(appended, store=store).to_frame()
+    assert decks["name"].tolist() == ["Ana", "Bo"] and decks["unreadable"].tolist() == [False, True]
+
+
+def test_a_series_path_to_no_file_is_an_unreadable_deck_not_an_unknown_card(store):
+    pandas = pytest.importorskip("pandas")
+    batch = check_many(pandas.Series(["decks/alice.txt", "week-2.zip"], index=["Alice", "Bo"]), store=store)
+    assert [r.unreadable for r in batch] == [True, True]
+    assert all("no such file" in r.report.violations[0].message for r in batch)
+
+
+def test_an_unreadable_deck_s_identity_is_unknown_not_colorless(store, tmp_path):
+    """An unreadable deck had the identity "" of a colorless one: a count by identity put the two together."""
+    pandas = pytest.importorskip("pandas")
+    colorless = "Commander\n1 Traxos, Scourge of Kroog\nDeck\n1 Sol Ring\n98 Wastes\n"
+    frame = check_many(pandas.Series([colorless, None], index=["c", "u"]), store=store).to_frame()
+    assert frame.loc["c", "color_identity"] == "" and pandas.isna(frame.loc["u", "color_identity"])
+    missing = tmp_path / "gone.txt"
+    code, out, _ = run_cli("batch", "--format", "csv", str(missing))
+    row = next(csv.DictReader(io.StringIO(out.lstrip("\ufeff"))))
+    assert code == 2 and row["identity"] == "" and row["legal"] == "unreadable"
+    code, out, _ = run_cli("batch", "--format", "json", str(missing))
+    assert json.loads(out)["decks"][0]["color_identity"] is None
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_empty_input_is_an_empty_report_with_any_jobs(store, jobs):
+    """jobs=2 of an empty list, Series or frame (an empty group of a groupby) raised ProcessPoolExecutor's
+    ValueError; an empty Series or frame is said, as `batch` says no decks."""
+    pandas = pytest.importorskip("pandas")
+    assert check_many([], store=store, jobs=jobs).results == ()
+    for empty, kind in ((pandas.Series([], dtype=object), "Series"), (pandas.DataFrame({"decklist": []}), "DataFrame")):
+        with pytest.warns(DeckcheckWarning, match=f"no decks in this {kind}: it has no rows"):
+            assert check_many(empty, store=store, jobs=jobs).results == ()
+
+
+def test_a_dict_of_decklists_by_player_is_a_deck_each(store):
+    """{"alice": text, "bob": text} was one deck object, unreadable ("JSON, but not a deck"): two registrations
+    made one row. It is a deck each, named by its key, as a Series of them is."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    dana = TOURNAMENT / "04-dana-mystic-intellect.txt"
+    batch = check_many({"alice": alice, "bob": alice, "dana": dana}, store=store)
+    assert [r.path for r in batch] == ["alice", "bob", str(dana)]
+    assert [r.legal for r in batch] == [True, True, False]
+    # a deck object is still one deck
+    assert len(check_many({"commander": ["Atraxa, Praetors' Voice"], "decklist": ["1 Sol Ring"]}, store=store)) == 1
+
+
+def test_a_number_given_to_a_label_met_again_is_no_other_row_s_label(store):
+    """Chen's second deck was numbered "Chen #2" beside a player named "Chen #2": two decks of one name."""
+    pandas = pytest.importorskip("pandas")
+    lists = ["1 Sol Ring\n", "1 Island\n", "1 Forest\n"]
+    for given in (pandas.Series(lists, index=["Chen", "Chen", "Chen #2"]),
+                  pandas.DataFrame({"decklist": lists}, index=["Chen", "Chen", "Chen #2"])):
+        assert check_many(given, store=store).to_frame()["path"].tolist() == ["Chen", "Chen #3", "Chen #2"]

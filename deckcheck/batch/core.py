@@ -22,7 +22,7 @@ import sys
 import warnings
 import zlib
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import date
@@ -300,30 +300,36 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
     if frame.empty:
         return
     rows = zip(frame.index, frame.itertuples(index=False, name=None))
+    taken = set(map(str, frame.index))
     layout = columns_layout(columns)
     listed = None if layout is None else frame.iloc[:, layout.decklist].dropna()
     if _deck_object_columns(columns, layout, None if listed is None or listed.empty else listed.iloc[0]):
-        yield from expand_labelled(((label, _row_record(columns, row)) for label, row in rows), positions)
+        yield from expand_labelled(((label, _row_record(columns, row)) for label, row in rows), positions, taken)
         return
     if layout is None:
         raise TypeError(f"no column of this DataFrame holds decklists (its columns: {', '.join(columns)[:300]}); "
                         f"name the decklists' column \"decklist\" (a deck object's columns, \"commander\" "
                         f"and \"decklist\", are read too), or pass that column alone: check_many(df['...'])")
-    # a frame indexed by the column that names the player (registrations.set_index("Player name")): the index is
-    # that column unless a column left names the player better (by name, not by e-mail), as the header's first
+    # a frame indexed by the column that names the player (registrations.set_index("Player name"), or one level of
+    # its index: set_index("player", append=True)): the index is that column unless a column left names the player
+    # better (by name, not by e-mail), as the header's first
     header = [column.strip() for column in columns]
-    rank = player_rank(frame.index.name) if frame.index.name is not None else None
-    if rank is not None and (layout.player is None or rank <= player_rank(columns[layout.player])):
+    ranked = [(rank, level) for level, name in enumerate(frame.index.names)
+              if name is not None and (rank := player_rank(name)) is not None]
+    if ranked and (layout.player is None or min(ranked)[0] <= player_rank(columns[layout.player])):
+        level = min(ranked)[1]
         layout = layout.with_player_first()
-        rows = ((index, (index, *row)) for index, row in rows)
-        header.insert(0, str(frame.index.name).strip())
+        rows = ((index, (index[level] if frame.index.nlevels > 1 else index, *row)) for index, row in rows)
+        header.insert(0, str(frame.index.names[level]).strip())
     seen: Counter[str] = Counter()
     for position, (index, row) in enumerate(rows):
         cells = [cell_text(v) for v in row]
-        if _a_response(cells, header):  # as in the file
+        # a row of no text is a deleted response, as in the file, unless its index label is a name (a player's,
+        # `pd.DataFrame({"decklist": [...]}, index=players)`): then it is a deck that came with no list
+        if _a_response(cells, header) or isinstance(index, str) and index.strip() and cells != header:
             if positions is not None:
                 positions.append(position)
-            yield _registration(distinct_label(index, seen), cells, layout)
+            yield _registration(distinct_label(index, seen, taken), cells, layout)
 
 
 def _row_record(columns: list[str], row: Sequence[Any]) -> dict[str, Any] | None:
@@ -802,17 +808,20 @@ def _missing(item: Any) -> bool:
             or type(item).__name__ in ("NAType", "NaTType"))
 
 
-def expand_labelled(pairs: Iterable[tuple[Any, Any]], positions: list[int] | None = None) -> Iterator[Source]:
+def expand_labelled(pairs: Iterable[tuple[Any, Any]], positions: list[int] | None = None,
+                    taken: Collection[str] = ()) -> Iterator[Source]:
     """Deck sources of (label, item) pairs, as a pandas Series' items give them: `expand`'s, with each
     decklist text, deck object or refused item named by its label (a player's name, a row number). A str is
     decklist text even on one line (a form's one-line answer, "Commander 1 Atraxa ... Deck 1 Sol Ring ..."),
-    unless it names a file or folder there is: a path keeps its own name. A label met again is numbered
-    (`distinct_label`). `positions`, when given, gets the number of the pair each source yielded came from (a
-    folder's path yields a source per decklist in it)."""
+    unless it names a file or folder there is, or a decklist file's name (`_a_file_name`): a path keeps its own
+    name (a file that is not there is an unreadable deck of that name, in its label's row). A label met
+    again is numbered (`distinct_label`, past the labels `taken`: every label of the pairs, when known).
+    `positions`, when given, gets the number of the pair each source yielded came from (a folder's path yields a
+    source per decklist in it)."""
     seen: Counter[str] = Counter()
     for position, (index, item) in enumerate(pairs):
-        label = distinct_label(index, seen)
-        if isinstance(item, str) and item.strip() and not os.path.lexists(item):
+        label = distinct_label(index, seen, taken)
+        if isinstance(item, str) and item.strip() and not os.path.lexists(item) and not _a_file_name(item):
             sources: Iterable[Source] = [("text", label, item)]
         else:
             sources = ((kind, label if kind in ("text", "record", "error") else own, payload)
@@ -823,18 +832,30 @@ def expand_labelled(pairs: Iterable[tuple[Any, Any]], positions: list[int] | Non
             yield source
 
 
+def _a_file_name(text: str) -> bool:
+    """Whether a one-line str is a decklist file's name or path ("decks/alice.txt", "form.csv", "week-1.zip"),
+    no card's name: a Series' path to a file that is not there is an unreadable deck, not a deck of one unknown
+    card."""
+    return "\n" not in text and (is_decklist_name(text.strip()) or text.strip().lower().endswith(".zip"))
+
+
 def no_decks_in(paths: Iterable[Any]) -> str:
     """What is said when the paths given hold no deck: no decklist file, or only files of no deck."""
     return (f"no decks in {', '.join(map(str, paths))}: no decklist file, or only files holding none (an empty JSON "
             "Lines file, a table of registrations with no row yet)")
 
 
-def distinct_label(index: Any, seen: Counter[str]) -> str:
+def distinct_label(index: Any, seen: Counter[str], taken: Collection[str] = ()) -> str:
     """An index label as a deck's name, told from those `seen` before (and counted there): a label met again
-    gets its number ("Chen", "Chen #2"), so that two registrations by one player stay two decks in the frames."""
+    gets its number ("Chen", "Chen #2"), so that two registrations by one player stay two decks in the frames; a
+    number that would make a label `taken` by another row (a player named "Chen #2") is passed over ("Chen #3")."""
     label = str(index)
     seen[label] += 1
-    return label if seen[label] == 1 else f"{label} #{seen[label]}"
+    if seen[label] == 1:
+        return label
+    while f"{label} #{seen[label]}" in taken:
+        seen[label] += 1
+    return f"{label} #{seen[label]}"
 
 
 # --- checking ------------------------------------------------------------------------------------------
@@ -1065,23 +1086,30 @@ class WorkerDied(DeckcheckError):
 
 
 def _in_order(pool: Any, chunks: Iterable[list[Source]], ahead: int) -> Iterator[tuple[Sized, list[str]]]:
-    """Each chunk's (results or part, notes) from the worker processes, in input order, with at most `ahead` chunks
-    handed out and not yet returned (so a stream is read only as fast as it is checked). WorkerDied when a
-    worker ends without its result, rather than waiting for it forever."""
+    """Each chunk's (results or part, notes) from the worker processes, in input order, with at most `ahead` decks
+    handed out and not yet returned (so a stream is read only as fast as it is checked; counted in decks, not
+    chunks, so that the small last pieces of `_chunks` are all handed out at once). WorkerDied when a worker ends
+    without its result, rather than waiting for it forever."""
     from concurrent.futures.process import BrokenProcessPool
 
-    pending: deque[Any] = deque()
+    pending: deque[tuple[Any, int]] = deque()  # (future, its number of decks)
     chunks = iter(chunks)
     try:
         first = next(chunks, None)
         if first is None:
             return
         with _signals_held():  # the first chunk forks the workers
-            pending.append(_submit(pool, first))
+            pending.append((_submit(pool, first), len(first)))
+        out = len(first)  # decks handed out and not yet returned
+        waiting = next(chunks, None)
         while pending:
-            for chunk in itertools.islice(chunks, ahead - len(pending)):
-                pending.append(_submit(pool, chunk))
-            yield pending.popleft().result()
+            while waiting is not None and out + len(waiting) <= ahead:
+                pending.append((_submit(pool, waiting), len(waiting)))
+                out += len(waiting)
+                waiting = next(chunks, None)
+            future, decks = pending.popleft()
+            out -= decks
+            yield future.result()
     except BrokenProcessPool:  # from result(), or from submit() once the pool knows
         raise WorkerDied("the batch stopped: a worker process ended before returning its decks (killed, or "
                          "out of memory?); run it again, with fewer --jobs if memory is short") from None
@@ -1130,15 +1158,28 @@ def _signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def _chunks(sources: Iterable[Source], size: int) -> Iterator[list[Source]]:
+#: How many pieces the last chunks of a batch run with worker processes are cut into (see `_chunks`).
+TAIL_PIECES = 8
+
+
+def _chunks(sources: Iterable[Source], size: int, tail: int = 0) -> Iterator[list[Source]]:
+    """The sources in lists of `size`, in order. With a `tail` (a pool's number of workers), the last `tail` chunks
+    come cut in TAIL_PIECES pieces each: the workers then run out of decks together, instead of all but one
+    waiting while that one checks a whole last chunk (half a chunk's time lost, on average, at each batch's end).
+    The chunks held back to tell which are the last ones are read ahead of the workers anyway (`_in_order`)."""
     chunk: list[Source] = []
+    held: deque[list[Source]] = deque()
     for source in sources:
         chunk.append(source)
         if len(chunk) >= size:
-            yield chunk
+            held.append(chunk)
             chunk = []
-    if chunk:
-        yield chunk
+            if len(held) > tail:
+                yield held.popleft()
+    last = [source for part in held for source in part] + chunk
+    piece = max(1, size // TAIL_PIECES if tail else len(last))
+    for start in range(0, len(last), piece):
+        yield last[start:start + piece]
 
 
 def progress_shown(enabled: bool | None) -> bool:
@@ -1193,7 +1234,7 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
         store = CardStore.open(data_dir)
     if policy is None:
         policy = load_policy()
-    if jobs > 1 and total != 1 and getattr(store, "path", ":memory:") != ":memory:":
+    if jobs > 1 and total not in (0, 1) and getattr(store, "path", ":memory:") != ":memory:":
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
         from multiprocessing.reduction import ForkingPickler
@@ -1212,7 +1253,7 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
             raise _cant_start(exc) from None
         try:
             with collect_less():  # the results arriving are long-lived objects too
-                parts = _in_order(pool, _chunks(sources, size), ahead=2 * jobs)
+                parts = _in_order(pool, _chunks(sources, size, tail=jobs), ahead=2 * jobs * size)
                 for count, (part, part_notes) in enumerate(parts):
                     if count == 0:  # the workers are forked by now: none of them has the bar's thread
                         bar = _progress(total, progress)
@@ -1409,10 +1450,11 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     a line break), deck objects ({"commander": [...], "decklist": [...]} or {"text": ...}) or parsed Decks;
     or a pandas Series of these (where a str on one line is decklist text too, `expand_labelled`), or a
     DataFrame of deck objects or registrations (`frame_sources`), each named by its index label (a player's
-    name, a row number).
+    name, a row number); or a dict of them by name ({"alice": text, ...}), each named by its key.
     `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames;
     `jobs` spreads the decks over that many processes (0: one per CPU, as `--jobs`)."""
-    if isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
+    labelled = _labelled_decks(paths_or_texts)
+    if labelled is None and isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
         paths_or_texts = [paths_or_texts]
     elif isinstance(paths_or_texts, (bytes, bytearray, memoryview)) or not isinstance(paths_or_texts, Iterable):
         raise TypeError(f"decks are paths, decklist texts, deck objects (dicts) or Decks, or an iterable of them, "
@@ -1432,8 +1474,15 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
         if frame or is_pandas(paths_or_texts, "Series"):
             positions: list[int] = []
             sources = list(frame_sources(paths_or_texts, positions) if frame
-                           else expand_labelled(paths_or_texts.items(), positions))
+                           else expand_labelled(paths_or_texts.items(), positions, set(map(str, paths_or_texts.index))))
             index = paths_or_texts.index.take(positions)
+            if not sources:  # an empty group of a groupby, a filter that kept no row: said, as `batch` says it
+                kind = "DataFrame" if frame else "Series"
+                warnings.warn(DeckcheckWarning(f"no decks in this {kind}: " + (
+                    "it has no rows" if paths_or_texts.empty else "its rows are blank, or name folders of no decklist")),
+                    stacklevel=2)
+        elif labelled is not None:
+            sources = list(expand_labelled(labelled.items(), taken=set(map(str, labelled))))
         else:
             given = list(paths_or_texts)
             sources = list(expand(given))
@@ -1442,6 +1491,15 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
         results, notes = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs,
                                    options=options, progress=progress)
     return BatchReport(results=tuple(results), card_data=dict(store.meta), on=on, notes=tuple(notes), index=index)
+
+
+def _labelled_decks(value: Any) -> Mapping[Any, Any] | None:
+    """A dict of decks by their names ({"alice": decklist text, ...}, as a Series of them is), not itself a deck
+    object: each value a path, a decklist text, a deck object or a Deck; else None."""
+    if (isinstance(value, Mapping) and value and not is_deck_record(value)
+            and all(isinstance(v, (str, os.PathLike, Mapping, Deck)) for v in value.values())):
+        return value
+    return None
 
 
 def is_pandas(value: Any, kind: str) -> bool:

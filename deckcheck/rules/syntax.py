@@ -42,8 +42,9 @@ RULES = (UNREADABLE, SYNTAX)
 
 def unreadable_report(label: str, message: str, name: str | None = None) -> DeckReport:
     """The report of a deck that could not be read: one `unreadable` error saying why (and the deck's name, when
-    its deck object or registration gives one)."""
-    return DeckReport(path=label, commanders=(), color_identity="", card_count=0,
+    its deck object or registration gives one). Its color identity is unknown (None, null in JSON, missing in a
+    frame), not colorless: an unreadable deck is no colorless deck in a count by identity."""
+    return DeckReport(path=label, commanders=(), color_identity=None, card_count=0,
                       violations=(UNREADABLE.violation(message or "can't be read"),), name=name)
 
 
