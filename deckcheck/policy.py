@@ -160,13 +160,16 @@ _KEYS_CACHE: dict[tuple[str, str, tuple[str, ...]], frozenset[str]] = {}
 
 
 def card_keys(card: Card) -> frozenset[str]:
-    """Every folded name a card answers to: full name, face names, other printed names."""
+    """Every folded name the Commander lists may call a card by: its full name, its front face's (the name a
+    double-faced, flip or adventurer card goes by) and its other printed names (flavor names). Not its other faces'
+    names: a prepare or adventure card's spell may bear another card's name ("Emeritus of Ideation // Ancestral
+    Recall") without being that card, banned or a Game Changer."""
     ident = (card.oracle_id, card.name, card.aliases)
     keys = _KEYS_CACHE.get(ident)
     if keys is None:
         if len(_KEYS_CACHE) > 200_000:
             _KEYS_CACHE.clear()
-        keys = _KEYS_CACHE[ident] = frozenset(name_key(n) for n in card.names)
+        keys = _KEYS_CACHE[ident] = frozenset(name_key(n) for n in (card.name, card.front.name, *card.aliases))
     return keys
 
 

@@ -248,6 +248,21 @@ def test_face_and_folded_names_match(policy: Policy) -> None:
     assert not policy.is_game_changer(real_card("Tergrid's Shadow"))
 
 
+def test_a_spell_face_named_as_a_listed_card_is_not_that_card(policy: Policy) -> None:
+    """Secrets of Strixhaven's prepare cards carry famous spells as their inset faces ("Emeritus of Ideation //
+    Ancestral Recall", "Emeritus of Woe // Demonic Tutor"): matched by every face's name, each was banned or a
+    Game Changer, as the card it shares a face's name with. The lists call a card by its full or front name."""
+    banned, gc = real_card("Ancestral Recall"), real_card("Demonic Tutor")
+    assert policy.ban(banned) is not None and policy.is_game_changer(gc)
+    for spell, front in ((banned, "Emeritus of Ideation"), (gc, "Emeritus of Woe")):
+        prepare = Card(oracle_id=f"prepare-{front}", name=f"{front} // {spell.name}", layout="prepare",
+                       faces=(Face(name=front, mana_cost="{3}{U}", type_line="Creature — Human Wizard"),
+                              Face(name=spell.name, mana_cost=spell.front.mana_cost, type_line=spell.front.type_line)),
+                       commander_legality="legal")
+        assert policy.ban(prepare) is None and not policy.is_game_changer(prepare)
+        assert policy.data_disagreement(prepare) is None
+
+
 @pytest.mark.parametrize(
     ("card", "reason"),
     [
