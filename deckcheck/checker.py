@@ -159,22 +159,27 @@ class Checker:
             return found
 
     def ban(self, card: Card, on: date | None) -> Any:
-        """The policy's ban of this card on this date (None: not banned), cached."""
+        """The card's ban on this date (None: not banned), cached: the policy's, or the card data's where that is
+        the newer (`Policy.ban`)."""
         key = (card.oracle_id, on)
         try:
             return self._bans[key]
         except KeyError:
-            found = self._bans[key] = self.policy.ban(card, on)
+            found = self._bans[key] = self.policy.ban(card, on, self._legality_day(card))
             return found
 
     def companion_ban(self, card: Card, on: date | None) -> Any:
-        """The policy's ban of this card as a companion on this date, cached."""
+        """The card's ban as a companion on this date, cached (`Policy.companion_ban`)."""
         key = (card.oracle_id, on)
         try:
             return self._companion_bans[key]
         except KeyError:
-            found = self._companion_bans[key] = self.policy.companion_ban(card, on)
+            found = self._companion_bans[key] = self.policy.companion_ban(card, on, self._legality_day(card))
             return found
+
+    def _legality_day(self, card: Card) -> date | None:
+        """The day the card data's legality of a card speaks for: a merged store's older legality its own day."""
+        return data_day(card.legality_date) or self._data_date
 
     def _disagreement(self, card: Card, on: date | None) -> str | None:
         """Where the card data's own Commander legality and the policy differ on a card (stale data, or an
@@ -184,8 +189,7 @@ class Checker:
         try:
             return self._disagreements[key]
         except KeyError:
-            data_date = data_day(card.legality_date) or self._data_date  # a merged store's older legality, its own day
-            note = self._disagreements[key] = self.policy.data_disagreement(card, on, data_date)
+            note = self._disagreements[key] = self.policy.data_disagreement(card, on, self._legality_day(card))
             return note
 
     def report_notes(self, on: date | None = None) -> list[str]:

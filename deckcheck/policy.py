@@ -1,7 +1,8 @@
 """Commander policy as of a date: the banned list, the category bans, Lutri's companion ban and the Game
 Changers list, read from the dated events in data/policy (see data/policy/README.md).
 
-The policy wins over the card data's own legality (the data can be older than the last announcement);
+Of the policy and the card data's own legality, the newer wins (``Policy.ban``): the policy over data older than
+its last event, the data over the policy when it was made after that event (a ban or unban announced since);
 ``Policy.data_disagreement`` words the difference once, with both dates, for a report.
 """
 
@@ -34,6 +35,8 @@ CONSPIRACY = "conspiracy"
 ANTE = "ante"
 OFFENSIVE = "offensive"
 COMPANION = "companion"
+#: A ban the card data gives, newer than the policy's last event (`Policy.ban` with a data date).
+DATA = "data"
 
 # Event changes.
 _BAN, _UNBAN, _COMPANION_ONLY = "banned", "unbanned", "banned-as-companion-only"
@@ -321,10 +324,31 @@ class Policy:
         return None
 
     # --- bans -----------------------------------------------------------------------------------
-    def ban(self, card: Card, on: date | None = None) -> Ban | None:
-        """Why `card` is banned in Commander on `on` (today by default), or None when it is not.
+    def newer_data(self, on: date | None, data_date: date | None) -> bool:
+        """Whether card data of `data_date` knows more of `on` (today by default) than the policy does: it was made
+        after the policy's last event, and `on` is not before it (RULES.md: of the data and the policy, the newer
+        wins; the data says nothing of days before its own)."""
+        return data_date is not None and data_date > self.latest_event and (on or date.today()) >= data_date
+
+    def ban(self, card: Card, on: date | None = None, data_date: date | None = None) -> Ban | None:
+        """Why `card` is banned in Commander on `on` (today by default), or None when it is not. With the date of
+        the card data (`data_date`), the data's own legality, banned or legal, is taken over the list's when it is
+        the newer (`newer_data`): a ban or unban announced after the policy's last event. Category bans (ante,
+        Conspiracy, offensive) stand whatever the data says.
 
         Lutri after 2026-02-09 is not banned here (only as a companion: see companion_ban)."""
+        ban = self._listed_ban(card, on)
+        if not self.newer_data(on, data_date):
+            return ban
+        if card.commander_legality == BANNED and ban is None and self._companion_entry(card, on) is None:
+            return Ban(card.name, DATA, None, "", f"the card data of {data_date.isoformat()} says banned; the "
+                       f"policy's announcements reach {self.latest_event.isoformat()}")
+        if card.commander_legality == LEGAL and ban is not None and ban.reason == NAMED:
+            return None
+        return ban
+
+    def _listed_ban(self, card: Card, on: date | None) -> Ban | None:
+        """The policy's own ban of `card` on `on`, or None."""
         state = self._state(on)
         for k in card_keys(card):
             entry = state.named.get(k)
@@ -336,18 +360,19 @@ class Policy:
             return Ban(card.name, reason, None, url)
         return None
 
-    def companion_ban(self, card: Card, on: date | None = None) -> Ban | None:
-        """Why `card` can't be a companion on `on`: any ban, or a "banned as companion" status (Lutri
-        from 2026-02-09; before that its full ban)."""
-        full = self.ban(card, on)  # a companion must be legal in the format too (CR 702.139, 103.2b)
+    def companion_ban(self, card: Card, on: date | None = None, data_date: date | None = None) -> Ban | None:
+        """Why `card` can't be a companion on `on`: any ban (`ban`, the newer card data's too), or a "banned as
+        companion" status (Lutri from 2026-02-09; before that its full ban), which no card data can say."""
+        full = self.ban(card, on, data_date)  # a companion must be legal in the format too (CR 702.139, 103.2b)
         if full is not None:
             return full
+        entry = self._companion_entry(card, on)
+        return None if entry is None else Ban(card.name, COMPANION, entry.since, entry.url, entry.note)
+
+    def _companion_entry(self, card: Card, on: date | None) -> Any:
+        """The policy's "banned as a companion" entry for `card` on `on`, or None."""
         state = self._state(on)
-        for k in card_keys(card):
-            entry = state.companion.get(k)
-            if entry is not None:
-                return Ban(card.name, COMPANION, entry.since, entry.url, entry.note)
-        return None
+        return next((state.companion[k] for k in card_keys(card) if k in state.companion), None)
 
     def _category(self, card: Card) -> tuple[str, str] | None:
         cached = self._category_cache.get(card.oracle_id, False)
@@ -438,8 +463,10 @@ class Policy:
         else:
             why = f"policy events up to {self.latest_event.isoformat()}"
         data_when = data_date.isoformat() if data_date else "undated"
+        used = ("the card data is used, the newer" if self.newer_data(on, data_date)
+                and (self.ban(card, on, data_date) is not None) == (data_value == BANNED) else "the policy is used")
         return (f"{card.name}: the card data ({data_when}) says {data_value} in Commander, the policy says "
-                f"{policy_value} ({why}); the policy is used")
+                f"{policy_value} ({why}); {used}")
 
     def game_changer_disagreement(self, card: Card, on: date | None = None,
                                   data_date: date | None = None) -> str | None:
@@ -473,7 +500,8 @@ class Standing(NamedTuple):
 
 
 def standing_of(card: Card, policy: Any, on: date | None, data_date: str | None = None) -> Standing:
-    """The card's Standing by the policy on the date. A card the card data (of `data_date`,
+    """The card's Standing by the policy on the date (by the card data's own legality where that is the newer,
+    `Policy.ban`). A card the card data (of `data_date`,
     `CardStore.legalities_date`) calls not legal only because it was not released yet when the data was made
     is legal from its release on, as `check` holds it (`released-since-data`, a warning)."""
     from deckcheck.rules.legality import legal_from_release
@@ -482,8 +510,9 @@ def standing_of(card: Card, policy: Any, on: date | None, data_date: str | None 
     # the policy bans cards; it makes none legal
     if card.commander_legality == NOT_LEGAL and not legal_from_release(card, data_date, on):
         return Standing(NOT_LEGAL, None, None, status.member, status.note)
-    ban = policy.ban(card, on)
-    companion_ban = None if ban is not None else policy.companion_ban(card, on)
+    day = data_day(card.legality_date) or data_day(data_date)
+    ban = policy.ban(card, on, day)
+    companion_ban = None if ban is not None else policy.companion_ban(card, on, day)
     return Standing(BANNED if ban is not None else LEGAL, ban, companion_ban, status.member, status.note)
 
 

@@ -248,6 +248,34 @@ def test_face_and_folded_names_match(policy: Policy) -> None:
     assert not policy.is_game_changer(real_card("Tergrid's Shadow"))
 
 
+def test_the_newer_of_the_card_data_and_the_policy_wins(policy: Policy) -> None:
+    """RULES.md: where a card's own data disagrees with the policy, the newer wins. Card data made after the
+    policy's last event (a ban or unban announced since) was overruled: a newly banned card passed, an unbanned
+    one stayed banned. The data wins from its own day on; before it, and where it is older, the policy does."""
+    from dataclasses import replace
+
+    newer = policy.latest_event + timedelta(days=30)
+    later, before = newer + timedelta(days=1), newer - timedelta(days=1)
+    crypt = real_card("Mana Crypt")
+    assert policy.ban(crypt, later) is not None  # banned since 2024-09-23 by the policy
+    unbanned = replace(crypt, commander_legality="legal")
+    assert policy.ban(unbanned, later, newer) is None and policy.ban(unbanned, newer, newer) is None
+    assert policy.ban(unbanned, before, newer) is not None  # the data says nothing of the days before its own
+    assert policy.ban(unbanned, later, policy.latest_event) is not None  # data as old as the policy: the policy
+    assert "the card data is used" in policy.data_disagreement(unbanned, later, newer)
+    assert "the policy is used" in policy.data_disagreement(unbanned, later, policy.latest_event)
+    ring = replace(real_card("Sol Ring"), commander_legality="banned")
+    assert policy.ban(ring, later) is None
+    ban = policy.ban(ring, later, newer)
+    assert ban is not None and ban.reason == "data" and newer.isoformat() in ban.note
+    assert policy.companion_ban(ring, later, newer) == ban
+    # what no card data can say stays the policy's: a category ban, a ban as a companion only
+    ante = replace(real_card("Contract from Below"), commander_legality="legal")
+    assert policy.ban(ante, later, newer) is not None
+    lutri = replace(real_card("Lutri, the Spellchaser"), commander_legality="banned")
+    assert policy.ban(lutri, later, newer) is None and policy.companion_ban(lutri, later, newer).reason == "companion"
+
+
 def test_a_spell_face_named_as_a_listed_card_is_not_that_card(policy: Policy) -> None:
     """Secrets of Strixhaven's prepare cards carry famous spells as their inset faces ("Emeritus of Ideation //
     Ancestral Recall", "Emeritus of Woe // Demonic Tutor"): matched by every face's name, each was banned or a

@@ -108,3 +108,33 @@ def test_no_note_for_a_card_outside_the_100(tmp_path, capsys, monkeypatch, secti
           str(outside), str(inside)])
     report = json.loads(capsys.readouterr().out)
     assert [n[:10] for n in report["notes"]] == ["Biorhythm:"]
+
+
+def test_card_data_newer_than_the_policy_bans_a_card_the_policy_does_not(tmp_path, capsys, monkeypatch, shared_data):
+    """A store built from Scryfall data made after the policy's last event, which calls Sol Ring banned (a ban
+    announced since): the deck was legal, the data's ban only a note. The newer data wins, and says so."""
+    from datetime import timedelta
+
+    from deckcheck.policy import load_policy
+
+    monkeypatch.delenv("DECKCHECK_DATA", raising=False)
+    made = load_policy().latest_event + timedelta(days=30)
+    objects = json.loads((shared_data / "scryfall" / "cards-2025-12-collection.json").read_text(encoding="utf-8"))
+    wanted = {"Vito, Thorn of the Dusk Rose", "Swamp", "Arcane Signet", "Sol Ring"}
+    chosen = {o["name"]: o for o in objects if o["name"] in wanted}
+    assert set(chosen) == wanted
+    chosen["Sol Ring"]["legalities"]["commander"] = "banned"
+    chosen["Arcane Signet"]["released_at"] = made.isoformat()  # a printing of the data's day: the data's date
+    source = tmp_path / "cards.json"
+    source.write_text(json.dumps(list(chosen.values())), encoding="utf-8")
+    store = tmp_path / "store"
+    assert main(["update", "--data-dir", str(store), "--file", str(source)]) == 0
+    deck = tmp_path / "vito.txt"
+    deck.write_text("Commander\n1 Vito, Thorn of the Dusk Rose\nDeck\n1 Sol Ring\n1 Arcane Signet\n97 Swamp\n")
+    capsys.readouterr()
+    assert main(["check", "--data-dir", str(store), str(deck)]) == 1
+    out = capsys.readouterr().out
+    assert f":4: banned Sol Ring is banned in Commander (the card data of {made.isoformat()} says banned" in out
+    assert "the card data is used" in out
+    # checked as of a day before the data's, the policy's list (Sol Ring legal) stands
+    assert main(["check", "--data-dir", str(store), "--as-of", (made - timedelta(days=1)).isoformat(), str(deck)]) == 0

@@ -173,7 +173,8 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None, pol
         when = "before its release" if standing.legality == NOT_LEGAL else "from its release on"
         legality += (f" (released on {released}, {when}: the card data of {day} calls every card not yet "
                      "released not legal)")
-    elif policy.data_disagreement(card, on, data_day(card.legality_date) or data_date):
+    elif standing.legality != card.commander_legality and policy.data_disagreement(
+            card, on, data_day(card.legality_date) or data_date):
         of = f" ({card.legality_date or legalities_date})" if card.legality_date or legalities_date else ""
         legality += f"; the card data{of} says {card.commander_legality.replace('_', ' ')}"
     if standing.game_changer is None:

@@ -23,7 +23,10 @@ BANNED = error_rule(
     "Looks every card of the 100 up in the dated policy in data/policy: named bans, the category bans "
     "(Conspiracy cards, ante cards, the cards removed for racist depictions) and \"banned as a companion\" "
     "(Lutri, the Spellchaser since 2026-02-09, which is legal in the 99 and as a commander). Where the card "
-    "data's own legality is older than the latest policy event, the policy wins.",
+    "data's own legality (banned or legal) differs from the policy, the newer of the two wins: the policy when the "
+    "data is older than its latest event, the data when it is newer and the date checked is not before the data's "
+    "(a ban or unban announced since); a note names both. Category bans and \"banned as a companion\" stay the "
+    "policy's.",
     "The Commander Format Panel bans cards; a banned card can't be in a legal deck. `--as-of DATE` checks "
     "against the list in force on that date.",
     "Mana Crypt (banned 2024-09-23): banned. Biorhythm (unbanned 2026-02-09): legal today. Lutri as the "
@@ -147,6 +150,8 @@ def _not_legal(card: Card, lines: Sequence[int], on: date | None, data_date: str
 def ban_reason(ban: object) -> str:
     """Why a card is banned, as the reports say it: "on the banned list since 2024-09-23"."""
     reason = getattr(ban, "reason", "named")
+    if reason == "data":  # the card data's, newer than the policy: its note says whose and of when
+        return getattr(ban, "note", "") or "the card data says banned"
     since = getattr(ban, "since", None)
     words = {"named": "on the banned list", "conspiracy": "Conspiracy cards are banned",
              "ante": "ante cards are banned", "offensive": "removed for a racist depiction",
