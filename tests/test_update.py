@@ -72,6 +72,8 @@ class FakeScryfall:
                 if self.path == "/bulk-data":
                     if action == "garbage":
                         return self._send(200, b"<html>maintenance</html>")
+                    if action == "mislabelled":  # said to be gzipped, and plain: a proxy's or portal's doing
+                        return self._send(200, json.dumps(outer.index()).encode(), {"Content-Encoding": "gzip"})
                     if action == "endless":  # an answer that never ends
                         self.send_response(200)
                         self.send_header("Connection", "close")
@@ -398,6 +400,39 @@ def test_a_file_replaced_by_a_shorter_one_is_downloaded_whole(server, old_store,
     assert [h.get("Range") for h in file_requests] == [None, f"bytes={half}-", None]
     assert "If-Range" not in file_requests[1]
     assert f" cards from {len(objs)} objects" in out
+
+
+def test_a_file_replaced_by_a_longer_one_with_no_version_named_is_downloaded_whole(server, old_store, shared_data,
+                                                                                   capsys):
+    """With no ETag or Last-Modified, a resume can't name the file's version: a file replaced by a longer one sent
+    its tail from the asked byte on, joined to the old file's head (a corrupt gzip, blamed on the data). The
+    206 answer's Content-Range gives the file's new length: a changed file is asked for whole."""
+    data_dir, _ = old_store
+    server.send_etag = False
+    objs = json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))
+    longer = gzip.compress(gzip.decompress(server.bulk) + "".join(json.dumps(o) + "\n" for o in objs).encode(),
+                           mtime=0)
+    original = server.bulk
+    assert len(longer) > len(original)
+    server.replacement = longer
+    server.failures["/files/oracle.jsonl.gz"].append("cut")
+    capsys.readouterr()
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    out, err = capsys.readouterr()
+    assert f"the file is now {len(longer):,} bytes long, not {len(original):,}: it has changed" in err
+    file_requests = [h for p, h in server.requests if p == "/files/oracle.jsonl.gz"]
+    assert [h.get("Range") for h in file_requests] == [None, f"bytes={len(original) // 2}-", None]
+    assert f" cards from {len(gzip.decompress(longer).splitlines())} objects" in out  # the new file, whole
+    assert _leftovers(data_dir) == []
+
+
+def test_a_bulk_data_list_said_gzipped_that_is_not_is_one_line(server, old_store, capsys):
+    data_dir, before = old_store
+    server.failures["/bulk-data"].append("mislabelled")
+    assert main(["update", "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "/bulk-data: the answer says it is gzip-encoded, and isn't" in err
+    assert _digest(data_dir) == before
 
 
 def test_a_resumed_part_that_starts_elsewhere_is_not_joined(server, old_store, capsys):
@@ -1185,3 +1220,38 @@ def test_a_secure_connection_cut_during_its_handshake_is_retried(old_store, monk
     err = capsys.readouterr().err
     assert err.count("; retrying in ") == 4 and "after 5 attempts" in err and "certificate" not in err
     assert _digest(data_dir) == before
+
+
+def test_a_preview_in_a_scryfall_file_does_not_date_it(tmp_path, shared_data, capsys):
+    """A Scryfall file is dated by its newest printing; one preview of a later release (legal in no format yet)
+    dated the file past the day it was made, and a set released between the two became "not legal" where it was
+    legal from its release (`released-since-data`). The newest printing legal somewhere dates it now."""
+    objects = json.loads((shared_data / "scryfall" / "cards-2025-12-collection.json").read_text(encoding="utf-8"))
+    aang = next(o for o in objects if o["name"] == "Aang, the Last Airbender")
+    assert aang["legalities"]["commander"] == "not_legal" and aang["released_at"] == "2025-11-21"
+    preview = dict(aang, oracle_id="0b000000-0000-4000-8000-000000000001", id="preview", name="Preview Card",
+                   set="sld", released_at="2025-12-12")
+    for name, cards in (("plain", objects), ("preview", [*objects, preview])):
+        source = tmp_path / f"{name}.json"
+        source.write_text(json.dumps(cards), encoding="utf-8")
+        data_dir = tmp_path / name
+        assert main(["update", "--file", str(source), "--data-dir", str(data_dir)]) == 0
+        assert "(data as of 2025-11-21)" in capsys.readouterr().out
+        assert main(["card", "--data-dir", str(data_dir), "Aang, the Last Airbender"]) == 0
+        assert "commander: legal (released on 2025-11-21, from its release on" in capsys.readouterr().out
+
+
+def test_a_download_s_invalid_objects_and_date_are_the_download_s(server, old_store, shared_data, capsys):
+    """The invalid objects of a download were listed under the temporary file it was read from (gone by then), and
+    `info` dated the file by its newest printing beside the bulk-data list's date; both are the download's now."""
+    data_dir, _ = old_store
+    objs = json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))
+    broken = {"object": "card", "name": "Broken", "oracle_id": "x", "layout": "normal", "type_line": 5}
+    server.bulk = gzip.compress("".join(json.dumps(o) + "\n" for o in [*objs, broken]).encode(), mtime=0)
+    assert main(["update", "--force", "--data-dir", str(data_dir)]) == 0
+    err = capsys.readouterr().err
+    assert f"  {server.url}/files/oracle.jsonl.gz: Broken: type_line: 5 is not of type 'string'" in err
+    assert ".tmp" not in err
+    assert main(["info", "--data-dir", str(data_dir)]) == 0
+    out = capsys.readouterr().out
+    assert f"  - scryfall data as of {UPDATED_AT[:10]}" in out and ".tmp" not in out

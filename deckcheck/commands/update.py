@@ -146,6 +146,16 @@ def _build(result, data_dir: Path, shown: str, stored: int, force: bool) -> Path
     return build_store(result.cards, result.meta, data_dir, others=result.others)
 
 
+def _name_the_download(report, tmp: str, url: str) -> None:
+    """The import's report of a download, its invalid objects and file named by the address downloaded, not by the
+    temporary file it was read from (gone once the store is built)."""
+    for item in (*report.invalid, *report.files):
+        if isinstance(item, dict) and item.get("path") == tmp:
+            item["path"] = url
+        elif getattr(item, "path", None) == tmp:
+            item.path = url
+
+
 def _skipped_kinds(report) -> str:
     """The objects skipped as no deck cards, by kind, most first: "token 2, emblem 1"."""
     return ", ".join(f"{kind} {n}" for kind, n in sorted(report.skipped.items(), key=lambda kv: -kv[1]))
@@ -216,11 +226,12 @@ def _online(args: argparse.Namespace, data_dir: Path) -> int:
         tmp = download_path(data_dir)
         try:
             client.download(entry.url, tmp, progress=sys.stderr.isatty(), size=entry.size)
-            try:
+            try:  # the file dated by the bulk-data list, not by its newest printing
                 result = _import([str(tmp)], source=f"Scryfall {entry.type}",
-                                 updated_at=entry.updated_at)
+                                 updated_at=entry.updated_at, dated={str(tmp): entry.updated_at})
             except InputError as exc:  # name the download, not the temporary file
                 raise InputError(entry.url, str(exc).split(": ", 1)[-1]) from None
+            _name_the_download(result.report, str(tmp), entry.url)
             result.meta["bulk_type"] = entry.type
             result.meta["files"] = [entry.url]
             target = _build(result, data_dir, entry.url, before[1], args.force)

@@ -51,8 +51,9 @@ CARD_LOOK_AHEAD = 100
 
 def _read_file(path: Path, progress: Callable[[int], None] | None, day: str | None = None) -> _FileData:
     """Stream one file into an accumulator. Its date: the file's own (MTGJSON's meta.date), else `day`, else its
-    newest printing's, but never after today (a Scryfall file holds previews of cards released later than it was
-    made). Raises InputError for an unreadable or non-card file."""
+    newest printing's (of a Scryfall file, its newest printing legal in some format: the file holds previews of
+    cards released later than it was made, legal nowhere yet), but never after today. Raises InputError for an
+    unreadable or non-card file."""
     shown = str(path)
     acc = Accumulator()
     report = ImportReport()
@@ -72,7 +73,8 @@ def _read_file(path: Path, progress: Callable[[int], None] | None, day: str | No
     if not acc.records and report.objects and report.invalid_count == report.objects:
         raise InputError(shown, f"not card data: none of its {report.objects} objects is a valid "
                                 f"{kind} card (first problem: {report.invalid[0].reason})")
-    newest = acc.newest and min(acc.newest, datetime.date.today().isoformat())
+    newest = acc.newest or acc.newest_unplayed
+    newest = newest and min(newest, datetime.date.today().isoformat())
     date = normalize_day(meta.get("date")) or day or newest
     version = meta.get("version") if isinstance(meta.get("version"), str) else None
     report.files.append({"path": shown, "format": kind, "date": date, "version": version,

@@ -129,6 +129,10 @@ class Client:
             body = response.raw.read(MAX_INDEX_BYTES + 1, decode_content=True)
         except (self.requests.RequestException, *_protocol_errors()) as exc:
             raise DownloadError(f"{url}: connection dropped ({type(exc).__name__})") from None
+        except _decode_errors():
+            encoding = one_line(response.headers.get("Content-Encoding", ""))[:40]
+            raise DownloadError(f"{url}: the answer says it is {encoding}-encoded, and isn't: not a bulk-data "
+                                "list (a proxy's or portal's page?)") from None
         finally:
             response.close()
         if len(body) > MAX_INDEX_BYTES:
@@ -192,9 +196,15 @@ class Client:
                             raise _WrongPart(f"the server can't send bytes {done}- (HTTP 416: the file has "
                                              "changed)")
                         if "Range" in headers and response.status_code == 206:
-                            if _range_start(response.headers.get("Content-Range")) != done:
+                            content_range = response.headers.get("Content-Range")
+                            if _range_start(content_range) != done:
                                 resumable = False  # another part than asked: ask for the whole file
                                 raise _WrongPart(f"the server sent another part than bytes {done}-")
+                            if total is not None and _range_total(content_range) not in (None, total):
+                                # a server that names no version (no ETag, no Last-Modified) of a file that changed
+                                resumable = False
+                                raise _WrongPart(f"the file is now {_range_total(content_range):,} bytes long, not "
+                                                 f"{total:,}: it has changed")
                         elif done:  # the whole file again (no resume, or it has changed): start over
                             out.seek(0)
                             out.truncate()
@@ -334,6 +344,12 @@ def _range_start(content_range: str | None) -> int | None:
     return int(start) if unit == "bytes" and start.isdigit() else None
 
 
+def _range_total(content_range: str | None) -> int | None:
+    """The whole file's length a 206 answer gives in its Content-Range (``bytes 500-999/1000``), None for ``*``."""
+    total = (content_range or "").rpartition("/")[2]
+    return int(total) if total.isdigit() else None
+
+
 def _too_long(url: str, what: str, limit: int) -> DownloadError:
     return DownloadError(f"{url}: the server {what}, and at most {limit:,} were expected; download stopped")
 
@@ -344,6 +360,13 @@ def _timeouts() -> tuple[type[BaseException], ...]:
     import urllib3.exceptions
 
     return (requests.exceptions.Timeout, urllib3.exceptions.ReadTimeoutError)
+
+
+def _decode_errors() -> tuple[type[BaseException], ...]:
+    """An answer whose Content-Encoding its bytes don't bear out, as urllib3 (or requests) raises it."""
+    import urllib3.exceptions
+
+    return (urllib3.exceptions.DecodeError,)
 
 
 def _protocol_errors() -> tuple[type[BaseException], ...]:

@@ -171,7 +171,8 @@ class Accumulator:
 
     def __init__(self) -> None:
         self.records: dict[str, CardRecord] = {}
-        self.newest: str | None = None  # newest printing date seen
+        self.newest: str | None = None  # newest printing date seen (of a Scryfall file: of those legal somewhere)
+        self.newest_unplayed: str | None = None  # a Scryfall file's newest printing legal in no format (a preview)
         self.others: dict[str, NonDeckObject] = {}  # objects that are never deck cards, by name
 
     def add_other(self, name: Any, kind: str, face_names: Any = (), parts: Any = ()) -> None:
@@ -199,6 +200,8 @@ class Accumulator:
         self.absorb_others(other)
         if other.newest and (self.newest is None or other.newest > self.newest):
             self.newest = other.newest
+        if other.newest_unplayed and (self.newest_unplayed is None or other.newest_unplayed > self.newest_unplayed):
+            self.newest_unplayed = other.newest_unplayed
 
     def absorb_others(self, other: Accumulator) -> None:
         """Merge another accumulator's objects that are never deck cards into this one's."""

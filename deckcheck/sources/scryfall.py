@@ -119,6 +119,14 @@ def is_meld_result(obj: ScryfallCard) -> bool:
     return False
 
 
+def _played(obj: dict[str, Any]) -> bool:
+    """Whether a printing is legal (or restricted, or banned) in some format: released. Scryfall calls the previews
+    of a set to come, dated by their release, not legal in every format but its "future" one."""
+    legalities = obj.get("legalities")
+    return isinstance(legalities, dict) and any(
+        value in ("legal", "restricted", "banned") for fmt, value in legalities.items() if fmt != "future")
+
+
 def ingest(obj: Any, acc: Accumulator, report: ImportReport, path: str,
            validator: SchemaValidator | None = None) -> None:
     """Fold one Scryfall object into the accumulator, or skip it (counted) or report it invalid."""
@@ -154,8 +162,12 @@ def ingest(obj: Any, acc: Accumulator, report: ImportReport, path: str,
     legality = normalize_legality((obj.get("legalities") or {}).get("commander"))
     game_changer = obj.get("game_changer") is True
     released = normalize_day(obj.get("released_at"))
-    if released and (acc.newest is None or released > acc.newest):
-        acc.newest = released
+    if released:  # the file's date, when it has none: its newest printing played somewhere, not a preview's
+        if _played(obj):
+            if acc.newest is None or released > acc.newest:
+                acc.newest = released
+        elif acc.newest_unplayed is None or released > acc.newest_unplayed:
+            acc.newest_unplayed = released
     if layout == REVERSIBLE:
         _ingest_reversible(obj, acc, legality, game_changer, released)
         return
