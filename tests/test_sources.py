@@ -795,3 +795,30 @@ def test_mtgjson_all_printings_shape(shared_data, emn, tmp_path):
     assert from_all.cards == from_sets.cards
     assert dict(from_all.report.skipped) == dict(from_sets.report.skipped)
     assert len(from_all.cards) > 400
+
+
+def test_a_printing_of_no_legalities_says_nothing_of_the_card_s(shared_data, tmp_path):
+    """MTGJSON gives the printings of products never played (Collector's Edition, the gold-bordered World
+    Championship decks) no legalities: a store of its deck-cards file called Bayou and City of Traitors "not
+    legal", and so a deck playing them. Such a printing of a card printed elsewhere leaves its legality unknown,
+    judged by the policy alone (and said nowhere as the data's); one printed nowhere else (My Little Pony's Secret
+    Lair cards) and Un-cards stay not legal. Merged with data that knows, the known legality stands."""
+    from deckcheck.model.vocab import LEGAL, NOT_LEGAL, UNKNOWN
+    from deckcheck.policy import load_policy
+
+    wanted = {"Bayou", "City of Traitors", "Chaos Orb", "Pinkie Pie"}
+    lines = []
+    with gzip.open(shared_data / "mtgjson" / "deck-cards-2026-01.jsonl.gz", "rt", encoding="utf-8") as fh:
+        lines = [line for line in fh if json.loads(line)["name"] in wanted]
+    assert all(not json.loads(line)["legalities"] for line in lines)  # every printing of them in the file: none
+    source = tmp_path / "deck-cards.jsonl"
+    source.write_text("".join(lines), encoding="utf-8")
+    cards = _by_name(load_files([source]).cards)
+    assert {name: cards[name].commander_legality for name in wanted} == {
+        "Bayou": UNKNOWN, "City of Traitors": UNKNOWN, "Chaos Orb": UNKNOWN, "Pinkie Pie": NOT_LEGAL}
+    policy = load_policy()
+    assert policy.ban(cards["Bayou"]) is None and policy.ban(cards["Chaos Orb"]) is not None
+    assert policy.data_disagreement(cards["Chaos Orb"]) is None  # the data said nothing to disagree with
+    revised = shared_data / "mtgjson" / "sets-2022-04" / "3ED.json.gz"  # Bayou's legal printing, older data
+    merged = _by_name(load_files([revised, source]).cards)
+    assert merged["Bayou"].commander_legality == LEGAL

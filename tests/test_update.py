@@ -824,7 +824,9 @@ def test_a_file_given_twice_is_read_once(shared_data, tmp_path, capsys):
     assert main(["update", *[a for f in files for a in ("--file", str(f))], "--data-dir", str(data_dir)]) == 0
     captured = capsys.readouterr()
     assert f"{LOCAL_CARDS} cards from 881 objects" in captured.out
-    assert captured.err == f"deckcheck: warning: {files[2]}: given twice; read once\n"
+    warned = captured.err.splitlines()
+    assert warned[0] == f"deckcheck: warning: {files[2]}: given twice; read once"
+    assert warned[1:] == [line for line in warned[1:] if "less than half the " in line]  # a first store of 629 cards
 
 
 def test_a_data_folder_that_can_t_be_one_fails_before_the_import(tmp_path, capsys):
@@ -1255,3 +1257,17 @@ def test_a_download_s_invalid_objects_and_date_are_the_download_s(server, old_st
     assert main(["info", "--data-dir", str(data_dir)]) == 0
     out = capsys.readouterr().out
     assert f"  - scryfall data as of {UPDATED_AT[:10]}" in out and ".tmp" not in out
+
+
+def test_a_first_store_far_smaller_than_the_snapshot_is_said(shared_data, tmp_path, capsys):
+    """On a fresh install a deck's file given by mistake became the card data in use, silently: every deck checked
+    then had most of its cards unknown. A first store of less than half the snapshot's cards is said (a store built
+    before is kept unless --force, test above)."""
+    data_dir = tmp_path / "data"
+    deck_file = shared_data / "decks" / "mtgjson-precons-2026-01" / "AbzanArmor_TDC.json.gz"
+    assert main(["update", "--data-dir", str(data_dir), "--file", str(deck_file)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("deckcheck: warning: 85 cards, less than half the ") and str(data_dir / "cards.sqlite") in err
+    assert main(["update", "--data-dir", str(tmp_path / "full"), "--file",
+                 str(shared_data / "mtgjson" / "deck-cards-2026-01.jsonl.gz")]) == 0
+    assert "warning" not in capsys.readouterr().err  # 25,938 cards: not a deck's file

@@ -79,6 +79,8 @@ def _summary(result, target: Path, before: tuple[dict, int]) -> None:
     meta, count = before
     if meta:  # what was replaced: a file of a few cards given by mistake would otherwise pass unseen
         print(one_line(f"replaced a store of {count} cards (data as of {meta.get('updated_at') or 'unknown'})"))
+    else:
+        _compared_with_the_snapshot(len(result.cards), target)
     if report.skipped:
         print(f"skipped (not deck cards): {sum(report.skipped.values())} ({_skipped_kinds(report)})")
     if report.incomplete:
@@ -89,6 +91,23 @@ def _summary(result, target: Path, before: tuple[dict, int]) -> None:
         print(f"  {item}", file=sys.stderr)
     if report.invalid_count > 10:
         print(f"  ... and {report.invalid_count - 10} more", file=sys.stderr)
+
+
+def _compared_with_the_snapshot(cards: int, target: Path) -> None:
+    """A first store in a data folder takes the bundled snapshot's place as the card data in use: one of less than
+    half its cards (a deck's or a set's file given by mistake, on a fresh install) is said, as every deck checked
+    with it would have most of its cards unknown. (A store built before is kept instead, unless --force.)"""
+    from deckcheck.store import BUNDLED, CardStore
+
+    if not BUNDLED.is_file():
+        return
+    with CardStore.open_file(BUNDLED) as snapshot:
+        bundled = len(snapshot)
+    if cards < bundled * LEAST_SHARE_KEPT:
+        print(one_line(f"deckcheck: warning: {cards} cards, less than half the {bundled} of the bundled snapshot it "
+                       "replaces as the card data in use (a deck's or a set's file?): most cards of most decks will be "
+                       f"unknown; `deckcheck update` downloads all the cards, and deleting {target} brings the "
+                       "snapshot back"), file=sys.stderr)
 
 
 def _stored(data_dir: Path) -> tuple[dict, int]:

@@ -102,3 +102,6 @@ LEGAL = "legal"
 NOT_LEGAL = "not_legal"
 BANNED = "banned"
 RESTRICTED = "restricted"
+#: No printing the card data holds gives a Commander legality (MTGJSON's printings of products never played in
+#: tournaments, such as Collector's Edition, beside the card's other printings): judged by the policy alone.
+UNKNOWN = "unknown"

@@ -15,7 +15,7 @@ from typing import Any
 
 from deckcheck.errors import one_line
 from deckcheck.model.card import Card, Face, NonDeckObject
-from deckcheck.model.vocab import BANNED, LEGAL, NAMED_IN_DECKLISTS, NOT_LEGAL, RESTRICTED
+from deckcheck.model.vocab import BANNED, LEGAL, NAMED_IN_DECKLISTS, NOT_LEGAL, RESTRICTED, UNKNOWN
 
 #: How strongly a printing's Commander legality speaks: a higher rank wins within one source.
 LEGALITY_RANK = {NOT_LEGAL: 0, LEGAL: 1, RESTRICTED: 2, BANNED: 3}
@@ -53,6 +53,7 @@ class CardRecord:
     layout: str
     faces: dict[int, Face]  # by side: 0 front, 1 back / second half, ...
     legality: str = NOT_LEGAL
+    legality_known: bool = False  # whether a printing said its legality (`add_printing`); none: UNKNOWN
     game_changer: bool = False
     source_color_identity: str | None = None
     source_mana_value: float | None = None
@@ -60,11 +61,14 @@ class CardRecord:
     aliases: dict[str, None] = field(default_factory=dict)
     released_at: str | None = None
 
-    def add_printing(self, legality: str, game_changer: bool, released_at: str | None,
+    def add_printing(self, legality: str | None, game_changer: bool, released_at: str | None,
                      aliases: list[str] | tuple[str, ...] = ()) -> None:
-        """Fold one more printing's legality, Game Changer flag, date and printed names in."""
-        if LEGALITY_RANK[legality] > LEGALITY_RANK[self.legality]:
-            self.legality = legality
+        """Fold one more printing's legality (None: it says nothing of the card's), Game Changer flag, date and
+        printed names in."""
+        if legality is not None:
+            self.legality_known = True
+            if LEGALITY_RANK[legality] > LEGALITY_RANK[self.legality]:
+                self.legality = legality
         if game_changer:
             self.game_changer = True
         if released_at and (self.released_at is None or released_at < self.released_at):
@@ -74,7 +78,8 @@ class CardRecord:
 
     def absorb(self, other: CardRecord) -> None:
         """Merge another record of the same oracle id from the same snapshot (another file of it)."""
-        self.add_printing(other.legality, other.game_changer, other.released_at, tuple(other.aliases))
+        self.add_printing(other.legality if other.legality_known else None, other.game_changer, other.released_at,
+                          tuple(other.aliases))
         for side, face in other.faces.items():
             self.faces.setdefault(side, face)
         for side, value in other.face_mana_values.items():
@@ -105,7 +110,8 @@ class CardRecord:
         names = {self.name, *(f.name for f in faces)}
         aliases = tuple(a for a in self.aliases if a not in names)
         return Card(oracle_id=self.oracle_id, name=self.name, layout=self.layout, faces=faces,
-                    commander_legality=self.legality, game_changer=self.game_changer,
+                    commander_legality=self.legality if self.legality_known else UNKNOWN,
+                    game_changer=self.game_changer,
                     source_color_identity=self.source_color_identity,
                     source_mana_value=self.source_mana_value, source_face_mana_values=fmv,
                     aliases=aliases, released_at=self.released_at, complete=not self.incomplete)
@@ -223,8 +229,8 @@ def merge_sources(sources: list[tuple[str | None, dict[str, Card], set[str]]]
                   ) -> tuple[dict[str, Card], set[str]]:
     """Merge several sources' (date, cards, incomplete oracle ids) by oracle id; the source with the
     newer date wins a conflict, a later-given one among equal dates, except that a card with missing
-    faces takes its faces from a complete older one, and a newer not_legal never overrides an older
-    legal or banned. Printed-name aliases are kept from all; the
+    faces takes its faces from a complete older one, a newer unknown legality never overrides a known one, and
+    a newer not_legal never overrides an older legal or banned. Printed-name aliases are kept from all; the
     earliest release date is kept. A card whose legality comes from a source older than the newest is
     given that source's date (`Card.legality_date`). Returns the cards and the oracle ids still incomplete."""
     ordered = sorted(enumerate(sources), key=lambda item: (item[1][0] or "", item[0]))
@@ -246,10 +252,12 @@ def merge_sources(sources: list[tuple[str | None, dict[str, Card], set[str]]]
                                released_at=card.released_at)
             elif oid not in partial:
                 incomplete.discard(oid)
-            if card.commander_legality == NOT_LEGAL and old.commander_legality != NOT_LEGAL:
+            if (card.commander_legality == UNKNOWN and old.commander_legality != UNKNOWN
+                    or card.commander_legality == NOT_LEGAL and old.commander_legality not in (NOT_LEGAL, UNKNOWN)):
                 # A newer file that holds only printings without a Commander legality (MTGJSON's deck
-                # cards have just the Collector's Edition Tundra) must not make a playable card
-                # unplayable: a card leaves the format by a ban, which the newer data would say.
+                # cards have just the Collector's Edition Tundra) says nothing of the card's, and one that
+                # calls it not legal must not make a playable card unplayable: a card leaves the format by a
+                # ban, which the newer data would say.
                 card = replace(card, commander_legality=old.commander_legality)
                 legality_dates[oid] = previous
             names = {card.name, *card.face_names}

@@ -14,7 +14,7 @@ from typing import Any, TypedDict
 
 from deckcheck.model.card import Face
 from deckcheck.model.vocab import (
-    COLORS, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, is_game_aid,
+    COLORS, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, NOT_LEGAL, REVERSIBLE, SPLIT, is_game_aid,
     sort_colors,
 )
 from deckcheck.sources.jsonstream import NON_CARD_LISTS
@@ -104,6 +104,21 @@ def _aliases(obj: MtgjsonCard) -> list[str]:
     return found
 
 
+def _legality(obj: MtgjsonCard) -> str | None:
+    """A printing's Commander legality; None when it says nothing of the card's. MTGJSON gives the printings of
+    products never played in tournaments (Collector's Edition, the gold-bordered World Championship decks,
+    oversized commanders) no legalities at all, and the card its own in its other printings: Bayou's in Alpha and
+    Revised. A printing of no legalities and no other printing (My Little Pony's Secret Lair cards, the Astral
+    cards), or an Un-card's, is not legal."""
+    legalities = obj.get("legalities")
+    if legalities or obj.get("isFunny") or obj.get("borderColor") == "silver":
+        return normalize_legality((legalities or {}).get("commander"))
+    printed = obj.get("printings")
+    if isinstance(printed, list) and any(code != obj.get("setCode") for code in printed):
+        return None
+    return NOT_LEGAL
+
+
 def _mana_value(obj: MtgjsonCard, key: str, old_key: str) -> float | None:
     value = obj.get(key, obj.get(old_key))
     return float(value) if value is not None else None
@@ -167,5 +182,4 @@ def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportRe
             fmv = _mana_value(obj, "faceManaValue", "faceConvertedManaCost")
             if fmv is not None:
                 rec.face_mana_values[index] = fmv
-    legality = normalize_legality((obj.get("legalities") or {}).get("commander"))
-    rec.add_printing(legality, obj.get("isGameChanger") is True, released, _aliases(obj))
+    rec.add_printing(_legality(obj), obj.get("isGameChanger") is True, released, _aliases(obj))
