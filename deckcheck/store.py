@@ -502,13 +502,34 @@ class CardStore:
             card = next((c for c in found if c.commander_legality != NOT_LEGAL), found[0])
         return card
 
-    def lookup_other(self, name: str) -> NonDeckObject | None:
-        """The meld result, token or emblem that a name no card has names (its punctuation aside, "token" after it
-        or not: "Food Token"), or None. A store built before these were kept has none."""
+    def meld_partners(self, card: Card) -> list[tuple[str, Card]]:
+        """For a meld card, each meld result it melds into with the other card melded (712.4): [(result's name,
+        partner)]; none for any other card, or a store that keeps no meld results."""
+        if card.layout != MELD or not self._keeps_others():
+            return []
+        found = []
+        for name, parts in self._rows("SELECT name, parts FROM others WHERE kind = ?", (MELD_RESULT,)):
+            try:
+                names = json.loads(parts)
+            except _DAMAGE as exc:
+                raise self._damaged(exc) from None
+            if card.name in names:
+                partner = next((self.lookup(n) for n in names if n != card.name), None)
+                if partner is not None:
+                    found.append((name, partner))
+        return found
+
+    def _keeps_others(self) -> bool:
+        """Whether the store keeps non-deck objects (a store built before they were kept has no such table)."""
         if self._has_others is None:
             self._has_others = bool(self._rows("SELECT count(*) FROM sqlite_master WHERE type = 'table' "
                                                "AND name = 'others'")[0][0])
-        if not self._has_others:
+        return self._has_others
+
+    def lookup_other(self, name: str) -> NonDeckObject | None:
+        """The meld result, token or emblem that a name no card has names (its punctuation aside, "token" after it
+        or not: "Food Token"), or None. A store built before these were kept has none."""
+        if not self._keeps_others():
             return None
         key = name_key(name)
         try:

@@ -372,3 +372,18 @@ def test_as_of_an_earlier_day_shows_no_disagreement_the_data_does_not_have(capsy
     assert capsys.readouterr().out.splitlines()[-2] == "commander: legal; game changer: yes"
     main(["card", "--data-dir", NO_STORE, "Biorhythm"])
     assert "the card data (2026-01-03) says banned" in capsys.readouterr().out
+
+
+def test_a_meld_card_s_mana_value_on_the_stack_and_melded(capsys):
+    """`card` of a meld card gave only its value off the battlefield: on the stack and battlefield it is its own,
+    and the melded permanent's is the total of both cards' (712.8g), which the melded result never has alone."""
+    code, out = run_json(capsys, "Bruna, the Fading Light", "Urza, Lord Protector")
+    assert code == 0 and out[0]["cast_mana_values"] == [
+        {"face": "Bruna, the Fading Light", "zones": "stack and battlefield", "mana_value": 7, "x": 0},
+        {"face": "Brisela, Voice of Nightmares", "zones": "battlefield", "melded": "Brisela, Voice of Nightmares",
+         "with": "Gisela, the Broken Blade", "mana_value": 11, "x": 0}]
+    assert out[1]["cast_mana_values"][1]["mana_value"] == 3 + 5  # with The Mightstone and Weakstone
+    assert main(["card", "--data-dir", NO_STORE, "Gisela, the Broken Blade"]) == 0
+    text = capsys.readouterr().out
+    assert "  melded with Bruna, the Fading Light, as Brisela, Voice of Nightmares on the battlefield: 11" in text
+    assert "  Gisela, the Broken Blade on the stack or battlefield: 4" in text

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
 from deckcheck.commands.options import add_as_of, add_data_dir, card_name, stdin_at_most_once
 from deckcheck.errors import InputError, one_line
-from deckcheck.model.card import Card
+from deckcheck.model.card import Card, melded_mana_value
 from deckcheck.model.identity import color_identity
 from deckcheck.model.vocab import (
     ALTERNATIVE_SPELL_LAYOUTS, MELD, MODAL_DFC, NOT_LEGAL, PREPARE, PROTOTYPE, SPLIT, Zone,
@@ -36,7 +37,7 @@ def _fmt_mv(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-def card_dict(query: str, card: Card, standing: Standing) -> dict[str, Any]:
+def card_dict(query: str, card: Card, standing: Standing, melds: Sequence[tuple[str, Card]] = ()) -> dict[str, Any]:
     """The JSON object `deckcheck card --format json` prints for one found card: the Commander legality and
     Game Changer flag `check` uses, each beside the card data's own (`source_...`), as for color identity."""
     d = {
@@ -45,7 +46,7 @@ def card_dict(query: str, card: Card, standing: Standing) -> dict[str, Any]:
         "layout": card.layout,
         "color_identity": color_identity(card),
         "mana_value": _fmt_mv(card.mana_value()),
-        "cast_mana_values": cast_values(card),  # where a face is cast or played, when it differs by face
+        "cast_mana_values": cast_values(card, melds),  # where a face is cast or played, when it differs by face
         "faces": [{"name": f.name, "mana_cost": f.mana_cost, "type_line": f.type_line,
                    "oracle_text": f.oracle_text, "color_indicator": f.color_indicator} for f in card.faces],
         "commander_legality": standing.legality,
@@ -66,7 +67,7 @@ def card_dict(query: str, card: Card, standing: Standing) -> dict[str, Any]:
     return d
 
 
-def cast_values(card: Card) -> list[dict[str, Any]]:
+def cast_values(card: Card, melds: Sequence[tuple[str, Card]] = ()) -> list[dict[str, Any]]:
     """The mana values a card has where one of its faces is cast or played (the stack, the battlefield), beside
     the one of every other zone (`Card.mana_value`): each face of a split card (a Room's half, unlocked, on the
     battlefield too: 709.5), a modal double-faced card or a card with an alternative spell (an adventurer and its
@@ -74,8 +75,16 @@ def cast_values(card: Card) -> list[dict[str, Any]]:
     spell is cast: 722.3), a fused split card's halves cast together, and a prototype cast prototyped (CR 718.3b).
     Each as {"face", "zones": "stack" | "battlefield" | "stack and battlefield" (a permanent face, once
     resolved), "mana_value", "x": the {X} in its cost, whose chosen value adds to it on the stack (202.3e)}, with
-    "fused": true, "copy": true (a prepare spell's copy), or "prototyped": its cost."""
+    "fused": true, "copy": true (a prepare spell's copy), or "prototyped": its cost. A meld card (`melds`: each
+    meld result it melds into with its partner, `CardStore.meld_partners`) is its front face on the stack and
+    battlefield, and the melded permanent on the battlefield, "melded": the result, "with": the partner, has the
+    total of both cards' mana values (712.8g, 202.3c)."""
     out: list[dict[str, Any]] = []
+    if card.layout == MELD:
+        out.append({"face": card.front.name, "zones": "stack and battlefield", "mana_value": _fmt_mv(card.mana_value()),
+                    "x": card.front.mana_cost.count("{X}")})
+        out += [{"face": result, "zones": "battlefield", "melded": result, "with": partner.name,
+                 "mana_value": _fmt_mv(melded_mana_value(card, partner)), "x": 0} for result, partner in melds]
     if len(card.faces) > 1 and (card.layout in (SPLIT, MODAL_DFC) or card.layout in ALTERNATIVE_SPELL_LAYOUTS):
         for i, face in enumerate(card.faces):
             if card.layout == MODAL_DFC and face.is_land:  # a land face is played, never on the stack
@@ -104,12 +113,12 @@ def _with_x(value: Any, xs: int) -> str:
     return f"{value} + {xs if xs > 1 else ''}X" if xs else str(value)
 
 
-def _zone_values(card: Card) -> list[str]:
+def _zone_values(card: Card, melds: Sequence[tuple[str, Card]] = ()) -> list[str]:
     """Mana value lines per zone and face, for the text view: the value of every zone but those where a face of
     its own is cast or played (`cast_values`), or of every zone, either face up (a transforming double-faced card,
     712.8e; a flip card, 710.2), with X's part on the stack (202.3e)."""
     value = _fmt_mv(card.mana_value())
-    casts = cast_values(card)
+    casts = cast_values(card, melds)
     if casts or card.layout == MELD or not card.complete:  # melded, or a face the data lacks: not every zone
         lines = [f"mana value: {value} (library, hand, graveyard, exile, command zone)"]
     else:
@@ -122,6 +131,9 @@ def _zone_values(card: Card) -> list[str]:
         with_x = _with_x(value, xs)
         if "copy" in cast:
             lines.append(f"  a copy of {cast['face']} on the stack: {with_x} (the card itself never is {cast['face']})")
+        elif "melded" in cast:
+            lines.append(f"  melded with {cast['with']}, as {cast['melded']} on the battlefield: {value} (both cards' "
+                         "mana values)")
         elif "prototyped" in cast:
             lines.append(f"  prototyped ({cast['prototyped']}), on the stack or battlefield: {value}")
         elif "fused" in cast:
@@ -138,7 +150,7 @@ def _zone_values(card: Card) -> list[str]:
 
 
 def render_text(card: Card, standing: Standing, legalities_date: str | None, policy: Policy,
-                on: date | None = None) -> str:
+                on: date | None = None, melds: Sequence[tuple[str, Card]] = ()) -> str:
     """The text view of a card as of `on` (`standing`); `legalities_date` is the card data's
     (`CardStore.legalities_date`). The card data's own legality and Game Changer flag are shown where the policy
     disagrees with them on the data's own day or later (`Policy.data_disagreement`, as `check` notes them)."""
@@ -158,7 +170,7 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None, pol
         lacking = [part for part in card.part_names if part not in card.face_names]
         out.append(f"  (the card data lacks {' and '.join(lacking) or 'a face'}: its color identity and mana value "
                    "are the source's)")
-    out.extend(_zone_values(card))
+    out.extend(_zone_values(card, melds))
     note = "" if src is None or src == color_identity(card) else "  (differs)"
     out.append(f"color identity: {ident} (source says {src_text}){note}")
     from deckcheck.rules.legality import ban_reason, legality_day, released_since_data
@@ -234,10 +246,11 @@ def run(args: argparse.Namespace) -> int:
                     f"; no suggestions past the first {SUGGESTED_PER_DECK} unknown names")
             texts.append(one_line(f"{name}: unknown card{hint}"))  # a name may come from a file (`-`)
         elif args.format == "json":
-            results.append(card_dict(name, card, standing_of(card, policy, args.as_of, store.legalities_date)))
+            results.append(card_dict(name, card, standing_of(card, policy, args.as_of, store.legalities_date),
+                                     store.meld_partners(card)))
         else:
             texts.append(render_text(card, standing_of(card, policy, args.as_of, store.legalities_date),
-                                     store.legalities_date, policy, args.as_of))
+                                     store.legalities_date, policy, args.as_of, store.meld_partners(card)))
     if args.format == "json":
         json.dump(results, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
