@@ -1395,44 +1395,6 @@ def test_jobs_two_matches_one(tmp_path, tournament):
     assert [r.report for r in many] == [r.report for r in tournament] * 3
 
 
-def test_a_pool_s_last_chunks_come_in_pieces_and_nothing_moves():
-    """With worker processes, the last chunks come in eighths, so that the workers run out of decks together;
-    every source comes once, in order, whatever the input's length."""
-    from deckcheck.batch import core
-
-    for n in (0, 1, 249, 250, 499, 500, 1003):
-        pieces = list(core._chunks(iter(range(n)), 250, tail=2))
-        assert [s for piece in pieces for s in piece] == list(range(n))
-        whole = list(core._chunks(iter(range(n)), 250))  # one process: whole chunks to the end
-        assert [s for chunk in whole for s in chunk] == list(range(n))
-        assert [len(c) for c in whole] == [250] * (n // 250) + ([n % 250] if n % 250 else [])
-    assert [len(c) for c in core._chunks(iter(range(1003)), 250, tail=2)] == [250, 250] + [31] * 16 + [7]
-
-
-def test_a_pool_is_handed_decks_up_to_its_window_in_order():
-    """`_in_order` counts what it has handed out in decks: the last chunks' small pieces go out together (counted
-    in chunks, four eighths would have been out with 500 decks to go), and never more than the window."""
-    from concurrent.futures import Future
-
-    from deckcheck.batch import core
-
-    handed: list[int] = []
-
-    class DonePool:  # a pool whose chunks are checked as soon as handed out: only the window holds them back
-        def submit(self, fn, chunk):
-            handed.append(len(chunk))
-            future: Future = Future()
-            future.set_result((chunk, []))
-            return future
-
-    taken, most = [], 0
-    for part, _ in core._in_order(DonePool(), core._chunks(iter(range(1003)), 250, tail=2), ahead=1000):
-        most = max(most, sum(handed) - len(taken))
-        taken += part
-    assert taken == list(range(1003))
-    assert most == 996  # two chunks and all sixteen eighths but the last (1,003 would pass 1,000)
-
-
 def test_jobs_two_say_the_notes_in_the_order_one_job_does(tmp_path, store):
     """Each worker of --jobs ends its notes with the snapshot's when one of its decks had an unknown card; merged
     as they came, that note stood before the disagreements the other worker met later (the 17,900-deck report's
@@ -1574,8 +1536,7 @@ def test_run_batch_hands_each_chunk_over_as_it_arrives(store, tournament, jobs):
     parts: list[list] = []
     results, _ = run_batch(expand([TOURNAMENT] * 2), store=store, jobs=jobs, chunk_size=5,
                            options=BatchOptions(keep_cards=True), on_part=parts.append)
-    # 24 decks in chunks of 5, in order; with workers, the last two chunks and the rest in pieces of one (an eighth)
-    assert [len(p) for p in parts] == ([5, 5, 5, 5, 4] if jobs == 1 else [5, 5] + [1] * 14)
+    assert [len(p) for p in parts] == [5, 5, 5, 5, 4]  # 24 decks in chunks of 5, in order
     assert [r for p in parts for r in p] == results
     assert [r.report for r in results] == [r.report for r in tournament] * 2
 

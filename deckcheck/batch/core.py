@@ -1086,30 +1086,23 @@ class WorkerDied(DeckcheckError):
 
 
 def _in_order(pool: Any, chunks: Iterable[list[Source]], ahead: int) -> Iterator[tuple[Sized, list[str]]]:
-    """Each chunk's (results or part, notes) from the worker processes, in input order, with at most `ahead` decks
-    handed out and not yet returned (so a stream is read only as fast as it is checked; counted in decks, not
-    chunks, so that the small last pieces of `_chunks` are all handed out at once). WorkerDied when a worker ends
-    without its result, rather than waiting for it forever."""
+    """Each chunk's (results or part, notes) from the worker processes, in input order, with at most `ahead` chunks
+    handed out and not yet returned (so a stream is read only as fast as it is checked). WorkerDied when a
+    worker ends without its result, rather than waiting for it forever."""
     from concurrent.futures.process import BrokenProcessPool
 
-    pending: deque[tuple[Any, int]] = deque()  # (future, its number of decks)
+    pending: deque[Any] = deque()
     chunks = iter(chunks)
     try:
         first = next(chunks, None)
         if first is None:
             return
         with _signals_held():  # the first chunk forks the workers
-            pending.append((_submit(pool, first), len(first)))
-        out = len(first)  # decks handed out and not yet returned
-        waiting = next(chunks, None)
+            pending.append(_submit(pool, first))
         while pending:
-            while waiting is not None and out + len(waiting) <= ahead:
-                pending.append((_submit(pool, waiting), len(waiting)))
-                out += len(waiting)
-                waiting = next(chunks, None)
-            future, decks = pending.popleft()
-            out -= decks
-            yield future.result()
+            for chunk in itertools.islice(chunks, ahead - len(pending)):
+                pending.append(_submit(pool, chunk))
+            yield pending.popleft().result()
     except BrokenProcessPool:  # from result(), or from submit() once the pool knows
         raise WorkerDied("the batch stopped: a worker process ended before returning its decks (killed, or "
                          "out of memory?); run it again, with fewer --jobs if memory is short") from None
@@ -1158,28 +1151,15 @@ def _signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-#: How many pieces the last chunks of a batch run with worker processes are cut into (see `_chunks`).
-TAIL_PIECES = 8
-
-
-def _chunks(sources: Iterable[Source], size: int, tail: int = 0) -> Iterator[list[Source]]:
-    """The sources in lists of `size`, in order. With a `tail` (a pool's number of workers), the last `tail` chunks
-    come cut in TAIL_PIECES pieces each: the workers then run out of decks together, instead of all but one
-    waiting while that one checks a whole last chunk (half a chunk's time lost, on average, at each batch's end).
-    The chunks held back to tell which are the last ones are read ahead of the workers anyway (`_in_order`)."""
+def _chunks(sources: Iterable[Source], size: int) -> Iterator[list[Source]]:
     chunk: list[Source] = []
-    held: deque[list[Source]] = deque()
     for source in sources:
         chunk.append(source)
         if len(chunk) >= size:
-            held.append(chunk)
+            yield chunk
             chunk = []
-            if len(held) > tail:
-                yield held.popleft()
-    last = [source for part in held for source in part] + chunk
-    piece = max(1, size // TAIL_PIECES if tail else len(last))
-    for start in range(0, len(last), piece):
-        yield last[start:start + piece]
+    if chunk:
+        yield chunk
 
 
 def progress_shown(enabled: bool | None) -> bool:
@@ -1253,7 +1233,7 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
             raise _cant_start(exc) from None
         try:
             with collect_less():  # the results arriving are long-lived objects too
-                parts = _in_order(pool, _chunks(sources, size, tail=jobs), ahead=2 * jobs * size)
+                parts = _in_order(pool, _chunks(sources, size), ahead=2 * jobs)
                 for count, (part, part_notes) in enumerate(parts):
                     if count == 0:  # the workers are forked by now: none of them has the bar's thread
                         bar = _progress(total, progress)
