@@ -2476,3 +2476,20 @@ def test_a_number_given_to_a_label_met_again_is_no_other_row_s_label(store):
     for given in (pandas.Series(lists, index=["Chen", "Chen", "Chen #2"]),
                   pandas.DataFrame({"decklist": lists}, index=["Chen", "Chen", "Chen #2"])):
         assert check_many(given, store=store).to_frame()["path"].tolist() == ["Chen", "Chen #3", "Chen #2"]
+
+
+def test_a_stray_nul_byte_in_a_table_of_registrations_loses_no_player(tmp_path):
+    """One NUL byte in a form's export (junk from a copy and paste) made the whole table "binary data": one
+    unreadable row, every player's deck unchecked. It is dropped; a file of binary data is still refused."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    form = _csv_file(tmp_path / "form.csv", [["Player", "Decklist"], ["alice", alice.replace("Sol Ring", "Sol\0 Ring")],
+                                             ["bo\0b", alice]])
+    assert b"\0" in form.read_bytes()
+    code, out, _ = run_cli("batch", "--format", "csv", str(form))
+    rows = list(csv.DictReader(io.StringIO(out.lstrip("\ufeff"))))
+    assert code == 0 and [(r["deck"], r["name"], r["legal"]) for r in rows] == [
+        (f"{form}:2", "alice", "yes"), (f"{form}:3", "bob", "yes")]
+    binary = tmp_path / "binary.csv"
+    binary.write_bytes(b"\0\1\2\3 binary")
+    code, out, _ = run_cli("batch", "--format", "json", str(binary))
+    assert code == 2 and "binary data" in json.loads(out)["decks"][0]["violations"][0]["message"]

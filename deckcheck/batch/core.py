@@ -212,7 +212,7 @@ def _registrations_in(head: bytes) -> Registrations | None:
     """The layout of the table of registrations a file's first bytes begin, decoded as a decklist's are (Excel's
     "Unicode Text" is UTF-16); None when they begin none."""
     try:
-        text, _ = decode(head, "")
+        text = _table_text(head, "")
     except DeckcheckError:
         return None
     return registrations_layout(text)
@@ -235,11 +235,24 @@ def _registration_bytes(label: str, data: bytes, layout: Registrations) -> Itera
         yield ("error", label, f"more than {MAX_REGISTRATIONS_BYTES:,} bytes: too big for a table of registrations")
         return
     try:
-        text, _ = decode(data, label, what="table of registrations")
+        text = _table_text(data, label)
     except DeckcheckError as exc:
         yield ("error", label, reason_of(exc, label))
         return
     yield from registration_rows(label, text, layout)
+
+
+def _table_text(data: bytes, label: str) -> str:
+    """A table of registrations' bytes as text (`decode`), a stray NUL byte in it (an export's junk) dropped rather
+    than the whole table refused as binary data, every player's row with it; DeckcheckError when it is no text."""
+    try:
+        return decode(data, label, what="table of registrations")[0]
+    except DeckcheckError as exc:
+        refused = exc
+    if b"\x00" in data:
+        with suppress(DeckcheckError):
+            return decode(data.replace(b"\x00", b""), label, what="table of registrations")[0]
+    raise refused
 
 
 def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[Source]:
