@@ -387,3 +387,6 @@ def test_a_meld_card_s_mana_value_on_the_stack_and_melded(capsys):
     text = capsys.readouterr().out
     assert "  melded with Bruna, the Fading Light, as Brisela, Voice of Nightmares on the battlefield: 11" in text
     assert "  Gisela, the Broken Blade on the stack or battlefield: 4" in text
+    assert main(["card", "--data-dir", NO_STORE, "Hanweir Battlements"]) == 0  # a land: played, never cast
+    text = capsys.readouterr().out
+    assert "  Hanweir Battlements on the battlefield: 0" in text and "on the stack" not in text

@@ -800,13 +800,15 @@ def test_mtgjson_all_printings_shape(shared_data, emn, tmp_path):
 def test_a_printing_of_no_legalities_says_nothing_of_the_card_s(shared_data, tmp_path):
     """MTGJSON gives the printings of products never played (Collector's Edition, the gold-bordered World
     Championship decks) no legalities: a store of its deck-cards file called Bayou and City of Traitors "not
-    legal", and so a deck playing them. Such a printing of a card printed elsewhere leaves its legality unknown,
-    judged by the policy alone (and said nowhere as the data's); one printed nowhere else (My Little Pony's Secret
-    Lair cards) and Un-cards stay not legal. Merged with data that knows, the known legality stands."""
+    legal", and so a deck playing them. Such a printing leaves the card's legality unknown, judged by the policy
+    alone (and said nowhere as the data's). MTGJSON leaves out the formats a card is not legal in, so no legalities
+    on any other printing is not legal: My Little Pony's Secret Lair cards, the Astral cards (Aswan Jaguar, also
+    in a promo set), an AtomicCards entry (no set: the whole card's). Merged with data that knows, the known
+    legality stands."""
     from deckcheck.model.vocab import LEGAL, NOT_LEGAL, UNKNOWN
     from deckcheck.policy import load_policy
 
-    wanted = {"Bayou", "City of Traitors", "Chaos Orb", "Pinkie Pie"}
+    wanted = {"Bayou", "City of Traitors", "Chaos Orb", "Pinkie Pie", "Aswan Jaguar"}
     lines = []
     with gzip.open(shared_data / "mtgjson" / "deck-cards-2026-01.jsonl.gz", "rt", encoding="utf-8") as fh:
         lines = [line for line in fh if json.loads(line)["name"] in wanted]
@@ -815,7 +817,12 @@ def test_a_printing_of_no_legalities_says_nothing_of_the_card_s(shared_data, tmp
     source.write_text("".join(lines), encoding="utf-8")
     cards = _by_name(load_files([source]).cards)
     assert {name: cards[name].commander_legality for name in wanted} == {
-        "Bayou": UNKNOWN, "City of Traitors": UNKNOWN, "Chaos Orb": UNKNOWN, "Pinkie Pie": NOT_LEGAL}
+        "Bayou": UNKNOWN, "City of Traitors": UNKNOWN, "Chaos Orb": UNKNOWN, "Pinkie Pie": NOT_LEGAL,
+        "Aswan Jaguar": NOT_LEGAL}
+    atomic = tmp_path / "atomic.jsonl"  # Bayou's CE printing as a set-less object: a whole card's empty legalities
+    bayou = next(json.loads(line) for line in lines if json.loads(line)["name"] == "Bayou")
+    atomic.write_text(json.dumps({k: v for k, v in bayou.items() if k != "setCode"}) + "\n", encoding="utf-8")
+    assert _by_name(load_files([atomic]).cards)["Bayou"].commander_legality == NOT_LEGAL
     policy = load_policy()
     assert policy.ban(cards["Bayou"]) is None and policy.ban(cards["Chaos Orb"]) is not None
     assert policy.data_disagreement(cards["Chaos Orb"]) is None  # the data said nothing to disagree with

@@ -316,7 +316,9 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
     taken = set(map(str, frame.index))
     layout = columns_layout(columns)
     listed = None if layout is None else frame.iloc[:, layout.decklist].dropna()
-    if _deck_object_columns(columns, layout, None if listed is None or listed.empty else listed.iloc[0]):
+    sideboard = "sideboard" in columns and any(
+        cell_text(v).strip() for v in frame.iloc[:, columns.index("sideboard")])
+    if _deck_object_columns(columns, layout, None if listed is None or listed.empty else listed.iloc[0], sideboard):
         yield from expand_labelled(((label, _row_record(columns, row)) for label, row in rows), positions, taken)
         return
     if layout is None:
@@ -779,17 +781,19 @@ def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
     if _missing(listed):  # a deck object's list under another key ("text" beside an empty "decklist"), else a
         form = set(record).isdisjoint(LIST_KEYS)  # form's row that sent none, as `frame_sources` reads it
     else:
-        form = not _deck_object_columns(columns, layout, listed)
+        form = not _deck_object_columns(columns, layout, listed, bool(cell_text(record.get("sideboard")).strip()))
     return registration_record([cell_text(v) for v in item.values], layout) if form else record
 
 
-def _deck_object_columns(columns: list[str], layout: Registrations | None, listed: Any = None) -> bool:
+def _deck_object_columns(columns: list[str], layout: Registrations | None, listed: Any = None,
+                         sideboard: bool = False) -> bool:
     """Whether a frame's columns are a deck object's: one of its list keys ("decklist") holding lists, or its
     "commander" beside no column a form names for the list (`layout`, `columns_layout`'s): a "commander" beside a
     form's "list" or "Decklist" is a registration's, as `deckcheck batch` reads the file, and so is one beside a
     "decklist" whose cells are texts (`listed`: its first cell that is not empty; `pd.read_csv` of a form's
-    "player,commander,decklist"), there being no "sideboard" column a registration would leave out."""
-    if listed is not None and isinstance(listed, str) and "sideboard" not in columns:
+    "player,commander,decklist"), unless a "sideboard" column holds lists a registration would leave out
+    (`sideboard`: whether one has a cell that is not empty; a form's empty Sideboard column is no deck object's)."""
+    if listed is not None and isinstance(listed, str) and not sideboard:
         return False
     return not set(columns).isdisjoint(LIST_KEYS) or layout is None and is_deck_record(dict.fromkeys(columns))
 
@@ -1488,9 +1492,11 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
 
 def _labelled_decks(value: Any) -> Mapping[Any, Any] | None:
     """A dict of decks by their names ({"alice": decklist text, ...}, as a Series of them is), not itself a deck
-    object: each value a path, a decklist text, a deck object or a Deck; else None."""
-    if (isinstance(value, Mapping) and value and not is_deck_record(value)
-            and all(isinstance(v, (str, os.PathLike, Mapping, Deck)) for v in value.values())):
+    object nor an MTGJSON deck file ({"meta": ..., "data": ...}): each value a path, a decklist text, a deck object
+    or a Deck; else None."""
+    if (isinstance(value, Mapping) and value and not is_deck_record(value) and not is_mtgjson_deck(value)
+            and all(isinstance(v, (str, os.PathLike, Deck)) or isinstance(v, Mapping) and is_deck_record(v)
+                    for v in value.values())):
         return value
     return None
 

@@ -80,9 +80,9 @@ def cast_values(card: Card, melds: Sequence[tuple[str, Card]] = ()) -> list[dict
     battlefield, and the melded permanent on the battlefield, "melded": the result, "with": the partner, has the
     total of both cards' mana values (712.8g, 202.3c)."""
     out: list[dict[str, Any]] = []
-    if card.layout == MELD:
-        out.append({"face": card.front.name, "zones": "stack and battlefield", "mana_value": _fmt_mv(card.mana_value()),
-                    "x": card.front.mana_cost.count("{X}")})
+    if card.layout == MELD:  # (a meld land, Hanweir Battlements, is played: never on the stack)
+        out.append({"face": card.front.name, "zones": "battlefield" if card.front.is_land else "stack and battlefield",
+                    "mana_value": _fmt_mv(card.mana_value()), "x": card.front.mana_cost.count("{X}")})
         out += [{"face": result, "zones": "battlefield", "melded": result, "with": partner.name,
                  "mana_value": _fmt_mv(melded_mana_value(card, partner)), "x": 0} for result, partner in melds]
     if len(card.faces) > 1 and (card.layout in (SPLIT, MODAL_DFC) or card.layout in ALTERNATIVE_SPELL_LAYOUTS):

@@ -150,15 +150,9 @@ def _board_item(key: str, entry: Any) -> Any:
 
 
 def record_text(record: Mapping[str, Any]) -> str | None:
-    """A deck object's "text" (a decklist in any dialect), None when it has none; ValueError when it is no text.
-    Its "decklist" (or "main", "mainboard") written as one text, with no sideboard beside it, is its text too: the
-    list's own headings and marks count, and a "commander" beside it is made the commander as beside a "text"
-    (`pd.read_csv` of a form's "commander,decklist,sideboard" columns), not added to the list a second time."""
+    """A deck object's "text" (a decklist in any dialect), None when it has none; ValueError when it is no text."""
     text = record.get("text")
-    if text is None:
-        listed = next((record[key] for key in LIST_KEYS[1:] if key in record), None)
-        return listed if isinstance(listed, str) and not _items(record.get("sideboard"), "sideboard") else None
-    if isinstance(text, str):
+    if text is None or isinstance(text, str):
         return text
     raise ValueError(f"\"text\" is a JSON {json_type(text)}, not a decklist's text")
 

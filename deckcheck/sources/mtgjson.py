@@ -14,7 +14,7 @@ from typing import Any, TypedDict
 
 from deckcheck.model.card import Face
 from deckcheck.model.vocab import (
-    COLORS, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, NOT_LEGAL, REVERSIBLE, SPLIT, is_game_aid,
+    COLORS, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, is_game_aid,
     sort_colors,
 )
 from deckcheck.sources.jsonstream import NON_CARD_LISTS
@@ -104,19 +104,22 @@ def _aliases(obj: MtgjsonCard) -> list[str]:
     return found
 
 
+#: Products never played in tournaments whose printings MTGJSON gives no legalities, beside the card's own in its
+#: other printings: Collector's Edition (CED, CEI) and the 30th Anniversary Edition (30A). Gold-bordered printings
+#: (World Championship decks, the Pro Tour Collector Set) and oversized ones are told by their border and size.
+MEMORABILIA_SETS = frozenset({"CED", "CEI", "30A"})
+
+
 def _legality(obj: MtgjsonCard) -> str | None:
-    """A printing's Commander legality; None when it says nothing of the card's. MTGJSON gives the printings of
-    products never played in tournaments (Collector's Edition, the gold-bordered World Championship decks,
-    oversized commanders) no legalities at all, and the card its own in its other printings: Bayou's in Alpha and
-    Revised. A printing of no legalities and no other printing (My Little Pony's Secret Lair cards, the Astral
-    cards), or an Un-card's, is not legal."""
+    """A printing's Commander legality; None when it says nothing of the card's: a printing of a product never
+    played (`MEMORABILIA_SETS`, gold-bordered, oversized) with no legalities, as Bayou's in Collector's Edition.
+    MTGJSON leaves out the formats a card is not legal in, so no legalities elsewhere (a whole card's in
+    AtomicCards, an Astral card's, a Mystery Booster playtest card's) is not legal anywhere."""
     legalities = obj.get("legalities")
-    if legalities or obj.get("isFunny") or obj.get("borderColor") == "silver":
-        return normalize_legality((legalities or {}).get("commander"))
-    printed = obj.get("printings")
-    if isinstance(printed, list) and any(code != obj.get("setCode") for code in printed):
+    if not legalities and obj.get("setCode") and (obj.get("setCode") in MEMORABILIA_SETS
+                                                   or obj.get("borderColor") == "gold" or obj.get("isOversized")):
         return None
-    return NOT_LEGAL
+    return normalize_legality((legalities or {}).get("commander"))
 
 
 def _mana_value(obj: MtgjsonCard, key: str, old_key: str) -> float | None:
