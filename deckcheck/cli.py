@@ -86,10 +86,42 @@ class _ClosedInput(io.RawIOBase):
         raise InputError("<stdin>", "standard input is closed")
 
 
+class _MessagesMayBeLost(io.TextIOBase):
+    """Standard error as deckcheck writes its messages to it: one that can't be written (closed, opened
+    read-only by a launcher script, on a full disk) loses them, never the command's exit code, as a second
+    error raised while saying the first would."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except (OSError, ValueError):  # (ValueError: a stream closed meanwhile)
+            return len(text)
+
+    def flush(self) -> None:
+        with suppress(OSError, ValueError):
+            self._stream.flush()
+
+    def isatty(self) -> bool:
+        try:
+            return self._stream.isatty()
+        except (OSError, ValueError):
+            return False
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self._stream, "encoding", "utf-8")
+
+
 @contextmanager
 def _closed_streams() -> Iterator[None]:
     """A closed standard input or output fails the command that reads or writes it (exit 2), not with a
-    traceback; a closed standard error takes the messages nobody can read."""
+    traceback; a standard error that is closed or can't be written takes the messages nobody can read."""
     saved = sys.stdin, sys.stdout, sys.stderr
     if None in saved:
         _hold_closed_descriptors()
@@ -97,7 +129,7 @@ def _closed_streams() -> Iterator[None]:
         if sys.stdin is None:
             sys.stdin = io.TextIOWrapper(io.BufferedReader(_ClosedInput()))
         sys.stdout = _ClosedOutput() if sys.stdout is None else sys.stdout
-        sys.stderr = stderr
+        sys.stderr = _MessagesMayBeLost(stderr)
         try:
             yield
         finally:

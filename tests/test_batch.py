@@ -2297,6 +2297,24 @@ def test_a_report_to_a_pipe_or_through_a_link_goes_where_it_points(tmp_path):
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["latest.txt", "monday.txt", "pipe", "reports"]
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_report_to_a_pipe_whose_reader_left_ends_as_sigpipe_would(tmp_path):
+    """`-o` naming a pipe (a FIFO, `/dev/stdout` piped to `head`) whose reader left: exit 2 and "can't write the
+    report: Broken pipe", where the same report to standard output ends 141, as SIGPIPE would."""
+    archive = tmp_path / "decks.jsonl"
+    deck = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    archive.write_text("".join(json.dumps({"player": f"p{i}", "text": deck}) + "\n" for i in range(2000)),
+                       encoding="utf-8")
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    head = subprocess.Popen(["head", "-c", "100", str(pipe)], stdout=subprocess.DEVNULL)
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", str(pipe), str(archive)],
+                          env=env, capture_output=True, text=True, timeout=300)
+    head.wait(30)
+    assert done.returncode == 141 and done.stderr == "", done.stderr
+
+
 def test_a_report_file_a_batch_reads_as_a_deck_is_refused(tmp_path):
     """`-o` naming a deck being checked (the file itself, a hard link to it, or a decklist in a folder given)
     would replace the deck with the report: a usage error, and the deck untouched. A new report file the walk

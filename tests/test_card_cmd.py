@@ -390,3 +390,19 @@ def test_a_meld_card_s_mana_value_on_the_stack_and_melded(capsys):
     assert main(["card", "--data-dir", NO_STORE, "Hanweir Battlements"]) == 0  # a land: played, never cast
     text = capsys.readouterr().out
     assert "  Hanweir Battlements on the battlefield: 0" in text and "on the stack" not in text
+
+
+def test_a_name_given_in_utf8_under_a_locale_python_reads_otherwise_is_read_as_utf8():
+    """In a C locale with Python's UTF-8 mode off, the command line's "Lim-Dûl" came as surrogate escapes: the card
+    was unknown, and `--commander` so named added an unknown commander. A name whose bytes are UTF-8 is read so."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = dict(os.environ, PYTHONUTF8="0", LC_ALL="C", PYTHONIOENCODING="utf-8",
+               PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "card", "--format", "json", "Lim-Dûl's Vault"],
+                          env=env, capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)[0]["name"] == "Lim-Dûl's Vault"

@@ -524,3 +524,22 @@ def test_a_named_data_folder_without_a_store_says_the_bundled_snapshot_is_used(c
     assert (code, out) == (0, legal_line) and err.startswith(f"deckcheck: warning: {tmp_path / 'env'}: no card store")
     monkeypatch.delenv("DECKCHECK_DATA")
     assert run(capsys, "check", str(LEGAL)) == (0, legal_line, "")  # nothing named: the snapshot out of the box
+
+
+@pytest.mark.parametrize("argv, code", [
+    (["check", str(LEGAL)], 0),
+    (["check", "--data-dir", "{tmp}/empty", str(LEGAL)], 0),  # its warning goes to standard error
+    (["batch", "--no-progress", "-o", "{tmp}/report.json", str(LEGAL)], 0),
+    (["check", str(ILLEGAL)], 1),
+    (["check", "{tmp}/no-such-deck.txt"], 2),
+])
+def test_a_standard_error_that_can_t_be_written_changes_no_exit_code(tmp_path, argv, code) -> None:
+    """A launcher script leaves descriptor 2 open read-only when its caller closed standard error (`2>&-`): every
+    message deckcheck wrote there failed, the error raised while saying so escaped, and every command exited 1, a
+    legal deck's and a missing file's alike. The messages are lost, the exit code is the command's."""
+    (tmp_path / "empty").mkdir()
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    with open(os.devnull, encoding="utf-8") as read_only:
+        done = subprocess.run([sys.executable, "-m", "deckcheck", *(a.format(tmp=tmp_path) for a in argv)], env=env,
+                              stdout=subprocess.PIPE, stderr=read_only, text=True, timeout=300)
+    assert done.returncode == code, done.stdout

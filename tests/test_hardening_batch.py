@@ -5,6 +5,7 @@ traceback, no hang), the last report whole, no temporary file beside it and no w
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -99,6 +100,22 @@ def test_ctrl_c_ends_a_jobs_batch_with_one_line(tmp_path):
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends it: to the command and its workers
     err = _finish(proc)
     assert (proc.returncode, err) == (130, "deckcheck: interrupted\n")
+    _assert_stopped_cleanly(report, workers)
+
+
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGHUP, 129)])
+@pytest.mark.parametrize("gap", [0.001, 0.05])
+def test_ctrl_c_twice_ends_a_jobs_batch_too(tmp_path, signum, code, gap):
+    """A second Ctrl-C (or SIGHUP) while the batch waited for its workers' chunks hung it forever: the wait was cut
+    short before the workers were ended, and the interpreter's exit waited for workers that ignore Ctrl-C. The
+    workers are no longer waited for once the batch is stopped, and are ended whatever comes meanwhile."""
+    proc, report, workers = _start(tmp_path)
+    os.killpg(proc.pid, signum)
+    time.sleep(gap)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signum)
+    err = _finish(proc)
+    assert proc.returncode == code and err.count("\n") == 1, err
     _assert_stopped_cleanly(report, workers)
 
 

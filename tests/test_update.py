@@ -1125,13 +1125,13 @@ def test_an_address_requests_refuses_is_one_line_and_keeps_the_old_store(old_sto
     assert _digest(data_dir) == before
 
 
-@pytest.mark.parametrize("value", ["abc", "-1", "nan", "inf"])
+@pytest.mark.parametrize("value", ["abc", "-1", "nan", "inf", "1e200"])  # 1e200 s: past what a sleep takes
 def test_a_bad_backoff_setting_is_one_line(old_store, monkeypatch, capsys, value):
     data_dir, before = old_store
     monkeypatch.setenv("DECKCHECK_HTTP_BACKOFF", value)
     assert main(["update", "--data-dir", str(data_dir)]) == 2
     assert capsys.readouterr().err == (f"deckcheck: error: $DECKCHECK_HTTP_BACKOFF: not a number of seconds "
-                                       f"(0 or more): {value!r}\n")
+                                       f"from 0 to 3600: {value!r}\n")
     assert _digest(data_dir) == before
 
 
@@ -1271,3 +1271,23 @@ def test_a_first_store_far_smaller_than_the_snapshot_is_said(shared_data, tmp_pa
     assert main(["update", "--data-dir", str(tmp_path / "full"), "--file",
                  str(shared_data / "mtgjson" / "deck-cards-2026-01.jsonl.gz")]) == 0
     assert "warning" not in capsys.readouterr().err  # 25,938 cards: not a deck's file
+
+
+def test_a_card_of_no_valid_unicode_text_is_left_out_not_a_traceback(shared_data, tmp_path, capsys):
+    """A lone surrogate escaped in a card's JSON ("\\ud800iresight", valid JSON, no valid text) crashed the store's
+    build with a traceback (UTF-8 can't hold it); in a token's name too. The card is left out, said by name."""
+    objects = json.loads((shared_data / "scryfall" / "cards-2025-12-collection.json").read_text(encoding="utf-8"))
+    tokens = [o for o in json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))
+              if o.get("layout") == "token"]
+    assert tokens
+    text = json.dumps(objects + tokens).replace('"name": "Diresight"', '"name": "\\ud800iresight"', 1)
+    text = text.replace(f'"name": "{tokens[0]["name"]}"', '"name": "\\udc00 Token"', 1)
+    source = tmp_path / "cards.json"
+    source.write_text(text, encoding="utf-8")
+    data_dir = tmp_path / "data"
+    assert main(["update", "--file", str(source), "--data-dir", str(data_dir)]) == 0
+    out, err = capsys.readouterr()
+    assert "'\\ud800iresight': not valid Unicode text (a lone surrogate); the card is left out" in err
+    assert "Traceback" not in err and f"built {data_dir / 'cards.sqlite'}: 334 cards" in out  # 335 but one
+    assert main(["card", "--data-dir", str(data_dir), "Diresight"]) == 1  # left out: unknown
+    assert main(["card", "--data-dir", str(data_dir), "Aang, the Last Airbender"]) == 0  # the rest kept

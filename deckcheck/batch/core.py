@@ -1248,6 +1248,7 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
                                        initargs=(store.path, store.meta, policy, options))
         except OSError as exc:  # its pipes: too many open files
             raise _cant_start(exc) from None
+        finished = False
         try:
             with collect_less():  # the results arriving are long-lived objects too
                 parts = _in_order(pool, _chunks(sources, size), ahead=2 * jobs)
@@ -1256,12 +1257,15 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
                         bar = _progress(total, progress)
                     take(part)
                     notes.update(dict.fromkeys(part_notes))
+            finished = True
         finally:
             if bar is not None:
                 bar.close()
             started = list((getattr(pool, "_processes", None) or {}).values())  # CPython's, gone after shutdown
-            pool.shutdown(wait=True, cancel_futures=True)  # stopped early: the chunks still queued are dropped
-            _end_strays(started)
+            try:  # stopped early (Ctrl-C, an error): the chunks still queued are dropped, the workers not waited for
+                pool.shutdown(wait=finished, cancel_futures=True)
+            finally:  # even when a second Ctrl-C comes meanwhile: workers left waiting would hang the exit
+                _end_strays(started)
         return results, in_report_order(notes)
     runner = DeckRunner(Checker(store, policy, suggests=options.suggestions), options)
     bar = _progress(total, progress)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from datetime import date
 
 from deckcheck.errors import DeckcheckError
@@ -45,11 +46,23 @@ def add_as_of(p: argparse.ArgumentParser, what: str = "the banned list and Game 
 
 
 def card_name(text: str) -> str:
-    """argparse type for a card name: trimmed, not empty."""
-    name = " ".join(text.split())
+    """argparse type for a card name: trimmed, not empty; given in UTF-8 on a command line Python read in another
+    encoding (a C or POSIX locale with UTF-8 mode off: "Lim-Dûl" came as "Lim-D\\udcc3\\udcbbl"), read as UTF-8."""
+    name = " ".join(_as_utf8(text).split())
     if not name:
         raise argparse.ArgumentTypeError("a card name can't be empty")
     return name
+
+
+def _as_utf8(text: str) -> str:
+    """A command-line argument whose bytes the locale's encoding could not read (kept as surrogate escapes) read
+    as UTF-8 when they are UTF-8, as the terminal most likely wrote them; else as it is."""
+    if not any("\udc80" <= ch <= "\udcff" for ch in text):
+        return text
+    try:
+        return os.fsencode(text).decode("utf-8")
+    except UnicodeError:
+        return text
 
 
 def add_commander(p: argparse.ArgumentParser) -> None:

@@ -74,13 +74,17 @@ def _import(paths: list[str], **meta):
 
 def _summary(result, target: Path, before: tuple[dict, int]) -> None:
     report = result.report
-    print(one_line(f"built {target}: {len(result.cards)} cards from {report.objects} objects "
+    from deckcheck.store import CardStore
+
+    with CardStore.open_file(target) as built:  # the cards kept (a card of no valid Unicode text is not)
+        cards = len(built)
+    print(one_line(f"built {target}: {cards} cards from {report.objects} objects "
                    f"(data as of {result.meta.get('updated_at') or 'unknown'})"))  # a folder named with a line break
     meta, count = before
     if meta:  # what was replaced: a file of a few cards given by mistake would otherwise pass unseen
         print(one_line(f"replaced a store of {count} cards (data as of {meta.get('updated_at') or 'unknown'})"))
     else:
-        _compared_with_the_snapshot(len(result.cards), target)
+        _compared_with_the_snapshot(cards, target)
     if report.skipped:
         print(f"skipped (not deck cards): {sum(report.skipped.values())} ({_skipped_kinds(report)})")
     if report.incomplete:
@@ -213,6 +217,10 @@ def _make_data_folder(data_dir: Path) -> None:
         raise DeckcheckError(f"{data_dir}: can't write in the data folder: {why}")
 
 
+#: The longest first wait between retries $DECKCHECK_HTTP_BACKOFF may set (an hour; doubled each retry).
+MAX_BACKOFF = 3600.0
+
+
 def _backoff() -> float:
     """The first retry's wait in seconds, from $DECKCHECK_HTTP_BACKOFF (default 1; doubled each retry)."""
     from deckcheck.errors import DeckcheckError
@@ -222,8 +230,8 @@ def _backoff() -> float:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not 0 <= value < float("inf"):
-        raise DeckcheckError(f"$DECKCHECK_HTTP_BACKOFF: not a number of seconds (0 or more): {text!r}")
+    if not 0 <= value <= MAX_BACKOFF:  # (a wait of 1e200 s is more than a sleep can take)
+        raise DeckcheckError(f"$DECKCHECK_HTTP_BACKOFF: not a number of seconds from 0 to {MAX_BACKOFF:g}: {text!r}")
     return value
 
 
