@@ -838,3 +838,24 @@ def test_a_csv_name_with_its_commas_unquoted_stays_one_name(header):
         assert deck.entries[-1].section == "commander"
     spaced = parse_text("1, Sol Ring, foil\n1, Arcane Signet\n", "spaced.csv")  # a space after every comma
     assert [e.name for e in spaced.entries] == ["Sol Ring", "Arcane Signet"]
+
+
+def test_a_list_marking_thousands_of_commanders_reads_a_few_as_listed_not_all():
+    """`commanders_as_listed` read every marked commander against the whole list: a 428 KB list of 10,000
+    "**Commanders:** A / B" lines took 52 s (the commander-pair rule reports it all the same). It reads the first
+    few (`MAX_READ_AS_LISTED`): the names asked of the card data no longer grow with the commanders marked."""
+    from deckcheck.decklist.commanders import MAX_READ_AS_LISTED, commanders_as_listed
+    from deckcheck.decklist import parse_text
+
+    asked: list[str] = []
+
+    def card_names(name: str) -> tuple[str, ...]:
+        asked.append(name)
+        return ()
+
+    text = "".join(f"**Commanders:** Thrasios {i} / Tymna {i}\n" for i in range(2000)) + "1 Sol Ring\n"
+    deck = parse_text(text, "many.txt")
+    assert len(deck.commanders) == 2000
+    read = commanders_as_listed(deck, card_names)
+    assert len(read.commanders) == 2000  # every one kept, for the rules to judge
+    assert len(asked) <= 4 * MAX_READ_AS_LISTED

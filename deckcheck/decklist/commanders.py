@@ -324,6 +324,10 @@ def _added_found_listed(deck: Deck, card_names: CardNames) -> Deck:
     return replace(deck, entries=tuple(entries), notes=tuple(notes), added_commanders=())
 
 
+#: The most commanders a list marks that `commanders_as_listed` reads as the list's copies of their cards.
+MAX_READ_AS_LISTED = 8
+
+
 def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
     """The deck with each commander the list marks taken as the list's copy of its card, with a note, when the
     list holds one in the main deck or sideboard: a commander marked by a name no card has ("**Commander:**
@@ -337,7 +341,10 @@ def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
         deck = _added_found_listed(deck, card_names)
     entries = list(deck.entries)
     notes = list(deck.notes)
-    for entry in deck.commanders:
+    # each commander read against the whole list: past a few, no deck (the commander-pair rule says so), and a list
+    # marking 10,000 took a minute
+    marked = deck.commanders[:MAX_READ_AS_LISTED]
+    for entry in marked:
         if entry.quantity != 1 or not _JOINED.search(entry.name) or card_names(entry.name):
             continue
         index = entries.index(entry)
@@ -346,7 +353,7 @@ def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
         if len(parts) >= 2 and all(card_names(part) or _names_a_listed_card(part, others) for part in parts):
             entries[index:index + 1] = [entry._replace(name=part) for part in parts]
             notes.append(f"{_at(entry)}commander {entry.name} read as {len(parts)} commanders: {'; '.join(parts)}")
-    for entry in [e for e in entries if e.section == COMMANDER]:
+    for entry in [e for e in entries if e.section == COMMANDER][:2 * MAX_READ_AS_LISTED]:  # (a joined one is two)
         where = _at(entry)
         labelled = entry.line in deck.label_lines and entry.quantity == 1
         known = bool(card_names(entry.name))  # else a name in short
