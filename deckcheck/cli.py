@@ -8,6 +8,7 @@ import errno
 import importlib
 import io
 import os
+import re
 import signal
 import sys
 import threading
@@ -189,6 +190,15 @@ def _main(argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:
         print("deckcheck: interrupted", file=sys.stderr)
         return 130
+    except (MemoryError, ImportError) as exc:  # (reading the command line too: a command's module is imported then)
+        if isinstance(exc, ImportError) and not _MAPPING_FAILED.search(str(exc)):
+            raise  # a missing module: deckcheck's install is broken, which a traceback shows best
+        print("deckcheck: error: out of memory", file=sys.stderr)
+        return 2
+
+
+#: An extension module the loader had no memory to map (a memory limit, `ulimit -v`).
+_MAPPING_FAILED = re.compile(r"failed to map segment|cannot allocate memory", re.IGNORECASE)
 
 
 def _parse_and_run(argv: Sequence[str] | None) -> int:
@@ -212,9 +222,6 @@ def _parse_and_run(argv: Sequence[str] | None) -> int:
         with suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
         return 128 + signal.SIGPIPE
-    except MemoryError:
-        print("deckcheck: error: out of memory", file=sys.stderr)
-        return 2
     except OSError as exc:
         if exc.filename:  # a file deckcheck did not name in an error of its own
             print(one_line(f"deckcheck: error: {exc.filename}: {exc.strerror or exc}"), file=sys.stderr)

@@ -163,3 +163,23 @@ def test_too_few_file_descriptors_for_the_workers_is_one_line_not_a_hang(tmp_pat
                                "processes)\n"), (limit, proc.stderr, proc.stdout)
         outcomes[limit] = "refused"
     assert outcomes[8] == "refused" and outcomes[24] == "checked", outcomes
+
+
+@pytest.mark.parametrize("megabytes", [20, 24, 28, 32, 36, 40, 44])
+def test_a_jobs_batch_short_of_memory_ends_with_one_line(megabytes):
+    """Under a memory limit (`ulimit -v`) a `--jobs 2` batch printed tracebacks and, past about 40 MB, hung: the pool's
+    own thread could not start the thread that feeds its workers, and its chunks never came back; under 30 MB an
+    extension module could not be mapped, or the command line ran out of memory before deckcheck caught it. Each
+    limit now ends at once, exit 2, in one line (or none, where memory sufficed: an unreadable deck of the folder)."""
+    import resource
+
+    limit = megabytes << 20
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-j", "2",
+                           str(PROJECT / "data" / "examples" / "tournament")], env=env, capture_output=True, text=True,
+                          timeout=120, preexec_fn=limited)
+    assert done.returncode == 2 and done.stderr.count("\n") <= 1 and "Traceback" not in done.stderr, done.stderr

@@ -1119,24 +1119,62 @@ def _in_order(pool: Any, chunks: Iterable[list[Source]], ahead: int) -> Iterator
         while pending:
             for chunk in itertools.islice(chunks, ahead - len(pending)):
                 pending.append(_submit(pool, chunk))
-            yield pending.popleft().result()
+            yield _result(pool, pending.popleft())
     except BrokenProcessPool:  # from result(), or from submit() once the pool knows
         raise WorkerDied("the batch stopped: a worker process ended before returning its decks (killed, or "
                          "out of memory?); run it again, with fewer --jobs if memory is short") from None
 
 
+@contextmanager
+def _manager_failure_said_once() -> Iterator[None]:
+    """The pool's own thread that ends with an error (it could not start a thread of its own: out of memory) prints
+    no traceback of it: `_result` says it in one line."""
+    import threading
+
+    previous = threading.excepthook
+
+    def hook(args: Any) -> None:
+        if type(args.thread).__name__ != "_ExecutorManagerThread":  # CPython's
+            previous(args)
+
+    threading.excepthook = hook
+    try:
+        yield
+    finally:
+        threading.excepthook = previous
+
+
+def _result(pool: Any, future: Any) -> Any:
+    """A chunk's result once it comes; WorkerDied when the thread that hands the pool's chunks to its workers has
+    ended without it (it could not start a thread of its own: out of memory), which would leave it never coming."""
+    while True:
+        try:
+            return future.result(timeout=1.0)
+        except TimeoutError:
+            manager = getattr(pool, "_executor_manager_thread", None)  # CPython's
+            if manager is not None and not manager.is_alive() and not future.done():
+                raise WorkerDied("the batch stopped: its worker processes can't be handed their decks (out of "
+                                 "memory?); run it again, with fewer --jobs if memory is short") from None
+
+
 def _submit(pool: Any, chunk: list[Source]) -> Any:
     """Hand a chunk to the pool, which starts its processes with the first: DeckcheckError when it can't
-    (too many open files or processes for this user's limits), instead of the system's bare OSError."""
+    (too many open files or processes for this user's limits, no memory for the thread that looks after them),
+    instead of the system's bare OSError or RuntimeError."""
+    from concurrent.futures import BrokenExecutor
+
     try:
         return pool.submit(_run_chunk, chunk)
-    except OSError as exc:
+    except BrokenExecutor:  # (a RuntimeError too): a worker died; `_in_order` says so
+        raise
+    except (OSError, RuntimeError) as exc:
         raise _cant_start(exc) from None
 
 
-def _cant_start(exc: OSError) -> DeckcheckError:
-    return DeckcheckError(f"can't start the batch's worker processes: {exc.strerror or exc}; run it with fewer "
-                          "--jobs, or raise the limit (ulimit -n for files, -u for processes)")
+def _cant_start(exc: OSError | RuntimeError) -> DeckcheckError:
+    limits = "ulimit -n for files, -u for processes" if isinstance(exc, OSError) else "ulimit -v for memory"
+    return DeckcheckError(f"can't start the batch's worker processes: {getattr(exc, 'strerror', None) or exc}; run "
+                          f"it with fewer --jobs, or raise the limit ({limits})")
 
 
 def _end_strays(processes: list[Any]) -> None:
@@ -1250,7 +1288,7 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
             raise _cant_start(exc) from None
         finished = False
         try:
-            with collect_less():  # the results arriving are long-lived objects too
+            with collect_less(), _manager_failure_said_once():  # the results arriving are long-lived objects too
                 parts = _in_order(pool, _chunks(sources, size), ahead=2 * jobs)
                 for count, (part, part_notes) in enumerate(parts):
                     if count == 0:  # the workers are forked by now: none of them has the bar's thread
