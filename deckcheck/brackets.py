@@ -34,7 +34,7 @@ from typing import Any
 
 from deckcheck.model.card import Card
 from deckcheck.model.mana import strip_reminder_text
-from deckcheck.policy import Policy
+from deckcheck.policy import Policy, data_day
 from deckcheck.wording import counted
 
 #: The most extra-turn cards deckcheck reads as the "low quantity" brackets 2 and 3 allow.
@@ -288,10 +288,12 @@ def _names(cards: list[Card]) -> str:
 GAME_CHANGER, MAYBE_GAME_CHANGER, MASS_LAND_DENIAL, EXTRA_TURNS, CHAINED_TURNS, TUTOR = 1, 2, 4, 8, 16, 32
 
 
-def card_flags(card: Card, policy: Policy, day: date) -> int:
-    """The card's bracket flags on `day`: Game Changer (or maybe one, where the record is incomplete), mass
-    land denial, extra turns (and chained ones), tutor."""
-    member = policy.game_changer_status(card, _game_changers_day(day)).member
+def card_flags(card: Card, policy: Policy, day: date, data_date: date | None = None) -> int:
+    """The card's bracket flags on `day`: Game Changer (or maybe one, where the record is incomplete; by the card
+    data of `data_date` too where it is the newer, `Policy.game_changer_status`), mass land denial, extra turns
+    (and chained ones), tutor."""
+    member = policy.game_changer_status(card, _game_changers_day(day),
+                                        data_day(card.legality_date) or data_date).member
     mld, turns, tutor = _features(card)
     return ((GAME_CHANGER if member else MAYBE_GAME_CHANGER if member is None else 0)
             | (MASS_LAND_DENIAL if mld else 0) | (EXTRA_TURNS if turns else 0)
@@ -310,11 +312,12 @@ class BracketFlags:
     Card's own hash walks all its faces) and held, so no id is reused while its flags are kept; a Checker
     keeps one per day, so they live as long as the store the cards come from."""
 
-    __slots__ = ("policy", "day", "_by_id", "_held")
+    __slots__ = ("policy", "day", "data_date", "_by_id", "_held")
 
-    def __init__(self, policy: Policy, day: date) -> None:
+    def __init__(self, policy: Policy, day: date, data_date: date | None = None) -> None:
         self.policy = policy
         self.day = day
+        self.data_date = data_date  # the card data's (`card_flags`)
         self._by_id: dict[int, int] = {}
         self._held: list[Card] = []
 
@@ -327,7 +330,7 @@ class BracketFlags:
                 if flags[i] is None:
                     found = by_id.get(id(card))
                     if found is None:
-                        found = by_id[id(card)] = card_flags(card, self.policy, self.day)
+                        found = by_id[id(card)] = card_flags(card, self.policy, self.day, self.data_date)
                         self._held.append(card)
                     flags[i] = found
         return flags

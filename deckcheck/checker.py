@@ -434,7 +434,7 @@ class Checker:
             if flags is None:
                 if len(self._bracket_flags) >= 8:  # a long-lived checker asked about many days
                     self._bracket_flags.clear()
-                flags = self._bracket_flags[day] = BracketFlags(self.policy, day)
+                flags = self._bracket_flags[day] = BracketFlags(self.policy, day, self._data_date)
             # the known cards of the commanders and the main deck, in deck order
             unknown = list(dict.fromkeys(i.entry.name for i in ctx.unknown))
             estimate = estimate_bracket(list(map(_ITEM_CARD, ctx.known)), self.policy, day, flags=flags,

@@ -407,12 +407,16 @@ class Policy:
         gc = self._state(on).gc
         return any(k in gc for k in card_keys(card))
 
-    def game_changer_status(self, card: Card, on: date | None = None) -> GameChangerStatus:
-        """`card`'s Game Changer membership on `on`, with `certain` False where the record is incomplete."""
+    def game_changer_status(self, card: Card, on: date | None = None,
+                            data_date: date | None = None) -> GameChangerStatus:
+        """`card`'s Game Changer membership on `on`, with `certain` False where the record is incomplete. With the
+        date of the card data (`data_date`), a card the data calls a Game Changer is one when the data is the
+        newer (`newer_data`: added to the list since the policy's last event); a card it calls none is not taken
+        off the list, as data that carries no flag at all (older files) can't be told from data that dropped it."""
         on = on or date.today()
         state = self._state(on)
         keys = card_keys(card)
-        if any(k in state.gc for k in keys):
+        if any(k in state.gc for k in keys) or card.game_changer and self.newer_data(on, data_date):
             return GameChangerStatus(card.name, True, True)
         if any(k in state.gc_uncertain for k in keys):
             return GameChangerStatus(card.name, None, False,
@@ -475,16 +479,18 @@ class Policy:
         Only meaningful for card data that carries the flag (Scryfall `game_changer`, MTGJSON
         `isGameChanger`); uncertain memberships are not flagged."""
         at = max(on or date.today(), data_date) if data_date else (on or date.today())
-        status = self.game_changer_status(card, at)
+        status = self.game_changer_status(card, at)  # the policy's own
         if not status.certain or status.member == card.game_changer:
             return None
+        used = ("the card data is used, the newer" if card.game_changer and self.newer_data(on, data_date)
+                else "the policy is used")
         last = self._last_change(card, at, "game_changers")
         why = f"{last.change} {last.date.isoformat()}, {last.url}" if last else \
             f"policy events up to {self.latest_event.isoformat()}"
         data_when = data_date.isoformat() if data_date else "undated"
         said = "a Game Changer" if card.game_changer else "not a Game Changer"
         policy = "a Game Changer" if status.member else "not a Game Changer"
-        return f"{card.name}: the card data ({data_when}) says {said}, the policy says {policy} ({why}); the policy is used"
+        return f"{card.name}: the card data ({data_when}) says {said}, the policy says {policy} ({why}); {used}"
 
 
 class Standing(NamedTuple):
@@ -506,11 +512,11 @@ def standing_of(card: Card, policy: Any, on: date | None, data_date: str | None 
     is legal from its release on, as `check` holds it (`released-since-data`, a warning)."""
     from deckcheck.rules.legality import legal_from_release
 
-    status = policy.game_changer_status(card, on)
+    day = data_day(card.legality_date) or data_day(data_date)
+    status = policy.game_changer_status(card, on, day)
     # the policy bans cards; it makes none legal
     if card.commander_legality == NOT_LEGAL and not legal_from_release(card, data_date, on):
         return Standing(NOT_LEGAL, None, None, status.member, status.note)
-    day = data_day(card.legality_date) or data_day(data_date)
     ban = policy.ban(card, on, day)
     companion_ban = None if ban is not None else policy.companion_ban(card, on, day)
     return Standing(BANNED if ban is not None else LEGAL, ban, companion_ban, status.member, status.note)

@@ -274,6 +274,13 @@ def test_the_newer_of_the_card_data_and_the_policy_wins(policy: Policy) -> None:
     assert policy.ban(ante, later, newer) is not None
     lutri = replace(real_card("Lutri, the Spellchaser"), commander_legality="banned")
     assert policy.ban(lutri, later, newer) is None and policy.companion_ban(lutri, later, newer).reason == "companion"
+    # a Game Changer the newer data names is one; one it does not name stays one (its data may carry no flag)
+    flagged = replace(real_card("Sol Ring"), game_changer=True)
+    assert policy.game_changer_status(flagged, later, newer).member is True
+    assert policy.game_changer_status(flagged, before, newer).member is False
+    assert "the card data is used" in policy.game_changer_disagreement(flagged, later, newer)
+    unflagged = replace(real_card("Demonic Tutor"), game_changer=False)
+    assert policy.game_changer_status(unflagged, later, newer).member is True
 
 
 def test_a_spell_face_named_as_a_listed_card_is_not_that_card(policy: Policy) -> None:

@@ -125,6 +125,7 @@ def test_card_data_newer_than_the_policy_bans_a_card_the_policy_does_not(tmp_pat
     assert set(chosen) == wanted
     chosen["Sol Ring"]["legalities"]["commander"] = "banned"
     chosen["Arcane Signet"]["released_at"] = made.isoformat()  # a printing of the data's day: the data's date
+    chosen["Arcane Signet"]["game_changer"] = True  # added to the Game Changers list since, as the data says
     source = tmp_path / "cards.json"
     source.write_text(json.dumps(list(chosen.values())), encoding="utf-8")
     store = tmp_path / "store"
@@ -138,3 +139,8 @@ def test_card_data_newer_than_the_policy_bans_a_card_the_policy_does_not(tmp_pat
     assert "the card data is used" in out
     # checked as of a day before the data's, the policy's list (Sol Ring legal) stands
     assert main(["check", "--data-dir", str(store), "--as-of", (made - timedelta(days=1)).isoformat(), str(deck)]) == 0
+    capsys.readouterr()
+    # and the Game Changer the newer data names counts, from its day on
+    for day, counted in ((None, ["Arcane Signet"]), ((made - timedelta(days=1)).isoformat(), [])):
+        main(["brackets", "--format", "json", "--data-dir", str(store), *(["--as-of", day] if day else []), str(deck)])
+        assert json.loads(capsys.readouterr().out)["decks"][0]["bracket"]["game_changers"] == counted
