@@ -843,7 +843,8 @@ def test_a_csv_name_with_its_commas_unquoted_stays_one_name(header):
 def test_a_list_marking_thousands_of_commanders_reads_a_few_as_listed_not_all():
     """`commanders_as_listed` read every marked commander against the whole list: a 428 KB list of 10,000
     "**Commanders:** A / B" lines took 52 s (the commander-pair rule reports it all the same). It reads the first
-    few (`MAX_READ_AS_LISTED`): the names asked of the card data no longer grow with the commanders marked."""
+    hundred (`MAX_READ_AS_LISTED`; no deck marks as many): the names asked of the card data no longer grow with the
+    commanders marked."""
     from deckcheck.decklist.commanders import MAX_READ_AS_LISTED, commanders_as_listed
     from deckcheck.decklist import parse_text
 

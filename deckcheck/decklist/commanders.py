@@ -325,7 +325,7 @@ def _added_found_listed(deck: Deck, card_names: CardNames) -> Deck:
 
 
 #: The most commanders a list marks that `commanders_as_listed` reads as the list's copies of their cards.
-MAX_READ_AS_LISTED = 8
+MAX_READ_AS_LISTED = 100
 
 
 def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
@@ -341,8 +341,8 @@ def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
         deck = _added_found_listed(deck, card_names)
     entries = list(deck.entries)
     notes = list(deck.notes)
-    # each commander read against the whole list: past a few, no deck (the commander-pair rule says so), and a list
-    # marking 10,000 took a minute
+    # each commander read against the whole list: a list marking 10,000 took a minute; no deck marks a hundred (the
+    # commander-pair rule reports the rest as they are marked)
     marked = deck.commanders[:MAX_READ_AS_LISTED]
     for entry in marked:
         if entry.quantity != 1 or not _JOINED.search(entry.name) or card_names(entry.name):
