@@ -166,7 +166,8 @@ def build_store(cards: Iterable[Card], meta: Mapping[str, Any], data_dir: str | 
     try:
         directory.mkdir(parents=True, exist_ok=True)
         return _write_store(cards, others, meta, directory, target)
-    except (OSError, sqlite3.Error) as exc:  # a full disk, a folder that can't be written
+    except (OSError, sqlite3.Error, UnicodeEncodeError) as exc:  # a full disk, a folder that can't be written
+        # (UnicodeEncodeError: a card of no valid Unicode text, which the import leaves out, from code of one's own)
         reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
         kept = "; the old store is kept" if target.is_file() else ""
         raise DeckcheckError(f"{target}: can't write the card store: {reason}{kept}") from None
@@ -180,7 +181,8 @@ def _write_store(cards: Iterable[Card], others: Iterable[NonDeckObject], meta: M
         con = sqlite3.connect(tmp)
         try:
             con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
-            cards, encoded = _encoded(cards)
+            cards = list(cards)
+            encoded = [_card_json(card) for card in cards]
             zdict = _train_dictionary(encoded)
             primed = _compressor(zdict)
             count = 0
@@ -226,32 +228,6 @@ def _write_store(cards: Iterable[Card], others: Iterable[NonDeckObject], meta: M
     return target
 
 
-def _encoded(cards: Iterable[Card]) -> tuple[list[Card], list[bytes]]:
-    """The cards a store can keep, each with its JSON: a card whose text is no valid Unicode (a lone surrogate,
-    "\\ud800", which JSON can escape and UTF-8 can't hold) is left out, with a DeckcheckWarning naming it."""
-    kept: list[Card] = []
-    encoded: list[bytes] = []
-    for card in cards:
-        try:
-            data = _card_json(card)
-        except UnicodeEncodeError:
-            warnings.warn(DeckcheckWarning(f"{card.name!r:.100}: not valid Unicode text (a lone surrogate); the card "
-                                           "is left out of the store"), stacklevel=2)
-            continue
-        kept.append(card)
-        encoded.append(data)
-    return kept, encoded
-
-
-def _is_text(text: str) -> bool:
-    """Whether a str is valid Unicode text, as UTF-8 and SQLite hold it (no lone surrogate)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _quote_spellings(key: str) -> tuple[str, str]:
     """The other ways lists write a name key holding double quotes (Henzie "Toolbox" Torre, "Ach! Hans,
     Run!"): without them, and with single quotes."""
@@ -264,8 +240,6 @@ def _other_rows(others: Iterable[NonDeckObject], card_keys: set[str]) -> list[tu
     meld result comes first (its message names the cards to play instead)."""
     rows = []
     for found in others:
-        if not all(map(_is_text, (found.name, *found.face_names, *found.parts))):
-            continue  # a name of no valid Unicode text (a lone surrogate): no decklist names it
         parts = json.dumps(list(found.parts), ensure_ascii=False)
         for is_face, name in ((False, found.name), *((True, face) for face in found.face_names)):
             key = name_key(name)

@@ -74,10 +74,7 @@ def _import(paths: list[str], **meta):
 
 def _summary(result, target: Path, before: tuple[dict, int]) -> None:
     report = result.report
-    from deckcheck.store import CardStore
-
-    with CardStore.open_file(target) as built:  # the cards kept (a card of no valid Unicode text is not)
-        cards = len(built)
+    cards = len(result.cards)
     print(one_line(f"built {target}: {cards} cards from {report.objects} objects "
                    f"(data as of {result.meta.get('updated_at') or 'unknown'})"))  # a folder named with a line break
     meta, count = before

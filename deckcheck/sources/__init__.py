@@ -19,7 +19,7 @@ from deckcheck.errors import DeckcheckWarning, InputError, one_line
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.sources import mtgjson, scryfall
 from deckcheck.sources.jsonstream import iter_file
-from deckcheck.sources.merge import Accumulator, ImportReport, merge_sources, normalize_day
+from deckcheck.sources.merge import Accumulator, ImportReport, card_is_text, merge_sources, normalize_day
 from deckcheck.sources.validate import load_validator
 
 __all__ = ["ImportReport", "ImportResult", "load_file", "load_files"]
@@ -162,6 +162,10 @@ def load_files(paths: Iterable[str | os.PathLike[str]], *, progress: Callable[[i
             versions.setdefault(f"MTGJSON {data.version}", None)
     merged, incomplete = merge_sources([(date, acc.cards(), acc.incomplete())
                                         for (_, date), acc in groups.items()])
+    for oid in [oid for oid, card in merged.items() if not card_is_text(card)]:  # (a lone surrogate, "\ud800")
+        warnings.warn(DeckcheckWarning(f"{merged.pop(oid).name!r:.100}: not valid Unicode text (a lone surrogate); "
+                                       "the card is left out of the store"), stacklevel=2)
+        incomplete.discard(oid)
     report.incomplete = sorted(merged[oid].name for oid in incomplete)
     dates = [date for _, date in groups if date]
     kinds = sorted({kind for kind, _ in groups})

@@ -19,6 +19,8 @@ from deckcheck.model.vocab import BANNED, LEGAL, NAMED_IN_DECKLISTS, NOT_LEGAL, 
 
 #: How strongly a printing's Commander legality speaks: a higher rank wins within one source.
 LEGALITY_RANK = {NOT_LEGAL: 0, LEGAL: 1, RESTRICTED: 2, BANNED: 3}
+#: The same with UNKNOWN below every other: what no printing said yet, which any legality a printing says replaces.
+_RANK = {UNKNOWN: -1, **LEGALITY_RANK}
 #: Layouts whose " // " name does not mean several faces of one card.
 MULTI_NAME_SINGLE_FACE = frozenset({"meld", "reversible_card", "normal"})
 
@@ -33,6 +35,11 @@ def normalize_legality(value: Any) -> str:
 
 
 _ISO_DAY = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])")
+
+
+def newest(day: str | None, other: str | None) -> str | None:
+    """The later of two ISO days, either one possibly None."""
+    return max(day, other) if day and other else day or other
 
 
 def normalize_day(value: Any) -> str | None:
@@ -52,8 +59,7 @@ class CardRecord:
     name: str
     layout: str
     faces: dict[int, Face]  # by side: 0 front, 1 back / second half, ...
-    legality: str = NOT_LEGAL
-    legality_known: bool = False  # whether a printing said its legality (`add_printing`); none: UNKNOWN
+    legality: str = UNKNOWN  # until a printing says it (`add_printing`)
     game_changer: bool = False
     source_color_identity: str | None = None
     source_mana_value: float | None = None
@@ -61,14 +67,12 @@ class CardRecord:
     aliases: dict[str, None] = field(default_factory=dict)
     released_at: str | None = None
 
-    def add_printing(self, legality: str | None, game_changer: bool, released_at: str | None,
+    def add_printing(self, legality: str, game_changer: bool, released_at: str | None,
                      aliases: list[str] | tuple[str, ...] = ()) -> None:
-        """Fold one more printing's legality (None: it says nothing of the card's), Game Changer flag, date and
+        """Fold one more printing's legality (UNKNOWN: it says nothing of the card's), Game Changer flag, date and
         printed names in."""
-        if legality is not None:
-            self.legality_known = True
-            if LEGALITY_RANK[legality] > LEGALITY_RANK[self.legality]:
-                self.legality = legality
+        if _RANK[legality] > _RANK[self.legality]:
+            self.legality = legality
         if game_changer:
             self.game_changer = True
         if released_at and (self.released_at is None or released_at < self.released_at):
@@ -78,8 +82,7 @@ class CardRecord:
 
     def absorb(self, other: CardRecord) -> None:
         """Merge another record of the same oracle id from the same snapshot (another file of it)."""
-        self.add_printing(other.legality if other.legality_known else None, other.game_changer, other.released_at,
-                          tuple(other.aliases))
+        self.add_printing(other.legality, other.game_changer, other.released_at, tuple(other.aliases))
         for side, face in other.faces.items():
             self.faces.setdefault(side, face)
         for side, value in other.face_mana_values.items():
@@ -110,16 +113,34 @@ class CardRecord:
         names = {self.name, *(f.name for f in faces)}
         aliases = tuple(a for a in self.aliases if a not in names)
         return Card(oracle_id=self.oracle_id, name=self.name, layout=self.layout, faces=faces,
-                    commander_legality=self.legality if self.legality_known else UNKNOWN,
-                    game_changer=self.game_changer,
+                    commander_legality=self.legality, game_changer=self.game_changer,
                     source_color_identity=self.source_color_identity,
                     source_mana_value=self.source_mana_value, source_face_mana_values=fmv,
                     aliases=aliases, released_at=self.released_at, complete=not self.incomplete)
 
 
 def _usable_name(value: Any) -> bool:
-    """Whether a value read from an unchecked object can be kept as a name."""
-    return isinstance(value, str) and 0 < len(value) <= 200 and value.strip() == value and "\n" not in value
+    """Whether a value read from an unchecked object can be kept as a name (valid Unicode text among them)."""
+    return (isinstance(value, str) and 0 < len(value) <= 200 and value.strip() == value and "\n" not in value
+            and is_text(value))
+
+
+def is_text(value: str) -> bool:
+    """Whether a str is valid Unicode text, as UTF-8 and the card store hold it: no lone surrogate ("\\ud800"), which
+    JSON can escape."""
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def card_is_text(card: Card) -> bool:
+    """Whether every text of a card is valid Unicode text (`is_text`; asked of them all at once)."""
+    faces = [value for face in card.faces for value in map(face.__getattribute__, Face.__slots__) if value is not None]
+    return is_text("".join((card.oracle_id, card.name, card.layout, *card.aliases, *faces)))
 
 
 @dataclass
@@ -204,10 +225,8 @@ class Accumulator:
             else:
                 mine.absorb(rec)
         self.absorb_others(other)
-        if other.newest and (self.newest is None or other.newest > self.newest):
-            self.newest = other.newest
-        if other.newest_unplayed and (self.newest_unplayed is None or other.newest_unplayed > self.newest_unplayed):
-            self.newest_unplayed = other.newest_unplayed
+        self.newest = newest(self.newest, other.newest)
+        self.newest_unplayed = newest(self.newest_unplayed, other.newest_unplayed)
 
     def absorb_others(self, other: Accumulator) -> None:
         """Merge another accumulator's objects that are never deck cards into this one's."""

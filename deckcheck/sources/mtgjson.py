@@ -14,11 +14,13 @@ from typing import Any, TypedDict
 
 from deckcheck.model.card import Face
 from deckcheck.model.vocab import (
-    COLORS, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, is_game_aid,
+    COLORS, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, UNKNOWN, is_game_aid,
     sort_colors,
 )
 from deckcheck.sources.jsonstream import NON_CARD_LISTS
-from deckcheck.sources.merge import Accumulator, CardRecord, ImportReport, normalize_day, normalize_legality
+from deckcheck.sources.merge import (
+    Accumulator, CardRecord, ImportReport, newest, normalize_day, normalize_legality,
+)
 from deckcheck.sources.validate import SchemaValidator, load_validator
 
 #: MTGJSON layout names that Scryfall (and deckcheck) spell differently.
@@ -110,15 +112,15 @@ def _aliases(obj: MtgjsonCard) -> list[str]:
 MEMORABILIA_SETS = frozenset({"CED", "CEI", "30A"})
 
 
-def _legality(obj: MtgjsonCard) -> str | None:
-    """A printing's Commander legality; None when it says nothing of the card's: a printing of a product never
+def _legality(obj: MtgjsonCard) -> str:
+    """A printing's Commander legality; UNKNOWN when it says nothing of the card's: a printing of a product never
     played (`MEMORABILIA_SETS`, gold-bordered, oversized) with no legalities, as Bayou's in Collector's Edition.
     MTGJSON leaves out the formats a card is not legal in, so no legalities elsewhere (a whole card's in
     AtomicCards, an Astral card's, a Mystery Booster playtest card's) is not legal anywhere."""
     legalities = obj.get("legalities")
     if not legalities and obj.get("setCode") and (obj.get("setCode") in MEMORABILIA_SETS
                                                    or obj.get("borderColor") == "gold" or obj.get("isOversized")):
-        return None
+        return UNKNOWN
     return normalize_legality((legalities or {}).get("commander"))
 
 
@@ -171,8 +173,7 @@ def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportRe
         name, index, layout = obj.get("faceName") or name, 0, "normal"
     oid = obj["identifiers"]["scryfallOracleId"]
     released = normalize_day(context.get("releaseDate")) or normalize_day(obj.get("originalReleaseDate"))
-    if released and (acc.newest is None or released > acc.newest):
-        acc.newest = released
+    acc.newest = newest(acc.newest, released)
     rec = acc.records.get(oid)
     if rec is None:
         rec = acc.records[oid] = CardRecord(

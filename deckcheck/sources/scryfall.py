@@ -14,7 +14,9 @@ from deckcheck.model.mana import ManaCostError, parse_cost
 from deckcheck.model.vocab import (
     COLORS, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, is_game_aid, sort_colors,
 )
-from deckcheck.sources.merge import Accumulator, CardRecord, ImportReport, normalize_day, normalize_legality
+from deckcheck.sources.merge import (
+    Accumulator, CardRecord, ImportReport, newest, normalize_day, normalize_legality,
+)
 from deckcheck.sources.validate import SchemaValidator, load_validator
 
 
@@ -164,10 +166,9 @@ def ingest(obj: Any, acc: Accumulator, report: ImportReport, path: str,
     released = normalize_day(obj.get("released_at"))
     if released:  # the file's date, when it has none: its newest printing played somewhere, not a preview's
         if _played(obj):
-            if acc.newest is None or released > acc.newest:
-                acc.newest = released
-        elif acc.newest_unplayed is None or released > acc.newest_unplayed:
-            acc.newest_unplayed = released
+            acc.newest = newest(acc.newest, released)
+        else:
+            acc.newest_unplayed = newest(acc.newest_unplayed, released)
     if layout == REVERSIBLE:
         _ingest_reversible(obj, acc, legality, game_changer, released)
         return
