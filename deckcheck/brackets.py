@@ -34,7 +34,7 @@ from typing import Any
 
 from deckcheck.model.card import Card
 from deckcheck.model.mana import strip_reminder_text
-from deckcheck.policy import Policy, data_day
+from deckcheck.policy import Policy, card_data_day
 from deckcheck.wording import counted
 
 #: The most extra-turn cards deckcheck reads as the "low quantity" brackets 2 and 3 allow.
@@ -292,8 +292,7 @@ def card_flags(card: Card, policy: Policy, day: date, data_date: date | None = N
     """The card's bracket flags on `day`: Game Changer (or maybe one, where the record is incomplete; by the card
     data of `data_date` too where it is the newer, `Policy.game_changer_status`), mass land denial, extra turns
     (and chained ones), tutor."""
-    member = policy.game_changer_status(card, _game_changers_day(day),
-                                        data_day(card.legality_date) or data_date).member
+    member = policy.game_changer_status(card, _game_changers_day(day), card_data_day(card, data_date)).member
     mld, turns, tutor = _features(card)
     return ((GAME_CHANGER if member else MAYBE_GAME_CHANGER if member is None else 0)
             | (MASS_LAND_DENIAL if mld else 0) | (EXTRA_TURNS if turns else 0)

@@ -18,7 +18,7 @@ from deckcheck.decklist.text import (
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.names import MAX_NAME_CHARS, name_key
 from deckcheck.model.vocab import NOT_LEGAL
-from deckcheck.policy import data_day
+from deckcheck.policy import card_data_day, data_day
 from deckcheck.report import DeckReport, Violation
 from deckcheck.rules import MODULES
 from deckcheck.rules.base import DeckContext, Item
@@ -178,8 +178,7 @@ class Checker:
             return found
 
     def _legality_day(self, card: Card) -> date | None:
-        """The day the card data's legality of a card speaks for: a merged store's older legality its own day."""
-        return data_day(card.legality_date) or self._data_date
+        return card_data_day(card, self._data_date)
 
     def _disagreement(self, card: Card, on: date | None) -> str | None:
         """Where the card data's own Commander legality and the policy differ on a card (stale data, or an

@@ -65,6 +65,12 @@ def data_day(text: Any) -> date | None:
         return None
 
 
+def card_data_day(card: Card, data_date: date | None) -> date | None:
+    """The day the card data speaks of a card for: its own legality's (`Card.legality_date`, a store merged from
+    sources of several dates), else the store's (`data_date`)."""
+    return data_day(card.legality_date) or data_date
+
+
 def as_date(on: Any) -> date | None:
     """The day the policy is asked about, as the Python API takes it: None (today), a date (a datetime or a
     pandas Timestamp gives its day: a datetime can't be compared with the policy's dates) or a YYYY-MM-DD
@@ -512,7 +518,7 @@ def standing_of(card: Card, policy: Any, on: date | None, data_date: str | None 
     is legal from its release on, as `check` holds it (`released-since-data`, a warning)."""
     from deckcheck.rules.legality import legal_from_release
 
-    day = data_day(card.legality_date) or data_day(data_date)
+    day = card_data_day(card, data_day(data_date))
     status = policy.game_changer_status(card, on, day)
     # the policy bans cards; it makes none legal
     if card.commander_legality == NOT_LEGAL and not legal_from_release(card, data_date, on):

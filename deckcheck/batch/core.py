@@ -291,11 +291,12 @@ def _next_row(rows: Iterator[list[str]], size: int) -> list[str] | None:
         csv.field_size_limit(limit)
 
 
-def _a_response(cells: Sequence[str], header: Sequence[str]) -> bool:
-    """Whether a row of a table of registrations is a response: not a blank row (a deleted response), nor the
-    header (`header`, its cells stripped) met again (two exports pasted one after the other)."""
+def _a_response(cells: Sequence[str], header: Sequence[str], named: bool = False) -> bool:
+    """Whether a row of a table of registrations is a response: not the header (`header`, its cells stripped) met
+    again (two exports pasted one after the other), nor a blank row (a deleted response) unless something else
+    names it (`named`: a frame's index label that is a player's name; a deck that came with no list)."""
     stripped = [cell.strip() for cell in cells]
-    return any(stripped) and stripped != header
+    return (named or any(stripped)) and stripped != header
 
 
 def _registration(label: str, cells: Sequence[str], layout: Registrations) -> Source:
@@ -313,13 +314,12 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
     if frame.empty:
         return
     rows = zip(frame.index, frame.itertuples(index=False, name=None))
-    taken = set(map(str, frame.index))
     layout = columns_layout(columns)
     listed = None if layout is None else frame.iloc[:, layout.decklist].dropna()
     sideboard = "sideboard" in columns and any(
         cell_text(v).strip() for v in frame.iloc[:, columns.index("sideboard")])
     if _deck_object_columns(columns, layout, None if listed is None or listed.empty else listed.iloc[0], sideboard):
-        yield from expand_labelled(((label, _row_record(columns, row)) for label, row in rows), positions, taken)
+        yield from expand_labelled(((label, _row_record(columns, row)) for label, row in rows), positions)
         return
     if layout is None:
         raise TypeError(f"no column of this DataFrame holds decklists (its columns: {', '.join(columns)[:300]}); "
@@ -337,11 +337,12 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
         rows = ((index, (index[level] if frame.index.nlevels > 1 else index, *row)) for index, row in rows)
         header.insert(0, str(frame.index.names[level]).strip())
     seen: Counter[str] = Counter()
+    taken = set(map(str, frame.index))
     for position, (index, row) in enumerate(rows):
         cells = [cell_text(v) for v in row]
         # a row of no text is a deleted response, as in the file, unless its index label is a name (a player's,
-        # `pd.DataFrame({"decklist": [...]}, index=players)`): then it is a deck that came with no list
-        if _a_response(cells, header) or isinstance(index, str) and index.strip() and cells != header:
+        # `pd.DataFrame({"decklist": [...]}, index=players)`)
+        if _a_response(cells, header, named=isinstance(index, str) and bool(index.strip())):
             if positions is not None:
                 positions.append(position)
             yield _registration(distinct_label(index, seen, taken), cells, layout)
@@ -793,7 +794,7 @@ def _deck_object_columns(columns: list[str], layout: Registrations | None, liste
     "decklist" whose cells are texts (`listed`: its first cell that is not empty; `pd.read_csv` of a form's
     "player,commander,decklist"), unless a "sideboard" column holds lists a registration would leave out
     (`sideboard`: whether one has a cell that is not empty; a form's empty Sideboard column is no deck object's)."""
-    if listed is not None and isinstance(listed, str) and not sideboard:
+    if isinstance(listed, str) and not sideboard:
         return False
     return not set(columns).isdisjoint(LIST_KEYS) or layout is None and is_deck_record(dict.fromkeys(columns))
 
@@ -825,16 +826,17 @@ def _missing(item: Any) -> bool:
             or type(item).__name__ in ("NAType", "NaTType"))
 
 
-def expand_labelled(pairs: Iterable[tuple[Any, Any]], positions: list[int] | None = None,
-                    taken: Collection[str] = ()) -> Iterator[Source]:
+def expand_labelled(pairs: Iterable[tuple[Any, Any]], positions: list[int] | None = None) -> Iterator[Source]:
     """Deck sources of (label, item) pairs, as a pandas Series' items give them: `expand`'s, with each
     decklist text, deck object or refused item named by its label (a player's name, a row number). A str is
     decklist text even on one line (a form's one-line answer, "Commander 1 Atraxa ... Deck 1 Sol Ring ..."),
     unless it names a file or folder there is, or a decklist file's name (`_a_file_name`): a path keeps its own
     name (a file that is not there is an unreadable deck of that name, in its label's row). A label met
-    again is numbered (`distinct_label`, past the labels `taken`: every label of the pairs, when known).
+    again is numbered (`distinct_label`, past every label of the pairs).
     `positions`, when given, gets the number of the pair each source yielded came from (a folder's path yields a
     source per decklist in it)."""
+    pairs = list(pairs)
+    taken = {str(index) for index, _ in pairs}
     seen: Counter[str] = Counter()
     for position, (index, item) in enumerate(pairs):
         label = distinct_label(index, seen, taken)
@@ -1513,15 +1515,14 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
         if frame or is_pandas(paths_or_texts, "Series"):
             positions: list[int] = []
             sources = list(frame_sources(paths_or_texts, positions) if frame
-                           else expand_labelled(paths_or_texts.items(), positions, set(map(str, paths_or_texts.index))))
+                           else expand_labelled(paths_or_texts.items(), positions))
             index = paths_or_texts.index.take(positions)
             if not sources:  # an empty group of a groupby, a filter that kept no row: said, as `batch` says it
-                kind = "DataFrame" if frame else "Series"
-                warnings.warn(DeckcheckWarning(f"no decks in this {kind}: " + (
-                    "it has no rows" if paths_or_texts.empty else "its rows are blank, or name folders of no decklist")),
-                    stacklevel=2)
+                why = "it has no rows" if paths_or_texts.empty else "its rows are blank, or name folders of no decklist"
+                warnings.warn(DeckcheckWarning(f"no decks in this {'DataFrame' if frame else 'Series'}: {why}"),
+                              stacklevel=2)
         elif labelled is not None:
-            sources = list(expand_labelled(labelled.items(), taken=set(map(str, labelled))))
+            sources = list(expand_labelled(labelled.items()))
         else:
             given = list(paths_or_texts)
             sources = list(expand(given))

@@ -208,6 +208,6 @@ def _write(path: str | None, write: Callable[..., Any], *args: Any) -> Any:
     try:
         return write(*args)
     except OSError as exc:
-        if not path or isinstance(exc, BrokenPipeError):
-            raise  # standard output, or a pipe given to -o whose reader left: ends the command as SIGPIPE would (cli.main)
+        if not path or isinstance(exc, BrokenPipeError):  # standard output, or a pipe given to -o, whose reader
+            raise  # left: the command ends as SIGPIPE would end it (cli.main)
         raise DeckcheckError(f"{path}: can't write the report: {exc.strerror or exc}") from None

@@ -16,7 +16,7 @@ from deckcheck.model.identity import color_identity
 from deckcheck.model.vocab import (
     ALTERNATIVE_SPELL_LAYOUTS, MELD, MODAL_DFC, NOT_LEGAL, PREPARE, PROTOTYPE, SPLIT, Zone,
 )
-from deckcheck.policy import Policy, Standing, data_day, standing_of
+from deckcheck.policy import Policy, Standing, card_data_day, data_day, standing_of
 from deckcheck.store import CardStore
 
 
@@ -186,7 +186,7 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None, pol
         legality += (f" (released on {released}, {when}: the card data of {day} calls every card not yet "
                      "released not legal)")
     elif standing.legality != card.commander_legality and policy.data_disagreement(
-            card, on, data_day(card.legality_date) or data_date):
+            card, on, card_data_day(card, data_date)):
         of = f" ({card.legality_date or legalities_date})" if card.legality_date or legalities_date else ""
         legality += f"; the card data{of} says {card.commander_legality.replace('_', ' ')}"
     if standing.game_changer is None:
@@ -245,12 +245,12 @@ def run(args: argparse.Namespace) -> int:
                 hint = did_you_mean(suggestions) if name in close else (
                     f"; no suggestions past the first {SUGGESTED_PER_DECK} unknown names")
             texts.append(one_line(f"{name}: unknown card{hint}"))  # a name may come from a file (`-`)
-        elif args.format == "json":
-            results.append(card_dict(name, card, standing_of(card, policy, args.as_of, store.legalities_date),
-                                     store.meld_partners(card)))
         else:
-            texts.append(render_text(card, standing_of(card, policy, args.as_of, store.legalities_date),
-                                     store.legalities_date, policy, args.as_of, store.meld_partners(card)))
+            standing, melds = standing_of(card, policy, args.as_of, store.legalities_date), store.meld_partners(card)
+            if args.format == "json":
+                results.append(card_dict(name, card, standing, melds))
+            else:
+                texts.append(render_text(card, standing, store.legalities_date, policy, args.as_of, melds))
     if args.format == "json":
         json.dump(results, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")

@@ -343,8 +343,7 @@ def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
     notes = list(deck.notes)
     # each commander read against the whole list: a list marking 10,000 took a minute; no deck marks a hundred (the
     # commander-pair rule reports the rest as they are marked)
-    marked = deck.commanders[:MAX_READ_AS_LISTED]
-    for entry in marked:
+    for entry in deck.commanders[:MAX_READ_AS_LISTED]:
         if entry.quantity != 1 or not _JOINED.search(entry.name) or card_names(entry.name):
             continue
         index = entries.index(entry)

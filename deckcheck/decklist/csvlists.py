@@ -171,7 +171,8 @@ def table_body(text: str) -> tuple[str | None, str]:
 
 def _registrations_header(line: str, delimiters: Sequence[str]) -> Registrations | None:
     """A header row of a table of registrations: one that names a decklist column ("deck", "list", "card", "paste"
-    or "export" in it) and is no comment; a first column named "#" alone (Typeform's response number, "#,Name,...") is no comment.
+    or "export" in it) and is no comment; a first column named "#" alone (Typeform's response number,
+    "#,Name,...") is no comment.
     (A card list's header row may be one too: `registrations_layout` tells them apart.)"""
     low = line.lower()
     if not any(word in low for word in (*_LIST_WORDS, "card")) or len(line) > 2000:
