@@ -10,7 +10,7 @@ from itertools import chain, repeat
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck
+from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck, Entry
 from deckcheck.decklist.runs import Pieces, names_apart, names_in
 from deckcheck.decklist.text import (
     group_name_entries, with_set_codes_in_names, without_group_names, without_title, without_words_around,
@@ -127,6 +127,16 @@ class Checker:
         card = self.lookup(name)
         return card is not None and bool(self.facts(card).companion_text)
 
+    def _can_pair(self, first: str, second: str) -> bool:
+        """Whether the cards so named can be a deck's two commanders: both can lead, and as partners (702.124)."""
+        from deckcheck.rules.commander import pair_problem
+
+        a, b = self.lookup(first), self.lookup(second)
+        if a is None or b is None or a.oracle_id == b.oracle_id or not (self.can_lead(first) and self.can_lead(second)):
+            return False
+        return pair_problem(Item(Entry(1, first, COMMANDER, 0), a, self.facts(a)),
+                            Item(Entry(1, second, COMMANDER, 0), b, self.facts(b))) is None
+
     def _fits_under(self, leader: str, companion: str) -> bool:
         """Whether the card named `companion` may be the companion of the card named `leader` as the commander: the
         leader can lead, and the companion's color identity is within its (903.4, 702.139a)."""
@@ -209,13 +219,16 @@ class Checker:
         (`sideboard_companion`)."""
         from deckcheck import decklist
 
+        if deck.commanders_marked:
+            deck = decklist.commanders_run_on(deck, self.can_lead, self._can_pair)
         if commanders:
             deck = decklist.with_commanders(deck, list(commanders), card_names=self.card_names)
         elif not deck.commanders_marked:
-            return decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion, self._fits_under)
+            deck = decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion, self._fits_under)
+            return decklist.outside_cards_counted(deck, self.is_card)
         else:
             deck = decklist.commanders_as_listed(deck, self.card_names)
-        return decklist.sideboard_companion(deck, self.is_companion)
+        return decklist.outside_cards_counted(decklist.sideboard_companion(deck, self.is_companion), self.is_card)
 
     def _resolve(self, name: str, on: date | None) -> _Row:
         """A name's card, its facts, whether the card is banned on the date or not legal at all, and its

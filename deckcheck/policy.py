@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
@@ -355,16 +356,29 @@ class Policy:
 
     def _listed_ban(self, card: Card, on: date | None) -> Ban | None:
         """The policy's own ban of `card` on `on`, or None."""
-        state = self._state(on)
-        for k in card_keys(card):
-            entry = state.named.get(k)
-            if entry is not None and not (entry.since and (on or date.today()) < entry.since):
-                return Ban(card.name, NAMED, entry.since, entry.url, entry.note)
+        named = self._named_ban(card.name, card_keys(card), on)
+        if named is not None:
+            return named
         found = self._category(card)
         if found is not None:
             reason, url = found
             return Ban(card.name, reason, None, url)
         return None
+
+    def _named_ban(self, name: str, keys: Iterable[str], on: date | None) -> Ban | None:
+        """The named ban in force on `on` of the card called `name`, by any of its folded names `keys`."""
+        state = self._state(on)
+        for k in keys:
+            entry = state.named.get(k)
+            if entry is not None and not (entry.since and (on or date.today()) < entry.since):
+                return Ban(name, NAMED, entry.since, entry.url, entry.note)
+        return None
+
+    def ban_named(self, name: str, on: date | None = None) -> Ban | None:
+        """The named ban in force on `on` of a card by its name alone (the list's spelling of it as the Ban's card):
+        how a card the card data lacks (Jeweled Lotus, newer than the bundled snapshot) is still known as banned."""
+        entry = self._state(on).named.get(name_key(name))
+        return None if entry is None else self._named_ban(entry.name, (name_key(name),), on)
 
     def companion_ban(self, card: Card, on: date | None = None, data_date: date | None = None) -> Ban | None:
         """Why `card` can't be a companion on `on`: any ban (`ban`, the newer card data's too), or a "banned as

@@ -893,6 +893,27 @@ def test_a_form_s_commander_and_partner_columns_name_the_commanders(tmp_path, st
         '"commander" names 20,000 cards, more than the 8 commanders a deck may be given beside its list')
 
 
+def test_a_form_s_commander_cell_written_as_a_decklist_line_is_its_card(tmp_path, store):
+    """A Commander cell pasted from a list ("1 Edgar Markov", "Edgar Markov (C17) 36", "1x Edgar Markov *F*") is
+    the card, as a decklist line of it is, and the deck is checked under it: here its Counterspell is outside
+    the identity. Before, the cell was an unknown card, and the deck's identity went unchecked."""
+    emeka = _main_deck("05-emeka-vampiric-bloodlust.txt")
+    table = tmp_path / "registrations.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Player", "Commander", "Companion", "Decklist"])
+        for player, cell in (("A", "1 Edgar Markov"), ("B", "Edgar Markov (C17) 36"), ("C", "1x Edgar Markov *F*"),
+                             ("D", "Edgar Markov")):
+            writer.writerow([player, cell, "", emeka])
+        writer.writerow(["E", "1 Tymna the Weaver and 1 Thrasios, Triton Hero", "1 Lutri, the Spellchaser (C20) 2",
+                         "1 Sol Ring\n"])
+    rows = list(check_many([table], store=store))
+    assert [(r.name, r.report.commanders, r.report.color_identity, r.report.codes()) for r in rows[:4]] == [
+        (player, ("Edgar Markov",), "WBR", ["color-identity"]) for player in "ABCD"]
+    assert (rows[4].report.commanders, rows[4].report.companion) == (
+        ("Tymna the Weaver", "Thrasios, Triton Hero"), "Lutri, the Spellchaser")
+
+
 def _one_line_form(tmp_path, answers: list[tuple[str, str, str]]):
     """A sign-up form's responses as CSV, its decklist question one line: (player, commander, decklist) rows."""
     table = tmp_path / "registrations.csv"

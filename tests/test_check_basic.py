@@ -188,10 +188,11 @@ def test_two_commanders_written_on_one_line_are_read_apart_or_told_to_be_split(
         joint: str, tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A real partner precon with its two commanders on one line, joined by a slash, a bar, an ampersand or a plus:
     before, the line was read as the first commander alone and the second was lost unseen (a deck of 99;
-    with " & " or " + ", an unknown card with the wrong suggestions). Joined as `--commander` reads two names
-    (" / ", " & ", " + "), they are the two commanders, with a note, and the deck is legal; joined as a card's faces
-    are (" // ", " | "), the line is an unknown card that names both cards and says to write each on a line of its
-    own. (Joined by a comma, they are read apart: `test_card_names_separated_by_commas_are_read_apart`.)"""
+    with " & " or " + ", an unknown card with the wrong suggestions). They are the two commanders, with a note, and
+    the deck is legal: joined as `--commander` reads two names (" / ", " & ", " + "), or as a card's faces are
+    (" // ", " | ": the whole no card, each part a different card; before, an unknown card that named both cards
+    and said to write each on a line of its own). (Joined by a comma, they are read apart:
+    `test_card_names_separated_by_commas_are_read_apart`.)"""
     from pathlib import Path
 
     source = Path(__file__).resolve().parent.parent / "data" / "examples" / "tournament" / \
@@ -202,23 +203,27 @@ def test_two_commanders_written_on_one_line_are_read_apart_or_told_to_be_split(
     joined = tmp_path / "joined.txt"
     joined.write_text(text.replace(pair, f"1x Frodo, Adventurous Hobbit{joint}Sam, Loyal Attendant\n"),
                       encoding="utf-8")
-    if joint.strip() in "/&+":
-        assert main(["check", "--data-dir", data_dir, "--format", "json", str(joined)]) == 0
-        deck = json.loads(capsys.readouterr().out)["decks"][0]
-        assert deck["commanders"] == ["Frodo, Adventurous Hobbit", "Sam, Loyal Attendant"]
-        assert deck["notes"][0] == (f"line 5: commander Frodo, Adventurous Hobbit{joint}Sam, Loyal Attendant read "
-                                    "as 2 commanders: Frodo, Adventurous Hobbit; Sam, Loyal Attendant")
-        return
+    assert main(["check", "--data-dir", data_dir, "--format", "json", str(joined)]) == 0
+    deck = json.loads(capsys.readouterr().out)["decks"][0]
+    assert deck["commanders"] == ["Frodo, Adventurous Hobbit", "Sam, Loyal Attendant"]
+    assert deck["notes"][0] == (f"line 5: commander Frodo, Adventurous Hobbit{joint}Sam, Loyal Attendant read "
+                                "as 2 commanders: Frodo, Adventurous Hobbit; Sam, Loyal Attendant")
+
+
+def test_two_cards_joined_on_a_main_deck_line_are_told_to_be_split(tmp_path, data_dir: str,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Two cards of the main deck joined on one line as a card's faces are, "Sol Ring // Arcane Signet": an unknown
+    card that names both cards and says to write each on a line of its own."""
+    joined = tmp_path / "joined.txt"
+    joined.write_text("Commander\n1 Frodo, Adventurous Hobbit\nDeck\n1 Sol Ring // Arcane Signet\n98 Plains\n",
+                      encoding="utf-8")
+    joint = " // "
     assert main(["check", "--data-dir", data_dir, "--format", "json", str(joined)]) == 1
     violations = json.loads(capsys.readouterr().out)["decks"][0]["violations"]
     unknown = next(v for v in violations if v["code"] == "unknown-card")
-    assert unknown["message"] == (f'unknown card "Frodo, Adventurous Hobbit{joint}Sam, Loyal Attendant": it joins 2 '
-                                  "cards' names (Frodo, Adventurous Hobbit; Sam, Loyal Attendant): write each on "
-                                  "a line of its own")
-    assert unknown["lines"] == [5] and unknown["details"]["suggestions"] == [
-        "Frodo, Adventurous Hobbit", "Sam, Loyal Attendant"]
-    assert main(["check", "--data-dir", data_dir, str(source)]) == 0
-    capsys.readouterr()
+    assert unknown["message"] == (f'unknown card "Sol Ring{joint}Arcane Signet": it joins 2 cards\' names (Sol Ring; '
+                                  "Arcane Signet): write each on a line of its own")
+    assert unknown["lines"] == [4] and unknown["details"]["suggestions"] == ["Sol Ring", "Arcane Signet"]
 
 
 def _report(path, data_dir: str, capsys: pytest.CaptureFixture[str], *options: str) -> dict:

@@ -543,3 +543,121 @@ def test_a_standard_error_that_can_t_be_written_changes_no_exit_code(tmp_path, a
         done = subprocess.run([sys.executable, "-m", "deckcheck", *(a.format(tmp=tmp_path) for a in argv)], env=env,
                               stdout=subprocess.PIPE, stderr=read_only, text=True, timeout=300)
     assert done.returncode == code, done.stdout
+
+
+# --- names the card data lacks, and commanders written as two -------------------------------------------------
+BUNDLED_ONLY = "/nonexistent-deckcheck-store"  # the bundled snapshot, which lacks the cards newer than it
+
+
+def test_a_banned_card_the_card_data_lacks_is_banned_not_a_typo(capsys, tmp_path) -> None:
+    """Jeweled Lotus, Nadu and Hullbreacher are on the banned list but not in the bundled snapshot: each is
+    reported banned, from the list's date on, not an unknown card with close names to swap in (Hull Breach).
+    Before the ban's day it is the unknown card it is. `card` says what the lists say of such a name."""
+    from deckcheck.store import CardStore
+
+    store = CardStore.open(BUNDLED_ONLY)
+    assert [store.lookup(n) for n in ("Jeweled Lotus", "Nadu, Winged Wisdom", "Hullbreacher")] == [None] * 3
+    deck = tmp_path / "deck.txt"
+    deck.write_text(deck_text(["Kenrith, the Returned King"], ["Jeweled Lotus", "Nadu, Winged Wisdom",
+                                                                "Hullbreacher"], fill="Plains"), encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", BUNDLED_ONLY, "--format", "json", str(deck))
+    violations = json.loads(out)["decks"][0]["violations"]
+    assert code == 1 and [(v["code"], v["lines"], v["details"]["since"]) for v in violations] == [
+        ("banned", [4], "2024-09-23"), ("banned", [5], "2024-09-23"), ("banned", [6], None)]
+    assert violations[0]["message"] == ("Jeweled Lotus is banned in Commander (on the banned list since 2024-09-23); "
+                                        "the card data in use lacks the card")
+    code, out, _ = run(capsys, "check", "--data-dir", BUNDLED_ONLY, "--as-of", "2024-09-22", "--format", "json",
+                       str(deck))
+    assert [v["code"] for v in json.loads(out)["decks"][0]["violations"]] == ["unknown-card", "unknown-card",
+                                                                             "banned"]
+    code, out, _ = run(capsys, "card", "--data-dir", BUNDLED_ONLY, "Jeweled Lotus", "The One Ring")
+    assert code == 1 and out.splitlines() == [
+        "Jeweled Lotus: unknown card to the card data in use; Jeweled Lotus is banned in Commander (on the banned "
+        "list since 2024-09-23)", "", "The One Ring: unknown card to the card data in use; The One Ring is a Game "
+        "Changer"]
+
+
+def test_an_unknown_commander_says_the_identity_goes_unchecked(capsys, tmp_path, data_dir: str) -> None:
+    """A misspelled commander leaves the deck's identity unknown, and so every card outside it unreported: its
+    unknown-card message says so, lest the list be taken for fine but for a typo."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text(deck_text(["Edgr Markov"], ["Counterspell"], fill="Swamp"), encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(deck))
+    assert code == 1 and out.splitlines()[0] == (
+        f"{deck}:2: unknown-card unknown card \"Edgr Markov\", a commander: the deck's color identity is not checked "
+        "without its card; did you mean Edgar Markov or Edgar, Charmed Groom // Edgar Markov's Coffin or Sorin "
+        "Markov?")
+
+
+@pytest.mark.parametrize("written", ["Commander\n1 Tymna the Weaver // Thrasios, Triton Hero\nDeck\n",
+                                     "Commanders: Tymna the Weaver and Thrasios, Triton Hero\n\n"])
+def test_two_commanders_written_on_one_line_are_both(capsys, tmp_path, data_dir: str, written: str) -> None:
+    """Two commanders on one line, joined by a face separator or "and" (each part a different card, the whole
+    none), are the two cards, with a note; before, they were one unknown card and the deck a card short."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text(written + deck_text([], ["Counterspell"], fill="Island", size=98).split("Deck\n", 1)[1],
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(deck))
+    assert (code, out.splitlines()[-1]) == (
+        0, f"{deck}: legal: 100 cards, Tymna the Weaver + Thrasios, Triton Hero, identity WUBG")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--commander", "1 Tymna the Weaver (C16) 48",
+                       "--commander", "Thrasios, Triton Hero *F*", str(deck))
+    assert code == 0 and out.splitlines()[-1].endswith("legal: 100 cards, Tymna the Weaver + Thrasios, Triton Hero, "
+                                                         "identity WUBG")
+
+
+def test_a_group_of_token_makers_headed_tokens_is_counted(capsys, tmp_path, data_dir: str) -> None:
+    """Lists grouped by what their cards do head their token makers "Tokens", a header that also sets a list's
+    tokens apart. The real Abzan Armor list with its last 82 cards under "Tokens" is 100 cards with them: they
+    are counted, with a note (before, they were dropped unsaid and the deck was 82 short). Real tokens there
+    (Treasure) stay outside; cards there that don't make the 100 are said in a note, not counted."""
+    lines = [line for line in LEGAL.read_text(encoding="utf-8").splitlines() if line and not line.startswith("//")]
+    grouped = tmp_path / "grouped.txt"
+    grouped.write_text("\n".join(lines[:20] + ["Tokens"] + lines[20:] + ["2 Treasure"]) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(grouped))
+    assert (code, out.splitlines()) == (0, [
+        f"{grouped}: note: 82 cards under a header of cards outside the deck (such as \"Tokens\", lines 22-90: "
+        f"{lines[20][2:]}; {lines[21][2:]}; {lines[22][2:]}; ...) are cards of a deck, and the list is 100 cards "
+        "with them: counted in the main deck",
+        f"{grouped}: legal: 100 cards, Felothar the Steadfast, identity WBG"])
+    short = tmp_path / "short.txt"
+    short.write_text("\n".join(lines[:20] + ["Tokens"] + lines[20:25]) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(short))
+    assert code == 1 and out.splitlines()[0].endswith(") are cards of a deck, not counted in the 100")
+    sheet = tmp_path / "grouped.csv"
+    with sheet.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["Quantity", "Name", "Category"])
+        for n, line in enumerate(lines[1:]):
+            if line[:1].isdigit():
+                count, name = line.split(" ", 1)
+                writer.writerow([count, name, "Commander" if n == 0 else "Tokens" if n > 20 else "Ramp"])
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(sheet))
+    assert code == 0 and out.splitlines()[-1] == f"{sheet}: legal: 100 cards, Felothar the Steadfast, identity WBG"
+
+
+def test_a_commander_section_run_on_into_the_list_ends_after_its_commanders(capsys, tmp_path, data_dir: str) -> None:
+    """A real list whose "Deck" header was left out: its Commander section runs on into the main deck. Its first
+    card is the commander (two that can be partners, the pair), the rest the main deck, with one note. Before, all
+    100 cards were commanders (75 commander-ineligible errors). A few commanders too many stay the pair rule's."""
+    lines = [line for line in LEGAL.read_text(encoding="utf-8").splitlines()
+             if line and not line.startswith("//") and line != "Deck"]
+    run_on = tmp_path / "run-on.txt"
+    run_on.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(run_on))
+    assert (code, out.splitlines()) == (0, [
+        f"{run_on}: note: line 2: the Commander section runs on into the list, with no header or blank line before "
+        "its main deck: Felothar the Steadfast taken as commander, the 99 cards after as the main deck",
+        f"{run_on}: legal: 100 cards, Felothar the Steadfast, identity WBG"])
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--commander", "Felothar", str(run_on))
+    assert code == 0 and len(out.splitlines()) == 3
+    bruno = EXAMPLES / "tournament" / "02-bruno-timey-wimey.txt"
+    pair = tmp_path / "pair.txt"
+    pair.write_text("".join(line for line in bruno.read_text(encoding="utf-8").splitlines(keepends=True)
+                            if line.strip() and not line.startswith("//") and line.strip() != "Deck"), encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(pair))
+    assert code == 0 and "The Tenth Doctor and Rose Tyler taken as commanders, the 98 cards" in out
+    three = tmp_path / "three.txt"
+    three.write_text("Commander\n" + "\n".join(lines[1:4]) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(three))
+    assert "commander-pair" in [v["code"] for v in json.loads(out)["decks"][0]["violations"]]

@@ -201,6 +201,19 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None, pol
     return "\n".join(map(one_line, out))  # the card data's text may hold a terminal's escapes
 
 
+def _listed_unknown(name: str, policy: Any, on: date | None) -> tuple[str, dict[str, Any]] | None:
+    """What the Commander lists of `on` say of a card the card data lacks (a card newer than it), by its name: the
+    words and the JSON; None when they name no such card."""
+    from deckcheck.rules.legality import ban_details, ban_reason
+
+    ban, changer = policy.ban_named(name, on), policy.game_changer_named(name, on)
+    if ban is None and changer is None:
+        return None
+    said = [f"{ban.card} is banned in Commander ({ban_reason(ban)})"] if ban else []
+    said += [f"{changer} is a Game Changer"] if changer else []
+    return "; ".join(said), {"banned": ban_details(ban) if ban else None, "game_changer": changer is not None}
+
+
 def run(args: argparse.Namespace) -> int:
     # here: every command's start imports this module
     from deckcheck.model.names import MAX_NAME_CHARS
@@ -238,8 +251,12 @@ def run(args: argparse.Namespace) -> int:
         elif card is None:
             missing += 1
             suggestions = close.get(name, [])
-            results.append({"query": name, "error": UNKNOWN_CARD.code, "suggestions": suggestions})
-            if len(name) > MAX_NAME_CHARS:
+            listed = _listed_unknown(name, policy, args.as_of)
+            results.append({"query": name, "error": UNKNOWN_CARD.code, "suggestions": suggestions,
+                            **({"policy": listed[1]} if listed else {})})
+            if listed:
+                hint = f" to the card data in use; {listed[0]}"
+            elif len(name) > MAX_NAME_CHARS:
                 hint = not_searched(name)
             else:
                 hint = did_you_mean(suggestions) if name in close else (

@@ -3,11 +3,14 @@ deckstats, TappedOut, mtg.wtf, XMage, Forge, CSV, MTGO .dek and Cockatrice .cod 
 giving a Deck of entries with quantity, name as written, section and source line. Commanders the list does
 not mark are chosen afterwards, with the card data at hand (`assign_sideboard_commanders`,
 `with_commanders`), and those it marks by a short name read as the card of the list so named
-(`commanders_as_listed`)."""
+(`commanders_as_listed`); cards of a deck listed under a header of cards outside the game ("Tokens") counted when
+they make the 100 (`outside_cards_counted`)."""
 
 from deckcheck.decklist.commanders import (
     assign_sideboard_commanders,
     commanders_as_listed,
+    commanders_run_on,
+    outside_cards_counted,
     sideboard_companion,
     with_commanders,
 )
@@ -21,7 +24,7 @@ from deckcheck.decklist.reading import MAX_BYTES, parse_bytes, parse_file, parse
 __all__ = [
     "COMMANDER", "COMPANION", "MAIN", "MAX_BYTES", "MAX_LINE_CHARS", "MAX_QUANTITY", "MAYBEBOARD", "OUTSIDE",
     "SECTIONS", "SIDEBOARD", "Deck", "Entry", "ParseProblem", "assign_sideboard_commanders", "commanders_as_listed",
-    "parse_bytes",
+    "commanders_run_on", "outside_cards_counted", "parse_bytes",
     "parse_file", "parse_mtgjson_deck", "parse_text", "read_stream", "sideboard_companion", "with_commanders",
     "with_entries",
 ]

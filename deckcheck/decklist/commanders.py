@@ -10,8 +10,10 @@ from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from deckcheck.decklist.model import COMMANDER, COMPANION, MAIN, SIDEBOARD, Deck, Entry
-from deckcheck.model.names import loose_key, loosen, name_key, split_faces
+from deckcheck.decklist.model import COMMANDER, COMPANION, MAIN, OUTSIDE, SIDEBOARD, Deck, Entry
+from deckcheck.decklist.text import split_annotations
+from deckcheck.wording import counted
+from deckcheck.model.names import has_face_separator, loose_key, loosen, name_key, split_faces
 
 
 def commander_names(names: Any) -> tuple[str, ...] | None:
@@ -38,9 +40,28 @@ def commander_names(names: Any) -> tuple[str, ...] | None:
 _JOINED = re.compile(r"\n| \+ | & |(?<!/)/(?!/)")
 
 
+# Two commanders' names joined by a word, read apart only when each part is a card: "Sisay and ..." may be one.
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+
+
 def split_joined(text: str) -> list[str]:
-    """The names in a text that may join two commanders' ("Tymna the Weaver / Thrasios, Triton Hero")."""
-    return [part.strip() for part in _JOINED.split(text)]
+    """The names in a text that may join two commanders' ("Tymna the Weaver / Thrasios, Triton Hero"), each as
+    `written_name` reads it."""
+    return [written_name(part) for part in _JOINED.split(text)]
+
+
+# The one copy's count before a name given as a decklist's line writes it: "1 Edgar Markov", "1x Edgar Markov".
+_ONE_COPY = re.compile(r"1[xX]?\s+(?=\S)")
+
+
+def written_name(text: str) -> str:
+    """A commander's or companion's name given beside a list (a form's Commander cell, `--commander`) as a
+    decklist's line writes it, its one copy's count and its printing's marks left out: "1 Edgar Markov", "Edgar
+    Markov (C17) 36" and "1x Edgar Markov *F*" are "Edgar Markov"."""
+    text = text.strip()
+    if (count := _ONE_COPY.match(text)) is not None:
+        text = text[count.end():]
+    return split_annotations(text)[0]
 
 
 def _names(entries: Iterable[Entry]) -> str:
@@ -124,6 +145,60 @@ def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck
     return replace(deck, entries=entries, notes=deck.notes + (note,))
 
 
+#: The most cards a list's Commander section holds as its commanders (two and a companion): past them, with no
+#: main deck, the section ran on into the list (`commanders_run_on`).
+MOST_MARKED_COMMANDERS = 3
+
+
+def commanders_run_on(deck: Deck, can_lead: Callable[[str], bool], can_pair: Callable[[str, str], bool]) -> Deck:
+    """A list whose Commander header's cards run on into its main deck, with no header or blank line between
+    ("Commander", "1 Felothar the Steadfast", "1 Betor, Ancestor's Voice", ... and no "Deck"): the section's first
+    card the commander when it `can_lead`, with the second when the two `can_pair`, and the rest the main deck,
+    said in a note. Only for a list with no main deck whose Commander section holds more than
+    MOST_MARKED_COMMANDERS cards; else the deck itself (a few too many commanders are the commander-pair rule's)."""
+    marked = [e for e in deck.entries if e.section == COMMANDER]
+    if len(marked) <= MOST_MARKED_COMMANDERS or any(e.section == MAIN for e in deck.entries):
+        return deck
+    first, second = marked[0], marked[1]
+    if first.quantity != 1 or not can_lead(first.name):
+        return deck
+    leaders = [first, second] if second.quantity == 1 and can_pair(first.name, second.name) else [first]
+    rest = sum(e.quantity for e in marked[len(leaders):])
+    entries = tuple(e._replace(section=MAIN) if e.section == COMMANDER and e not in leaders else e
+                    for e in deck.entries)
+    note = (f"{_at(first)}the Commander section runs on into the list, with no header or blank line before its main "
+            f"deck: {' and '.join(e.name for e in leaders)} taken as commander{'s' if len(leaders) == 2 else ''}, "
+            f"the {counted(rest, 'card')} after as the main deck")
+    return replace(deck, entries=entries, notes=deck.notes + (note,))
+
+
+def outside_cards_counted(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
+    """A deck short of 100 whose cards of a section outside the game (a list's "Tokens" header, which lists
+    grouped by what their cards do write above their token makers) are cards of a deck (`is_card`: not the tokens
+    themselves) that make it 100: those cards counted in the main deck, said in a note. Short otherwise, the deck
+    with a note that such cards were not counted; else the deck itself."""
+    outside = [index for index, e in enumerate(deck.entries) if e.section == OUTSIDE and is_card(e.name)]
+    if not outside:
+        return deck
+    count = sum(e.quantity for e in deck.entries if e.section in (COMMANDER, MAIN))
+    if count >= 100:
+        return deck
+    cards = sorted((deck.entries[index] for index in outside), key=attrgetter("line"))
+    moved = sum(e.quantity for e in cards)
+    lines = [e.line for e in cards if e.line]
+    shown = "; ".join(e.name for e in cards[:3]) + ("; ..." if len(cards) > 3 else "")
+    said = (f"{counted(moved, 'card')} under a header of cards outside the deck (such as \"Tokens\""
+            f"{f', lines {lines[0]}-{lines[-1]}' if lines else ''}: {shown}) {'is a card' if moved == 1 else 'are cards'}"
+            " of a deck")
+    if count + moved != 100:
+        return replace(deck, notes=deck.notes + (f"{said}, not counted in the 100",))
+    entries = list(deck.entries)
+    for index in outside:
+        entries[index] = entries[index]._replace(section=MAIN)
+    return replace(deck, entries=tuple(entries),
+                   notes=deck.notes + (f"{said}, and the list is 100 cards with them: counted in the main deck",))
+
+
 def _read_labels(entries: list[Entry], label_lines: Sequence[int], names: list[str], given: str,
                  card_names: CardNames | None) -> tuple[list[Entry], list[str], list[str]]:
     """The list's entries, the names given and the notes, with each commander the list names on a label
@@ -189,6 +264,7 @@ def with_companions(deck: Deck, names: list[str], given: str) -> Deck:
         return deck
     entries = list(deck.entries)
     notes = list(deck.notes)
+    names = [written_name(name) for name in names]
     names = [_as_listed(name, entries) or name for name in names]
     keys = [name_key(n) for n in names]
     notes += _move_unnamed(entries, COMPANION, keys, SIDEBOARD, given, "moved from companion to the sideboard")
@@ -328,6 +404,25 @@ def _added_found_listed(deck: Deck, card_names: CardNames) -> Deck:
 MAX_READ_AS_LISTED = 100
 
 
+def _commanders_apart(entries: list[Entry], notes: list[str], card_names: CardNames) -> None:
+    """Each commander entry of `entries` that joins two cards' names (`_parts_joined`: "Thrasios, Triton Hero /
+    Tymna the Weaver", "A // B", "A and B"), each part a card or a card of the list, made an entry each, in place,
+    with a note."""
+    # each commander read against the whole list: a list marking 10,000 took a minute; no deck marks a hundred (the
+    # commander-pair rule reports the rest as they are marked)
+    for entry in [e for e in entries if e.section == COMMANDER][:MAX_READ_AS_LISTED]:
+        if entry.quantity != 1 or card_names(entry.name):
+            continue
+        parts = _parts_joined(entry.name, card_names)
+        if len(parts) < 2:
+            continue
+        index = entries.index(entry)
+        others = entries[:index] + entries[index + 1:]
+        if all(card_names(part) or _names_a_listed_card(part, others) for part in parts):
+            entries[index:index + 1] = [entry._replace(name=part) for part in parts]
+            notes.append(f"{_at(entry)}commander {entry.name} read as {len(parts)} commanders: {'; '.join(parts)}")
+
+
 def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
     """The deck with each commander the list marks taken as the list's copy of its card, with a note, when the
     list holds one in the main deck or sideboard: a commander marked by a name no card has ("**Commander:**
@@ -341,17 +436,7 @@ def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
         deck = _added_found_listed(deck, card_names)
     entries = list(deck.entries)
     notes = list(deck.notes)
-    # each commander read against the whole list: a list marking 10,000 took a minute; no deck marks a hundred (the
-    # commander-pair rule reports the rest as they are marked)
-    for entry in deck.commanders[:MAX_READ_AS_LISTED]:
-        if entry.quantity != 1 or not _JOINED.search(entry.name) or card_names(entry.name):
-            continue
-        index = entries.index(entry)
-        others = entries[:index] + entries[index + 1:]
-        parts = [part for part in split_joined(entry.name) if part]
-        if len(parts) >= 2 and all(card_names(part) or _names_a_listed_card(part, others) for part in parts):
-            entries[index:index + 1] = [entry._replace(name=part) for part in parts]
-            notes.append(f"{_at(entry)}commander {entry.name} read as {len(parts)} commanders: {'; '.join(parts)}")
+    _commanders_apart(entries, notes, card_names)
     for entry in [e for e in entries if e.section == COMMANDER][:2 * MAX_READ_AS_LISTED]:  # (a joined one is two)
         where = _at(entry)
         labelled = entry.line in deck.label_lines and entry.quantity == 1
@@ -391,17 +476,34 @@ def _names_a_listed_card(name: str, entries: Sequence[Entry]) -> bool:
     return any(_matches(e.name, key) for e in entries) or _as_listed(name, entries) is not None
 
 
+def _parts_joined(name: str, card_names: CardNames | None) -> list[str]:
+    """The names a commander's name may join: its parts joined by one slash, " & ", " + " or a line break
+    (`split_joined`), or, with `card_names`, by a face separator or "and" ("Tymna the Weaver // Thrasios, Triton
+    Hero", "The Tenth Doctor and Rose Tyler") when the whole is no card and the parts are different cards (never
+    a double-faced card's two faces; card names hold "and" too); else the name alone."""
+    if _JOINED.search(name):
+        return [part for part in split_joined(name) if part]
+    if card_names is None or card_names(name):
+        return [name]
+    parts = list(map(written_name, split_faces(name) if has_face_separator(name) else _AND.split(name)))
+    cards = [card_names(part) for part in parts]
+    return parts if len(parts) > 1 and all(cards) and len(set(cards)) == len(cards) else [name]
+
+
 def _joined_names(name: str, entries: Sequence[Entry], card_names: CardNames | None = None) -> list[str]:
     """A given name that joins two commanders' ("Tymna the Weaver / Thrasios, Triton Hero" given as one
-    `--commander`) as its parts, when no card of the list is the whole name and each part is a card of the
-    list, or (with `card_names`) a card at all; else the name alone."""
-    if not _JOINED.search(name):
-        return [name]
-    parts = [part for part in split_joined(name) if part]
+    `--commander`) as its parts (`_parts_joined`), when no card of the list is the whole name and each part is a
+    card of the list, or (with `card_names`) a card at all; else the name alone."""
+    parts = _parts_joined(name, card_names)
     if len(parts) < 2 or _names_a_listed_card(name, entries) or not all(
             _names_a_listed_card(part, entries) or card_names is not None and card_names(part) for part in parts):
         return [name]
     return parts
+
+
+def _given(name: str, card_names: CardNames | None) -> str:
+    """A name given for a commander, as `written_name` reads it unless it is a card's name as given."""
+    return name if card_names is not None and card_names(name) else written_name(name)
 
 
 def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
@@ -418,12 +520,14 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
         return deck
     entries = list(deck.entries)
     notes = list(deck.notes)
+    if card_names is not None:
+        _commanders_apart(entries, notes, card_names)
     apart = entries  # (a label's names apart, "**Commanders:** A / B": a name given joined is split as they are)
     if deck.label_lines:
         labels = deck.label_lines
         apart = [Entry(1, part, COMMANDER, e.line) for e in entries if e.section == COMMANDER and e.line in labels
                  for part in split_joined(e.name) if part.strip()] + [e for e in entries if e.line not in labels]
-    names = [part for name in names for part in _joined_names(name, apart, card_names)]
+    names = [part for name in names for part in _joined_names(_given(name, card_names), apart, card_names)]
     if deck.label_lines or card_names is not None:
         entries, names, read = _read_labels(entries, deck.label_lines, names, given, card_names)
         notes += read

@@ -26,7 +26,8 @@ BANNED = error_rule(
     "data's own legality (banned or legal) differs from the policy, the newer of the two wins: the policy when the "
     "data is older than its latest event, the data when it is newer and the date checked is not before the data's "
     "(a ban or unban announced since); a note names both. Category bans and \"banned as a companion\" stay the "
-    "policy's.",
+    "policy's. A name no card of the card data has that the banned list names (a card newer than the data: "
+    "Jeweled Lotus and Hullbreacher are not in the bundled snapshot) is that banned card, not an unknown one.",
     "The Commander Format Panel bans cards; a banned card can't be in a legal deck. `--as-of DATE` checks "
     "against the list in force on that date.",
     "Mana Crypt (banned 2024-09-23): banned. Biorhythm (unbanned 2026-02-09): legal today. Lutri as the "

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from deckcheck.decklist.model import FETCHES_NO_PAGES, is_web_address
+from deckcheck.decklist.model import COMMANDER, FETCHES_NO_PAGES, is_web_address
 from deckcheck.model.names import MAX_NAME_CHARS, has_face_separator, name_key, split_faces
 from deckcheck.model.vocab import GAME_AID, MELD_RESULT
 from deckcheck.report import Violation
 from deckcheck.rules.base import DeckContext, error_rule
+from deckcheck.rules.legality import BANNED, ban_details, ban_reason
 
 if TYPE_CHECKING:
     from deckcheck.checker import Checker
@@ -34,7 +35,9 @@ UNKNOWN_CARD = error_rule(
     "by commas (\"Sol Ring, Arcane Signet, Command Tower\") or only by their counts (\"1 Sol Ring 1 Arcane "
     "Signet\"), are read apart first, each the card its name is, with a note.",
     "An unknown card can't be checked for color identity, singleton or bans; the deck that was checked "
-    "is not the deck you meant. It still counts towards the 100.",
+    "is not the deck you meant. It still counts towards the 100. An unknown commander leaves the deck's color "
+    "identity unknown, and its message says so: no card is outside it until the commander is a card. A name "
+    "the banned list holds is reported `banned` instead (a card newer than the card data).",
     "`1 Lightning Blot` -> unknown card \"Lightning Blot\"; did you mean Lightning Bolt?",
 )
 
@@ -152,6 +155,12 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         name = items[0].entry.name
         lines = tuple(n for i in items for n in i.lines)
         sections = sorted({i.entry.section for i in items})
+        ban = checker.policy.ban_named(name, ctx.on)
+        if ban is not None:  # a card newer than the card data in use, which the banned list names
+            out.append(BANNED.violation(
+                f"{ban.card} is banned in Commander ({ban_reason(ban)}); the card data in use lacks the card",
+                cards=(name,), lines=lines, details={**ban_details(ban), "sections": sections, "card_data": False}))
+            continue
         found = checker.non_deck_object(name)
         if found is not None:
             out.append(NOT_A_DECK_CARD.violation(
@@ -176,6 +185,9 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         else:
             suggestions = []
             hint = f"; no suggestions past a deck's first {SUGGESTED_PER_DECK} unknown names" if suggests else ""
+        if COMMANDER in sections:  # the identity rule waits for every commander's card
+            hint = (", a commander: the deck's color identity is not checked without its card"
+                    + (f"; {hint[2:]}" if hint.startswith(": ") else hint))
         out.append(UNKNOWN_CARD.violation(f"unknown card \"{name}\"{hint}", cards=(name,), lines=lines,
                                           details={"suggestions": suggestions, "sections": sections}))
     return out
