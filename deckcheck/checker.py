@@ -378,6 +378,16 @@ class Checker:
             if cards and ctx.card_count - len(cards) == 100:
                 apart = without_group_names(grouped, plain, self.mistyped, cards=cards)
                 ctx = self.context(self.prepare(without_title(apart, plain, self.mistyped), commanders), on)
+        elif ctx.card_count < 100 and grouped.group_lines and plain:
+            # a card's name mistyped, with its count left out, among cards counted ("Sedborn Muse" in a list of "1
+            # Sol Ring"): read as a group's name but for its likeness to a card's, and the list is 100 cards with it
+            lines = {e.line for e in group_name_entries(grouped) if e.quantity == 1 and e.section == MAIN}
+            unled = [e.name for e in grouped.entries if e.line in lines and e.name in plain]
+            near = self.mistyped(unled) if unled else {}
+            if near and ctx.card_count + len(near) == 100:
+                rest = [name for name in plain if name not in near]
+                apart = without_group_names(grouped, rest, self.mistyped)
+                ctx = self.context(self.prepare(without_title(apart, rest, self.mistyped), commanders), on)
         if ctx.unknown and not self._unknown_checked:
             # What the bundled snapshot lacks is said for an unknown card that may be a card newer than the data:
             # not for a token, emblem, meld result or game aid, a web address or two cards' names on one line

@@ -84,10 +84,12 @@ def test_unknown_card_row_suggests(tournament):
 
 
 def test_folder_walk_is_recursive_sorted_and_skips_other_files(tmp_path):
+    """Hidden files and folders are left out, and so is the owner file Word or Excel keeps beside a document
+    while it is open ("~$decks.docx"; before, an unreadable deck of the batch, which then exited 2)."""
     (tmp_path / "b" / "deep").mkdir(parents=True)
     (tmp_path / ".hidden").mkdir()
     for rel in ("a.txt", "b/deep/c.dck", "b/d.DEC", "e.json.gz", "f.dek", "g.cod", "h.tsv", "notes.md", "x.py",
-                ".hidden/f.txt", ".g.txt"):
+                ".hidden/f.txt", ".g.txt", "~$decks.docx", "b/~$gistrations.xlsx"):
         (tmp_path / rel).write_text("1 Sol Ring\n")
     (tmp_path / "gone.txt").symlink_to(tmp_path / "nowhere.txt")  # kept: its row says it can't be read
     if hasattr(os, "mkfifo"):
@@ -97,7 +99,8 @@ def test_folder_walk_is_recursive_sorted_and_skips_other_files(tmp_path):
                                                                           "e.json.gz", "f.dek", "g.cod",
                                                                           "gone.txt", "h.tsv"]
     assert all(walk_takes(tmp_path, label) for label in labels)  # the walk and its predicate agree
-    assert not any(walk_takes(tmp_path, tmp_path / rel) for rel in ("notes.md", "x.py", ".hidden/f.txt", ".g.txt"))
+    assert not any(walk_takes(tmp_path, tmp_path / rel) for rel in ("notes.md", "x.py", ".hidden/f.txt", ".g.txt",
+                                                                   "~$decks.docx"))
     (broken,) = check_many([tmp_path / "gone.txt"]).results
     assert broken.unreadable and "no such file" in broken.report.violations[0].message
 
@@ -1581,22 +1584,21 @@ def test_text_report_the_same_from_cells_made_as_results_arrive(tournament):
     assert " name " not in out.splitlines()[0] and len(out.splitlines()) > len(unnamed) + 2
 
 
-def test_html_report_the_same_from_parts_made_as_results_arrive(tournament):
+def test_html_report_the_same_from_parts_made_as_results_arrive(tournament, tmp_path):
     """`deckcheck batch --format html` makes each deck's row and details section chunk by chunk (here 22
     copies of the folder: a chunk of 250 decks and one of 14): the document is the one rendered from the
     whole batch at once, numbered on across chunks, but for the minute it was generated."""
-    from deckcheck.batch import BatchReport
     from deckcheck.batch.output import render_html
 
     def without_time(page: str) -> str:
         return re.sub(r"generated \d{4}-\d\d-\d\d \d\d:\d\d UTC", "generated (time)", page, count=1)
 
     copies = 22
-    code1, out1, _ = run_cli("batch", "--format", "html", *[str(TOURNAMENT)] * copies)
-    code2, out2, _ = run_cli("batch", "--format", "html", "--jobs", "2", *[str(TOURNAMENT)] * copies)
+    folders = [str(shutil.copytree(TOURNAMENT, tmp_path / f"copy-{n:02}")) for n in range(copies)]
+    code1, out1, _ = run_cli("batch", "--format", "html", *folders)
+    code2, out2, _ = run_cli("batch", "--format", "html", "--jobs", "2", *folders)
     whole = io.StringIO()
-    render_html(BatchReport(results=tournament.results * copies, card_data=tournament.card_data,
-                            notes=tournament.notes), whole)
+    render_html(check_many(folders), whole)
     assert code1 == code2 == 2
     assert without_time(out1) == without_time(out2) == without_time(whole.getvalue())
     n = len(tournament.results) * copies
@@ -2531,3 +2533,37 @@ def test_a_stray_nul_byte_in_a_table_of_registrations_loses_no_player(tmp_path):
     binary.write_bytes(b"\0\1\2\3 binary")
     code, out, _ = run_cli("batch", "--format", "json", str(binary))
     assert code == 2 and "binary data" in json.loads(out)["decks"][0]["violations"][0]["message"]
+
+
+def test_the_readme_s_python_block_runs(tmp_path, monkeypatch):
+    """The README's Python API block, run as written (its folder made absolute, its CSV written in a temporary
+    folder): before, its join of the two frames raised, both having a "name" column."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    assert "violations_frame().join(report.to_frame()" in block
+    monkeypatch.chdir(tmp_path)
+    scope: dict = {}
+    exec(block.replace('"data/examples/tournament"', repr(str(TOURNAMENT))), scope)
+    violations = scope["report"].violations_frame()
+    joined = violations.join(scope["report"].to_frame().drop(columns="name"))
+    assert len(joined) == len(violations) and (joined["deck"] == joined["path"]).all()
+    assert (tmp_path / "decks.csv").is_file()
+
+
+def test_a_dict_of_decks_takes_what_a_series_of_them_takes(tmp_path, store):
+    """`registrations.set_index("player")["decklist"].to_dict()`: a player with no list (NaN, None) is an
+    unreadable deck of that name, and a deck given as its lines a deck, as in the Series; an empty dict is no decks,
+    with a warning. Before, any such value made the whole dict one unreadable "deck" (JSON, but not a deck)."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    report = check_many({"alice": alice, "bob": float("nan"), "cy": None, "dee": alice.splitlines()}, store=store)
+    assert [(r.path, r.unreadable, r.legal) for r in report] == [
+        ("alice", False, True), ("bob", True, False), ("cy", True, False), ("dee", False, True)]
+    with pytest.warns(DeckcheckWarning, match="no decks in this dict"):
+        assert len(check_many({}, store=store)) == 0
+    import pandas as pd
+
+    blank = pd.DataFrame({"player": ["Alice", None, "Bob"], "decklist": [alice, None, None]})
+    by_player = check_many(blank.set_index("player")["decklist"], store=store)
+    assert [(r.path, r.unreadable) for r in by_player] == [("Alice", False), ("Bob", True)]
+    assert list(by_player.to_frame().index) == ["Alice", "Bob"]
+

@@ -661,3 +661,23 @@ def test_a_commander_section_run_on_into_the_list_ends_after_its_commanders(caps
     three.write_text("Commander\n" + "\n".join(lines[1:4]) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(three))
     assert "commander-pair" in [v["code"] for v in json.loads(out)["decks"][0]["violations"]]
+
+
+def test_a_mistyped_card_with_no_count_that_makes_the_100_is_an_unknown_card(capsys, tmp_path, data_dir: str) -> None:
+    """In a list counting its cards, "Sedborn Muse" with no count reads like a group's name; but it nearly spells
+    a card's, and the list is 100 cards with it: it is that card mistyped, an unknown card on its line with the
+    suggestion (before, dropped as a group's name, and the deck one short with no line to look at). A group's
+    name that spells no card is still one (the list's "Ramp" above its cards)."""
+    lines = LEGAL.read_text(encoding="utf-8").splitlines()
+    at = lines.index("1 Seedborn Muse")
+    mistyped = tmp_path / "mistyped.txt"
+    mistyped.write_text("\n".join(lines[:at] + ["Sedborn Muse"] + lines[at + 1:]) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(mistyped))
+    assert code == 1 and out.splitlines()[:2] == [
+        f"{mistyped}:{at + 1}: unknown-card unknown card \"Sedborn Muse\"; did you mean Seedborn Muse or Windborn Muse "
+        "or Graveborn Muse?",
+        f"{mistyped}: NOT legal (1 error): 100 cards, Felothar the Steadfast, identity WBG"]
+    grouped = tmp_path / "grouped.txt"
+    grouped.write_text("\n".join(lines[:at] + ["Ramp"] + lines[at:]) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(grouped))
+    assert code == 0 and out.splitlines()[-1] == f"{grouped}: legal: 100 cards, Felothar the Steadfast, identity WBG"

@@ -170,6 +170,13 @@ def one(text: str) -> tuple:
     ("1 Island (12)", (1, "Island", MAIN, "12", None)),  # a quantity before it: the parentheses name a set
     ("1 Atraxa, Praetors' Voice (Commander)", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
     ("Tymna the Weaver (cmdr)", (1, "Tymna the Weaver", COMMANDER, None, None)),
+    # the commander marked as lists written by hand mark it (before, unknown cards or a plain card)
+    ("1 Felothar the Steadfast - Commander", (1, "Felothar the Steadfast", COMMANDER, None, None)),
+    ("1 Felothar the Steadfast \u2013 commander", (1, "Felothar the Steadfast", COMMANDER, None, None)),
+    ("1 Felothar the Steadfast *(Commander)*", (1, "Felothar the Steadfast", COMMANDER, None, None)),
+    ("1 Felothar the Steadfast _(commander)_", (1, "Felothar the Steadfast", COMMANDER, None, None)),
+    ("1 Felothar the Steadfast [CMDR]", (1, "Felothar the Steadfast", COMMANDER, None, None)),
+    ("1 Felothar the Steadfast (TDC) 1 - Commander", (1, "Felothar the Steadfast", COMMANDER, "TDC", "1")),
     ("1 Pip-Boy 3000", (1, "Pip-Boy 3000", MAIN, None, None)),
     ("Overseer of Vault 76", (1, "Overseer of Vault 76", MAIN, None, None)),
     ("- 1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),  # list bullets, as pasted from Markdown, chats, pages
@@ -180,6 +187,11 @@ def one(text: str) -> tuple:
     ("\u2013 1 Arcane Signet", (1, "Arcane Signet", MAIN, None, None)),
     ("\u00b7 Command Tower", (1, "Command Tower", MAIN, None, None)),
     ("\u25aa 2x Forest", (2, "Forest", MAIN, None, None)),
+    # an emoji as the bullet, with its variation selector or skin tone (before, unknown cards "🔹 1 Sol Ring")
+    ("\u2b50 1 Seedborn Muse", (1, "Seedborn Muse", MAIN, None, None)),
+    ("\U0001f539 Sol Ring", (1, "Sol Ring", MAIN, None, None)),
+    ("\u2714\ufe0f 2x Island", (2, "Island", MAIN, None, None)),
+    ("\U0001f44d\U0001f3fd 1 Sol Ring (CMM) 410", (1, "Sol Ring", MAIN, "CMM", "410")),
     ("Island (x12)", (12, "Island", MAIN, None, None)),  # a count in parentheses: no set code is "x" and digits
     ("Mountain (12x)", (12, "Mountain", MAIN, None, None)),
     ("\\- 1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),  # a Reddit post's Markdown source escapes punctuation

@@ -102,9 +102,10 @@ def is_jsonl(path: str | os.PathLike[str]) -> bool:
 
 
 def is_decklist_name(path: str | os.PathLike[str]) -> bool:
-    """Whether a folder walk should take this file as a decklist (or as JSON Lines of decks)."""
+    """Whether a folder walk should take this file as a decklist (or as JSON Lines of decks): not a hidden file,
+    nor the owner file Word and Excel keep beside a document while it is open ("~$decks.xlsx")."""
     name = os.path.basename(os.fspath(path))
-    if name.startswith("."):
+    if name.startswith((".", "~$")):
         return False
     stem = _suffix(name)
     return stem.endswith(DECK_SUFFIXES) or stem.endswith(JSONL_SUFFIXES) or stem.endswith(SHEET_SUFFIXES)
@@ -832,13 +833,16 @@ def expand_labelled(pairs: Iterable[tuple[Any, Any]], positions: list[int] | Non
     decklist text even on one line (a form's one-line answer, "Commander 1 Atraxa ... Deck 1 Sol Ring ..."),
     unless it names a file or folder there is, or a decklist file's name (`_a_file_name`): a path keeps its own
     name (a file that is not there is an unreadable deck of that name, in its label's row). A label met
-    again is numbered (`distinct_label`, past every label of the pairs).
+    again is numbered (`distinct_label`, past every label of the pairs). An empty item is an unreadable deck of its
+    label, unless the label is empty too (a blank row: none).
     `positions`, when given, gets the number of the pair each source yielded came from (a folder's path yields a
     source per decklist in it)."""
     pairs = list(pairs)
     taken = {str(index) for index, _ in pairs}
     seen: Counter[str] = Counter()
     for position, (index, item) in enumerate(pairs):
+        if _missing(item) and _missing(index):
+            continue  # a blank row of a frame indexed by its players (`set_index("player")`): no deck, as batch reads it
         label = distinct_label(index, seen, taken)
         if isinstance(item, str) and item.strip() and not os.path.lexists(item) and not _a_file_name(item):
             sources: Iterable[Source] = [("text", label, item)]
@@ -1523,6 +1527,8 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                               stacklevel=2)
         elif labelled is not None:
             sources = list(expand_labelled(labelled.items()))
+            if not labelled:  # as an empty Series is
+                warnings.warn(DeckcheckWarning("no decks in this dict: it is empty"), stacklevel=2)
         else:
             given = list(paths_or_texts)
             sources = list(expand(given))
@@ -1534,12 +1540,15 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
 
 
 def _labelled_decks(value: Any) -> Mapping[Any, Any] | None:
-    """A dict of decks by their names ({"alice": decklist text, ...}, as a Series of them is), not itself a deck
-    object nor an MTGJSON deck file ({"meta": ..., "data": ...}): each value a path, a decklist text, a deck object
-    or a Deck; else None."""
-    if (isinstance(value, Mapping) and value and not is_deck_record(value) and not is_mtgjson_deck(value)
-            and all(isinstance(v, (str, os.PathLike, Deck)) or isinstance(v, Mapping) and is_deck_record(v)
-                    for v in value.values())):
+    """A dict of decks by their names ({"alice": decklist text, ...}, as a Series of them is; `dict(series)`,
+    `frame.set_index("player")["decklist"].to_dict()`), not itself a deck object nor an MTGJSON deck file
+    ({"meta": ..., "data": ...}): each value what such a Series' may be, a path, a decklist text, a deck object, a
+    Deck, a list of a deck's lines or an empty cell (None, NaN: an unreadable deck of its name); else None. An
+    empty dict is a dict of no decks."""
+    if not isinstance(value, Mapping) or is_deck_record(value) or is_mtgjson_deck(value):
+        return None
+    if all(isinstance(v, (str, os.PathLike, Deck)) or _missing(v) or _is_list_of_entries(v)
+           or isinstance(v, Mapping) and is_deck_record(v) for v in value.values()):
         return value
     return None
 

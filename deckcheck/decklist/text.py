@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from itertools import repeat
@@ -93,6 +94,11 @@ _FORGE_SET = re.compile(r"\|([A-Z0-9]{2,8})(?:\|[^|]*)*$")
 # A mark between stars after a name: Moxfield's "*F*" and "*E*", TappedOut's foils "*f*", "*f-etch*", "*f-pre*",
 # commander "*CMDR*" and companion "*CMPN*" (no card name holds "*": tested in test_store.py).
 _STAR_MARK = re.compile(r"[^\W\d_]{1,6}|f-[^\W\d_]{1,8}", re.IGNORECASE).fullmatch
+# A commander marked after its name with a dash, as lists written by hand mark it: "Atraxa, Praetors' Voice -
+# Commander" (no card name holds " - ").
+_DASHED_COMMANDER = re.compile(r"\s+[-\u2013\u2014]+\s*(?:commander|cmdr)$", re.IGNORECASE).search
+# A mark in parentheses set in italics or bold: "Atraxa, Praetors' Voice *(Commander)*", "_(commander)_".
+_EMPHASIZED_PARENS = re.compile(r"(\*{1,2}|_{1,2})(\([^()]*\))\1$").search
 # Start of "#tag" annotations (mtg-parser, deckstats "#!Commander", MythicHub "#305").
 _HASH = re.compile(r"\s#")
 _HASH_NUMBER = re.compile(r"\s*#\s?([0-9][0-9A-Za-z\-★†]*|[A-Za-z0-9]{2,5}-[0-9][0-9a-z]*)(?:\s|$)")
@@ -260,7 +266,7 @@ def _bracket(inner: str, notes: _Annotations) -> None:
         return
     for part in low.split(","):
         cat = part.split("{", 1)[0].strip()
-        if cat == "commander":
+        if cat in ("commander", "cmdr"):
             notes.commander = True
             return
         if cat in ("maybeboard", "considering"):
@@ -309,6 +315,8 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
                 break
             _bracket(s[j + 1: -1], notes)
             s = s[:j].rstrip()
+        elif s[-1] in "*_" and (m := _EMPHASIZED_PARENS(s)) is not None and m.start() > 0:
+            s = s[:m.start()] + m.group(2)  # "*(Commander)*": the parentheses' mark, read on the next turn
         elif s.endswith("*") and len(s) > 2:
             j = s.rfind("*", 0, len(s) - 1)
             word = s[j + 1: -1]
@@ -326,6 +334,9 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
             s = s[:j].rstrip()
         elif s.endswith(">") and (j := s.rfind("<")) > 0:
             s = s[:j].rstrip()  # a printing's variant, as MTGGoldfish names it: "Sol Ring <extended> [C21]"
+        elif (m := _DASHED_COMMANDER(s)) is not None and m.start() > 0:
+            notes.commander = True
+            s = s[:m.start()]
         else:
             break
     if s.endswith(")") or (" (" in s and not s.endswith(" ")):
@@ -482,6 +493,23 @@ def _without_item_numbers(lines: list[str]) -> list[str]:
     return [line if m is None else line[m.end():] for line, m in zip(lines, found)]
 
 
+def _without_symbol_bullet(s: str) -> str | None:
+    """A line without the emoji or other symbol set before it as a bullet ("⭐ 1 Seedborn Muse", "🔹 Sol Ring",
+    "✔️ 1 Sol Ring": with the marks that vary or join it), and the spaces after; None when it starts with none. No
+    card's name starts with a symbol."""
+    if unicodedata.category(s[0]) != "So":
+        return None
+    end = 1
+    while end < len(s) and unicodedata.category(s[end]) in _BULLET_MARKS:
+        end += 1
+    rest = s[end:]
+    return rest.lstrip() if rest[:1].isspace() and rest.strip() else None
+
+
+#: What an emoji bullet is made of after its first symbol: more symbols, skin tones, variation selectors and joiners.
+_BULLET_MARKS = frozenset({"So", "Sk", "Mn", "Me", "Cf"})
+
+
 def runs_entries_together(text: str) -> bool:
     """Whether a text holds entries run together on a line ("1 Sol Ring, 1 Arcane Signet")."""
     return _NEXT_ENTRY.search(text) is not None
@@ -497,6 +525,8 @@ def _entries_apart(lines: list[str]) -> list[tuple[int, str]]:
         s = line.strip()
         if s[:1] in _BULLETS and s[1:2].isspace():
             s = s[1:].lstrip()
+        elif s[:1] > "\x7f" and (bare := _without_symbol_bullet(s)) is not None:
+            s = bare
         prefix = _PREFIX.match(s)
         head = prefix.group(0) if prefix is not None else ""
         budget = MAX_CARD_LINES - len(numbered)
@@ -568,11 +598,13 @@ def parse_lines(text: str, path: str) -> Deck:
                 section = MAIN
             continue
         first = s[0]
+        if first > "\x7f" and (bare := _without_symbol_bullet(s)) is not None:  # "⭐ 1 Seedborn Muse", "👑 Commander"
+            s, first = bare, bare[0]
         if first.isdigit() and section != _ABOUT:
             fast = _SIMPLE(s)  # the common "4 Name" / "4x Name" with no annotations: one match
             if fast is not None:
                 digits, name = fast.groups()
-                if name[:2] not in ("x ", "X "):
+                if name[:2] not in ("x ", "X ") and not (name[-1] in "rR" and _DASHED_COMMANDER(name)):
                     quantity = int(digits)
                     if quantity:
                         if "  " in name:
@@ -822,8 +854,8 @@ def _plain_line(line: str) -> tuple[int, str, str] | None:
     if len(found) != 1:
         return None
     q, card = found[0]
-    if card[-1] in _INVISIBLE:
-        return None  # a zero-width character pasted after the name, which parse_lines strips
+    if card[-1] in _INVISIBLE or card[-1] in "rR" and _DASHED_COMMANDER(card):
+        return None  # a zero-width character pasted after the name, which parse_lines strips; "- Commander"
     if ("," in card or ";" in card) and runs_entries_together(card):
         return None  # several entries on one line: parse_lines cuts them apart
     if "  " in card:
