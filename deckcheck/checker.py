@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck, Entry
 from deckcheck.decklist.runs import Pieces, names_apart, names_in
 from deckcheck.decklist.text import (
-    group_name_entries, with_set_codes_in_names, without_group_names, without_title, without_words_around,
+    group_name_entries, with_line_ends_read, with_set_codes_in_names, without_group_names, without_title,
+    without_words_around,
 )
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.names import MAX_NAME_CHARS, name_key
@@ -351,9 +352,10 @@ class Checker:
                         commanders: Sequence[str] | None = None) -> DeckContext:
         """The context of a deck as the rules check it: its commanders chosen (`prepare`), and, when some names
         are no card's, a name's parenthesised end read as a set code put back (`with_set_codes_in_names`), lines of
-        card names run together read apart (`names_apart`) and then a post's words around its list, the names of a
-        grouped list's groups and a title above the list taken out (`without_words_around`, `without_group_names`,
-        `without_title`); `ctx.deck` is that deck."""
+        card names run together read apart (`names_apart`), a name's end that is no card's read off
+        (`with_line_ends_read`: "Sol Ring 1", "Sol Ring // best card") and then a post's words around its list, the
+        names of a grouped list's groups and a title above the list taken out (`without_words_around`,
+        `without_group_names`, `without_title`); `ctx.deck` is that deck."""
         ctx = self.context(self.prepare(deck, commanders), on)
         unknown = self._unknown_names(ctx)
         if unknown and (named := with_set_codes_in_names(deck, unknown, self.is_card)) is not deck:
@@ -362,7 +364,8 @@ class Checker:
             unknown = self._unknown_names(ctx)
         grouped, plain = deck, []  # the deck whose groups' names go, and its names no card has that may be some
         if unknown or deck.heading_lines:
-            apart = names_apart(deck, unknown, self._names_in) if unknown else deck
+            apart = with_line_ends_read(names_apart(deck, unknown, self._names_in), unknown, self.card_names
+                                        ) if unknown else deck
             if apart.group_lines or apart.word_lines or apart.title_line:
                 # (an unknown name told as what it is, a web address or cards joined, stays)
                 plain = [name for name in unknown if gets_suggestions(name, self)]

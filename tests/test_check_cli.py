@@ -681,3 +681,26 @@ def test_a_mistyped_card_with_no_count_that_makes_the_100_is_an_unknown_card(cap
     grouped.write_text("\n".join(lines[:at] + ["Ramp"] + lines[at:]) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(grouped))
     assert code == 0 and out.splitlines()[-1] == f"{grouped}: legal: 100 cards, Felothar the Steadfast, identity WBG"
+
+
+def test_what_follows_a_card_s_name_on_its_line_is_read_off(capsys, tmp_path, data_dir: str) -> None:
+    """Lines typed by hand: a count after the name ("Arcane Signet 1", "Forest - 30"), a comment, a price or a
+    printing's words after it are read as the card the name begins with, with one note per kind (before, unknown
+    cards with suggestions such as "Smoldering Tar" for "Sol Ring // best card"). Two cards joined, or a split
+    card mistyped ("Fire // Icee"), stay unknown cards, as the unknown-card rule tells them."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Krenko, Mob Boss\nDeck\n1 Sol Ring // best card\n1 Goblin Matron <- new\n"
+                    "1 Evolving Wilds $0.25\n1 Command Tower - land\n1 Mind Stone (Extended Art)\nArcane Signet 1\n"
+                    "Mountain - 90\nMountain 2\n1 Swiftfoot Boots // Lightning Greaves\n1 Fire // Icee\n",
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(deck))
+    report = json.loads(out)["decks"][0]
+    assert report["notes"][:2] == [
+        'read line 9 "Arcane Signet 1" as 1 Arcane Signet, line 10 "Mountain - 90" as 90 Mountain, line 11 '
+        '"Mountain 2" as 2 Mountain: a count after the card\'s name',
+        'read line 4 "Sol Ring // best card" as 1 Sol Ring, line 5 "Goblin Matron <- new" as 1 Goblin Matron, '
+        'line 6 "Evolving Wilds $0.25" as 1 Evolving Wilds, line 7 "Command Tower - land" as 1 Command Tower, '
+        'line 8 "Mind Stone (Extended Art)" as 1 Mind Stone: what follows the card\'s name is no card\'s']
+    assert [(v["code"], v["lines"]) for v in report["violations"]] == [
+        ("unknown-card", [12]), ("unknown-card", [13]), ("deck-size", [])]
+    assert code == 1 and report["card_count"] == 101

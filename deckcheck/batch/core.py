@@ -842,7 +842,7 @@ def expand_labelled(pairs: Iterable[tuple[Any, Any]], positions: list[int] | Non
     seen: Counter[str] = Counter()
     for position, (index, item) in enumerate(pairs):
         if _missing(item) and _missing(index):
-            continue  # a blank row of a frame indexed by its players (`set_index("player")`): no deck, as batch reads it
+            continue  # a blank row of a frame indexed by its players (`set_index("player")`): no deck, as batch has
         label = distinct_label(index, seen, taken)
         if isinstance(item, str) and item.strip() and not os.path.lexists(item) and not _a_file_name(item):
             sources: Iterable[Source] = [("text", label, item)]

@@ -188,8 +188,8 @@ def outside_cards_counted(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     lines = [e.line for e in cards if e.line]
     shown = "; ".join(e.name for e in cards[:3]) + ("; ..." if len(cards) > 3 else "")
     said = (f"{counted(moved, 'card')} under a header of cards outside the deck (such as \"Tokens\""
-            f"{f', lines {lines[0]}-{lines[-1]}' if lines else ''}: {shown}) {'is a card' if moved == 1 else 'are cards'}"
-            " of a deck")
+            f"{f', lines {lines[0]}-{lines[-1]}' if lines else ''}: {shown}) "
+            f"{'is a card' if moved == 1 else 'are cards'} of a deck")
     if count + moved != 100:
         return replace(deck, notes=deck.notes + (f"{said}, not counted in the 100",))
     entries = list(deck.entries)

@@ -598,7 +598,7 @@ def parse_lines(text: str, path: str) -> Deck:
                 section = MAIN
             continue
         first = s[0]
-        if first > "\x7f" and (bare := _without_symbol_bullet(s)) is not None:  # "⭐ 1 Seedborn Muse", "👑 Commander"
+        if first > "\x7f" and (bare := _without_symbol_bullet(s)) is not None:  # "⭐ 1 Seedborn Muse"
             s, first = bare, bare[0]
         if first.isdigit() and section != _ABOUT:
             fast = _SIMPLE(s)  # the common "4 Name" / "4x Name" with no annotations: one match
@@ -1051,6 +1051,56 @@ def with_set_codes_in_names(deck: Deck, unknown: Iterable[str], is_card: Callabl
     if entries == list(deck.entries):
         return deck
     return replace(deck, entries=tuple(entries))
+
+
+# A bare count after a card's name, as lists typed by hand write it: "Sol Ring 1", "Sol Ring - 1".
+_TRAILING_COUNT = re.compile(r"\s*(?:[-\u2013\u2014:=]\s*)?(\d{1,3})$")
+# Where what follows a card's name on a line may begin that is no part of it: a comment ("// best card", "<- new",
+# "- land", "# combo"), a price ("$0.25"), a printing's words in parentheses or brackets ("(Extended Art)").
+_AFTER_NAME = re.compile(r"\s+(?://|<-+|-+>|[-\u2013\u2014]+|[$\u20ac\u00a3#(\[{<|])")
+
+
+def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable[[str], Sequence[str]]) -> Deck:
+    """The deck with each entry whose name no card has (`unknown`) read as the card its name begins with (one
+    `card_names` knows), when what follows is a bare count ("Sol Ring 1", "Sol Ring - 1": that many copies) or words
+    that are no card's (a comment, "Sol Ring // best card", "Command Tower - land"; a price, "Evolving Wilds $0.25";
+    a printing's words, "Sol Ring (Extended Art)"), said in a note for each kind (its first NOTE_NAMED lines). Not
+    when what follows names a card too ("Sol Ring // Arcane Signet": two cards joined, which the unknown-card rule
+    names), nor when a face separator follows a face of a card of several ("Fire // Icee": that card mistyped,
+    which the rule suggests). The deck itself when no entry is so read."""
+    unknown = set(unknown)
+    entries = list(deck.entries)
+    counted_after: list[str] = []  # what each note says of its entries
+    commented: list[str] = []
+    for index, entry in enumerate(entries):
+        name = entry.name
+        if name not in unknown:
+            continue
+        if (count := _TRAILING_COUNT.search(name)) is not None and card_names(base := name[:count.start()]) and (
+                quantity := int(count.group(1))):
+            copies = len(entry.lines)  # each of its lines one copy as read ("Plains 3" on two lines): that count each
+            read = entry._replace(name=base, quantity=quantity * copies if entry.quantity == copies else entry.quantity)
+            said = counted_after
+        else:
+            found = [(m.start(), names) for m in reversed(list(_AFTER_NAME.finditer(name)))
+                     if (names := card_names(name[:m.start()]))]
+            if not found:
+                continue
+            end, names = found[0]
+            rest = name[end:].strip()
+            if card_names(rest.strip(" -/|<>#(){}[]\u2013\u2014")) or (
+                    rest[:1] in "/|" and any(" // " in n for n in names)):
+                continue
+            read, said = entry._replace(name=name[:end]), commented
+        entries[index] = read
+        at = f"lines {', '.join(map(str, entry.lines))}" if len(entry.lines) > 1 else f"line {entry.line}"
+        said.append(f'{at + " " if entry.line else ""}"{name}" as {read.quantity} {read.name}')
+    if not counted_after and not commented:
+        return deck
+    notes = [f"read {_named(said, len(said))}: {why}" for said, why in (
+        (counted_after, "a count after the card's name"), (commented, "what follows the card's name is no card's"))
+        if said]
+    return replace(deck, entries=tuple(entries), notes=deck.notes + tuple(notes))
 
 
 def unnumbered(deck: Deck) -> Deck:
