@@ -42,23 +42,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _terminate(signum: int, frame: Any) -> None:
-    raise Terminated(signum)
-
-
 @contextmanager
 def _stopping_signals_raise() -> Iterator[None]:
     """While a command runs, SIGTERM and SIGHUP raise Terminated (from the main thread only: where signals
-    arrive)."""
+    arrive). Once one has stopped it, another changes nothing while the process ends (its workers ended, the
+    interpreter's exit), and the exit code is the first one's: restored to their default, such a second signal
+    killed the process, which then had no exit code."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = {signum: signal.signal(signum, _terminate) for signum in STOPPING}
+    stopped_by: list[int] = []
+
+    def terminate(signum: int, frame: Any) -> None:
+        if not stopped_by:  # (a second: the command is stopping already)
+            stopped_by.append(signum)
+            raise Terminated(signum)
+
+    previous = {signum: signal.signal(signum, terminate) for signum in STOPPING}
     try:
         yield
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        if not stopped_by:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -183,3 +183,29 @@ def test_a_jobs_batch_short_of_memory_ends_with_one_line(megabytes):
                            str(PROJECT / "data" / "examples" / "tournament")], env=env, capture_output=True, text=True,
                           timeout=120, preexec_fn=limited)
     assert done.returncode == 2 and done.stderr.count("\n") <= 1 and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_second_stopping_signal_while_the_process_ends_keeps_the_first_one_s_exit_code():
+    """SIGHUP twice, the second after the command returned while the process was still ending (its workers, the
+    interpreter's exit): the handlers had been put back to their default, so the second killed the process, which
+    then had no exit code (-1 instead of 129; seen on a busy machine). Once a signal has stopped the command, a
+    second one changes nothing; a command that no signal stopped puts the handlers back as they were."""
+    script = (
+        "import os, signal, time\n"
+        "from deckcheck.cli import _stopping_signals_raise\n"
+        "from deckcheck.errors import Terminated\n"
+        "before = signal.getsignal(signal.SIGHUP)\n"
+        "with _stopping_signals_raise():\n"
+        "    pass\n"
+        "assert signal.getsignal(signal.SIGHUP) == before\n"
+        "try:\n"
+        "    with _stopping_signals_raise():\n"
+        "        os.kill(os.getpid(), signal.SIGHUP)\n"
+        "        time.sleep(5)\n"
+        "except Terminated:\n"
+        "    print('stopped', flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGHUP)\n"  # after the command, as the process ends
+        "time.sleep(0.2)\n"
+        "print('ended as the first signal said')\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "stopped\nended as the first signal said\n", "")

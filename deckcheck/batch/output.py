@@ -1,5 +1,5 @@
-"""Batch output as text (a summary table plus totals), CSV (one row per deck) and JSON (`check`'s shape
-plus "summary"). The HTML report is deckcheck.render.html.
+"""Batch output as text (a summary table plus totals), CSV (one row per deck, or with `violations` one per
+violation) and JSON (`check`'s shape plus "summary"). The HTML report is deckcheck.render.html.
 
 `deckcheck batch` writes its report as the decks are checked (`ReportWriter`): each chunk's results become the
 report's part of them (a `ReportPart`) where they are checked, in a `--jobs` worker too, so that no result is
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 #: Columns of the summary table and of the CSV.
 COLUMNS = ("deck", "name", "commanders", "identity", "cards", "legal", "errors", "warnings", "codes")
+#: Columns of the violations CSV: a row per violation of each deck (a deck with none: a row of no code).
+VIOLATION_COLUMNS = ("deck", "name", "legal", "line", "code", "severity", "rule", "cards", "message")
 #: The widest a text-table cell gets before it is cut with "…".
 MAX_CELL = {"deck": 48, "name": 28, "commanders": 44, "codes": 60}
 #: The columns whose text comes from the decks (the others are deckcheck's own words and numbers).
@@ -53,6 +55,19 @@ def row_values(results: Iterable[DeckResult]) -> list[tuple[str, ...]]:
         out.append((d.path, r.name or "", " + ".join(d.commanders),
                     identity_cell(d.color_identity, r.unreadable), str(d.card_count), _verdict(r, errors),
                     str(errors), str(len(d.violations) - errors), _codes(r) if d.violations else ""))
+    return out
+
+
+def violation_rows(results: Iterable[DeckResult]) -> list[tuple[Any, ...]]:
+    """The violations CSV's rows of each result (VIOLATION_COLUMNS): a row per violation, with its lines, cards,
+    rule and message, as `deckcheck check --format csv` writes them; a deck with none, one row of no code."""
+    out: list[tuple[Any, ...]] = []
+    for r in results:
+        d = r.report
+        head = (d.path, r.name or "", _verdict(r, len(d.errors) if d.violations else 0))
+        if not d.violations:
+            out.append((*head, "", "", "", "", "", ""))
+        out.extend((*head, v.lines, v.code, v.severity, v.rule, v.cards, v.message) for v in d.violations)
     return out
 
 
@@ -208,20 +223,27 @@ def csv_part(results: list[DeckResult]) -> ReportPart:
     return ReportPart(row_values(results), BatchCounts.of(results))
 
 
+def violations_part(results: list[DeckResult]) -> ReportPart:
+    """The violations CSV's rows of these results."""
+    return ReportPart(violation_rows(results), BatchCounts.of(results))
+
+
 def json_part(results: list[DeckResult]) -> ReportPart:
     """The JSON deck objects of these results, encoded as the decks list holds them."""
     return ReportPart(encoded_decks(r.to_dict() for r in results), BatchCounts.of(results))
 
 
 #: How each report format that keeps no result makes its parts (the HTML report keeps every result).
-PARTS: dict[str, Callable[[list[DeckResult]], ReportPart]] = {"text": text_part, "csv": csv_part, "json": json_part}
+PARTS: dict[str, Callable[[list[DeckResult]], ReportPart]] = {
+    "text": text_part, "csv": csv_part, "violations": violations_part, "json": json_part}
 
 
 class _CsvWriter:
-    """The CSV rows written as they arrive, after the header row."""
+    """The CSV rows written as they arrive, after the header row (`columns`)."""
 
-    def __init__(self, stream: IO[str], head: BatchReport) -> None:
+    def __init__(self, stream: IO[str], head: BatchReport, columns: tuple[str, ...] = COLUMNS) -> None:
         self._writer = SafeWriter(stream)
+        self._columns = columns
         self._header = False
 
     def add(self, part: ReportPart) -> None:
@@ -233,7 +255,7 @@ class _CsvWriter:
 
     def _head(self) -> None:
         if not self._header:
-            self._writer.writerow(COLUMNS)
+            self._writer.writerow(self._columns)
             self._header = True
 
 
@@ -334,7 +356,8 @@ class _HtmlWriter:
         render_html(report, self._stream, self._parts)
 
 
-_WRITERS = {"text": _TextWriter, "csv": _CsvWriter, "json": JsonWriter, "html": _HtmlWriter}
+_WRITERS = {"text": _TextWriter, "csv": _CsvWriter, "json": JsonWriter, "html": _HtmlWriter,
+            "violations": lambda stream, head: _CsvWriter(stream, head, VIOLATION_COLUMNS)}
 
 
 class ReportWriter:

@@ -21,7 +21,7 @@ from deckcheck.commands.options import add_data_dir, add_as_of, stdin_at_most_on
 from deckcheck.errors import DeckcheckError
 from deckcheck.render import OUTPUT_ERRORS
 
-FORMATS = ("text", "json", "csv", "html")
+FORMATS = ("text", "json", "csv", "violations", "html")
 
 
 
@@ -54,7 +54,9 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="decklist file, folder, zip archive, table of registrations or JSON Lines file; - for "
                         "standard input (any of those files' contents)")
     p.add_argument("--format", choices=FORMATS,
-                   help="output format (default: by the extension of -o FILE, .html .htm .json .csv; else text)")
+                   help="output format (default: by the extension of -o FILE, .html .htm .json .csv; else text); "
+                        "csv: a row a deck; violations: CSV of a row a violation, with its line, rule, cards and "
+                        "message, for a sheet of what each player must fix")
     p.add_argument("-o", "--output", metavar="FILE",
                    help="write the report to FILE instead of standard output (-: standard output; a CSV file "
                         "starts with a UTF-8 byte order mark, as Excel's own \"CSV UTF-8\" files do, so that Excel "
@@ -115,10 +117,12 @@ def _check_all(args: argparse.Namespace) -> int:
     listed = args.jobs == 1 and progress_shown(progress)
     sources = [first, *found] if listed else itertools.chain([first], found)
     card_data = dict(store.meta)
-    with _report_file(args.output, bom=args.format == "csv") as out:
+    with _report_file(args.output, bom=args.format in ("csv", "violations")) as out:
         writer = ReportWriter(args.format, out, BatchReport(results=(), card_data=card_data, on=args.as_of))
-        shows_details = args.format in ("json", "html")  # the text table and CSV rows give codes and counts only
-        options = BatchOptions(on=args.as_of, brackets=shows_details, suggestions=shows_details, part=writer.part)
+        # the text table and CSV rows give codes and counts only; the violations CSV, messages but no bracket
+        shows_details = args.format in ("json", "html")
+        options = BatchOptions(on=args.as_of, brackets=shows_details,
+                               suggestions=shows_details or args.format == "violations", part=writer.part)
         results, notes = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
                                    progress=progress, on_part=partial(_write, args.output, writer.add))
         report = writer.report(results, card_data, args.as_of, notes)
