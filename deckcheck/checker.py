@@ -128,6 +128,16 @@ class Checker:
         card = self.lookup(name)
         return card is not None and bool(self.facts(card).companion_text)
 
+    def _names_a_card_itself(self, name: str) -> bool:
+        """Whether a name is a card's own, in full or (but a split card's) its front face's, and no token's,
+        emblem's or game aid's the card data knows: not "Illusion", a token's name and a half of Illusion //
+        Reality, found by it; nor "Rhino", found loosely as Rhino-."""
+        card = self.lookup(name)
+        if card is None or self.store.lookup_other(name) is not None:
+            return False
+        return name_key(name) == name_key(card.name) or (
+            card.layout != "split" and name_key(name) == name_key(card.front.name))
+
     def _can_pair(self, first: str, second: str) -> bool:
         """Whether the cards so named can be a deck's two commanders: both can lead, and as partners (702.124)."""
         from deckcheck.rules.commander import pair_problem
@@ -226,10 +236,11 @@ class Checker:
             deck = decklist.with_commanders(deck, list(commanders), card_names=self.card_names)
         elif not deck.commanders_marked:
             deck = decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion, self._fits_under)
-            return decklist.outside_cards_counted(deck, self.is_card)
+            return decklist.outside_cards_counted(deck, self._names_a_card_itself)
         else:
             deck = decklist.commanders_as_listed(deck, self.card_names)
-        return decklist.outside_cards_counted(decklist.sideboard_companion(deck, self.is_companion), self.is_card)
+        return decklist.outside_cards_counted(decklist.sideboard_companion(deck, self.is_companion),
+                                              self._names_a_card_itself)
 
     def _resolve(self, name: str, on: date | None) -> _Row:
         """A name's card, its facts, whether the card is banned on the date or not legal at all, and its
@@ -383,8 +394,11 @@ class Checker:
                 ctx = self.context(self.prepare(without_title(apart, plain, self.mistyped), commanders), on)
         elif ctx.card_count < 100 and grouped.group_lines and plain:
             # a card's name mistyped, with its count left out, among cards counted ("Sedborn Muse" in a list of "1
-            # Sol Ring"): read as a group's name but for its likeness to a card's, and the list is 100 cards with it
-            lines = {e.line for e in group_name_entries(grouped) if e.quantity == 1 and e.section == MAIN}
+            # Sol Ring"): read as a group's name but for its likeness to a card's, and the list is 100 cards with it;
+            # not one set off by a blank line or a header above it, as a group's name is ("Counterspells")
+            listed = {line for e in grouped.entries for line in e.lines}
+            lines = {e.line for e in group_name_entries(grouped)
+                     if e.quantity == 1 and e.section == MAIN and e.line - 1 in listed}
             unled = [e.name for e in grouped.entries if e.line in lines and e.name in plain]
             near = self.mistyped(unled) if unled else {}
             if near and ctx.card_count + len(near) == 100:

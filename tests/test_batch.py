@@ -493,6 +493,27 @@ def test_csv_one_row_per_deck(tmp_path):
     assert ilse["name"] == "<script>alert(1)</script>" and ilse["legal"] == "yes"
 
 
+def test_violations_csv_a_row_per_violation_with_line_rule_and_message(tmp_path):
+    """`--format violations`: what each player must fix as a sheet, a row per violation of each deck with its lines,
+    rule, cards and message (the summary CSV gives only codes); a deck with none, one row. Its rows are the JSON
+    report's violations, one for one, the same with --jobs 2, and spreadsheet-safe as every CSV."""
+    target = tmp_path / "fixes.csv"
+    code, _, _ = run_cli("batch", "--format", "violations", "-o", str(target), str(TOURNAMENT))
+    assert code == 2 and target.read_bytes().startswith(b"\xef\xbb\xbfdeck,name,legal,line,code,severity,rule,")
+    rows = list(csv.DictReader(target.open(encoding="utf-8-sig", newline="")))
+    _, out, _ = run_cli("batch", "--format", "json", str(TOURNAMENT))
+    decks = json.loads(out)["decks"]
+    assert [(r["deck"], r["code"], r["message"]) for r in rows if r["code"]] == [
+        (d["path"], v["code"], v["message"]) for d in decks for v in d["violations"]]
+    assert {r["deck"] for r in rows} == {d["path"] for d in decks}
+    dana = next(r for r in rows if "04-dana" in r["deck"])
+    assert (dana["legal"], dana["line"], dana["code"], dana["cards"]) == ("NO", "14", "banned", "Dockside Extortionist")
+    hana = next(r for r in rows if "08-hana" in r["deck"])
+    assert "did you mean Sol Ring" in hana["message"]
+    assert run_cli("batch", "--format", "violations", "--jobs", "2", str(TOURNAMENT))[1] == \
+        run_cli("batch", "--format", "violations", str(TOURNAMENT))[1]
+
+
 def test_the_report_file_s_extension_chooses_the_format_unless_format_is_given(tmp_path, monkeypatch):
     decks = [str(TOURNAMENT / n) for n in ("01-alice-breed-lethality.txt", "12-lena-explorers-of-the-deep.csv")]
     by_hand = {}
@@ -2552,12 +2573,15 @@ def test_the_readme_s_python_block_runs(tmp_path, monkeypatch):
 
 def test_a_dict_of_decks_takes_what_a_series_of_them_takes(tmp_path, store):
     """`registrations.set_index("player")["decklist"].to_dict()`: a player with no list (NaN, None) is an
-    unreadable deck of that name, and a deck given as its lines a deck, as in the Series; an empty dict is no decks,
-    with a warning. Before, any such value made the whole dict one unreadable "deck" (JSON, but not a deck)."""
+    unreadable deck of that name, as in the Series; an empty dict is no decks, with a warning. Before, any such value
+    made the whole dict one unreadable "deck" (JSON, but not a deck). A dict of lists stays one deck object, of keys
+    deckcheck may not know (not one "deck" per key)."""
     alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
-    report = check_many({"alice": alice, "bob": float("nan"), "cy": None, "dee": alice.splitlines()}, store=store)
+    report = check_many({"alice": alice, "bob": float("nan"), "cy": None}, store=store)
     assert [(r.path, r.unreadable, r.legal) for r in report] == [
-        ("alice", False, True), ("bob", True, False), ("cy", True, False), ("dee", False, True)]
+        ("alice", False, True), ("bob", True, False), ("cy", True, False)]
+    (one,) = check_many({"name": "Tasigur Control", "cards": alice.splitlines()}, store=store)
+    assert one.unreadable and "JSON, but not a deck" in one.report.violations[0].message
     with pytest.warns(DeckcheckWarning, match="no decks in this dict"):
         assert len(check_many({}, store=store)) == 0
     import pandas as pd

@@ -634,6 +634,15 @@ def test_a_group_of_token_makers_headed_tokens_is_counted(capsys, tmp_path, data
                 writer.writerow([count, name, "Commander" if n == 0 else "Tokens" if n > 20 else "Ramp"])
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(sheet))
     assert code == 0 and out.splitlines()[-1] == f"{sheet}: legal: 100 cards, Felothar the Steadfast, identity WBG"
+    # a list one card short whose Tokens are real tokens: "Illusion" is a token's name, and a half of Illusion //
+    # Reality, which the card data finds by it; one card alone there (Assembly-Worker is a card and a token) is
+    # said, not counted
+    short = [line for line in lines if line != "1 Seedborn Muse"]
+    for tokens in (["2 Treasure", "1 Illusion"], ["1 Assembly-Worker"]):
+        listed = tmp_path / "tokens.txt"
+        listed.write_text("\n".join(short + ["Tokens"] + tokens) + "\n", encoding="utf-8")
+        code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(listed))
+        assert code == 1 and json.loads(out)["decks"][0]["card_count"] == 99
 
 
 def test_a_commander_section_run_on_into_the_list_ends_after_its_commanders(capsys, tmp_path, data_dir: str) -> None:
@@ -657,6 +666,11 @@ def test_a_commander_section_run_on_into_the_list_ends_after_its_commanders(caps
                             if line.strip() and not line.startswith("//") and line.strip() != "Deck"), encoding="utf-8")
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(pair))
     assert code == 0 and "The Tenth Doctor and Rose Tyler taken as commanders, the 98 cards" in out
+    partners = tmp_path / "partners.txt"  # three partners marked: the pair rule's three commanders, not two
+    partners.write_text("Commander\n1 Tymna the Weaver\n1 Thrasios, Triton Hero\n1 Kraum, Ludevic's Opus\n"
+                        + "\n".join(lines[5:]) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(partners))
+    assert "commander-pair" in [v["code"] for v in json.loads(out)["decks"][0]["violations"]]
     three = tmp_path / "three.txt"
     three.write_text("Commander\n" + "\n".join(lines[1:4]) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(three))
@@ -681,6 +695,12 @@ def test_a_mistyped_card_with_no_count_that_makes_the_100_is_an_unknown_card(cap
     grouped.write_text("\n".join(lines[:at] + ["Ramp"] + lines[at:]) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(grouped))
     assert code == 0 and out.splitlines()[-1] == f"{grouped}: legal: 100 cards, Felothar the Steadfast, identity WBG"
+    # a group's name set off by a blank line, above the cards it names, stays one, however like a card's it is: the
+    # list one short is told so (not "Seedborn Muses" an unknown card, and the deck 100)
+    headed = tmp_path / "headed.txt"
+    headed.write_text("\n".join(lines[:at] + ["", "Seedborn Muses"] + lines[at + 1:]) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(headed))
+    assert [v["code"] for v in json.loads(out)["decks"][0]["violations"]] == ["deck-size"]
 
 
 def test_what_follows_a_card_s_name_on_its_line_is_read_off(capsys, tmp_path, data_dir: str) -> None:
@@ -704,3 +724,14 @@ def test_what_follows_a_card_s_name_on_its_line_is_read_off(capsys, tmp_path, da
     assert [(v["code"], v["lines"]) for v in report["violations"]] == [
         ("unknown-card", [12]), ("unknown-card", [13]), ("deck-size", [])]
     assert code == 1 and report["card_count"] == 101
+
+
+@pytest.mark.parametrize("title", ["Abzan Armor - Commander", "Felothar the Steadfast - Commander"])
+def test_a_title_ending_in_commander_is_the_deck_s_title(capsys, tmp_path, data_dir: str, title: str) -> None:
+    """A deck's title "Abzan Armor - Commander" above a list: its title, not a commander marked with a dash (that
+    mark is read on a counted line only), nor a card with a comment after it. Before the fix, the list had a commander
+    "Abzan Armor" or two Felothars."""
+    deck = tmp_path / "titled.txt"
+    deck.write_text(f"{title}\n\n" + LEGAL.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(deck))
+    assert code == 0 and out.splitlines()[-1] == f"{deck}: legal: 100 cards, Felothar the Steadfast, identity WBG"

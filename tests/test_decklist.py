@@ -177,6 +177,7 @@ def one(text: str) -> tuple:
     ("1 Felothar the Steadfast _(commander)_", (1, "Felothar the Steadfast", COMMANDER, None, None)),
     ("1 Felothar the Steadfast [CMDR]", (1, "Felothar the Steadfast", COMMANDER, None, None)),
     ("1 Felothar the Steadfast (TDC) 1 - Commander", (1, "Felothar the Steadfast", COMMANDER, "TDC", "1")),
+    ("Tasigur Control - Commander", (1, "Tasigur Control - Commander", MAIN, None, None)),  # a title: no count, no mark
     ("1 Pip-Boy 3000", (1, "Pip-Boy 3000", MAIN, None, None)),
     ("Overseer of Vault 76", (1, "Overseer of Vault 76", MAIN, None, None)),
     ("- 1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),  # list bullets, as pasted from Markdown, chats, pages
@@ -192,6 +193,7 @@ def one(text: str) -> tuple:
     ("\U0001f539 Sol Ring", (1, "Sol Ring", MAIN, None, None)),
     ("\u2714\ufe0f 2x Island", (2, "Island", MAIN, None, None)),
     ("\U0001f44d\U0001f3fd 1 Sol Ring (CMM) 410", (1, "Sol Ring", MAIN, "CMM", "410")),
+    ("\u00a9 2025 Moxfield", (1, "\u00a9 2025 Moxfield", MAIN, None, None)),  # a page's footer: no bullet, no count
     ("Island (x12)", (12, "Island", MAIN, None, None)),  # a count in parentheses: no set code is "x" and digits
     ("Mountain (12x)", (12, "Mountain", MAIN, None, None)),
     ("\\- 1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),  # a Reddit post's Markdown source escapes punctuation

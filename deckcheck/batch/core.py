@@ -1542,13 +1542,14 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
 def _labelled_decks(value: Any) -> Mapping[Any, Any] | None:
     """A dict of decks by their names ({"alice": decklist text, ...}, as a Series of them is; `dict(series)`,
     `frame.set_index("player")["decklist"].to_dict()`), not itself a deck object nor an MTGJSON deck file
-    ({"meta": ..., "data": ...}): each value what such a Series' may be, a path, a decklist text, a deck object, a
-    Deck, a list of a deck's lines or an empty cell (None, NaN: an unreadable deck of its name); else None. An
-    empty dict is a dict of no decks."""
+    ({"meta": ..., "data": ...}): each value a path, a decklist text, a deck object, a Deck or an empty cell (None,
+    NaN: an unreadable deck of its name); else None. (Not a list of a deck's lines, which a Series may hold: a dict of
+    lists is as likely one deck's sections under names deckcheck does not know, {"Commander": [...], "Deck": [...]}.)
+    An empty dict is a dict of no decks."""
     if not isinstance(value, Mapping) or is_deck_record(value) or is_mtgjson_deck(value):
         return None
-    if all(isinstance(v, (str, os.PathLike, Deck)) or _missing(v) or _is_list_of_entries(v)
-           or isinstance(v, Mapping) and is_deck_record(v) for v in value.values()):
+    if all(isinstance(v, (str, os.PathLike, Deck)) or _missing(v) or isinstance(v, Mapping) and is_deck_record(v)
+           for v in value.values()):
         return value
     return None
 

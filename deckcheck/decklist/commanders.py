@@ -153,30 +153,35 @@ MOST_MARKED_COMMANDERS = 3
 def commanders_run_on(deck: Deck, can_lead: Callable[[str], bool], can_pair: Callable[[str, str], bool]) -> Deck:
     """A list whose Commander header's cards run on into its main deck, with no header or blank line between
     ("Commander", "1 Felothar the Steadfast", "1 Betor, Ancestor's Voice", ... and no "Deck"): the section's first
-    card the commander when it `can_lead`, with the second when the two `can_pair`, and the rest the main deck,
+    card the commander when it `can_lead`, with those right after it that `can_pair` with each before (up to
+    MOST_MARKED_COMMANDERS: a third is the commander-pair rule's to report), and the rest the main deck,
     said in a note. Only for a list with no main deck whose Commander section holds more than
     MOST_MARKED_COMMANDERS cards; else the deck itself (a few too many commanders are the commander-pair rule's)."""
     marked = [e for e in deck.entries if e.section == COMMANDER]
     if len(marked) <= MOST_MARKED_COMMANDERS or any(e.section == MAIN for e in deck.entries):
         return deck
-    first, second = marked[0], marked[1]
+    first = marked[0]
     if first.quantity != 1 or not can_lead(first.name):
         return deck
-    leaders = [first, second] if second.quantity == 1 and can_pair(first.name, second.name) else [first]
+    leaders = [first]  # and those after it that pair with each before: three partners are the pair rule's to report
+    for entry in marked[1:MOST_MARKED_COMMANDERS]:
+        if entry.quantity != 1 or not all(can_pair(lead.name, entry.name) for lead in leaders):
+            break
+        leaders.append(entry)
     rest = sum(e.quantity for e in marked[len(leaders):])
     entries = tuple(e._replace(section=MAIN) if e.section == COMMANDER and e not in leaders else e
                     for e in deck.entries)
     note = (f"{_at(first)}the Commander section runs on into the list, with no header or blank line before its main "
-            f"deck: {' and '.join(e.name for e in leaders)} taken as commander{'s' if len(leaders) == 2 else ''}, "
+            f"deck: {' and '.join(e.name for e in leaders)} taken as commander{'s' if len(leaders) > 1 else ''}, "
             f"the {counted(rest, 'card')} after as the main deck")
     return replace(deck, entries=entries, notes=deck.notes + (note,))
 
 
 def outside_cards_counted(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     """A deck short of 100 whose cards of a section outside the game (a list's "Tokens" header, which lists
-    grouped by what their cards do write above their token makers) are cards of a deck (`is_card`: not the tokens
-    themselves) that make it 100: those cards counted in the main deck, said in a note. Short otherwise, the deck
-    with a note that such cards were not counted; else the deck itself."""
+    grouped by what their cards do write above their token makers) are cards of a deck (`is_card`: by their own
+    names, none a token's), two or more, that make it 100: those cards counted in the main deck, said in a note.
+    Short otherwise, the deck with a note that such cards were not counted; else the deck itself."""
     outside = [index for index, e in enumerate(deck.entries) if e.section == OUTSIDE and is_card(e.name)]
     if not outside:
         return deck
@@ -188,9 +193,10 @@ def outside_cards_counted(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     lines = [e.line for e in cards if e.line]
     shown = "; ".join(e.name for e in cards[:3]) + ("; ..." if len(cards) > 3 else "")
     said = (f"{counted(moved, 'card')} under a header of cards outside the deck (such as \"Tokens\""
-            f"{f', lines {lines[0]}-{lines[-1]}' if lines else ''}: {shown}) "
+            f"{f', lines {lines[0]}-{lines[-1]}' if len(set(lines)) > 1 else f', line {lines[0]}' if lines else ''}"
+            f": {shown}) "
             f"{'is a card' if moved == 1 else 'are cards'} of a deck")
-    if count + moved != 100:
+    if count + moved != 100 or len(cards) < 2:  # (one card there may be a token named as a card is: Assembly-Worker)
         return replace(deck, notes=deck.notes + (f"{said}, not counted in the 100",))
     entries = list(deck.entries)
     for index in outside:

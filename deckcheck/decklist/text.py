@@ -334,9 +334,6 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
             s = s[:j].rstrip()
         elif s.endswith(">") and (j := s.rfind("<")) > 0:
             s = s[:j].rstrip()  # a printing's variant, as MTGGoldfish names it: "Sol Ring <extended> [C21]"
-        elif (m := _DASHED_COMMANDER(s)) is not None and m.start() > 0:
-            notes.commander = True
-            s = s[:m.start()]
         else:
             break
     if s.endswith(")") or (" (" in s and not s.endswith(" ")):
@@ -497,7 +494,7 @@ def _without_symbol_bullet(s: str) -> str | None:
     """A line without the emoji or other symbol set before it as a bullet ("⭐ 1 Seedborn Muse", "🔹 Sol Ring",
     "✔️ 1 Sol Ring": with the marks that vary or join it), and the spaces after; None when it starts with none. No
     card's name starts with a symbol."""
-    if unicodedata.category(s[0]) != "So":
+    if s[0] < "\u2190" or unicodedata.category(s[0]) != "So":  # (not ©, ®, ™: "© 2025 Moxfield" is words)
         return None
     end = 1
     while end < len(s) and unicodedata.category(s[end]) in _BULLET_MARKS:
@@ -735,7 +732,13 @@ def parse_lines(text: str, path: str) -> Deck:
                 if sm is not None:
                     set_code, collector_number = sm.group(1), sm.group(2)
                     s = s[j + 1:].lstrip()
+        # "1 Atraxa, Praetors' Voice - Commander": marked so on a counted line only (a title, "Tasigur Control -
+        # Commander", has no count)
+        dashed = _DASHED_COMMANDER(s) if led and s[-1:] in "rR" else None
+        if dashed is not None and dashed.start() > 0:
+            s = s[:dashed.start()]
         name, notes = split_annotations(s)
+        notes.commander = notes.commander or dashed is not None and dashed.start() > 0
         if notes.commander and holds_several_names(name):  # the mark ending a line of names is its last name's, as
             # a count there is ("Sol Ring, ..., Kenrith, the Returned King (Commander)"): read with the names apart
             name, notes.commander = " ".join(s.split()), False
@@ -1064,23 +1067,28 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
     """The deck with each entry whose name no card has (`unknown`) read as the card its name begins with (one
     `card_names` knows), when what follows is a bare count ("Sol Ring 1", "Sol Ring - 1": that many copies) or words
     that are no card's (a comment, "Sol Ring // best card", "Command Tower - land"; a price, "Evolving Wilds $0.25";
-    a printing's words, "Sol Ring (Extended Art)"), said in a note for each kind (its first NOTE_NAMED lines). Not
-    when what follows names a card too ("Sol Ring // Arcane Signet": two cards joined, which the unknown-card rule
+    a printing's words, "Sol Ring (Extended Art)"), said in a note for each kind (its first NOTE_NAMED lines); words
+    only on a line counted before the name, or in a list that counts none (not a group's name). Never the deck's title
+    or a post's words around its list. Not when what follows names a card too ("Sol Ring // Arcane Signet": two cards joined, which the unknown-card rule
     names), nor when a face separator follows a face of a card of several ("Fire // Icee": that card mistyped,
     which the rule suggests). The deck itself when no entry is so read."""
     unknown = set(unknown)
     entries = list(deck.entries)
     counted_after: list[str] = []  # what each note says of its entries
     commented: list[str] = []
+    words = {deck.title_line, *deck.word_lines}  # a title or a post's words: "Tasigur, the Golden Fang - Commander"
+    groups = set(deck.group_lines)  # no count before the name: a group's, "Blink - flicker effects", unless counted after
     for index, entry in enumerate(entries):
         name = entry.name
-        if name not in unknown:
+        if name not in unknown or entry.line in words:
             continue
         if (count := _TRAILING_COUNT.search(name)) is not None and card_names(base := name[:count.start()]) and (
                 quantity := int(count.group(1))):
             copies = len(entry.lines)  # each of its lines one copy as read ("Plains 3" on two lines): that count each
             read = entry._replace(name=base, quantity=quantity * copies if entry.quantity == copies else entry.quantity)
             said = counted_after
+        elif entry.line in groups:
+            continue
         else:
             found = [(m.start(), names) for m in reversed(list(_AFTER_NAME.finditer(name)))
                      if (names := card_names(name[:m.start()]))]
