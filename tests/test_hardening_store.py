@@ -143,3 +143,26 @@ def test_two_updates_at_once(tmp_path, files) -> None:
         stop.set()
         thread.join()
     assert not errors, errors
+
+
+def test_a_second_update_waits_for_the_first_and_reads_the_store_it_replaces(tmp_path, files) -> None:
+    """An update started while another of the same data folder runs (held here by the test, as an update holds it)
+    waits for it, saying so once, then builds, and its line names the store it replaced, the one the first built.
+    Before, both ran at once: each read the store before the other's, and the last to end replaced the other's."""
+    import fcntl
+
+    small, other, _ = files
+    data_dir = tmp_path / "data"
+    _finish(_update(data_dir, small))
+    small_count = _store_state(data_dir)[0]
+    folder = os.open(data_dir, os.O_RDONLY)
+    try:
+        fcntl.flock(folder, fcntl.LOCK_EX)  # as a running update holds it
+        second = _update(data_dir, other)
+        time.sleep(3)  # (it takes the lock first, before its import)
+        assert second.poll() is None, "the second update did not wait"
+    finally:
+        os.close(folder)
+    out, err = second.communicate(timeout=300)
+    assert second.returncode == 0 and err.count("waiting for another `deckcheck update`") == 1, err
+    assert f"replaced a store of {small_count} cards" in out

@@ -163,6 +163,22 @@ def test_a_gzip_inflates_a_bounded_piece_at_a_time_and_whole(tmp_path, monkeypat
     assert b"".join(pieces) == text + bytes(5_000_000)
 
 
+def test_a_gzip_file_gzipped_again_is_read_through_both(tmp_path, shared_data):
+    """A .jsonl.gz that a server sent with "Content-Encoding: gzip" is kept as sent, gzip in gzip: it was refused as
+    "not UTF-8 text"; its cards are now read as the file's, bounded pieces and all. A cut inner stream is still one."""
+    from deckcheck.sources import jsonstream as js
+
+    text = (shared_data / "scryfall" / "layout-fixtures.json").read_bytes()
+    twice = tmp_path / "oracle.json.gz"
+    twice.write_bytes(gzip.compress(gzip.compress(text)))
+    assert b"".join(js.byte_chunks(twice, None)) == text
+    assert len(load_files([twice]).cards) == len(load_files([shared_data / "scryfall" / "layout-fixtures.json"]).cards)
+    cut = tmp_path / "cut.json.gz"
+    cut.write_bytes(gzip.compress(gzip.compress(text)[:-100]))
+    with pytest.raises(js.TruncatedFile):
+        b"".join(js.byte_chunks(cut, None))
+
+
 def test_zero_bytes_padding_a_gzip_file_are_skipped_as_gzip_skips_them(tmp_path, fixtures):
     """A gzip file padded with zero bytes (as tar and dd pad, and which `gzip -t` passes) was refused as "corrupt gzip
     data (incorrect header check)"; zeros after the last member now end the file, and anything after them is

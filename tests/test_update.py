@@ -1291,3 +1291,22 @@ def test_a_card_of_no_valid_unicode_text_is_left_out_not_a_traceback(shared_data
     assert "Traceback" not in err and f"built {data_dir / 'cards.sqlite'}: 334 cards" in out  # 335 but one
     assert main(["card", "--data-dir", str(data_dir), "Diresight"]) == 1  # left out: unknown
     assert main(["card", "--data-dir", str(data_dir), "Aang, the Last Airbender"]) == 0  # the rest kept
+
+
+def test_a_json_lines_entry_is_bounded_by_its_larger_size(server):
+    """A mirror may serve the JSON Lines file plain, of the entry's `size`, not gzipped, of its `compressed_size`:
+    the download is bounded by the larger (bounded by compressed_size alone, a whole plain file was refused as too
+    long, and no update could succeed against such a server)."""
+    sized = server.index
+
+    def both_sizes():
+        listing = sized()
+        listing["data"][1].update(compressed_size=6_719_913, size=62_998_635)
+        return listing
+
+    server.index = both_sizes
+    client = Client(backoff=0.05)
+    try:
+        assert client.bulk_entry(server.url).size == 62_998_635
+    finally:
+        client.close()

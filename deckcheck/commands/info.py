@@ -20,6 +20,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     store = CardStore.open(args.data_dir)
+    store.verify()  # (what it holds, read back whole: a damaged store said to be fine was `check`'s error later)
     meta = store.meta
     print(f"deckcheck {__version__}")
     data = card_data_of(meta)

@@ -8,6 +8,7 @@ import argparse
 import contextlib
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from deckcheck.commands.options import add_data_dir
@@ -135,13 +136,37 @@ def _stored(data_dir: Path) -> tuple[dict, int]:
 def run(args: argparse.Namespace) -> int:
     data_dir = resolve_data_dir(args.data_dir)
     _make_data_folder(data_dir)  # before a long import or download, not after
-    if args.file:
-        result = _import(list(args.file))
-        before = _stored(data_dir)
-        target = _build(result, data_dir, ", ".join(args.file), before[1], args.force)
-        _summary(result, target, before)
-        return 0
-    return _online(args, data_dir)
+    with _one_update_at_a_time(data_dir):
+        if args.file:
+            result = _import(list(args.file))
+            before = _stored(data_dir)
+            target = _build(result, data_dir, ", ".join(args.file), before[1], args.force)
+            _summary(result, target, before)
+            return 0
+        return _online(args, data_dir)
+
+
+@contextlib.contextmanager
+def _one_update_at_a_time(data_dir: Path) -> Iterator[None]:
+    """The data folder's updates one after another: a second waits, saying so, for the first to end (a lock on the
+    folder itself, which the system lets go when the process ends, however it ends). Two at once both said they built
+    the store, and the last to end replaced the other's, whatever its data's age, its line naming a store it had
+    read before the other's; each now reads the store it replaces. (No lock where the system has no flock.)"""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        yield
+        return
+    folder = os.open(data_dir, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(folder, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print(one_line(f"deckcheck: waiting for another `deckcheck update` of {data_dir} to end"), file=sys.stderr)
+            fcntl.flock(folder, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(folder)  # (the lock goes with it)
 
 
 #: The least share of the old store's cards a new store must hold to replace it without --force.

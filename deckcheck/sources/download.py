@@ -160,8 +160,11 @@ class Client:
         if when is None or when > datetime.date.today() + datetime.timedelta(days=1):
             raise DownloadError(f"{url}: its {bulk_type} entry is dated {one_line(entry['updated_at'])[:40]}, "
                                 f"{'no real day' if when is None else 'a day to come'}: not card data to trust")
-        size = entry.get("compressed_size") if entry.get("jsonl_download_uri") else entry.get("size")
-        return BulkEntry(bulk_type, entry["updated_at"], link, size if isinstance(size, int) else None)
+        # the JSON Lines file comes gzipped, of compressed_size, unless a mirror serves it plain, of size: the larger
+        # bounds it (bounded by compressed_size alone, a mirror's plain file was refused as too long)
+        keys = ("compressed_size", "size") if entry.get("jsonl_download_uri") else ("size",)
+        sizes = [s for s in map(entry.get, keys) if isinstance(s, int)]
+        return BulkEntry(bulk_type, entry["updated_at"], link, max(sizes) if sizes else None)
 
     def download(self, url: str, dest: Path, progress: bool = False, size: int | None = None) -> Path:
         """Stream a file to ``dest``, as the server sends its bytes (gzip stays gzip). A connection

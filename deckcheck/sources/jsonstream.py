@@ -65,7 +65,7 @@ def byte_chunks(path: Path, progress: Callable[[int], None] | None) -> Iterator[
             if progress and first:
                 progress(len(first))
             if first.startswith(GZIP_MAGIC):
-                yield from _gunzipped(first, read, str(path))
+                yield from _twice_gunzipped(_gunzipped(first, read, str(path)), str(path))
             elif first.startswith((_XZ_MAGIC, _BZIP2_MAGIC)):
                 yield from _unpacked(first, read, str(path))
             else:
@@ -107,6 +107,18 @@ def _gunzipped(data: bytes, read: Callable[[], bytes], path: str) -> Iterator[by
         raise InputError(path, f"corrupt gzip data ({exc})") from None
     if not inflater.eof:
         raise TruncatedFile(path, "truncated gzip file (the compressed stream ends early)")
+
+
+def _twice_gunzipped(chunks: Iterator[bytes], path: str) -> Iterator[bytes]:
+    """A gzip stream's bytes, gunzipped again when they are gzip data too: a .jsonl.gz file that a server sent
+    with "Content-Encoding: gzip" (a CDN's or bucket's setting), kept as sent (before, "not UTF-8 text")."""
+    first = next(chunks, b"")
+    if not first.startswith(GZIP_MAGIC):
+        if first:
+            yield first
+        yield from chunks
+        return
+    yield from _gunzipped(first, lambda: next(chunks, b""), path)
 
 
 def _unpacked(data: bytes, read: Callable[[], bytes], path: str) -> Iterator[bytes]:
