@@ -143,7 +143,9 @@ class Checker:
         from deckcheck.rules.commander import pair_problem
 
         a, b = self.lookup(first), self.lookup(second)
-        if a is None or b is None or a.oracle_id == b.oracle_id or not (self.can_lead(first) and self.can_lead(second)):
+        if a is None or b is None or a.oracle_id == b.oracle_id:
+            return False
+        if not (self.can_lead(first) and self.can_lead(second)):
             return False
         return pair_problem(Item(Entry(1, first, COMMANDER, 0), a, self.facts(a)),
                             Item(Entry(1, second, COMMANDER, 0), b, self.facts(b))) is None

@@ -12,8 +12,8 @@ from typing import Any
 
 from deckcheck.decklist.model import COMMANDER, COMPANION, MAIN, OUTSIDE, SIDEBOARD, Deck, Entry
 from deckcheck.decklist.text import split_annotations
-from deckcheck.wording import counted
 from deckcheck.model.names import has_face_separator, loose_key, loosen, name_key, split_faces
+from deckcheck.wording import counted
 
 
 def commander_names(names: Any) -> tuple[str, ...] | None:
@@ -191,10 +191,9 @@ def outside_cards_counted(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     cards = sorted((deck.entries[index] for index in outside), key=attrgetter("line"))
     moved = sum(e.quantity for e in cards)
     lines = [e.line for e in cards if e.line]
+    where = f", lines {lines[0]}-{lines[-1]}" if len(set(lines)) > 1 else f", line {lines[0]}" if lines else ""
     shown = "; ".join(e.name for e in cards[:3]) + ("; ..." if len(cards) > 3 else "")
-    said = (f"{counted(moved, 'card')} under a header of cards outside the deck (such as \"Tokens\""
-            f"{f', lines {lines[0]}-{lines[-1]}' if len(set(lines)) > 1 else f', line {lines[0]}' if lines else ''}"
-            f": {shown}) "
+    said = (f"{counted(moved, 'card')} under a header of cards outside the deck (such as \"Tokens\"{where}: {shown}) "
             f"{'is a card' if moved == 1 else 'are cards'} of a deck")
     if count + moved != 100 or len(cards) < 2:  # (one card there may be a token named as a card is: Assembly-Worker)
         return replace(deck, notes=deck.notes + (f"{said}, not counted in the 100",))

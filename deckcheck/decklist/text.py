@@ -1068,16 +1068,17 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
     `card_names` knows), when what follows is a bare count ("Sol Ring 1", "Sol Ring - 1": that many copies) or words
     that are no card's (a comment, "Sol Ring // best card", "Command Tower - land"; a price, "Evolving Wilds $0.25";
     a printing's words, "Sol Ring (Extended Art)"), said in a note for each kind (its first NOTE_NAMED lines); words
-    only on a line counted before the name, or in a list that counts none (not a group's name). Never the deck's title
-    or a post's words around its list. Not when what follows names a card too ("Sol Ring // Arcane Signet": two cards joined, which the unknown-card rule
-    names), nor when a face separator follows a face of a card of several ("Fire // Icee": that card mistyped,
-    which the rule suggests). The deck itself when no entry is so read."""
+    only on a line counted before the name, or in a list that counts none (not a group's name). Never the deck's
+    title or a post's words around its list. Not when what follows names a card too ("Sol Ring // Arcane Signet":
+    two cards joined, which the unknown-card rule names), nor when a face separator follows a face of a card of
+    several ("Fire // Icee": that card mistyped, which the rule suggests). The deck itself when no entry is so
+    read."""
     unknown = set(unknown)
     entries = list(deck.entries)
     counted_after: list[str] = []  # what each note says of its entries
     commented: list[str] = []
     words = {deck.title_line, *deck.word_lines}  # a title or a post's words: "Tasigur, the Golden Fang - Commander"
-    groups = set(deck.group_lines)  # no count before the name: a group's, "Blink - flicker effects", unless counted after
+    groups = set(deck.group_lines)  # no count before the name: a group's ("Blink - flicker effects"), but counted after
     for index, entry in enumerate(entries):
         name = entry.name
         if name not in unknown or entry.line in words:
