@@ -461,3 +461,53 @@ def test_a_header_whose_first_column_is_a_hash_sign_is_a_header(tmp_path, store,
     commented.write_text("# my deck, version 2\nCount,Name\n1,Sol Ring\n", encoding="utf-8")
     (one,) = check_many([commented], store=store)
     assert one.report.card_count == 1
+
+
+def test_a_workbook_of_empty_elements_by_the_million_is_refused_in_seconds(tmp_path):
+    """A 2 MB workbook whose sheets are 240 MB of empty elements each (a thousand to one compressed) took minutes:
+    each element costs a call. Past MAX_ARCHIVE_ELEMENTS over all its parts it is refused, one line, at once."""
+    import time
+
+    book = openpyxl.Workbook()
+    book.active.append(["1 Sol Ring"])
+    for n in range(3):
+        book.create_sheet(f"S{n}").append(["x"])
+    plain = tmp_path / "plain.xlsx"
+    book.save(plain)
+    bomb = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(plain) as source, zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename.startswith("xl/worksheets/sheet"):
+                text = data.decode()
+                at = text.index("<sheetData>") + len("<sheetData>")
+                data = text[:at].encode() + b"<x/>" * 1_000_000 + text[at:].encode()
+            out.writestr(info.filename, data)
+    assert bomb.stat().st_size < 1 << 20
+    started = time.monotonic()
+    with pytest.raises(InputError, match=r"more than 3,000,000 XML elements in the file's parts: too big to read"):
+        parse_file(bomb)
+    assert time.monotonic() - started < 60  # (about 3 s here; minutes before)
+
+
+def test_a_hidden_sheet_is_read_after_the_sheets_shown(tmp_path):
+    """A workbook whose first sheet, hidden, holds lookups ("Black Lotus", "Sol Ring") and whose second, shown,
+    the deck: the deck is read (before, the hidden sheet was, its rows those of a sheet no one sees)."""
+    lines = [line for line in (TOURNAMENT.parent / "abzan-armor-tdc.txt").read_text(encoding="utf-8").splitlines()
+             if line[:1].isdigit()]
+    book = openpyxl.Workbook()
+    lookup = book.active
+    lookup.title = "Lookup"
+    lookup.append(["Count", "Name", "Section"])
+    lookup.append([1, "Black Lotus", "Main"])
+    lookup.sheet_state = "hidden"
+    deck = book.create_sheet("Deck")
+    deck.append(["Count", "Name", "Section"])
+    for n, line in enumerate(lines):
+        count, name = line.split(" ", 1)
+        deck.append([int(count), name, "Commander" if n == 0 else "Main"])
+    book.active = 1
+    path = tmp_path / "hidden-first.xlsx"
+    book.save(path)
+    parsed = parse_file(path)
+    assert sum(e.quantity for e in parsed.entries) == 100 and "Black Lotus" not in {e.name for e in parsed.entries}

@@ -19,6 +19,7 @@ import io
 import itertools
 import pyexpat
 import re
+import weakref
 import zipfile
 from collections.abc import Callable, Iterator
 from typing import IO
@@ -29,6 +30,12 @@ from deckcheck.zips import WORKBOOKS, members_kind, zip_errors
 
 #: The most bytes read of one part (a sheet's XML, its shared strings) once decompressed.
 MAX_PART_BYTES = 256 << 20
+#: The most XML elements read of one workbook's or document's parts together (a sign-up form's sheet of 5,000 rows
+#: of 20 answers holds some 300,000): each costs a handler's call, and a part of empty elements compresses a thousand
+#: to one (a 2 MB workbook of 240 MB sheets took minutes), so past this the file is refused, in a few seconds.
+MAX_ARCHIVE_ELEMENTS = 3_000_000
+# The elements read so far of each archive open.
+_ELEMENTS_READ: weakref.WeakKeyDictionary[zipfile.ZipFile, int] = weakref.WeakKeyDictionary()
 #: The most characters of cells taken from one sheet (some 10,000 decklists of a few kilobytes).
 MAX_SHEET_CHARS = 64 << 20
 #: The most sheets looked at for a table of registrations.
@@ -123,14 +130,25 @@ def _local(name: str) -> str:
 def parse_part(archive: zipfile.ZipFile, name: str, path: str, start: Callable[[str, dict[str, str]], None],
                end: Callable[[str], None], text: Callable[[str], None] | None = None) -> None:
     """Feed one XML part of a workbook's or document's archive to expat a piece at a time, handlers taking
-    local names; a document type declaration, malformed XML or a part too big is an InputError."""
+    local names; a document type declaration, malformed XML, a part too big or more elements in the archive's parts
+    than MAX_ARCHIVE_ELEMENTS is an InputError."""
 
     def doctype(*_: object) -> None:
         raise InputError(path, f"{name}: a document type declaration, which no workbook or document has; not read")
 
+    elements = _ELEMENTS_READ.get(archive, 0)
+
+    def started(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal elements
+        elements += 1
+        if elements > MAX_ARCHIVE_ELEMENTS:
+            raise InputError(path, f"{name}: more than {MAX_ARCHIVE_ELEMENTS:,} XML elements in the file's parts: "
+                                   "too big to read")
+        start(_local(tag), attrs)
+
     parser = pyexpat.ParserCreate(namespace_separator=" ")
     parser.StartDoctypeDeclHandler = doctype
-    parser.StartElementHandler = lambda tag, attrs: start(_local(tag), attrs)
+    parser.StartElementHandler = started
     parser.EndElementHandler = lambda tag: end(_local(tag))
     if text is not None:
         parser.CharacterDataHandler = text
@@ -148,6 +166,8 @@ def parse_part(archive: zipfile.ZipFile, name: str, path: str, start: Callable[[
         raise InputError(path, f"{name}: not well-formed XML ({exc})") from None
     except (LookupError, UnicodeError) as exc:  # an encoding the XML declaration names, unknown or not kept
         raise InputError(path, f"{name}: XML in an encoding that can't be read ({exc})") from None
+    finally:
+        _ELEMENTS_READ[archive] = elements
 
 
 def _attr(attrs: dict[str, str], local: str) -> str | None:
@@ -204,12 +224,18 @@ def _part_name(target: str, base: str = "xl/") -> str:
 
 
 def _worksheets(archive: zipfile.ZipFile, path: str) -> tuple[list[str], str | None]:
-    """The archive names of the workbook's worksheets, in the workbook's order, and of its shared strings
-    (None when it has none)."""
-    sheet_ids: list[str] = []
-    parse_part(archive, "xl/workbook.xml", path,
-               lambda tag, attrs: sheet_ids.append(_attr(attrs, "id") or "") if tag == "sheet" else None,
-               lambda tag: None)
+    """The archive names of the workbook's worksheets, in the workbook's order (its hidden ones after the others:
+    a hidden first sheet of lookups was read for the deck, its row numbers those of a sheet no one sees), and of
+    its shared strings (None when it has none)."""
+    shown: list[str] = []
+    hidden: list[str] = []
+
+    def sheet(tag: str, attrs: dict[str, str]) -> None:
+        if tag == "sheet":
+            (hidden if attrs.get("state") in ("hidden", "veryHidden") else shown).append(_attr(attrs, "id") or "")
+
+    parse_part(archive, "xl/workbook.xml", path, sheet, lambda tag: None)
+    sheet_ids = shown + hidden
     targets: dict[str, tuple[str, str]] = {}
     names = set(archive.namelist())
     if "xl/_rels/workbook.xml.rels" in names:
