@@ -148,6 +148,13 @@ _MLD_SACRIFICE = re.compile(r"\b(?:each|all) (?:players?|opponents?)\b[^.]*\bsac
                             re.IGNORECASE)
 
 
+# A planeswalker's ultimate, a loyalty ability costing seven or more ("−7: Flip five coins. Take an extra turn
+# ... for each ...", "−15: Exile all other permanents"): used once a game if ever, never mass land denial, which
+# takes lands "regularly", nor chained extra turns (an extra turn still, "some"); precons' walkers put their decks'
+# floor at bracket 4.
+_ULTIMATE = re.compile(r"^\[?[−-](?:[7-9]|[1-9]\d+)\]?: [^\n]*$", re.MULTILINE)
+
+
 def _texts(card: Card) -> list[str]:
     """Each face's rules text, reminder text stripped and the card's own names replaced by CARDNAME."""
     out = []
@@ -205,12 +212,13 @@ def _read_features(card: Card) -> tuple[bool, str | None, bool]:
     sentences = [(s, ability) for text in texts for ability in text.split("\n") for s in _SENTENCE.split(ability) if s]
     replaced = any(_REPLACES_LANDS.search(s) for s, _ in sentences)
     for s, ability in sentences:
-        if not mld and not replaced and not _SPARES_LANDS.search(s):
+        ultimate = _ULTIMATE.match(ability) is not None
+        if not mld and not replaced and not ultimate and not _SPARES_LANDS.search(s):
             mld = any(p.search(s) for p in _MLD) or bool(_MLD_SACRIFICE.search(s) and _LAND_WORDS.search(s))
         opponents = _OPPONENT_TAKES.search(s) or _THAT_PLAYER_TAKES.search(s) and "opponent" in ability.lower()
         if _EXTRA_TURN.search(s) and "can't" not in s.lower() and not opponents:
             extra = True
-            if _MANY_TURNS.search(s):
+            if _MANY_TURNS.search(s) and not ultimate:
                 chained = True
         if not tutor:
             tutor = _is_tutor_sentence(s)
@@ -218,7 +226,7 @@ def _read_features(card: Card) -> tuple[bool, str | None, bool]:
         # a repeating trigger whose extra turn is a later sentence of the same ability (Timesifter: "At the
         # beginning of each upkeep, ... . The player who ... takes an extra turn after this one."), or a card that
         # returns itself to be cast again; not one whose turn is paid for with a turn skipped (Magosi, the Waterveil)
-        chained = (any(_EXTRA_TURN.search(ability) and _REPEATS.search(ability)
+        chained = (any(_EXTRA_TURN.search(ability) and _REPEATS.search(ability) and not _ULTIMATE.match(ability)
                        for text in texts for ability in text.split("\n"))
                    or any(_LOOPS.search(text) and not _SKIPS_A_TURN.search(text) for text in texts))
     return mld, ("chained" if chained else "some") if extra else None, tutor
@@ -370,19 +378,22 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
     chained = [c for c, bits in flagged if bits & CHAINED_TURNS]
     tutors = [c for c, bits in flagged if bits & TUTOR]
 
+    # of the cards whose membership is not recorded, as many as must be on the list (two of four stayed on it)
+    sure = policy.least_game_changers(maybe_gcs, _game_changers_day(day)) if maybe_gcs else 0
+    total = len(gcs) + sure
+    shown = "; ".join(gcs + ([f"and {sure} of these, which of them not recorded: {_names(maybe_gcs)}"] if sure else []))
     minimum = 1
     reasons: list[str] = []
     # Game Changers (commanders count: RULES.md 3.4)
-    if not gcs:
+    if not total:
         reasons.append("No Game Changers: fits every bracket.")
-    elif len(gcs) <= MAX_GC_BRACKET_3:
+    elif total <= MAX_GC_BRACKET_3:
         minimum = max(minimum, 3)
-        reasons.append(f"{counted(len(gcs), 'Game Changer')} ({'; '.join(gcs)}): brackets 1-2 "
+        reasons.append(f"{counted(total, 'Game Changer')} ({shown}): brackets 1-2 "
                        f"allow none, bracket 3 up to {MAX_GC_BRACKET_3}, so at least bracket 3.")
     else:
         minimum = 4
-        reasons.append(f"{len(gcs)} Game Changers ({'; '.join(gcs)}): more than {MAX_GC_BRACKET_3}, so at least "
-                       "bracket 4.")
+        reasons.append(f"{total} Game Changers ({shown}): more than {MAX_GC_BRACKET_3}, so at least bracket 4.")
     if listed:
         reasons.append(f"{'; '.join(listed)}: on the Game Changers list by name, though the card data has no such "
                        "card: counted.")
@@ -416,8 +427,10 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
 
     more: list[str] = []  # what this deck leaves unjudged besides NOT_JUDGED
     if maybe_gcs:
+        counted_sure = f"; {sure} of them must have been, and {'is' if sure == 1 else 'are'} counted" if sure else (
+            "; not counted")
         more.append(f"Game Changers on {day.isoformat()}: {_names(maybe_gcs)} may have been on the list "
-                    "(the record of 2025-04-22 is incomplete); not counted")
+                    f"(the record of 2025-04-22 is incomplete: two of these four cards left it){counted_sure}")
     if day < BRACKETS_FROM:
         more.append(f"brackets did not exist on {day.isoformat()}: the October 2025 definitions and Game Changers "
                     "list are used")

@@ -444,6 +444,17 @@ class Policy:
                                      "which cards left the list on 2025-04-22 is not recorded")
         return GameChangerStatus(card.name, False, True)
 
+    def least_game_changers(self, cards: Iterable[Card], on: date | None = None) -> int:
+        """How many of `cards` must be Game Changers on `on` though which of them are is not recorded: of a group of
+        which k of n stayed on the list (2025-04-22: two of four left it), a deck holding m of them holds at least
+        m - (n - k) (three of the four: one; all four: two)."""
+        held = [card_keys(card) for card in cards]
+        least = 0
+        for group, present in self._state(on).gc_groups.items():
+            keys = {key for name in group for key in _keys(name)}
+            least += max(0, sum(1 for ks in held if not ks.isdisjoint(keys)) - (len(group) - present))
+        return least
+
     def game_changer_named(self, name: str, on: date | None = None) -> str | None:
         """The Game Changer a card name names on `on` (the list's spelling of it), None when it names none: how a
         card the card data lacks (The One Ring, newer than the bundled snapshot) is still known as one."""

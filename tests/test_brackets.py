@@ -45,7 +45,7 @@ def estimate(policy: Policy, names: list[str], on: date = TODAY) -> BracketEstim
                                   "Jokulhaups", "Obliterate", "Sunder", "Wildfire", "Hokori, Dust Drinker",
                                   "Blood Moon", "Back to Basics", "Ruination", "Decree of Annihilation",
                                   "Tectonic Break", "Cataclysm", "Keldon Firebombers", "Apocalypse",
-                                  "Rising Waters", "Boom // Bust", "Acid Rain", "Dovin Baan",
+                                  "Rising Waters", "Boom // Bust", "Acid Rain",
                                   "Burning of Xinye", "Stench of Evil",
                                   # every land tapped for one color or none, kept tapped, destroyed one by one,
                                   # shuffled away, or sacrificed turn by turn or by the handful (a review found
@@ -73,7 +73,10 @@ def test_mass_land_denial_found(shared_data: Path, name: str) -> None:
                                   # nonland or colored permanents; nontoken ones handed back out, or those a
                                   # flipped Orb touches; a creature each player keeps
                                   "Cataclysmic Gearhulk", "All Is Dust", "Thieves' Auction", "Chaos Orb",
-                                  "Covetous Elegy", "Hour of Revelation"])
+                                  "Covetous Elegy", "Hour of Revelation",
+                                  # a planeswalker's ultimate, once a game if ever, is not land denial "regularly": a
+                                  # precon's Gideon (-15: exile all other permanents) put its deck at bracket 4
+                                  "Gideon, Champion of Justice", "Dovin Baan"])
 def test_not_mass_land_denial(shared_data: Path, name: str) -> None:
     assert not is_mass_land_denial(real_card(name))
 
@@ -88,6 +91,7 @@ def test_not_mass_land_denial(shared_data: Path, name: str) -> None:
     ("Magosi, the Waterveil", "some"),  # returns itself to hand, but each extra turn costs a skipped turn
     ("Eon Frolicker", None),  # the extra turn is an opponent's: no bracket limits that
     ("Emrakul, the Promised End", None),  # "that player", the opponent it controlled, takes it
+    ("Ral Zarek", "some"),  # its ultimate's extra turns "for each" coin: one ability once a game, not chained
 ])
 def test_extra_turns(shared_data: Path, name: str, kind: str | None) -> None:
     assert extra_turns(real_card(name)) == kind
@@ -307,3 +311,16 @@ def test_unknown_card_names_are_said_in_every_estimate(policy: Policy) -> None:
     assert est.reasons[-1] == ("Not judged: 10 unknown card names, which the card data has no card for: Card 0; "
                                "Card 1; Card 2; Card 3; Card 4; Card 5; Card 6; Card 7 and 2 more.")
     assert not any("unknown card" in r for r in estimate_bracket([real_card("Necropotence")], policy, TODAY).reasons)
+
+
+def test_cards_of_which_some_must_be_game_changers_count_as_many(policy: Policy) -> None:
+    """On 2025-04-22 two of Kinnan, Winota, Trinisphere and Trouble in Pairs left the Game Changers list, which two
+    not recorded: a deck of all four holds two Game Changers, and of three at least one. They counted as none, so a
+    deck with two more Game Changers was put at bracket 3 (4 Game Changers: bracket 4), and one of three of them at
+    bracket 1 (at least one: bracket 3)."""
+    four = ["Kinnan, Bonder Prodigy", "Winota, Joiner of Forces", "Trinisphere", "Trouble in Pairs"]
+    day = date(2025, 6, 1)
+    assert estimate(policy, four + ["Rhystic Study", "Smothering Tithe", "Island"], day).minimum == 4
+    assert estimate(policy, four[:3] + ["Island"], day).minimum == 3
+    assert estimate(policy, four[:2] + ["Island"], day).minimum == 1  # both may have left it
+    assert estimate(policy, four + ["Island"], date(2025, 4, 21)).minimum == 4  # all four on the list then

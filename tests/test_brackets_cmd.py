@@ -99,3 +99,20 @@ def test_names_holding_commas_are_told_apart(tmp_path):
     assert "  Game Changers (2): Urza, Lord High Artificer; Kinnan, Bonder Prodigy" in lines
     reasons = [line for line in lines if line.startswith("  - ")]
     assert any("(Urza, Lord High Artificer; Kinnan, Bonder Prodigy)" in line for line in reasons)
+
+
+def test_a_deck_with_banned_cards_is_said_not_legal_and_its_unknown_banned_card_unknown(tmp_path):
+    """A deck of Mana Crypt, Dockside Extortionist and Jeweled Lotus (all banned since 2024-09-23; the last not in the
+    bundled snapshot): `brackets` said "fits every bracket" with no word of the bans, and its JSON listed no unknown
+    card while a reason counted one. Now the bans are said, and the unknown banned card is among the unknown cards."""
+    deck = tmp_path / "banned.txt"
+    deck.write_text("Commander\n1 Krenko, Mob Boss\nDeck\n1 Mana Crypt\n1 Dockside Extortionist\n1 Jeweled Lotus\n"
+                    "1 Sol Ring\n95 Mountain\n", encoding="utf-8")
+    code, out, _ = run_cli("brackets", "--data-dir", "/nonexistent-deckcheck-store", str(deck))
+    assert code == 0 and out.splitlines()[1] == (
+        "  Not legal in Commander: Jeweled Lotus; Mana Crypt; Dockside Extortionist banned; the brackets are of legal "
+        "decks (`deckcheck check` says what breaks the rules)")
+    code, out, _ = run_cli("brackets", "--data-dir", "/nonexistent-deckcheck-store", "--format", "json", str(deck))
+    (found,) = json.loads(out)["decks"]
+    assert found["unknown_cards"] == ["Jeweled Lotus"]
+    assert found["banned"] == ["Jeweled Lotus", "Mana Crypt", "Dockside Extortionist"]

@@ -32,8 +32,11 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
-def _text(path: str, bracket: dict, stream) -> None:
+def _text(path: str, bracket: dict, stream, banned: list[str] = ()) -> None:
     stream.write(one_line(f"{path}: bracket {bracket['minimum']} or higher") + "\n")
+    if banned:  # names hold commas
+        stream.write(one_line(f"  Not legal in Commander: {'; '.join(banned)} banned; the brackets are of legal decks "
+                              "(`deckcheck check` says what breaks the rules)") + "\n")
     for label, key in (("Game Changers", "game_changers"), ("Mass land denial", "mass_land_denial"),
                        ("Extra turns", "extra_turns"), ("Tutors", "tutors")):
         cards = bracket[key]
@@ -47,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from deckcheck.checker import Checker
     from deckcheck.commands.check import deck_label, read_deck
     from deckcheck.policy import load_policy
+    from deckcheck.rules.legality import BANNED
     from deckcheck.rules.unknown import NO_CARD
     from deckcheck.store import CardStore
 
@@ -63,9 +67,12 @@ def run(args: argparse.Namespace) -> int:
             decks.append({"path": label, "unreadable": reason_of(exc, label)})
             continue
         report = checker.check(deck, on=args.as_of, commanders=args.commander, bracket=True)
-        unknown = [name for v in report.violations if v.code in NO_CARD for name in v.cards]
+        # (a banned card the card data lacks, Jeweled Lotus in the bundled snapshot, is both: no card to judge)
+        unknown = [name for v in report.violations if v.code in NO_CARD or v.code == BANNED.code
+                   and v.details.get("card_data") is False for name in v.cards]
+        banned = [name for v in report.violations if v.code == BANNED.code for name in v.cards]
         decks.append({"path": report.path, "commanders": list(report.commanders), "bracket": report.bracket,
-                      "unknown_cards": unknown})
+                      "unknown_cards": unknown, "banned": banned})
     if args.format == "json":  # every deck, an unreadable one with why, as `check`'s JSON has it
         doc = {"decks": decks}
         if args.as_of:
@@ -75,6 +82,6 @@ def run(args: argparse.Namespace) -> int:
     else:  # an unreadable deck was said on standard error, as with `check`
         for d in decks:
             if "unreadable" not in d:
-                _text(d["path"], d["bracket"], sys.stdout)
+                _text(d["path"], d["bracket"], sys.stdout, d["banned"])
     sys.stdout.flush()
     return 2 if any("unreadable" in d for d in decks) else 0
