@@ -2591,3 +2591,35 @@ def test_a_dict_of_decks_takes_what_a_series_of_them_takes(tmp_path, store):
     assert [(r.path, r.unreadable) for r in by_player] == [("Alice", False), ("Bob", True)]
     assert list(by_player.to_frame().index) == ["Alice", "Bob"]
 
+
+
+def test_a_zip_s_members_are_read_as_their_files_in_a_folder_are(tmp_path, store):
+    """A season's zip holding a week's zip and a .json array of deck objects: the same decks as the files unzipped
+    into a folder (before, the inner zip was left out unsaid and the array was an unreadable row telling to use
+    `deckcheck batch`). Zips within zips are read three deep; a fourth is a row saying so."""
+    import zipfile
+
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    record = {"commander": ["Krenko, Mob Boss"], "decklist": ["99 Mountain"]}
+    inner = io.BytesIO()
+    with zipfile.ZipFile(inner, "w") as week:
+        week.writestr("late.txt", alice)
+    season = tmp_path / "season.zip"
+    with zipfile.ZipFile(season, "w") as archive:
+        archive.writestr("Week 1/alice.txt", alice)
+        archive.writestr("Week 2/late.zip", inner.getvalue())
+        archive.writestr("Week 2/array.json", json.dumps([dict(record, name="Ann"), dict(record, name="Ben")]))
+    report = check_many([season], store=store)
+    assert [(r.path, r.name, r.unreadable) for r in report] == [
+        (f"{season}/Week 1/alice.txt", None, False), (f"{season}/Week 2/array.json:1", "Ann", False),
+        (f"{season}/Week 2/array.json:1 #2", "Ben", False), (f"{season}/Week 2/late.zip/late.txt", None, False)]
+    nested = inner.getvalue()
+    for depth in range(4):
+        outer = io.BytesIO()
+        with zipfile.ZipFile(outer, "w") as archive:
+            archive.writestr(f"level-{depth}.zip", nested)
+        nested = outer.getvalue()
+    deep = tmp_path / "deep.zip"
+    deep.write_bytes(nested)
+    (row,) = check_many([deep], store=store)
+    assert row.unreadable and row.report.violations[0].message == "a zip archive within 3 others: not read"

@@ -377,11 +377,16 @@ def sheet_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source
         yield ("bytes", path, source.getvalue())  # type: ignore[attr-defined]
 
 
-def zip_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
+#: How deep zip archives within a zip archive are read (a week's folder zipped inside the season's zip): past it, a
+#: member zip is a row saying so (a zip that holds itself, over and over, is a known bomb).
+MAX_ZIP_DEPTH = 3
+
+
+def zip_sources(path: str, source: IO[bytes] | None = None, depth: int = 0) -> Iterator[Source]:
     """The decklists in a zip archive (a form's or a mailbox's registrations; the file at `path`, or `source`
     labelled `path`): each member a folder walk would take, in name order, as a "bytes" source labelled
-    archive/member (JSON Lines members give a source a line); a member too big for a decklist, or an archive
-    that can't be read, is an "error" source."""
+    archive/member (JSON Lines members give a source a line; a zip member, at `depth` below the one given, its
+    own decklists); a member too big for a decklist, or an archive that can't be read, is an "error" source."""
     import zipfile
 
     try:
@@ -417,19 +422,34 @@ def zip_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
                 if len(data) > MAX_BYTES:  # the archive's sizes were wrong
                     yield ("error", label, "too big for a decklist")
                     continue
-                yield from _member_sources(label, data)
+                yield from _member_sources(label, data, depth)
     except (FileNotFoundError, PermissionError) as exc:
         yield ("error", path, why_unreadable(exc))
     except zip_errors() as exc:
         yield ("error", path, f"not a zip archive that can be read ({exc})")
 
 
-def _member_sources(label: str, data: bytes) -> Iterator[Source]:
+def _member_sources(label: str, data: bytes, depth: int = 0) -> Iterator[Source]:
     """A zip member's deck sources, as its file's would be: a workbook's (its rows of registrations, or its card
-    list), a table of registrations a row each (a form's responses, downloaded as a zip of one CSV), else the
-    member as one decklist (a zip within the zip says it is no decklist)."""
-    if is_zip(data) and archive_kind(io.BytesIO(data)) in WORKBOOKS:
+    list), a zip's decklists (a zip within the zip, to MAX_ZIP_DEPTH), a .json array's decks, a table of
+    registrations a row each (a form's responses, downloaded as a zip of one CSV), else the member as one decklist.
+    (A zip within the zip was left out unsaid, and a .json array of decks was an unreadable row.)"""
+    zipped = is_zip(data)
+    kind = archive_kind(io.BytesIO(data)) if zipped else None  # (None: a zip of other files)
+    if kind in WORKBOOKS:
         yield from sheet_sources(label, io.BytesIO(data))
+    elif zipped and kind is None:
+        if depth >= MAX_ZIP_DEPTH:
+            yield ("error", label, f"a zip archive within {MAX_ZIP_DEPTH} others: not read")
+        else:
+            yield from zip_sources(label, io.BytesIO(data), depth + 1)
+    elif _suffix(label).endswith(".json") and data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"[":
+        try:
+            text = data.decode("utf-8-sig")
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            value = text = None
+        yield from _array_sources(label, 1, value, text) if _is_array_of_decks(value) else [("bytes", label, data)]
     elif _may_be_a_table(label) and (layout := _registrations_in(data[:REGISTRATIONS_HEAD])) is not None:
         yield from _registration_bytes(label, data, layout)
     else:
@@ -445,7 +465,8 @@ def _takes_member(name: str) -> bool:
     """Whether a zip member is a decklist a folder walk would take: no hidden or __MACOSX part on its way (a path
     written "./alice.txt", or with Windows' backslashes, is the same path)."""
     parts = [p for p in name.replace("\\", "/").split("/") if p not in ("", ".", "..")]
-    return bool(parts) and not any(p.startswith(".") or p == "__MACOSX" for p in parts) and is_decklist_name(parts[-1])
+    return bool(parts) and not any(p.startswith(".") or p == "__MACOSX" for p in parts) and (
+        is_decklist_name(parts[-1]) or parts[-1].lower().endswith(".zip"))
 
 
 def record_source(raw: bytes | str, label: str) -> Source:
