@@ -464,7 +464,8 @@ def test_a_header_whose_first_column_is_a_hash_sign_is_a_header(tmp_path, store,
 
 
 def test_a_workbook_of_empty_elements_by_the_million_is_refused_in_seconds(tmp_path):
-    """A 2 MB workbook whose sheets are 240 MB of empty elements each (a thousand to one compressed) took minutes:
+    """A 2 MB workbook whose sheets are 240 MB of empty elements each (a thousand to one compressed) took
+    minutes:
     each element costs a call. Past MAX_ARCHIVE_ELEMENTS over all its parts it is refused, one line, at once."""
     import time
 
@@ -511,3 +512,28 @@ def test_a_hidden_sheet_is_read_after_the_sheets_shown(tmp_path):
     book.save(path)
     parsed = parse_file(path)
     assert sum(e.quantity for e in parsed.entries) == 100 and "Black Lotus" not in {e.name for e in parsed.entries}
+
+
+def test_a_merged_cell_is_its_value_in_each_cell_it_covers(tmp_path):
+    """A sheet whose Section column merges "Main" down beside the main deck's cards and "Sideboard" beside the
+    sideboard's: the file keeps each value in the range's top cell alone, and the cells below read as blank, so the
+    sideboard's cards were counted in the main deck (101 cards, a singleton error). Each is now in every cell it
+    covers, as the sheet shows it."""
+    lines = [line for line in (TOURNAMENT.parent / "abzan-armor-tdc.txt").read_text(encoding="utf-8").splitlines()
+             if line[:1].isdigit()]
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["Section", "Count", "Name"])
+    for n, line in enumerate(lines):
+        count, name = line.split(" ", 1)
+        sheet.append(["Commander" if n == 0 else "Main" if n == 1 else None, int(count), name])
+    sheet.merge_cells(start_row=3, start_column=1, end_row=1 + len(lines), end_column=1)
+    sheet.append(["Sideboard", 1, "Sol Ring"])
+    sheet.append([None, 1, "Arcane Signet"])
+    sheet.merge_cells(start_row=2 + len(lines), start_column=1, end_row=3 + len(lines), end_column=1)
+    path = tmp_path / "merged.xlsx"
+    book.save(path)
+    deck = parse_file(path)
+    assert [(e.name, e.section) for e in deck.entries if e.section != "main"] == [
+        ("Felothar the Steadfast", "commander"), ("Sol Ring", "sideboard"), ("Arcane Signet", "sideboard")]
+    assert sum(e.quantity for e in deck.entries if e.section == "main") == 99

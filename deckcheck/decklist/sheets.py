@@ -105,6 +105,24 @@ class _Rows:
     def _last(self) -> int:
         return self.rows[-1][0] if self.rows else 0
 
+    def fill_merged(self, ranges: list[tuple[int, int, int, int]]) -> None:
+        """Each merged range (first row, first column, last row, last column; 1-based rows, 0-based columns) read as
+        its top-left cell's value in each of its cells, as the sheet shows it ("Sideboard" merged down beside the
+        sideboard's cards; the file keeps it in the top cell alone), within each row's cells read (no row or
+        column is added)."""
+        if not ranges:
+            return
+        cells_of = {number: cells for number, cells in self.rows}
+        for top, left, bottom, right in ranges:
+            value = (cells_of.get(top) or [])[left:left + 1]
+            if not value or not value[0]:
+                continue
+            for number, cells in self.rows:
+                if top <= number <= bottom:
+                    for column in range(left, min(right, len(cells) - 1) + 1):
+                        if not cells[column]:
+                            cells[column] = value[0]
+
     def text(self) -> str:
         """The rows as CSV text (a sheet of one column as its bare lines), row n on line n."""
         out = io.StringIO()
@@ -310,7 +328,13 @@ def _xlsx_sheets(archive: zipfile.ZipFile, path: str) -> Iterator[_Rows]:
             strings = _shared_strings(archive, strings_part, path) if strings_part else []
         reader = _XlsxSheet(strings, path)
         parse_part(archive, sheet, path, reader.start, reader.end, reader.text)
+        reader.rows.fill_merged(reader.merged)
         yield reader.rows
+
+
+#: The most merged ranges of a sheet read (a sheet merges a few: a section's name down beside its cards).
+MAX_MERGED = 10_000
+_MERGE_ROW = re.compile(r"^\$?[A-Za-z]+\$?")  # a cell reference's column letters, before its row number
 
 
 class _XlsxSheet:
@@ -329,11 +353,18 @@ class _XlsxSheet:
         self.collect = False
         self.inline = False
         self.phonetic = 0
+        self.merged: list[tuple[int, int, int, int]] = []  # `<mergeCell ref="A3:A90">`, after the rows
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         if tag == "row":
             self.row = _count(attrs.get("r")) or self.row + 1
             self.cells.clear()
+        elif tag == "mergeCell" and len(self.merged) < MAX_MERGED:
+            first, _, last = (attrs.get("ref") or "").partition(":")
+            corners = [(_count(_MERGE_ROW.sub("", corner)), _column_of(corner)) for corner in (first, last or first)]
+            if all(row and column is not None for row, column in corners):
+                (top, left), (bottom, right) = corners
+                self.merged.append((top, left, bottom, right))
         elif tag == "c":
             column = _column_of(attrs.get("r"))
             self.column = len(self.cells) if column is None else column
