@@ -133,7 +133,7 @@ class Checker:
         emblem's or game aid's the card data knows: not "Illusion", a token's name and a half of Illusion //
         Reality, found by it; nor "Rhino", found loosely as Rhino-."""
         card = self.lookup(name)
-        if card is None or self.store.lookup_other(name) is not None:
+        if card is None or self.non_deck_object(name) is not None:
             return False
         return name_key(name) == name_key(card.name) or (
             card.layout != "split" and name_key(name) == name_key(card.front.name))
@@ -234,15 +234,13 @@ class Checker:
 
         if deck.commanders_marked:
             deck = decklist.commanders_run_on(deck, self.can_lead, self._can_pair)
-        if commanders:
-            deck = decklist.with_commanders(deck, list(commanders), card_names=self.card_names)
-        elif not deck.commanders_marked:
+        if not commanders and not deck.commanders_marked:
             deck = decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion, self._fits_under)
-            return decklist.outside_cards_counted(deck, self._names_a_card_itself)
         else:
-            deck = decklist.commanders_as_listed(deck, self.card_names)
-        return decklist.outside_cards_counted(decklist.sideboard_companion(deck, self.is_companion),
-                                              self._names_a_card_itself)
+            deck = (decklist.with_commanders(deck, list(commanders), card_names=self.card_names) if commanders
+                    else decklist.commanders_as_listed(deck, self.card_names))
+            deck = decklist.sideboard_companion(deck, self.is_companion)
+        return decklist.outside_cards_counted(deck, self._names_a_card_itself)
 
     def _resolve(self, name: str, on: date | None) -> _Row:
         """A name's card, its facts, whether the card is banned on the date or not legal at all, and its

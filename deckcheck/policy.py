@@ -356,29 +356,29 @@ class Policy:
 
     def _listed_ban(self, card: Card, on: date | None) -> Ban | None:
         """The policy's own ban of `card` on `on`, or None."""
-        named = self._named_ban(card.name, card_keys(card), on)
-        if named is not None:
-            return named
+        entry = self._named_entry(card_keys(card), on)
+        if entry is not None:
+            return Ban(card.name, NAMED, entry.since, entry.url, entry.note)
         found = self._category(card)
         if found is not None:
             reason, url = found
             return Ban(card.name, reason, None, url)
         return None
 
-    def _named_ban(self, name: str, keys: Iterable[str], on: date | None) -> Ban | None:
-        """The named ban in force on `on` of the card called `name`, by any of its folded names `keys`."""
+    def _named_entry(self, keys: Iterable[str], on: date | None) -> _Entry | None:
+        """The banned list's entry in force on `on` for a card of these folded names, or None."""
         state = self._state(on)
         for k in keys:
             entry = state.named.get(k)
             if entry is not None and not (entry.since and (on or date.today()) < entry.since):
-                return Ban(name, NAMED, entry.since, entry.url, entry.note)
+                return entry
         return None
 
     def ban_named(self, name: str, on: date | None = None) -> Ban | None:
         """The named ban in force on `on` of a card by its name alone (the list's spelling of it as the Ban's card):
         how a card the card data lacks (Jeweled Lotus, newer than the bundled snapshot) is still known as banned."""
-        entry = self._state(on).named.get(name_key(name))
-        return None if entry is None else self._named_ban(entry.name, (name_key(name),), on)
+        entry = self._named_entry((name_key(name),), on)
+        return None if entry is None else Ban(entry.name, NAMED, entry.since, entry.url, entry.note)
 
     def companion_ban(self, card: Card, on: date | None = None, data_date: date | None = None) -> Ban | None:
         """Why `card` can't be a companion on `on`: any ban (`ban`, the newer card data's too), or a "banned as

@@ -444,12 +444,8 @@ def _member_sources(label: str, data: bytes, depth: int = 0) -> Iterator[Source]
         else:
             yield from zip_sources(label, io.BytesIO(data), depth + 1)
     elif _suffix(label).endswith(".json") and data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"[":
-        try:
-            text = data.decode("utf-8-sig")
-            value = json.loads(text)
-        except (ValueError, RecursionError):
-            value = text = None
-        yield from _array_sources(label, 1, value, text) if _is_array_of_decks(value) else [("bytes", label, data)]
+        decks = _decks_array(data)
+        yield from [("bytes", label, data)] if decks is None else _array_sources(label, 1, *decks)
     elif _may_be_a_table(label) and (layout := _registrations_in(data[:REGISTRATIONS_HEAD])) is not None:
         yield from _registration_bytes(label, data, layout)
     else:
@@ -647,14 +643,21 @@ def json_array_sources(path: str) -> Iterator[Source]:
     try:
         with _inflated(path) as handle:
             data = handle.read(MAX_JSON_VALUE + 1)
+    except (OSError, EOFError, zlib.error):
+        data = b""
+    decks = _decks_array(data) if len(data) <= MAX_JSON_VALUE else None
+    yield from [("file", path, path)] if decks is None else _array_sources(path, 1, *decks)
+
+
+def _decks_array(data: bytes) -> tuple[list[Any], str] | None:
+    """The array of decks a .json file's bytes hold (`_is_array_of_decks`), with its text; None when they hold
+    none, or no JSON."""
+    try:
         text = data.decode("utf-8-sig")
-        value = json.loads(text) if len(data) <= MAX_JSON_VALUE else None
-    except (OSError, EOFError, zlib.error, ValueError, RecursionError):
-        value = text = None
-    if _is_array_of_decks(value):
-        yield from _array_sources(path, 1, value, text)
-    else:
-        yield ("file", path, path)
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return (value, text) if _is_array_of_decks(value) else None
 
 
 def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
@@ -1234,6 +1237,7 @@ def _signals_held() -> Iterator[None]:
 
 
 def _chunks(sources: Iterable[Source], size: int) -> Iterator[list[Source]]:
+    """The sources in lists of `size` (the last one shorter), in order."""
     chunk: list[Source] = []
     for source in sources:
         chunk.append(source)

@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from deckcheck.batch.core import BatchCounts, BatchReport, DeckResult
 from deckcheck.errors import one_line
-from deckcheck.render.csv import SafeWriter
+from deckcheck.render.csv import NO_VIOLATION, VIOLATION_CELLS, SafeWriter, violation_cells
 from deckcheck.report import card_data_of
 from deckcheck.render.json import DecksWriter, encoded_decks
 from deckcheck.wording import counted, identity_cell
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 #: Columns of the summary table and of the CSV.
 COLUMNS = ("deck", "name", "commanders", "identity", "cards", "legal", "errors", "warnings", "codes")
 #: Columns of the violations CSV: a row per violation of each deck (a deck with none: a row of no code).
-VIOLATION_COLUMNS = ("deck", "name", "legal", "line", "code", "severity", "rule", "cards", "message")
+VIOLATION_COLUMNS = ("deck", "name", "legal", *VIOLATION_CELLS)
 #: The widest a text-table cell gets before it is cut with "…".
 MAX_CELL = {"deck": 48, "name": 28, "commanders": 44, "codes": 60}
 #: The columns whose text comes from the decks (the others are deckcheck's own words and numbers).
@@ -66,8 +66,8 @@ def violation_rows(results: Iterable[DeckResult]) -> list[tuple[Any, ...]]:
         d = r.report
         head = (d.path, r.name or "", _verdict(r, len(d.errors) if d.violations else 0))
         if not d.violations:
-            out.append((*head, "", "", "", "", "", ""))
-        out.extend((*head, v.lines, v.code, v.severity, v.rule, v.cards, v.message) for v in d.violations)
+            out.append((*head, *NO_VIOLATION))
+        out.extend((*head, *violation_cells(v)) for v in d.violations)
     return out
 
 

@@ -21,7 +21,10 @@ import pyexpat
 import re
 import weakref
 import zipfile
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
+from operator import itemgetter
+from string import ascii_letters
 from typing import IO
 
 from deckcheck.decklist.csvlists import registrations_layout
@@ -112,16 +115,17 @@ class _Rows:
         column is added)."""
         if not ranges:
             return
-        cells_of = {number: cells for number, cells in self.rows}
+        rows = sorted(self.rows, key=itemgetter(0))
+        numbers = [number for number, _ in rows]
         for top, left, bottom, right in ranges:
-            value = (cells_of.get(top) or [])[left:left + 1]
+            at = bisect_left(numbers, top)  # the rows of the range, found without a pass over every row
+            value = rows[at][1][left:left + 1] if at < len(rows) and numbers[at] == top else None
             if not value or not value[0]:
                 continue
-            for number, cells in self.rows:
-                if top <= number <= bottom:
-                    for column in range(left, min(right, len(cells) - 1) + 1):
-                        if not cells[column]:
-                            cells[column] = value[0]
+            for _, cells in rows[at:bisect_right(numbers, bottom)]:
+                for column in range(left, min(right, len(cells) - 1) + 1):
+                    if not cells[column]:
+                        cells[column] = value[0]
 
     def text(self) -> str:
         """The rows as CSV text (a sheet of one column as its bare lines), row n on line n."""
@@ -334,7 +338,6 @@ def _xlsx_sheets(archive: zipfile.ZipFile, path: str) -> Iterator[_Rows]:
 
 #: The most merged ranges of a sheet read (a sheet merges a few: a section's name down beside its cards).
 MAX_MERGED = 10_000
-_MERGE_ROW = re.compile(r"^\$?[A-Za-z]+\$?")  # a cell reference's column letters, before its row number
 
 
 class _XlsxSheet:
@@ -361,7 +364,7 @@ class _XlsxSheet:
             self.cells.clear()
         elif tag == "mergeCell" and len(self.merged) < MAX_MERGED:
             first, _, last = (attrs.get("ref") or "").partition(":")
-            corners = [(_count(_MERGE_ROW.sub("", corner)), _column_of(corner)) for corner in (first, last or first)]
+            corners = [(_count(corner.lstrip(ascii_letters)), _column_of(corner)) for corner in (first, last or first)]
             if all(row and column is not None for row, column in corners):
                 (top, left), (bottom, right) = corners
                 self.merged.append((top, left, bottom, right))

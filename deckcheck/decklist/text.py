@@ -1091,11 +1091,11 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
         elif entry.line in groups:
             continue
         else:
-            found = [(m.start(), names) for m in reversed(list(_AFTER_NAME.finditer(name)))
-                     if (names := card_names(name[:m.start()]))]
-            if not found:
+            found = next(((m.start(), names) for m in reversed(list(_AFTER_NAME.finditer(name)))
+                          if (names := card_names(name[:m.start()]))), None)  # the longest card's name it begins with
+            if found is None:
                 continue
-            end, names = found[0]
+            end, names = found
             rest = name[end:].strip()
             if card_names(rest.strip(" -/|<>#(){}[]\u2013\u2014")) or (
                     rest[:1] in "/|" and any(" // " in n for n in names)):

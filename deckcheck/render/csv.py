@@ -6,9 +6,19 @@ import csv
 from collections.abc import Iterable
 from typing import IO, Any
 
-from deckcheck.report import CheckReport
+from deckcheck.report import CheckReport, Violation
 
-COLUMNS = ("path", "legal", "line", "code", "severity", "rule", "cards", "message")
+#: The columns a violation fills in a CSV row (`violation_cells`); a deck with none fills them with nothing.
+VIOLATION_CELLS = ("line", "code", "severity", "rule", "cards", "message")
+COLUMNS = ("path", "legal", *VIOLATION_CELLS)
+#: VIOLATION_CELLS of a deck with no violation.
+NO_VIOLATION = ("",) * len(VIOLATION_CELLS)
+
+
+def violation_cells(v: Violation) -> tuple[Any, ...]:
+    """A violation's VIOLATION_CELLS: its lines, code, severity, rule, cards and message (lists joined by
+    `spreadsheet_safe`)."""
+    return v.lines, v.code, v.severity, v.rule, v.cards, v.message
 
 #: The first characters that make a spreadsheet read a cell as a formula (CSV injection, CWE-1236).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -54,6 +64,6 @@ def render(report: CheckReport, stream: IO[str]) -> None:
     for deck in report.decks:
         legal = "true" if deck.legal else "false"
         if not deck.violations:
-            writer.writerow((deck.path, legal, "", "", "", "", "", ""))
+            writer.writerow((deck.path, legal, *NO_VIOLATION))
         for v in deck.violations:
-            writer.writerow((deck.path, legal, v.lines, v.code, v.severity, v.rule, v.cards, v.message))
+            writer.writerow((deck.path, legal, *violation_cells(v)))
