@@ -77,16 +77,12 @@ def check_deck(deck: Deck | str | os.PathLike[str] | Mapping[str, Any], *, store
     """Check one deck (a Deck, a path, decklist text or a deck object) and return its DeckReport."""
     from deckcheck.checker import checker_for
     from deckcheck.decklist.commanders import commander_names
-    from deckcheck.policy import as_date
+    from deckcheck.policy import as_date, given_policy
     from deckcheck.store import CardStore
 
     on, commanders, store = as_date(on), commander_names(commanders), CardStore.given(store)
     deck = with_entries(deck if isinstance(deck, Deck) else parse_deck(deck))
-    if policy is None:
-        from deckcheck.policy import load_policy
-
-        policy = load_policy()
-    return checker_for(store, policy).check(deck, on=on, commanders=commanders)
+    return checker_for(store, given_policy(policy)).check(deck, on=on, commanders=commanders)
 
 
 def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any = None) -> pd.DataFrame:

@@ -3,7 +3,6 @@ rule modules and builds the DeckReport. One Checker serves many decks (the batch
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Sequence
 from datetime import date
 from itertools import chain, repeat
@@ -375,15 +374,16 @@ class Checker:
             unknown = self._unknown_names(ctx)
         grouped, plain = deck, []  # the deck whose groups' names go, and its names no card has that may be some
         if unknown or deck.heading_lines:
-            apart = with_line_ends_read(names_apart(deck, unknown, self._names_in), unknown, self.card_names
-                                        ) if unknown else deck
-            if apart.group_lines or apart.word_lines or apart.title_line:
-                # (an unknown name told as what it is, a web address or cards joined, stays)
-                plain = [name for name in unknown if gets_suggestions(name, self)]
-                apart = grouped = without_words_around(apart, plain, self.mistyped)
-                apart = without_title(without_group_names(apart, plain, self.mistyped), plain, self.mistyped)
+            apart, grouped, plain = self._tidied(deck, unknown)
             if apart is not deck:
                 ctx = self.context(self.prepare(apart, commanders), on)
+            if ctx.card_count > 100 and unknown and deck.group_lines:
+                # a group's size after its name, the name a card's, read as that card's count ("Counterspell - 8"
+                # above cards counted "1 Sol Ring"): the group's when the list is 100 cards without it
+                tidied = self._tidied(deck, unknown, group_counts=False)
+                if tidied[0] is not apart and (other := self.context(self.prepare(tidied[0], commanders), on)
+                                               ).card_count == 100:
+                    (apart, grouped, plain), ctx = tidied, other
         if ctx.card_count > 100 and grouped.group_lines:
             # groups named as cards are ("Blink", "Burn" above their cards): their names when the list is a card too
             # many with each of them, and 100 cards without them
@@ -412,6 +412,20 @@ class Checker:
             self._unknown_checked = any(len(i.entry.name) <= MAX_NAME_CHARS and gets_suggestions(i.entry.name, self)
                                         for i in ctx.unknown)
         return ctx
+
+    def _tidied(self, deck: Deck, unknown: list[str], group_counts: bool = True) -> tuple[Deck, Deck, list[str]]:
+        """For `checked_context`: the deck with its lines of names run together read apart, its names' ends that are
+        no card's read off (`with_line_ends_read`) and a post's words, its groups' names and its title taken out; the
+        deck whose groups' names were taken out; the names no card has that may be such words."""
+        apart = with_line_ends_read(names_apart(deck, unknown, self._names_in), unknown, self.card_names,
+                                    group_counts=group_counts) if unknown else deck
+        grouped, plain = deck, []
+        if apart.group_lines or apart.word_lines or apart.title_line:
+            # (an unknown name told as what it is, a web address or cards joined, stays)
+            plain = [name for name in unknown if gets_suggestions(name, self)]
+            apart = grouped = without_words_around(apart, plain, self.mistyped)
+            apart = without_title(without_group_names(apart, plain, self.mistyped), plain, self.mistyped)
+        return apart, grouped, plain
 
     def _unknown_names(self, ctx: DeckContext) -> list[str]:
         """The names of a context's deck that no card has, in the starting deck and outside the 100."""
@@ -484,14 +498,11 @@ class Checker:
                           name=deck.name, bracket=estimate)
 
 
-_CHECKERS: "weakref.WeakKeyDictionary[CardStore, dict[int, Checker]]" = weakref.WeakKeyDictionary()
-
-
 def checker_for(store: CardStore, policy: Any = None) -> Checker:
-    """The shared Checker for this store and policy (so facts are cached across calls)."""
-    per_store = _CHECKERS.setdefault(store, {})
-    key = id(policy)
-    found = per_store.get(key)
-    if found is None:
-        found = per_store[key] = Checker(store, policy)
+    """The shared Checker for this store and policy (so facts are cached across calls), kept on the store: it goes
+    when the store does. (Kept before in a WeakKeyDictionary by store, whose Checker held its store: no store went.)"""
+    given, found = store.checkers.get(id(policy), (None, None))
+    if found is None or given is not policy:  # (the policy held: no other at its address meanwhile)
+        found = Checker(store, policy)
+        store.checkers[id(policy)] = (policy, found)
     return found

@@ -129,14 +129,10 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
 
     from deckcheck.model.color import face_colors
     from deckcheck.model.identity import color_identity
-    from deckcheck.policy import as_date, load_policy, standing_of
+    from deckcheck.policy import as_date, given_policy, standing_of
+    from deckcheck.store import CardStore
 
-    if store is None:
-        from deckcheck.store import CardStore
-
-        store = CardStore.open()
-    on = as_date(on)
-    policy = load_policy() if policy is None else policy
+    store, policy, on = CardStore.given(store), given_policy(policy), as_date(on)
     rows = []
     for card in store.iter_cards():
         front = card.front
@@ -155,9 +151,12 @@ def to_spreadsheet_csv(frame: pd.DataFrame | pd.Series, path: str | os.PathLike[
     an apostrophe, and the file with a UTF-8 byte order mark, without which Excel garbles every accent.
     `index=True` writes each level of the index as a column (by default a frame's is left out, and a Series' (a
     groupby's counts) written, as their own `to_csv` writes them). pandas' own `to_csv` does neither of the two. A
-    list's items are joined by "; ", as in `--format csv`. `pd.read_csv` reads the file (the apostrophes stay)."""
+    list's items are joined by "; ", as in `--format csv`. A `color_identity` column is written as `--format csv`
+    writes it, "C" for colorless ("" in the frame) and "?" for unknown (missing; nothing for an unreadable deck): an
+    empty cell was both. `pd.read_csv` reads the file (the apostrophes stay)."""
     from deckcheck.batch.core import is_pandas
     from deckcheck.render.csv import spreadsheet_safe
+    from deckcheck.wording import identity_cell
 
     if is_pandas(frame, "Series"):
         frame, index = frame.to_frame(), index is None or index
@@ -165,6 +164,13 @@ def to_spreadsheet_csv(frame: pd.DataFrame | pd.Series, path: str | os.PathLike[
         raise TypeError(f"to_spreadsheet_csv writes a pandas DataFrame or Series, not {type(frame).__name__}")
     if index:  # each level of the index a column of its own (a groupby's player and code)
         frame = frame.reset_index()
+    if "color_identity" in frame.columns and frame["color_identity"].ndim == 1:
+        import pandas as pd
+
+        unreadable = frame["unreadable"] if "unreadable" in frame.columns else pd.Series(False, index=frame.index)
+        frame = frame.assign(color_identity=[
+            identity_cell(None if pd.isna(value) else value, lost is True)
+            for value, lost in zip(frame["color_identity"], unreadable)])
     safe = frame.map(spreadsheet_safe)
     safe.columns = frame.columns.map(spreadsheet_safe)
     safe.to_csv(path, index=False, encoding="utf-8-sig", lineterminator="\n")

@@ -575,3 +575,14 @@ def _load(directory: Path) -> Policy:
 def load_policy(directory: Path | None = None) -> Policy:
     """The policy in `directory` (default: the repository's data/policy), loaded once and cached."""
     return _load(Path(directory or POLICY_DIR).resolve())
+
+
+def given_policy(policy: Any) -> Policy:
+    """The Python API's `policy` argument: the Policy given, else (for None) `load_policy()`'s; TypeError naming the
+    argument for anything else (a folder's path: load_policy(path) loads it)."""
+    if policy is None:
+        return load_policy()
+    if not isinstance(policy, Policy):
+        raise TypeError(f"policy: a Policy (deckcheck.policy.load_policy() loads one), not {type(policy).__name__} "
+                        f"{repr(policy)[:60]}")
+    return policy

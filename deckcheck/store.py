@@ -297,6 +297,19 @@ def not_a_folder(path: Path) -> DeckcheckError:
     return DeckcheckError(f"{path}: not a folder (the card store is the {STORE_FILE} in one{where})")
 
 
+def _file_id(path: str) -> tuple[int, int, int, int] | None:
+    """What tells one file at a path from another put there since: device, inode, size and modification time."""
+    try:
+        stat = os.stat(path)
+    except OSError:  # ":memory:", or gone
+        return None
+    return stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns
+
+
+#: The store `CardStore.given` opened for each data folder asked for (and $DECKCHECK_DATA then).
+_OPENED: dict[tuple[str | None, str | None], CardStore] = {}
+
+
 class CardStore:
     """Read access to a card store: look cards up by any name, suggest names for typos."""
 
@@ -314,6 +327,8 @@ class CardStore:
         self._has_others: bool | None = None  # whether the store keeps non-deck objects (see lookup_other)
         self._loose_others: dict[str, str] | None = None  # their keys without punctuation -> their keys
         self._loose_keys: dict[int, str] = {}  # suggestion keys (`_name_list`) by place, without punctuation
+        self.checkers: dict[int, tuple[Any, Any]] = {}  # (policy, its Checker) by the policy's id (`checker_for`)
+        self._file_id = _file_id(path)  # the file as opened, to tell when an update replaced it (`given`)
         rows = dict(connection.execute("SELECT key, value FROM meta"))
         zdict = rows.pop("zdict", b"")
         self._zdict: bytes = zdict if isinstance(zdict, bytes) else b""
@@ -375,9 +390,15 @@ class CardStore:
     @classmethod
     def given(cls, store: Any, data_dir: str | os.PathLike[str] | None = None) -> CardStore:
         """The Python API's `store` argument: the CardStore given, else (for None) the one `open(data_dir)`
-        opens; TypeError naming the argument for anything else (a folder's path: open_store(path) opens it)."""
+        opens, opened once and kept for the next call while its file is the one there (`deckcheck update` replaces
+        it); TypeError naming the argument for anything else (a folder's path: open_store(path) opens it). Before,
+        each `check_deck(text)` opened the store anew, and kept it: a loop of 3,000 took 2.8 GB and 3,000 files."""
         if store is None:
-            return cls.open(data_dir)
+            key = (str(data_dir) if data_dir is not None else None, os.environ.get("DECKCHECK_DATA"))
+            kept = _OPENED.get(key)
+            if kept is None or not kept.still_there():
+                kept = _OPENED[key] = cls.open(data_dir)
+            return kept
         if not isinstance(store, cls):
             raise TypeError(f"store: a CardStore (deckcheck.open_store() opens one), not {type(store).__name__} "
                             f"{repr(store)[:60]}")
@@ -396,6 +417,14 @@ class CardStore:
             disk.backup(mem)
             disk.close()
         return cls(mem, ":memory:")
+
+    def still_there(self) -> bool:
+        """Whether the store `open` would open now is this one's file, unchanged (not replaced by `deckcheck update`,
+        nor, for the bundled snapshot, now behind a store built in the data folder)."""
+        if self.path == ":memory:" or self._file_id is None or self._file_id != _file_id(self.path):
+            return False
+        named = _named_data_dir()
+        return Path(self.path) != BUNDLED or not (resolve_data_dir(named) / STORE_FILE).is_file()
 
     def close(self) -> None:
         self._con.close()
@@ -460,16 +489,17 @@ class CardStore:
         the Broken Blade // Brisela, Voice of Nightmares": when such a whole name is unknown, its first
         part is used if every other part repeats it, or, for a meld card, names the meld result it melds
         into; a card's faces written in another order ("Ice // Fire", "Insectile Aberration // Delver of
-        Secrets") are that card. Any other names joined so ("Tymna the Weaver // Thrasios, Triton Hero",
-        "Bruna, the Fading Light // Sol Ring") are no card: read as the first alone, the rest would be lost
-        unseen."""
+        Secrets") are that card, unless the whole is a token's or game aid's name (the helper card "Day // Night" is
+        no Night // Day). Any other names joined so ("Tymna the Weaver // Thrasios, Triton Hero", "Bruna, the Fading
+        Light // Sol Ring") are no card: read as the first alone, the rest would be lost unseen."""
         key = name_key(name)
         try:
             return self._cache[key]
         except KeyError:
             pass
         card = self._lookup_key(key)
-        if card is None and " // " in key:
+        if card is None and " // " in key and not (
+                self._keeps_others() and self._rows("SELECT 1 FROM others WHERE key = ?", (key,))):
             parts = key.split(" // ")
             first, rest = parts[0], parts[1:]
             front = self._lookup_key(first)

@@ -213,6 +213,23 @@ def test_deck_objects_written_over_several_lines_are_read_a_deck_each(tmp_path, 
         deckcheck.parse_deck(tmp_path / "array.json")  # as `deckcheck check array.json` says
 
 
+def test_a_broken_deck_object_over_several_lines_leaves_the_next_ones_read(tmp_path, store):
+    """One deck object of a `jq .`-written file missing a comma made the rest of the file one unreadable row: the
+    decks after it were never checked. Its "}" alone then the next deck's "{" alone end it (no JSON holds them so)."""
+    decks = [{"name": f"P{i}", "commander": ["Edgar Markov"], "decklist": ["1 Sol Ring", "98 Swamp"]} for i in range(4)]
+    texts = [json.dumps(d, indent=2) for d in decks]
+    texts[1] = texts[1].replace('],\n  "decklist"', ']\n  "decklist"')  # a comma left out
+    nested = {"name": "P4", "commander": ["Edgar Markov"], "main": [{"name": "Sol Ring"}, {"name": "Swamp", "count": 98}]}
+    path = tmp_path / "pretty.jsonl"
+    path.write_text("\n".join(texts + [json.dumps(nested, indent=2), texts[1]]) + "\n", encoding="utf-8")
+    batch = check_many([path], store=store)
+    assert [(r.name, r.unreadable) for r in batch] == [("P0", False), (None, True), ("P2", False), ("P3", False),
+                                                       ("P4", False), (None, True)]
+    assert [int(r.path.rsplit(":", 1)[1]) for r in batch] == [1, 11, 21, 31, 41, 41 + json.dumps(nested, indent=2).count("\n") + 1]
+    assert batch.results[1].report.violations[0].message == "not JSON (Expecting ',' delimiter: line 16 column 3)"
+    assert batch.results[4].legal and batch.results[4].report.card_count == 100  # "}," then "{" inside a value
+
+
 def test_json_lines_in_utf_16_are_read_as_in_utf_8(tmp_path, store):
     """Windows PowerShell 5's `>` writes UTF-16 with a byte order mark: its lines were split at the wrong bytes, the
     first deck unreadable ("'utf-16-le' codec can't decode") and a row of no deck at the end."""
@@ -1012,24 +1029,44 @@ def test_a_table_of_registrations_after_excel_s_separator_line_keeps_its_row_num
 def test_a_commander_named_in_short_or_without_punctuation_is_the_list_s_card(tmp_path, store):
     """Players answer a form's Commander question as they say it ("Atraxa", "atraxa praetors voice"): the one
     card of the list so named is the commander, and a note says how the name was read. Before, the list's own
-    commander went to the main deck and an unknown "Atraxa" was added (101 cards, an unknown card). Two cards
-    of the list so named leave the name as given."""
+    commander went to the main deck and an unknown "Atraxa" was added (101 cards, an unknown card). Of two cards
+    of the list so named, the one the list marks its commander is (before, neither: a list heading Atarka, World
+    Render with its Atarka Monument below was 101 cards with an unknown "Atarka"); with neither marked, the name
+    stays as given. A name no card has, misspelt, is the list's card spelt closest to it; else, beside a list that
+    marks its own commander, that commander is kept."""
     alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    main = _main_deck("01-alice-breed-lethality.txt")
+    grand = "1 Atraxa, Grand Unifier"
     table = tmp_path / "registrations.csv"
     with table.open("w", encoding="utf-8", newline="") as out:
         writer = csv.writer(out)
         writer.writerow(["Player", "Commander", "Decklist"])
         writer.writerow(["Ann", "Atraxa", alice])
-        writer.writerow(["Bea", "atraxa praetors voice", _main_deck("01-alice-breed-lethality.txt")])
-        writer.writerow(["Cy", "Atraxa", alice.replace("1 Thrummingbird", "1 Atraxa, Grand Unifier")])
-    ann, bea, cy = check_many([table], store=store)
+        writer.writerow(["Bea", "atraxa praetors voice", main])
+        writer.writerow(["Cy", "Atraxa", alice.replace("1 Thrummingbird", grand)])
+        writer.writerow(["Di", "Atraxa", "1 Atraxa, Praetors' Voice\n" + main.replace("1 Thrummingbird", grand)])
+        writer.writerow(["Ed", "Atraxa, Praetors Voise", "1 Atraxa, Praetors' Voice\n" + main])
+        writer.writerow(["Flo", "four-color counters", alice])
+        writer.writerow(["Gus", "four-color counters", main])
+    ann, bea, cy, di, ed, flo, gus = check_many([table], store=store)
     assert (ann.report.commanders, ann.report.card_count, ann.legal) == (("Atraxa, Praetors' Voice",), 100, True)
     assert ann.report.notes == (
-        "commander given beside the list: Atraxa read as Atraxa, Praetors' Voice, the one card of the list so named",)
-    assert (bea.report.commanders, bea.report.card_count, bea.legal) == (("Atraxa, Praetors' Voice",), 100, True)
-    assert cy.report.commanders == ("Atraxa",) and "unknown-card" in cy.report.codes()
+        "commander given beside the list: Atraxa read as Atraxa, Praetors' Voice, the list's card so named",)
+    for deck in (bea, cy, ed, flo):
+        assert (deck.report.commanders, deck.report.card_count, deck.legal) == (
+            ("Atraxa, Praetors' Voice",), 100, True), deck.name
+    assert di.report.commanders == ("Atraxa",) and "unknown-card" in di.report.codes()
+    assert ed.report.notes == ("commander given beside the list: Atraxa, Praetors Voise is no card's name; read as "
+                               "Atraxa, Praetors' Voice, the list's card spelt closest",)
+    assert flo.report.notes == ("commander given beside the list: four-color counters is no card's name; the list's "
+                                "own commander Atraxa, Praetors' Voice kept",)
+    assert gus.report.commanders == ("four-color counters",) and gus.report.card_count == 100
+    assert "unknown-card" in gus.report.codes()
     code, out, _ = run_cli("check", "--commander", "atraxa", str(TOURNAMENT / "01-alice-breed-lethality.txt"))
     assert code == 0 and "legal: 100 cards, Atraxa, Praetors' Voice" in out
+    for given in ("Atraxa, Praetors Voise", "four-color counters"):
+        code, out, _ = run_cli("check", "--commander", given, str(TOURNAMENT / "01-alice-breed-lethality.txt"))
+        assert code == 0 and "legal: 100 cards, Atraxa, Praetors' Voice" in out and "moved" not in out, given
 
 
 def _alice_under(header: str) -> str:
@@ -1046,7 +1083,7 @@ def _alice_under(header: str) -> str:
                                           ("1 Atraxa (Commander)", 1), ("1 Atraxa *CMDR*", 1)])
 def test_a_commander_the_list_marks_in_short_is_the_list_s_card(header, line, store):
     """A post names its commander in short above the whole list ("**Commander:** Atraxa", then a list holding
-    Atraxa, Praetors' Voice): the one card of the list so named is the commander, as `--commander Atraxa` reads it,
+    Atraxa, Praetors' Voice): the list's card so named is the commander, as `--commander Atraxa` reads it,
     its listed copy taken as the commander, and a note says how the name was read. Before, "Atraxa" was an unknown
     card counted beside the list's own copy (101 cards, identity colorless). Two cards of the list so named leave
     the name as written, as for `--commander`."""
@@ -1054,7 +1091,7 @@ def test_a_commander_the_list_marks_in_short_is_the_list_s_card(header, line, st
     (row,) = check_many([text], store=store)
     assert (row.report.commanders, row.report.card_count, row.legal) == (("Atraxa, Praetors' Voice",), 100, True)
     assert row.report.notes == (
-        f"line {line}: commander Atraxa read as Atraxa, Praetors' Voice, the one card of the list so named",)
+        f"line {line}: commander Atraxa read as Atraxa, Praetors' Voice, the list's card so named",)
     (row,) = check_many([text.replace("1 Thrummingbird", "1 Atraxa, Grand Unifier")], store=store)
     assert row.report.commanders == ("Atraxa",) and "unknown-card" in row.report.codes()
 
@@ -1717,6 +1754,26 @@ def test_a_frame_s_list_cells_are_written_for_a_spreadsheet_as_the_csv_report_wr
     assert (cli["cards"], cli["line"]) == (side["cards"], side["lines"])  # (its column of lines is "line")
 
 
+def test_a_frame_s_identities_are_written_for_a_spreadsheet_as_the_csv_report_writes_them(tmp_path, store):
+    """A colorless deck's identity ("" in the frame) and an unknown one (missing) were both an empty cell in the file
+    to_spreadsheet_csv wrote: a Kozilek deck could not be told from one whose commander was not found. Written now
+    as `deckcheck batch --format csv` writes them: "C", "?", and nothing for an unreadable deck."""
+    decks = {"kozilek": "Commander\n1 Kozilek, Butcher of Truth\nDeck\n99 Wastes\n",
+             "unknown": "Commander\n1 Nosuch Commanderx\nDeck\n99 Wastes\n",
+             "atraxa": "Commander\n1 Atraxa, Praetors' Voice\nDeck\n99 Forest\n", "lost": None}
+    frame = check_many(decks, store=store).to_frame()
+    assert frame["color_identity"].iloc[0] == "" and frame["color_identity"].iloc[1:].isna().tolist() == [
+        True, False, True]
+    deckcheck.to_spreadsheet_csv(frame, tmp_path / "decks.csv")
+    rows = list(csv.DictReader((tmp_path / "decks.csv").open(encoding="utf-8-sig", newline="")))
+    assert [row["color_identity"] for row in rows] == ["C", "?", "WUBG", ""]
+    for name, text in decks.items():
+        if text is not None:
+            (tmp_path / f"{name}.txt").write_text(text, encoding="utf-8")
+    code, out, _ = run_cli("batch", "--format", "csv", *(str(tmp_path / f"{n}.txt") for n in list(decks)[:3]))
+    assert [row["identity"] for row in csv.DictReader(io.StringIO(out.lstrip("\ufeff")))][:3] == ["C", "?", "WUBG"]
+
+
 def test_frames_of_an_empty_batch_keep_their_number_and_flag_types(tournament, store):
     """A batch that found no deck gave frames of "object" columns: a filter on `legal` or a sum of `errors`
     across batches then changed type. So did its text columns, and a column of no value (decks without a
@@ -1770,6 +1827,36 @@ def test_api_check_deck(store):
     assert report.codes() == ["color-identity"]
     text = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
     assert deckcheck.check_deck(text, store=store).legal
+
+
+def test_api_without_a_store_opens_one_once_and_again_only_when_it_was_replaced(tmp_path, monkeypatch):
+    """check_deck(text) in a loop opened the store anew at each call and kept every one (its Checker, kept by the
+    store in a WeakKeyDictionary, held it): 3,000 calls took 2.8 GB and 3,000 open files, then failed as "not a
+    deckcheck card store". The store is now opened once and kept while its file is the one there; a store dropped
+    goes with its Checker."""
+    import gc
+    import shutil
+    import weakref
+
+    from deckcheck.store import BUNDLED, STORE_FILE, CardStore
+
+    monkeypatch.setenv("DECKCHECK_DATA", str(tmp_path))
+    shutil.copyfile(BUNDLED, tmp_path / STORE_FILE)
+    text = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    files = len(os.listdir("/proc/self/fd"))
+    assert all(deckcheck.check_deck(text).legal for _ in range(200))
+    assert len(os.listdir("/proc/self/fd")) <= files + 1
+    first = CardStore.given(None)
+    assert CardStore.given(None) is first and first.path == str(tmp_path / STORE_FILE)
+    shutil.copyfile(BUNDLED, tmp_path / "new.sqlite")
+    os.replace(tmp_path / "new.sqlite", tmp_path / STORE_FILE)  # as `deckcheck update` swaps a store in
+    assert CardStore.given(None) is not first
+    dropped = deckcheck.open_store(tmp_path)
+    assert deckcheck.check_deck(text, store=dropped).legal
+    gone = weakref.ref(dropped)
+    del dropped
+    gc.collect()
+    assert gone() is None
 
 
 def test_api_takes_one_commander_name_as_a_str_not_its_letters(store):
@@ -1826,6 +1913,13 @@ def test_api_a_missing_date_or_a_store_of_the_wrong_kind_says_which_argument(sto
         with pytest.raises(TypeError) as caught:
             check("1 Sol Ring\n", store="x")
         assert str(caught.value) == "store: a CardStore (deckcheck.open_store() opens one), not str 'x'"
+        with pytest.raises(TypeError) as caught:  # (was "'str' object has no attribute 'data_disagreement'")
+            check("1 Sol Ring\n", store=store, policy="x")
+        assert str(caught.value) == "policy: a Policy (deckcheck.policy.load_policy() loads one), not str 'x'"
+    with pytest.raises(TypeError, match="^store: a CardStore .*, not str 'data/cards.sqlite'$"):
+        deckcheck.cards_frame("data/cards.sqlite")  # (was "'str' object has no attribute 'iter_cards'")
+    with pytest.raises(TypeError, match="^policy: a Policy .*, not dict {}$"):
+        deckcheck.cards_frame(store, policy={})
 
 
 def test_api_decks_of_the_wrong_kind_say_so_and_an_empty_deck_is_unreadable_as_on_the_command_line(store, tmp_path):
@@ -1892,6 +1986,23 @@ def test_api_takes_deck_objects_and_mtgjson_decks_as_batch_does(store, shared_da
     assert batch.results[2].report.violations[0].message.startswith("JSON, but not a deck")
     with pytest.raises(InputError, match="JSON, but not a deck"):
         deckcheck.check_deck({"foo": 1}, store=store)
+    # a dict of decks by name holding MTGJSON deck files' JSON, or a value that is no deck, beside the others: a deck
+    # each (before, the whole dict was one unreadable deck, "JSON, but not a deck")
+    named = check_many({"abzan": precon, "emeka": record, "alice": (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8"),
+                        "bo": 5}, store=store)
+    assert [(r.path, r.legal, r.unreadable) for r in named] == [
+        ("abzan", True, False), ("emeka", False, False), ("alice", True, False), ("bo", False, True)]
+
+
+def test_one_deck_asked_of_an_archive_of_decks_says_batch_reads_it(store, shared_data):
+    """check_deck and `deckcheck check` of the Duel Commander archive (JSON Lines, gzipped) said "decompresses to more
+    than 16,777,216 bytes; not a decklist", as of a file that holds nothing usable."""
+    archive = shared_data / "decks" / "duel-commander" / "decks.jsonl.gz"
+    said = "JSON Lines of decks, too big for one decklist; `deckcheck batch` (`check_many` in Python) checks each"
+    with pytest.raises(InputError, match=re.escape(said)):
+        deckcheck.check_deck(archive, store=store)
+    code, _, err = run_cli("check", str(archive))
+    assert code == 2 and said in err and len(err.splitlines()) == 1
 
 
 def test_api_refuses_what_is_not_a_deck_or_a_list_of_them(store):
@@ -2609,10 +2720,12 @@ def test_a_zip_s_members_are_read_as_their_files_in_a_folder_are(tmp_path, store
         archive.writestr("Week 1/alice.txt", alice)
         archive.writestr("Week 2/late.zip", inner.getvalue())
         archive.writestr("Week 2/array.json", json.dumps([dict(record, name="Ann"), dict(record, name="Ben")]))
+        archive.writestr("Week 3/array.json.gz", gzip.compress(json.dumps([dict(record, name="Cy")]).encode()))
     report = check_many([season], store=store)
     assert [(r.path, r.name, r.unreadable) for r in report] == [
         (f"{season}/Week 1/alice.txt", None, False), (f"{season}/Week 2/array.json:1", "Ann", False),
-        (f"{season}/Week 2/array.json:1 #2", "Ben", False), (f"{season}/Week 2/late.zip/late.txt", None, False)]
+        (f"{season}/Week 2/array.json:1 #2", "Ben", False), (f"{season}/Week 2/late.zip/late.txt", None, False),
+        (f"{season}/Week 3/array.json.gz:1", "Cy", False)]  # (gzipped: an unreadable row, "not one deck")
     nested = inner.getvalue()
     for depth in range(4):
         outer = io.BytesIO()

@@ -726,6 +726,60 @@ def test_what_follows_a_card_s_name_on_its_line_is_read_off(capsys, tmp_path, da
     assert code == 1 and report["card_count"] == 101
 
 
+def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it(capsys, tmp_path,
+                                                                                 data_dir: str) -> None:
+    """Where a number after a card's name is read as its count ("Sol Ring 1"), and where not: a group's name that is
+    a card's, its size after it ("Counterspell - 8", "Burn: 8" above cards counted "1 Sol Ring"), is the group's
+    when the list is 100 cards without it (it became 8 Counterspells: 108 cards, a singleton and an identity error);
+    a line counted before the name keeps that count ("1 Sol Ring 410" is an unknown card, not 410 Sol Rings); a
+    deck object's lines, which have no line numbers, are read too ("Sol Ring 1" stayed an unknown card); a name read
+    as a post's words ("Ms. Bumbleflower 1") has its count read too."""
+    lines = LEGAL.read_text(encoding="utf-8").splitlines()
+    at = lines.index("1 Sol Ring")
+    for heading in ("Counterspell - 8", "Burn: 8", "Ramp - 10"):
+        grouped = tmp_path / "grouped.txt"
+        grouped.write_text("\n".join(lines[:at] + [heading] + lines[at:]) + "\n", encoding="utf-8")
+        code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(grouped))
+        assert code == 0 and out.splitlines()[-1] == f"{grouped}: legal: 100 cards, Felothar the Steadfast, identity WBG"
+    numbered = tmp_path / "numbered.txt"
+    numbered.write_text("\n".join(lines[:at] + ["1 Sol Ring 410"] + lines[at + 1:]) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(numbered))
+    report = json.loads(out)["decks"][0]
+    assert [(v["code"], v["lines"]) for v in report["violations"]] == [("unknown-card", [at + 1])]
+    assert report["card_count"] == 100
+    record = tmp_path / "deck.json"
+    record.write_text(json.dumps({"commander": ["Felothar the Steadfast"], "decklist": [
+        {"1 Sol Ring": "Sol Ring 1", "1 Arcane Signet": "Arcane Signet // ramp"}.get(line, line)
+        for line in lines if line[:1].isdigit()][1:]}), encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(record))
+    assert code == 0 and out.splitlines()[-1] == f"{record}: legal: 100 cards, Felothar the Steadfast, identity WBG"
+    assert out.splitlines()[:2] == [f'{record}: note: read "Sol Ring 1" as 1 Sol Ring: a count after the card\'s name',
+                                    f'{record}: note: read "Arcane Signet // ramp" as 1 Arcane Signet: what follows '
+                                    "the card's name is no card's"]
+    titled = tmp_path / "titled.txt"
+    titled.write_text("Commander\nMs. Bumbleflower 1\n\nDeck\nSol Ring 1\nMr. Foxglove 1\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(titled))
+    report = json.loads(out)["decks"][0]
+    assert report["commanders"] == ["Ms. Bumbleflower"] and report["card_count"] == 3
+    assert [v["code"] for v in report["violations"]] == ["deck-size"]
+    # a comment after a card of two faces is read off too ("Bonecrusher Giant // removal" was an unknown card); a face
+    # mistyped after the other ("Turn // Burnn") stays the unknown card the rule suggests the card for
+    faces = tmp_path / "faces.txt"
+    faces.write_text("Commander\n1 Krenko, Mob Boss\nDeck\n1 Bonecrusher Giant // removal\n1 Fire // Ice // removal\n"
+                     "1 Turn // Burnn\n96 Mountain\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(faces))
+    report = json.loads(out)["decks"][0]
+    assert report["notes"][0] == ('read line 4 "Bonecrusher Giant // removal" as 1 Bonecrusher Giant, line 5 "Fire // '
+                                  'Ice // removal" as 1 Fire // Ice: what follows the card\'s name is no card\'s')
+    assert [(v["code"], v["lines"]) for v in report["violations"]] == [("unknown-card", [6]), ("color-identity", [5])]
+    priced = tmp_path / "priced.txt"  # (read as "Sol Ring -", then "Sol Ring - read as Sol Ring" in a second note)
+    priced.write_text("Commander\n1 Krenko, Mob Boss\nDeck\n1 Sol Ring - $1.50\n98 Mountain\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(priced))
+    assert code == 0 and out.splitlines() == [
+        f'{priced}: note: read line 4 "Sol Ring - $1.50" as 1 Sol Ring: what follows the card\'s name is no card\'s',
+        f"{priced}: legal: 100 cards, Krenko, Mob Boss, identity R"]
+
+
 @pytest.mark.parametrize("title", ["Abzan Armor - Commander", "Felothar the Steadfast - Commander"])
 def test_a_title_ending_in_commander_is_the_deck_s_title(capsys, tmp_path, data_dir: str, title: str) -> None:
     """A deck's title "Abzan Armor - Commander" above a list: its title, not a commander marked with a dash (that

@@ -105,6 +105,33 @@ def test_a_table_in_a_word_document_reads_a_row_a_line(tmp_path: Path) -> None:
         (1, "Éowyn, Shieldmaiden", "commander"), (1, "Sol Ring", "main"), (30, "Plains", "main")]
 
 
+@pytest.mark.parametrize("where", ["above", "below"])
+def test_a_commander_named_after_a_label_beside_a_table_is_the_commander(tmp_path: Path, where: str) -> None:
+    """A list kept as a table with a header row (Qty, Card) and its commander named in a paragraph, "Commander: Edgar
+    Markov", above it or below it: above, the paragraph was read as a part of the deck's title; below, "no card name
+    in this row". Either way the deck had no commander, 99 cards and no identity, and its off-color card went
+    unreported."""
+    lines = [ln for ln in (TOURNAMENT / "05-emeka-vampiric-bloodlust.txt").read_text(encoding="utf-8").splitlines()
+             if ln[:1].isdigit()]
+    document = docx.Document()
+    document.add_paragraph("Tariq's vampires")
+    if where == "above":
+        document.add_paragraph(f"Commander: {lines[0][2:]}")
+    table = document.add_table(rows=0, cols=2)
+    for line in [("Qty Card")] + lines[1:]:
+        cells = table.add_row().cells
+        cells[0].text, cells[1].text = line.split(" ", 1)
+    if where == "below":
+        document.add_paragraph(f"**Commander:** {lines[0][2:]}")
+    path = tmp_path / "table.docx"
+    document.save(path)
+    (row,) = check_many([path])
+    assert (row.report.commanders, row.report.card_count, row.report.codes()) == (
+        ("Edgar Markov",), 100, ["color-identity"])  # the list's own off-color card, as in its text file
+    assert [r.report.violations for r in check_many([TOURNAMENT / "05-emeka-vampiric-bloodlust.txt"])][0][0].cards == (
+        row.report.violations[0].cards)
+
+
 def test_a_document_s_heading_is_its_title_or_a_section_never_a_card(tmp_path: Path) -> None:
     """A deck typed in a word processor under a heading ("My Abzan deck", in Word's Heading 1 style or an
     OpenDocument heading) had its title read as an unknown card, and the deck as 101 cards. A heading is a

@@ -514,25 +514,61 @@ def test_a_hidden_sheet_is_read_after_the_sheets_shown(tmp_path):
     assert sum(e.quantity for e in parsed.entries) == 100 and "Black Lotus" not in {e.name for e in parsed.entries}
 
 
-def test_a_merged_cell_is_its_value_in_each_cell_it_covers(tmp_path):
+def _merged_sections_ods(path: Path, rows: list[list], merges: dict[tuple[int, int], int]) -> Path:
+    """An .ods of `rows` (1-based row numbers below), the cell (row, column) of `merges` spanning that many rows down,
+    the cells it covers written as LibreOffice writes them (covered-table-cell)."""
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import CoveredTableCell, Table, TableCell, TableRow
+    from odf.text import P
+
+    document = OpenDocumentSpreadsheet()
+    table = Table(name="Deck")
+    covered = {(r + i, c) for (r, c), down in merges.items() for i in range(1, down)}
+    for r, row in enumerate(rows, start=1):
+        table_row = TableRow()
+        for c, value in enumerate(row):
+            if (r, c) in covered:
+                table_row.addElement(CoveredTableCell())
+                continue
+            cell = TableCell(numberrowsspanned=merges[r, c]) if (r, c) in merges else TableCell()
+            if value is not None:
+                cell.addElement(P(text=str(value)))
+            table_row.addElement(cell)
+        table.addElement(table_row)
+    document.spreadsheet.addElement(table)
+    document.save(str(path))
+    return path
+
+
+@pytest.mark.parametrize("kind, last", [("xlsx", False), ("ods", False), ("xlsx", True), ("ods", True)])
+def test_a_merged_cell_is_its_value_in_each_cell_it_covers(tmp_path, kind, last):
     """A sheet whose Section column merges "Main" down beside the main deck's cards and "Sideboard" beside the
     sideboard's: the file keeps each value in the range's top cell alone, and the cells below read as blank, so the
     sideboard's cards were counted in the main deck (101 cards, a singleton error). Each is now in every cell it
-    covers, as the sheet shows it."""
+    covers, as the sheet shows it: an .xlsx's `mergeCell` ranges, an .ods's cells spanning rows; also in the sheet's
+    last column (`last`), where openpyxl and Excel leave the covered cells out of the file (they were left blank)."""
     lines = [line for line in (TOURNAMENT.parent / "abzan-armor-tdc.txt").read_text(encoding="utf-8").splitlines()
              if line[:1].isdigit()]
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.append(["Section", "Count", "Name"])
+    rows: list[list] = [["Section", "Count", "Name"]]
     for n, line in enumerate(lines):
         count, name = line.split(" ", 1)
-        sheet.append(["Commander" if n == 0 else "Main" if n == 1 else None, int(count), name])
-    sheet.merge_cells(start_row=3, start_column=1, end_row=1 + len(lines), end_column=1)
-    sheet.append(["Sideboard", 1, "Sol Ring"])
-    sheet.append([None, 1, "Arcane Signet"])
-    sheet.merge_cells(start_row=2 + len(lines), start_column=1, end_row=3 + len(lines), end_column=1)
-    path = tmp_path / "merged.xlsx"
-    book.save(path)
+        rows.append(["Commander" if n == 0 else "Main" if n == 1 else None, int(count), name])
+    rows += [["Sideboard", 1, "Sol Ring"], [None, 1, "Arcane Signet"]]
+    merges = {(3, 0): len(lines) - 1, (2 + len(lines), 0): 2}  # (row, column): rows spanned
+    if last:
+        rows = [row[1:] + row[:1] for row in rows]
+        merges = {(top, 2): down for (top, _), down in merges.items()}
+    path = tmp_path / f"merged.{kind}"
+    if kind == "ods":
+        _merged_sections_ods(path, rows, merges)
+    else:
+        book = openpyxl.Workbook()
+        for row in rows:
+            book.active.append(row)
+        for (top, column), down in merges.items():
+            book.active.merge_cells(start_row=top, start_column=column + 1, end_row=top + down - 1,
+                                    end_column=column + 1)
+        book.save(path)
     deck = parse_file(path)
     assert [(e.name, e.section) for e in deck.entries if e.section != "main"] == [
         ("Felothar the Steadfast", "commander"), ("Sol Ring", "sideboard"), ("Arcane Signet", "sideboard")]

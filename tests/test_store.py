@@ -181,6 +181,14 @@ def test_a_cards_faces_in_another_order_are_the_card(store, written, full):
     assert card is not None and card.name == full
 
 
+def test_a_game_aid_named_as_a_card_s_faces_in_another_order_is_the_game_aid(store):
+    """The helper card "Day // Night" (Innistrad: Midnight Hunt's day/night tracker) is a game aid; read as Night //
+    Day's faces in another order, a deck listing it was legal with the split card in its place."""
+    assert store.lookup("Day // Night") is None
+    assert store.lookup_other("Day // Night").kind == "game_aid"
+    assert store.lookup("Night // Day").name == "Night // Day"
+
+
 def test_no_card_name_holds_the_marks_lists_are_written_with(store):
     """What the decklist reader takes as marks is in no card's name, nor a face's: "|" (Cockatrice's face
     separator, which name_key folds as "//", and a Markdown table's cells), Markdown's "*", "[[", "](", "__", "~"

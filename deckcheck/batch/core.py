@@ -38,7 +38,7 @@ from deckcheck.decklist.csvlists import (
 from deckcheck.decklist.documents import IWORK_REFUSAL
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
-from deckcheck.decklist.reading import decode, parse_json_deck, why_unreadable
+from deckcheck.decklist.reading import JSONL_SUFFIXES, decode, parse_json_deck, why_unreadable
 from deckcheck.decklist.records import (
     LIST_KEYS, card_object_line, is_deck_record, json_type, record_name, record_path,
 )
@@ -66,8 +66,6 @@ copyreg.pickle(MappingProxyType, _reduce_proxy)
 
 #: File names a folder walk takes as decklists (lower case; `.gz` of any of them too).
 DECK_SUFFIXES = (".txt", ".dec", ".dck", ".dek", ".cod", ".mwdeck", ".csv", ".tsv", ".json", ".docx", ".odt", ".rtf")
-#: File names read as JSON Lines of decks, one deck object a line.
-JSONL_SUFFIXES = (".jsonl", ".ndjson")
 #: Workbooks: a table of registrations in one of their sheets, or a card list.
 SHEET_SUFFIXES = (".xlsx", ".ods")
 #: Files that may hold a table of registrations as text: CSV, TSV, and Excel's "Unicode Text" (tabs, UTF-16, .txt).
@@ -443,13 +441,26 @@ def _member_sources(label: str, data: bytes, depth: int = 0) -> Iterator[Source]
             yield ("error", label, f"a zip archive within {MAX_ZIP_DEPTH} others: not read")
         else:
             yield from zip_sources(label, io.BytesIO(data), depth + 1)
-    elif _suffix(label).endswith(".json") and data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"[":
-        decks = _decks_array(data)
+    elif _suffix(label).endswith(".json") and (json_data := _gunzipped_json(data)).lstrip(b"\xef\xbb\xbf \t\r\n")[
+            :1] == b"[":
+        decks = _decks_array(json_data)
         yield from [("bytes", label, data)] if decks is None else _array_sources(label, 1, *decks)
     elif _may_be_a_table(label) and (layout := _registrations_in(data[:REGISTRATIONS_HEAD])) is not None:
         yield from _registration_bytes(label, data, layout)
     else:
         yield ("bytes", label, data)
+
+
+def _gunzipped_json(data: bytes) -> bytes:
+    """A .json member's bytes, inflated when gzipped (a .json.gz), at most MAX_JSON_VALUE + 1 of them; b"" when they
+    don't inflate."""
+    if data[:2] != GZIP_MAGIC:
+        return data
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as handle:
+            return handle.read(MAX_JSON_VALUE + 1)
+    except (OSError, EOFError, zlib.error):
+        return b""
 
 
 def _may_be_a_table(name: str) -> bool:
@@ -508,6 +519,10 @@ def jsonl_sources(path: str, lines: Iterable[bytes] | None = None) -> Iterator[S
                 count += len(held.lines)
                 yield from held.as_lines()  # a deck object on a line of its own after a "{": JSON Lines after all
                 held = None
+            elif held is not None and held.ended_broken(raw):  # the next pretty-printed deck after a broken one
+                count += 1
+                yield held.broken()
+                held = None
             if held is not None:
                 held.add(raw)
             elif not raw.strip():
@@ -529,7 +544,7 @@ def jsonl_sources(path: str, lines: Iterable[bytes] | None = None) -> Iterator[S
                     return
                 held = None
         if held is not None:
-            yield held.unfinished()
+            yield held.broken()
     except (OSError, EOFError, zlib.error) as exc:
         yield ("error", path, why_unreadable(exc))
 
@@ -604,8 +619,16 @@ class _ValueLines:
             if raw.strip():
                 yield _line_source(self.path, self.number + offset, raw)
 
-    def unfinished(self) -> Source:
-        """The source of a value the file ends inside of: why it is not JSON, at its line."""
+    def ended_broken(self, raw: bytes) -> bool:
+        """Whether an object's lines held end with a "}" alone and `raw` is a "{" alone: the object ended there and is
+        no JSON (no JSON value holds "}" then "{" with nothing between), and `raw` starts the next one."""
+        if self.closing != b"}" or _json_start(raw) != b"{":
+            return False
+        last = next((line for line in reversed(self.lines) if line.strip()), b"")
+        return last.strip() == b"}"
+
+    def broken(self) -> Source:
+        """The source of a value that is no JSON, the file ended inside it or not: why, at its line."""
         try:
             json.loads(self.text())
         except json.JSONDecodeError as exc:
@@ -1532,10 +1555,11 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                         + (" (decode a decklist's bytes to text, or give its file's path)"
                            if isinstance(paths_or_texts, (bytes, bytearray, memoryview)) else ""))
     from deckcheck.decklist.commanders import commander_names
-    from deckcheck.policy import as_date
+    from deckcheck.policy import as_date, given_policy
     from deckcheck.store import CardStore
 
     on, commanders, jobs = as_date(on), commander_names(commanders), _jobs_argument(jobs)
+    policy = given_policy(policy)
     store = CardStore.given(store, data_dir)  # opened here: the report names the card data every deck was checked with
     options = BatchOptions(on=on, commanders=commanders, brackets=brackets, keep_cards=keep_cards)
     index = None  # a pandas input's: the rows each deck came from, for to_frame
@@ -1567,16 +1591,26 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
 def _labelled_decks(value: Any) -> Mapping[Any, Any] | None:
     """A dict of decks by their names ({"alice": decklist text, ...}, as a Series of them is; `dict(series)`,
     `frame.set_index("player")["decklist"].to_dict()`), not itself a deck object nor an MTGJSON deck file
-    ({"meta": ..., "data": ...}): each value a path, a decklist text, a deck object, a Deck or an empty cell (None,
-    NaN: an unreadable deck of its name); else None. (Not a list of a deck's lines, which a Series may hold: a dict of
+    ({"meta": ..., "data": ...}): its values paths, decklist texts, deck objects, MTGJSON deck files' JSON, Decks or
+    empty cells (None, NaN: an unreadable deck of its name), and any other value beside one of those (an unreadable
+    deck of its name, as in a Series); else None. (Not a list of a deck's lines, which a Series may hold: a dict of
     lists is as likely one deck's sections under names deckcheck does not know, {"Commander": [...], "Deck": [...]}.)
     An empty dict is a dict of no decks."""
     if not isinstance(value, Mapping) or is_deck_record(value) or is_mtgjson_deck(value):
         return None
-    if all(isinstance(v, (str, os.PathLike, Deck)) or _missing(v) or isinstance(v, Mapping) and is_deck_record(v)
-           for v in value.values()):
+    kinds = [_a_deck(v) for v in value.values()]
+    if all(kind is not False for kind in kinds) or True in kinds and not any(isinstance(v, list) for v in value.values()):
         return value
     return None
+
+
+def _a_deck(value: Any) -> bool | None:
+    """Whether a dict's value is a deck `_labelled_decks` reads (a path, decklist text, deck object, MTGJSON deck file's
+    JSON or Deck); None for an empty cell (None, NaN)."""
+    if _missing(value):
+        return None
+    return isinstance(value, (str, os.PathLike, Deck)) or isinstance(value, Mapping) and (
+        is_deck_record(value) or is_mtgjson_deck(value))
 
 
 def is_pandas(value: Any, kind: str) -> bool:

@@ -270,9 +270,10 @@ def with_companions(deck: Deck, names: list[str], given: str) -> Deck:
     entries = list(deck.entries)
     notes = list(deck.notes)
     names = [written_name(name) for name in names]
-    names = [_as_listed(name, entries) or name for name in names]
+    names = [_as_listed(name, entries, COMPANION) or name for name in names]
     keys = [name_key(n) for n in names]
-    notes += _move_unnamed(entries, COMPANION, keys, SIDEBOARD, given, "moved from companion to the sideboard")
+    notes += [f"{given}: {name} moved from companion to the sideboard"
+              for name in _move_unnamed(entries, COMPANION, keys, SIDEBOARD)]
     for name, key in zip(names, keys):
         found = _one_for(entries, name, key, COMPANION, (SIDEBOARD, MAIN))
         if found is None:
@@ -324,10 +325,12 @@ def _listed_otherwise(name: str, entries: Sequence[Entry], card_names: CardNames
     return next((e.name for e in entries if not keys.isdisjoint(_keys(e.name)[0])), None)
 
 
-def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
+def _as_listed(name: str, entries: Sequence[Entry], marked: str = COMMANDER) -> str | None:
     """The list's own name for a commander named loosely, when the list holds no card of that name: the one
     card of the list whose name, or a face's, is `name` without punctuation or begins with its words (a form's
-    "Atraxa" for Atraxa, Praetors' Voice); None when no card, or more than one, is."""
+    "Atraxa" for Atraxa, Praetors' Voice), or of several so named the one in section `marked` ("Atarka" for the
+    Atarka, World Render under its Commander header, not its Atarka Monument); None when no card, or more than
+    one, is."""
     names = list(map(_NAME, entries))
     keys = list(map(_keys, names))  # each search below is one over the whole list's keys, found or not
     if f"\n{name_key(name)}\n" in "".join(map(_KEY_LINES, keys)):
@@ -340,19 +343,94 @@ def _as_listed(name: str, entries: Sequence[Entry]) -> str | None:
     if whole not in listed and begun not in listed:
         return None
     found = {n for n, (_, _, lines) in zip(names, keys) if whole in lines or begun in lines}
+    if len(found) > 1:
+        found = {e.name for e in entries if e.section == marked and e.name in found} or found
     return found.pop() if len(found) == 1 else None
 
 
-def _move_unnamed(entries: list[Entry], section: str, keys: Sequence[str], to: str, given: str, said: str
-                  ) -> list[str]:
-    """Move the entries of `section` that none of `keys` names to section `to`, in place; a note for each,
-    "{given}: {the entry's name} {said}"."""
-    notes = []
+#: How alike (difflib's ratio of their folded names) a given name no card has and a card of the list must be for the
+#: one to be read as the other ("Edgar Markof" and Edgar Markov: 0.92).
+CLOSE_SPELLING = 0.85
+
+
+def commanders_given_read(deck: Deck, card_names: CardNames) -> Deck:
+    """The deck with each commander given beside its list and added as a card of its own (`Deck.added_commanders`)
+    whose name no card has (a form's Commander cell misspelt, "Edgar Markof", or no name at all, "mono-red
+    goblins") read against the list, its note saying so: the list's card spelt closest when one is close
+    (CLOSE_SPELLING), taken out of the main deck or sideboard; else, when the list marked commanders of its own
+    that the names given moved to the main deck (`Deck.unmarked_commanders`), those commanders kept and the name
+    left out. Before, such a name was an unknown commander, the deck's identity unchecked and its own commander
+    counted a 101st card."""
+    unknown = [name for name in deck.added_commanders if not card_names(name)]
+    if not unknown:
+        return replace(deck, added_commanders=(), unmarked_commanders=())
+    entries, notes = list(deck.entries), list(deck.notes)
+    left: list[str] = []
+    for name in unknown:
+        listed = [e for e in entries if e.section in (MAIN, SIDEBOARD)]
+        close = _closest_listed(name, listed)
+        index = next((i for i, e in enumerate(entries) if e.section == COMMANDER and e.name == name), None)
+        if index is None:
+            continue
+        if close is None:
+            left.append(name)
+            continue
+        entries[index] = entries[index]._replace(name=close)
+        _take_one(entries, entries.index(next(e for e in listed if e.name == close)))
+        _said_instead(notes, f"{name} {NOT_IN_THE_LIST}",
+                      f"{name} is no card's name; read as {close}, the list's card spelt closest")
+        if close in deck.unmarked_commanders:  # back where the list marked it
+            _said_instead(notes, f"{close} {MOVED_TO_MAIN}", None)
+    kept = [name for name in deck.unmarked_commanders if any(e.section == MAIN and e.name == name for e in entries)]
+    if left and kept:
+        entries = [e for e in entries if not (e.section == COMMANDER and e.name in left)]
+        for place, name in enumerate(kept):
+            copy = _take_one(entries, next(i for i, e in enumerate(entries) if e.section == MAIN and e.name == name))
+            entries.insert(place, copy._replace(quantity=1, section=COMMANDER))
+            _said_instead(notes, f"{name} {MOVED_TO_MAIN}", None)
+        for name in left:
+            _said_instead(notes, f"{name} {NOT_IN_THE_LIST}",
+                          f"{name} is no card's name; the list's own {'commander' if len(kept) == 1 else 'commanders'} "
+                          f"{'; '.join(kept)} kept")
+    return replace(deck, entries=tuple(entries), notes=tuple(notes), added_commanders=(), unmarked_commanders=())
+
+
+def _said_instead(notes: list[str], ending: str, instead: str | None) -> None:
+    """The note ending so said as `instead` after the same start ("--commander: "), or left out for None; in place."""
+    for index, note in enumerate(notes):
+        if note.endswith(ending):
+            if instead is None:
+                del notes[index]
+            else:
+                notes[index] = note[:len(note) - len(ending)] + instead
+            return
+
+
+def _closest_listed(name: str, entries: Sequence[Entry]) -> str | None:
+    """The card of the list (in the deck, its sideboard or its commanders) whose name, or a face's, is spelt closest to
+    `name` when it is close (CLOSE_SPELLING) and no other is as close; else None."""
+    from difflib import SequenceMatcher
+
+    key = name_key(name)
+    scores: dict[str, float] = {}
+    for entry in entries:
+        if entry.section in (MAIN, SIDEBOARD, COMMANDER):
+            for other in _keys(entry.name)[0]:
+                ratio = SequenceMatcher(None, key, other).ratio()
+                if ratio >= CLOSE_SPELLING:
+                    scores[entry.name] = max(ratio, scores.get(entry.name, 0.0))
+    best = sorted(scores.items(), key=itemgetter(1), reverse=True)[:2]
+    return best[0][0] if len(best) == 1 or best and best[0][1] > best[1][1] else None
+
+
+def _move_unnamed(entries: list[Entry], section: str, keys: Sequence[str], to: str) -> list[str]:
+    """Move the entries of `section` that none of `keys` names to section `to`, in place; their names."""
+    moved = []
     for index, entry in enumerate(entries):
         if entry.section == section and not any(_matches(entry.name, k) for k in keys):
             entries[index] = entry._replace(section=to)
-            notes.append(f"{given}: {entry.name} {said}")
-    return notes
+            moved.append(entry.name)
+    return moved
 
 
 def _one_for(entries: list[Entry], name: str, key: str, section: str, sources: Sequence[str]
@@ -386,6 +464,8 @@ def _at(entry: Entry) -> str:
 
 #: What a note says of a commander given beside the list that the list does not hold.
 NOT_IN_THE_LIST = "is not in the list; added as commander"
+#: What it says of a commander the list marks that the commanders given beside it do not name.
+MOVED_TO_MAIN = "moved from the commanders to the main deck"
 
 
 def _added_found_listed(deck: Deck, card_names: CardNames) -> Deck:
@@ -402,7 +482,7 @@ def _added_found_listed(deck: Deck, card_names: CardNames) -> Deck:
                                        if e.section in (MAIN, SIDEBOARD) and e.name == face))
         notes = [f"{_at(copy)}commander {name} is the list's {face}" if note.endswith(f"{name} {NOT_IN_THE_LIST}")
                  else note for note in notes]
-    return replace(deck, entries=tuple(entries), notes=tuple(notes), added_commanders=())
+    return commanders_given_read(replace(deck, entries=tuple(entries), notes=tuple(notes)), card_names)
 
 
 #: The most commanders a list marks that `commanders_as_listed` reads as the list's copies of their cards.
@@ -457,7 +537,7 @@ def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
             known = False
             key = name_key(found)
             entries[index] = entry._replace(name=found)
-            notes.append(f"{where}commander {entry.name} read as {found}, the one card of the list so named")
+            notes.append(f"{where}commander {entry.name} read as {found}, the list's card so named")
         elif known and labelled:
             key = name_key(_listed_otherwise(entry.name, others, card_names) or entry.name)
         else:
@@ -537,13 +617,14 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
         entries, names, read = _read_labels(entries, deck.label_lines, names, given, card_names)
         notes += read
     listed = [_as_listed(name, entries) for name in names]
-    notes.extend(f"{given}: {name} read as {found}, the one card of the list so named"
+    notes.extend(f"{given}: {name} read as {found}, the list's card so named"
                  for name, found in zip(names, listed) if found is not None)
     names = [found or name for name, found in zip(names, listed)]
     if card_names is not None:  # a card given by another of its names than the list's
         names = [_listed_otherwise(name, entries, card_names) or name for name in names]
     keys = [name_key(n) for n in names]
-    notes += _move_unnamed(entries, COMMANDER, keys, MAIN, given, "moved from the commanders to the main deck")
+    moved = _move_unnamed(entries, COMMANDER, keys, MAIN)
+    notes += [f"{given}: {name} {MOVED_TO_MAIN}" for name in moved]
     placed = 0  # commanders go first, in the order given
     added: list[str] = []
     for name, key in zip(names, keys):
@@ -556,5 +637,7 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
             added.append(name)
         entries.insert(placed, copy)
         placed += 1
-    return replace(deck, entries=tuple(entries), commanders_marked=True, notes=tuple(notes),
-                   added_commanders=deck.added_commanders + tuple(added))
+    deck = replace(deck, entries=tuple(entries), commanders_marked=True, notes=tuple(notes),
+                   added_commanders=deck.added_commanders + tuple(added),
+                   unmarked_commanders=deck.unmarked_commanders + tuple(moved))
+    return deck if card_names is None else commanders_given_read(deck, card_names)

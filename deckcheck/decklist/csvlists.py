@@ -20,7 +20,7 @@ from deckcheck.decklist.model import (
     problem, read_quantity, says_yes, shortened,
 )
 from deckcheck.decklist.runs import holds_several_names
-from deckcheck.decklist.text import HEADERS, continued_name, runs_entries_together, split_annotations
+from deckcheck.decklist.text import HEADERS, continued_name, labelled_name, runs_entries_together, split_annotations
 
 #: Field separators, in the order tried: commas, then the semicolons of a spreadsheet saved in a locale whose
 #: decimal mark is a comma (Excel in much of Europe), then tabs (tab-separated exports).
@@ -447,6 +447,20 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
     reader = csv.reader(source, delimiter=delimiter)
     columns: CardColumns | None = None
     marked = False
+    label_lines: list[int] = []
+
+    def took_label(filled: list[str], line: int) -> bool:
+        """Whether a row's one filled cell names a commander or companion after a label ("Commander: Edgar Markov",
+        as a document writes it beside its table): then taken as its entry."""
+        nonlocal marked
+        labelled = labelled_name(filled[0]) if len(filled) == 1 else None
+        if labelled is None:
+            return False
+        collector.add(1, labelled[1], labelled[0], line)
+        marked = marked or labelled[0] == COMMANDER
+        label_lines.append(line)
+        return True
+
     last_line = 0
     while True:
         try:
@@ -463,9 +477,10 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
             if line >= header_line:
                 columns = card_columns(row)  # the header: the first header row from csv_header's line on
                 width = len(row)
-            if columns is None:  # a row above it
+            if columns is None:  # a row above it: a title, or a commander named after a label ("Commander: Name")
                 filled = [cell.strip() for cell in row if cell.strip()]
-                above.append((line, filled, delimiter.join(row).strip(delimiter)))
+                if not took_label(filled, line):
+                    above.append((line, filled, delimiter.join(row).strip(delimiter)))
             continue
         name_col, qty_col, section_col, set_col, number_col, sideboarded_col = columns
         raw = delimiter.join(row)
@@ -474,6 +489,8 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
         name = row[name_col].strip() if name_col < len(row) else ""
         name = " ".join(name.split())
         if not name or not any(ch.isalpha() for ch in name):
+            if took_label([cell.strip() for cell in row if cell.strip()], line):  # "Commander: Name" below the table
+                continue
             if not any(cell.strip().strip(":").lower() in _TOTALS for cell in row):  # a sheet's totals row: no card
                 problems.append(problem(line, raw, "no card name in this row"))
             continue
@@ -517,4 +534,4 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
         notes = (f'read line{"s" * (len(above) > 1)} {lines} "{said}" above the header row as a title, not as '
                  f'{"a card" if len(above) == 1 else "cards"}',)
     return Deck(path=path, name=_title_of([cells for _, cells, _ in above]), entries=entries, problems=kept,
-                commanders_marked=marked, source_format="csv", notes=notes)
+                commanders_marked=marked, source_format="csv", notes=notes, label_lines=tuple(label_lines))

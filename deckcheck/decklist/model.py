@@ -120,10 +120,16 @@ class Deck:
     #: entry, after a blank line, a comment or a header, has one: how a deck's title is written above its list
     #: ("Felothar Armor Deck"). Such an entry that no card has is the deck's name, for `without_title`; 0 for none.
     title_line: int = 0
+    #: The lines of entries written with no count before the name ("Sol Ring 1", "Sol Ring // best card"): only such a
+    #: line's bare number after the name is its count (`with_line_ends_read`), not "1 Sol Ring 410"'s.
+    uncounted_lines: tuple[int, ...] = field(default=())
     #: Commanders given beside the list (`with_commanders`: a form's Commander cell) that no entry of the list
     #: named, added as cards of their own: the checker looks again, with the card data, for a copy the list names
     #: otherwise (by a face, or by the Oracle name of a flavor name given), for `commanders_as_listed`.
     added_commanders: tuple[str, ...] = field(default=())
+    #: The commanders the list marked that those given beside it did not name, moved to the main deck
+    #: (`with_commanders`): kept, the name given left out, when that name is no card's (`commanders_given_read`).
+    unmarked_commanders: tuple[str, ...] = field(default=())
 
     def section(self, section: str) -> tuple[Entry, ...]:
         """The entries of one section, in source order."""

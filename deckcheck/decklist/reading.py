@@ -41,7 +41,16 @@ ZIP_OF_DECKLISTS = "a zip archive, not one decklist: `deckcheck batch` checks th
 _CONTROL = frozenset(range(0, 32)) - {9, 10, 12, 13}
 
 
-def _too_big(path: str, size: int) -> InputError:
+#: File names read as JSON Lines of decks, one deck object a line (`deckcheck batch`).
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+
+
+def _too_big(path: str, size: int, inflated: bool = False) -> InputError:
+    if path.lower().removesuffix(".gz").endswith(JSONL_SUFFIXES):  # (`deckcheck check decks.jsonl.gz`)
+        return InputError(path, "JSON Lines of decks, too big for one decklist; `deckcheck batch` (`check_many` in "
+                                "Python) checks each of its decks")
+    if inflated:
+        return InputError(path, f"decompresses to more than {MAX_BYTES:,} bytes; not a decklist")
     return InputError(path, f"file too large for a decklist ({size:,} bytes; the limit is {MAX_BYTES:,})")
 
 
@@ -112,7 +121,7 @@ def _gunzip(data: bytes, path: str) -> bytes:
     except (OSError, EOFError, zlib.error) as exc:
         raise InputError(path, f"not a readable gzip file ({exc})") from None
     if len(out) > MAX_BYTES:
-        raise InputError(path, f"decompresses to more than {MAX_BYTES:,} bytes; not a decklist")
+        raise _too_big(path, len(out), inflated=True)
     return out
 
 

@@ -111,19 +111,23 @@ class _Rows:
     def fill_merged(self, ranges: list[tuple[int, int, int, int]]) -> None:
         """Each merged range (first row, first column, last row, last column; 1-based rows, 0-based columns) read as
         its top-left cell's value in each of its cells, as the sheet shows it ("Sideboard" merged down beside the
-        sideboard's cards; the file keeps it in the top cell alone), within each row's cells read (no row or
-        column is added)."""
+        sideboard's cards; the file keeps it in the top cell alone), within the rows read and the columns of the
+        widest (no row is added, nor a column past any row's last: a range may run to the sheet's edge)."""
         if not ranges:
             return
         rows = sorted(self.rows, key=itemgetter(0))
         numbers = [number for number, _ in rows]
+        width = max(len(cells) for _, cells in rows) if rows else 0
         for top, left, bottom, right in ranges:
             at = bisect_left(numbers, top)  # the rows of the range, found without a pass over every row
             value = rows[at][1][left:left + 1] if at < len(rows) and numbers[at] == top else None
             if not value or not value[0]:
                 continue
+            last = min(right, width - 1)
             for _, cells in rows[at:bisect_right(numbers, bottom)]:
-                for column in range(left, min(right, len(cells) - 1) + 1):
+                if len(cells) <= last:  # a row whose cells end before the range's: the file left its last ones out
+                    cells.extend([""] * (last + 1 - len(cells)))
+                for column in range(left, last + 1):
                     if not cells[column]:
                         cells[column] = value[0]
 
@@ -432,7 +436,7 @@ class _TableRead(Exception):
 class _OdsTable:
     """Expat handlers collecting one table (the `index`-th, from 0) of an OpenDocument spreadsheet's
     content.xml: each cell's paragraphs joined by line breaks, its annotations (comments) left out, repeated
-    rows and cells repeated. `found` says whether there was such a table."""
+    rows and cells repeated, a merged cell's value in each cell it covers. `found` says whether there was such a table."""
 
     def __init__(self, path: str, index: int = 0) -> None:
         self.path = path
@@ -449,6 +453,7 @@ class _OdsTable:
         self.in_cell = False
         self.paragraphs = 0
         self.skip = 0  # how deep in annotations
+        self.merged: list[tuple[int, int, int, int]] = []  # cells spanning rows or columns (`fill_merged`)
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         if self.done:
@@ -469,6 +474,10 @@ class _OdsTable:
             self.cell_repeat = _repeat(_attr(attrs, "number-columns-repeated"))
             self.in_cell, self.paragraphs = True, 0
             self.parts.clear()
+            down, across = _repeat(_attr(attrs, "number-rows-spanned")), _repeat(_attr(attrs, "number-columns-spanned"))
+            if (down > 1 or across > 1) and len(self.merged) < MAX_MERGED:  # a merged range's top-left cell
+                top, left = self.row + 1, len(self.cells)
+                self.merged.append((top, left, top + down - 1, left + across - 1))
         elif self.in_cell and tag in ("p", "h"):
             if self.paragraphs:
                 self.parts.append("\n")
@@ -489,6 +498,7 @@ class _OdsTable:
                 self.done = self.found
                 self.before -= 1
                 if self.done:
+                    self.rows.fill_merged(self.merged)
                     raise _TableRead
         elif self.tables != 1 or not self.found:
             return

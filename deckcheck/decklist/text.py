@@ -409,6 +409,18 @@ def _from_cells(row: Sequence[str]) -> str:
     return " ".join(cells)
 
 
+def labelled_name(line: str) -> tuple[str, str] | None:
+    """The section and name of a line that names a commander or companion after a label ("Commander: Edgar Markov",
+    "**Partner:** Tymna the Weaver", "Companion - Lurrus of the Dream-Den", a count before the name or not):
+    (COMMANDER or COMPANION, the name); None for any other line."""
+    text = line.strip()
+    found = _PREFIX.match(text)
+    if found is None or _PREFIX_SECTIONS[found.group(2).lower()] not in (COMMANDER, COMPANION):
+        return None
+    name = re.sub(r"^\d{1,2}\s*[xX]?\s+", "", text[found.end():].strip(" *_"))
+    return (_PREFIX_SECTIONS[found.group(2).lower()], name) if _has_letter(name) else None
+
+
 def _has_letter(text: str) -> bool:
     return _LETTER(text) is not None
 
@@ -829,7 +841,8 @@ def parse_lines(text: str, path: str) -> Deck:
     return Deck(path=path, name=deck_name, entries=entries, problems=kept, commanders_marked=marked,
                 notes=tuple(notes_out), source_format="text", first_block_names=first_block,
                 group_lines=group_lines, cardless_group_lines=cardless_group_lines, heading_lines=heading_lines,
-                word_lines=word_lines, label_lines=tuple(label_lines), title_line=title_line)
+                word_lines=word_lines, label_lines=tuple(label_lines), title_line=title_line,
+                uncounted_lines=tuple(unled))
 
 
 def blocks_text(blocks: Sequence[tuple[str | None, Sequence[str]]]) -> str:
@@ -1063,42 +1076,49 @@ _TRAILING_COUNT = re.compile(r"\s*(?:[-\u2013\u2014:=]\s*)?(\d{1,3})$")
 _AFTER_NAME = re.compile(r"\s+(?://|<-+|-+>|[-\u2013\u2014]+|[$\u20ac\u00a3#(\[{<|])")
 
 
-def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable[[str], Sequence[str]]) -> Deck:
+def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable[[str], Sequence[str]], *,
+                        group_counts: bool = True) -> Deck:
     """The deck with each entry whose name no card has (`unknown`) read as the card its name begins with (one
-    `card_names` knows), when what follows is a bare count ("Sol Ring 1", "Sol Ring - 1": that many copies) or words
-    that are no card's (a comment, "Sol Ring // best card", "Command Tower - land"; a price, "Evolving Wilds $0.25";
-    a printing's words, "Sol Ring (Extended Art)"), said in a note for each kind (its first NOTE_NAMED lines); words
-    only on a line counted before the name, or in a list that counts none (not a group's name). Never the deck's
-    title or a post's words around its list. Not when what follows names a card too ("Sol Ring // Arcane Signet":
-    two cards joined, which the unknown-card rule names), nor when a face separator follows a face of a card of
-    several ("Fire // Icee": that card mistyped, which the rule suggests). The deck itself when no entry is so
-    read."""
+    `card_names` knows), when what follows is a bare count on a line with none before the name ("Sol Ring 1", "Sol
+    Ring - 1": that many copies; a line of a group's name too unless `group_counts` is False: "Counterspell - 8" may
+    be a group's size) or words that are no card's (a comment, "Sol Ring // best card", "Command Tower - land"; a
+    price, "Evolving Wilds $0.25"; a printing's words, "Sol Ring (Extended Art)"), said in a note for each kind (its
+    first NOTE_NAMED lines); words only on a line counted before the name, or in a list that counts none (not a
+    group's name). Never the deck's title, nor words after the name on a post's words around its list. Not when what
+    follows names a card too ("Sol Ring // Arcane Signet": two cards joined, which the unknown-card rule names), nor
+    when a face separator follows a face of a card of several and what follows it is like another face ("Fire //
+    Icee": that card mistyped, which the rule suggests; "Bonecrusher Giant // removal" is read). The deck itself when
+    no entry is so read."""
     unknown = set(unknown)
     entries = list(deck.entries)
     counted_after: list[str] = []  # what each note says of its entries
     commented: list[str] = []
-    words = {deck.title_line, *deck.word_lines}  # a title or a post's words: "Tasigur, the Golden Fang - Commander"
+    words = set(deck.word_lines)  # a post's words: "Tasigur, the Golden Fang - Commander"
     groups = set(deck.group_lines)  # no count before the name: a group's ("Blink - flicker effects"), but counted after
+    uncounted = set(deck.uncounted_lines)
     for index, entry in enumerate(entries):
         name = entry.name
-        if name not in unknown or entry.line in words:
+        if name not in unknown or entry.line and entry.line == deck.title_line:
             continue
         if (count := _TRAILING_COUNT.search(name)) is not None and card_names(base := name[:count.start()]) and (
-                quantity := int(count.group(1))):
-            copies = len(entry.lines)  # each of its lines one copy as read ("Plains 3" on two lines): that count each
-            read = entry._replace(name=base, quantity=quantity * copies if entry.quantity == copies else entry.quantity)
-            said = counted_after
-        elif entry.line in groups:
+                quantity := int(count.group(1))) and (uncounted.issuperset(entry.lines) if entry.line else
+                                                      entry.quantity == len(entry.lines)) and (
+                group_counts or entry.line not in groups):
+            # each of its lines one copy as read ("Plains 3" on two lines): that count each
+            read, said = entry._replace(name=base, quantity=quantity * len(entry.lines)), counted_after
+        elif entry.line in groups or entry.line in words:
             continue
         else:
-            found = next(((m.start(), names) for m in reversed(list(_AFTER_NAME.finditer(name)))
-                          if (names := card_names(name[:m.start()]))), None)  # the longest card's name it begins with
+            found = next(((len(base), names) for m in reversed(list(_AFTER_NAME.finditer(name)))  # (a dash before
+                          # what follows is no part of the name: "Sol Ring - $1.50")
+                          if (names := card_names(base := name[:m.start()].rstrip(" -\u2013\u2014")))),
+                         None)  # the longest card's name it begins with
             if found is None:
                 continue
             end, names = found
             rest = name[end:].strip()
-            if card_names(rest.strip(" -/|<>#(){}[]\u2013\u2014")) or (
-                    rest[:1] in "/|" and any(" // " in n for n in names)):
+            words_after = rest.strip(" -/|<>#(){}[]\u2013\u2014")
+            if card_names(words_after) or rest[:1] in "/|" and _a_face_mistyped(words_after, names):
                 continue
             read, said = entry._replace(name=name[:end]), commented
         entries[index] = read
@@ -1112,9 +1132,21 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
     return replace(deck, entries=tuple(entries), notes=deck.notes + tuple(notes))
 
 
+def _a_face_mistyped(words: str, names: Sequence[str]) -> bool:
+    """Whether words after a face separator that follows a card's name may be another face of that card mistyped
+    ("Icee" after Fire of Fire // Ice), not a comment ("removal" after Bonecrusher Giant): like one of the faces of the
+    card's names (difflib's ratio of at least 0.6)."""
+    from difflib import SequenceMatcher
+
+    words = words.lower()
+    return any(SequenceMatcher(None, words, face.lower()).ratio() >= 0.6
+               for name in names if " // " in name for face in name.split(" // "))
+
+
 def unnumbered(deck: Deck) -> Deck:
     """The deck with its line numbers 0, as for a source without lines (an MTGJSON deck file, a deck object's
     lists)."""
     return replace(deck, entries=tuple(e._replace(line=0, lines=(0,) * len(e.lines)) for e in deck.entries),
                    problems=tuple(replace(p, line=0) for p in deck.problems), group_lines=(),
-                   cardless_group_lines=(), heading_lines=(), word_lines=(), label_lines=(), title_line=0)
+                   cardless_group_lines=(), heading_lines=(), word_lines=(), label_lines=(), title_line=0,
+                   uncounted_lines=())
