@@ -387,10 +387,10 @@ class Checker:
         if ctx.card_count > 100 and grouped.group_lines:
             # groups named as cards are ("Blink", "Burn" above their cards): their names when the list is a card too
             # many with each of them, and 100 cards without them
-            cards = [e.name for e in group_name_entries(grouped) if e.quantity == 1 and e.section == MAIN
-                     and self.is_card(e.name)]
-            if cards and ctx.card_count - len(cards) == 100:
-                apart = without_group_names(grouped, plain, self.mistyped, cards=cards)
+            named = [e for e in group_name_entries(grouped) if e.section == MAIN and self.is_card(e.name)]
+            if named and ctx.card_count - sum(e.quantity for e in named) == 100:  # (a group's size after its name,
+                # "Sacrifice (9)", read as that card's count)
+                apart = without_group_names(grouped, plain, self.mistyped, cards=[e.name for e in named])
                 ctx = self.context(self.prepare(without_title(apart, plain, self.mistyped), commanders), on)
         elif ctx.card_count < 100 and grouped.group_lines and plain:
             # a card's name mistyped, with its count left out, among cards counted ("Sedborn Muse" in a list of "1

@@ -211,12 +211,14 @@ def _parse_and_run(argv: Sequence[str] | None) -> int:
     """The command line read and its command run: a Ctrl-C or SIGTERM (`_main`'s) may come at any point."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = _parsed(parser, list(sys.argv[1:] if argv is None else argv))
     except SystemExit as exc:  # argparse exits 2 on usage errors and 0 on --help
         return int(exc.code or 0)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return 2
+    if getattr(args, "format", None) not in (None, "text"):
+        _utf_8_stdout()
     try:
         code = int(args.run(args))
         sys.stdout.flush()  # the last buffered output: a full disk may only show now
@@ -243,6 +245,29 @@ def _parse_and_run(argv: Sequence[str] | None) -> int:
 #: closed output.
 _CANT_WRITE = frozenset(getattr(errno, name) for name in ("ENOSPC", "EFBIG", "EDQUOT", "EROFS", "EBADF")
                         if hasattr(errno, name))
+
+
+def _parsed(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """The command line read, a command's options also between its file names (`check a.txt --format csv b.txt`, as
+    most tools take them: argparse alone took `b.txt` for an unknown argument of the whole program)."""
+    args, extra = parser.parse_known_args(argv)
+    command = getattr(args, "command", None)
+    if not extra or command not in argv:
+        return parser.parse_args(argv)  # (its own usage errors)
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    found = subparsers.choices[command].parse_intermixed_args(argv[argv.index(command) + 1:])
+    found.command = command
+    return found
+
+
+def _utf_8_stdout() -> None:
+    """Standard output in UTF-8, whatever the locale, for a report in JSON, CSV or HTML: JSON exchanged is UTF-8
+    (RFC 8259 8.1), the HTML report says it is, and a character the locale can't encode, written as Python's
+    backslash escape, made the JSON invalid ("Lim-D\\xfbl's Vault" under LANG=C)."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if encoding != "utf8" and reconfigure is not None:
+        reconfigure(encoding="utf-8", errors=sys.stdout.errors)  # (the errors kept: alone, "strict")
 
 
 def _discard_output() -> None:

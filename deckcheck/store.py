@@ -396,7 +396,7 @@ class CardStore:
         if store is None:
             key = (str(data_dir) if data_dir is not None else None, os.environ.get("DECKCHECK_DATA"))
             kept = _OPENED.get(key)
-            if kept is None or not kept.still_there():
+            if kept is None or not kept.still_there(data_dir):
                 kept = _OPENED[key] = cls.open(data_dir)
             return kept
         if not isinstance(store, cls):
@@ -418,13 +418,12 @@ class CardStore:
             disk.close()
         return cls(mem, ":memory:")
 
-    def still_there(self) -> bool:
-        """Whether the store `open` would open now is this one's file, unchanged (not replaced by `deckcheck update`,
-        nor, for the bundled snapshot, now behind a store built in the data folder)."""
+    def still_there(self, data_dir: str | os.PathLike[str] | None = None) -> bool:
+        """Whether the store `open(data_dir)` would open now is this one's file, unchanged (not replaced by `deckcheck
+        update`, nor, for the bundled snapshot, now behind a store built in the data folder)."""
         if self.path == ":memory:" or self._file_id is None or self._file_id != _file_id(self.path):
             return False
-        named = _named_data_dir()
-        return Path(self.path) != BUNDLED or not (resolve_data_dir(named) / STORE_FILE).is_file()
+        return Path(self.path) != BUNDLED or not (resolve_data_dir(data_dir) / STORE_FILE).is_file()
 
     def close(self) -> None:
         self._con.close()

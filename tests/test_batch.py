@@ -1851,6 +1851,14 @@ def test_api_without_a_store_opens_one_once_and_again_only_when_it_was_replaced(
     shutil.copyfile(BUNDLED, tmp_path / "new.sqlite")
     os.replace(tmp_path / "new.sqlite", tmp_path / STORE_FILE)  # as `deckcheck update` swaps a store in
     assert CardStore.given(None) is not first
+    empty = tmp_path / "empty"  # a data folder with no store yet: the bundled snapshot, until one is built there
+    empty.mkdir()
+    (tmp_path / "other").mkdir()
+    monkeypatch.setenv("DECKCHECK_DATA", str(tmp_path / "other"))  # (another folder, of no store: not the one asked)
+    with pytest.warns(DeckcheckWarning, match="no card store there"):
+        assert CardStore.given(None, empty).path == str(BUNDLED)
+    shutil.copyfile(BUNDLED, empty / STORE_FILE)
+    assert CardStore.given(None, empty).path == str(empty / STORE_FILE)  # (was the bundled snapshot still)
     dropped = deckcheck.open_store(tmp_path)
     assert deckcheck.check_deck(text, store=dropped).legal
     gone = weakref.ref(dropped)
@@ -2003,6 +2011,48 @@ def test_one_deck_asked_of_an_archive_of_decks_says_batch_reads_it(store, shared
         deckcheck.check_deck(archive, store=store)
     code, _, err = run_cli("check", str(archive))
     assert code == 2 and said in err and len(err.splitlines()) == 1
+
+
+def test_the_command_line_as_a_careless_user_meets_it(tmp_path, monkeypatch):
+    """`batch deck.txt -o deck.txt/` replaced the deck with the report (the slash got past the check for a report
+    that is one of the decks); a file named with a line break, or a blank name, was read as decklist text (a
+    "<text 1>" of unknown cards) or as no decklist; options between a command's files were "unrecognized
+    arguments" of the whole program; the "report written to" line printed a line break of the report's name."""
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes((TOURNAMENT / "01-alice-breed-lethality.txt").read_bytes())
+    code, out, err = run_cli("batch", "--no-progress", str(deck), "-o", f"{deck}/")
+    assert code == 2 and err == f"deckcheck: error: {deck}/: a folder's name (it ends with a slash); -o names the " \
+                               "report's file\n"
+    assert deck.read_bytes() == (TOURNAMENT / "01-alice-breed-lethality.txt").read_bytes()
+    odd = [tmp_path / "deck\nfake.txt", tmp_path / " "]
+    for path in odd:
+        path.write_bytes(deck.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run_cli("batch", "--no-progress", "--format", "csv", "deck\nfake.txt", " ")
+    rows = list(csv.DictReader(io.StringIO(out.lstrip("\ufeff"))))
+    assert code == 0 and [(row["deck"], row["legal"]) for row in rows] == [("deck\nfake.txt", "yes"), (" ", "yes")]
+    code, out, _ = run_cli("check", "deck.txt", "--format", "csv", " ")
+    assert code == 0 and [row["path"] for row in csv.DictReader(io.StringIO(out.lstrip("\ufeff")))] == ["deck.txt", " "]
+    code, _, err = run_cli("batch", "--no-progress", "deck.txt", "-o", "report\nfake.txt")
+    assert code == 0 and err == "deckcheck: 1 deck: 1 legal, 0 not legal, 0 unreadable; report written to " \
+                               "report\\nfake.txt\n"
+
+
+def test_a_json_report_is_json_whatever_the_locale(tmp_path):
+    """Under LANG=C (or PYTHONIOENCODING=ascii) a card name the locale can't encode was written as Python's escape,
+    "Lim-D\\xfbl's Vault", which JSON has not: `| jq` failed. A JSON, CSV or HTML report is written in UTF-8."""
+    deck = tmp_path / "vault.txt"
+    deck.write_text("Commander\n1 Krenko, Mob Boss\nDeck\n2 Lim-Dûl's Vault\n97 Mountain\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}
+    for command in (["check", "--format", "json"], ["batch", "--no-progress", "--format", "json"],
+                    ["brackets", "--format", "json"]):
+        done = subprocess.run([sys.executable, "-m", "deckcheck", *command, str(deck)], env=env, capture_output=True,
+                              timeout=120)
+        report = json.dumps(json.loads(done.stdout.decode("utf-8")), ensure_ascii=False)  # (it was no JSON)
+        assert command[0] == "brackets" or "2 copies of Lim-Dûl's Vault" in report, command
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(deck)], env=env, capture_output=True,
+                          timeout=120)  # text stays the locale's, escaped
+    assert b"Lim-D\\xfbl's Vault" in done.stdout
 
 
 def test_api_refuses_what_is_not_a_deck_or_a_list_of_them(store):

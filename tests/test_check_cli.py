@@ -736,7 +736,7 @@ def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it
     as a post's words ("Ms. Bumbleflower 1") has its count read too."""
     lines = LEGAL.read_text(encoding="utf-8").splitlines()
     at = lines.index("1 Sol Ring")
-    for heading in ("Counterspell - 8", "Burn: 8", "Ramp - 10"):
+    for heading in ("Counterspell - 8", "Burn: 8", "Ramp - 10", "Counterspell (8)", "Sacrifice (9)"):
         grouped = tmp_path / "grouped.txt"
         grouped.write_text("\n".join(lines[:at] + [heading] + lines[at:]) + "\n", encoding="utf-8")
         code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(grouped))
@@ -757,11 +757,12 @@ def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it
                                     f'{record}: note: read "Arcane Signet // ramp" as 1 Arcane Signet: what follows '
                                     "the card's name is no card's"]
     titled = tmp_path / "titled.txt"
-    titled.write_text("Commander\nMs. Bumbleflower 1\n\nDeck\nSol Ring 1\nMr. Foxglove 1\n", encoding="utf-8")
+    titled.write_text("Commander\nMs. Bumbleflower 1\n\nDeck\nSol Ring 1\nMr. Foxglove 1\nMr. Foxglove // combo\n",
+                      encoding="utf-8")  # (the last line, a post's words by its "Mr.", was dropped as those)
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(titled))
     report = json.loads(out)["decks"][0]
-    assert report["commanders"] == ["Ms. Bumbleflower"] and report["card_count"] == 3
-    assert [v["code"] for v in report["violations"]] == ["deck-size"]
+    assert report["commanders"] == ["Ms. Bumbleflower"] and report["card_count"] == 4
+    assert [v["code"] for v in report["violations"]] == ["deck-size", "singleton"]  # two Mr. Foxgloves
     # a comment after a card of two faces is read off too ("Bonecrusher Giant // removal" was an unknown card); a face
     # mistyped after the other ("Turn // Burnn") stays the unknown card the rule suggests the card for
     faces = tmp_path / "faces.txt"
@@ -778,6 +779,29 @@ def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it
     assert code == 0 and out.splitlines() == [
         f'{priced}: note: read line 4 "Sol Ring - $1.50" as 1 Sol Ring: what follows the card\'s name is no card\'s',
         f"{priced}: legal: 100 cards, Krenko, Mob Boss, identity R"]
+
+
+@pytest.mark.parametrize("below", ["SIDEBOARD:\n1 Swords to Plowshares", "MAYBEBOARD:\n1 Swords to Plowshares",
+                                   "Sideboard\n1 Kaheera, the Orphanguard"])
+def test_a_commander_set_off_by_a_blank_line_is_one_above_a_sideboard_too(capsys, tmp_path, data_dir: str,
+                                                                          below: str) -> None:
+    """Moxfield's text export writes the commander first, set off by a blank line, and "SIDEBOARD:" below the list
+    (a companion there); MTGO's writes it last. With a sideboard or maybeboard header below, the commander was counted
+    in the main deck: no-commander, and the companion ignored as a sideboard card."""
+    lines = [line for line in LEGAL.read_text(encoding="utf-8").splitlines() if line[:1].isdigit()]
+    first = tmp_path / "first.txt"
+    first.write_text(f"{lines[0]}\n\n" + "\n".join(lines[1:]) + f"\n\n{below}\n", encoding="utf-8")
+    last = tmp_path / "last.txt"
+    last.write_text("\n".join(lines[1:]) + f"\n\n{lines[0]}\n\n{below}\n", encoding="utf-8")
+    for deck in (first, last) if below.startswith("MAYBEBOARD") else (first,):  # (MTGO's own has no such header)
+        code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(deck))
+        report = json.loads(out)["decks"][0]
+        assert (report["commanders"], report["card_count"]) == (["Felothar the Steadfast"], 100), deck.name
+        if "Kaheera" in below:  # taken as the companion: its condition unmet in this deck
+            assert [v["code"] for v in report["violations"]] == ["companion"]
+            assert "took Kaheera, the Orphanguard from the sideboard as companion" in " ".join(report["notes"])
+        else:
+            assert code == 0 and [v["code"] for v in report["violations"]] == ["sideboard"]
 
 
 @pytest.mark.parametrize("title", ["Abzan Armor - Commander", "Felothar the Steadfast - Commander"])

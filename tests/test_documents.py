@@ -132,6 +132,22 @@ def test_a_commander_named_after_a_label_beside_a_table_is_the_commander(tmp_pat
         row.report.violations[0].cards)
 
 
+@pytest.mark.parametrize("label", ["Commander: Edgar Markov", "Commander: Edgar", "Companion: none",
+                                   "Companion: N/A", "Commander: see the Section column"])
+def test_a_label_beside_a_table_that_marks_its_commander_adds_no_card(tmp_path: Path, label: str) -> None:
+    """A "Commander:" row above a table whose Section column marks the commander names that same card, and a
+    template's "Companion: none" names none: the deck was 101 cards with two Edgar Markovs, or had an unknown card."""
+    lines = [ln for ln in (TOURNAMENT / "05-emeka-vampiric-bloodlust.txt").read_text(encoding="utf-8").splitlines()
+             if ln[:1].isdigit()]
+    rows = [f'{ln.split(" ", 1)[0]},"{ln.split(" ", 1)[1]}",{"Commander" if n == 0 else "Main"}'
+            for n, ln in enumerate(lines)]
+    path = tmp_path / "deck.csv"
+    path.write_text("\n".join([label, "Count,Name,Section", *rows]) + "\n", encoding="utf-8")
+    (row,) = check_many([path])
+    assert (row.report.commanders, row.report.card_count, row.report.codes()) == (
+        ("Edgar Markov",), 100, ["color-identity"])
+
+
 def test_a_document_s_heading_is_its_title_or_a_section_never_a_card(tmp_path: Path) -> None:
     """A deck typed in a word processor under a heading ("My Abzan deck", in Word's Heading 1 style or an
     OpenDocument heading) had its title read as an unknown card, and the deck as 101 cards. A heading is a

@@ -540,6 +540,45 @@ def _merged_sections_ods(path: Path, rows: list[list], merges: dict[tuple[int, i
     return path
 
 
+@pytest.mark.parametrize("kind", ["xlsx", "ods"])
+def test_a_title_merged_across_the_table_is_one_title(tmp_path, kind):
+    """A sheet's title merged across its table's columns above the header row: the deck's name once (filling the
+    covered cells to the right named the deck "Abzan Armor, Abzan Armor, Abzan Armor")."""
+    lines = [line for line in (TOURNAMENT.parent / "abzan-armor-tdc.txt").read_text(encoding="utf-8").splitlines()
+             if line[:1].isdigit()]
+    rows: list[list] = [["Abzan Armor", None, None], ["Count", "Name", "Section"]]
+    rows += [[int(line.split(" ", 1)[0]), line.split(" ", 1)[1], "Commander" if n == 0 else "Main"]
+             for n, line in enumerate(lines)]
+    path = tmp_path / f"titled.{kind}"
+    if kind == "ods":
+        from odf.opendocument import OpenDocumentSpreadsheet
+        from odf.table import CoveredTableCell, Table, TableCell, TableRow
+        from odf.text import P
+
+        document = OpenDocumentSpreadsheet()
+        table = Table(name="Deck")
+        for r, row in enumerate(rows):
+            table_row = TableRow()
+            for c, value in enumerate(row):
+                if r == 0 and c > 0:
+                    table_row.addElement(CoveredTableCell())
+                    continue
+                cell = TableCell(numbercolumnsspanned=3) if r == 0 else TableCell()
+                cell.addElement(P(text=str(value)))
+                table_row.addElement(cell)
+            table.addElement(table_row)
+        document.spreadsheet.addElement(table)
+        document.save(str(path))
+    else:
+        book = openpyxl.Workbook()
+        for row in rows:
+            book.active.append(row)
+        book.active.merge_cells("A1:C1")
+        book.save(path)
+    deck = parse_file(path)
+    assert deck.name == "Abzan Armor" and sum(e.quantity for e in deck.entries) == 100
+
+
 @pytest.mark.parametrize("kind, last", [("xlsx", False), ("ods", False), ("xlsx", True), ("ods", True)])
 def test_a_merged_cell_is_its_value_in_each_cell_it_covers(tmp_path, kind, last):
     """A sheet whose Section column merges "Main" down beside the main deck's cards and "Sideboard" beside the

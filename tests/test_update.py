@@ -1195,6 +1195,22 @@ def test_https_to_a_server_that_speaks_no_tls_is_said_at_once(server, old_store,
     assert _digest(data_dir) == before
 
 
+def test_a_host_no_name_server_knows_is_said_at_once(old_store, monkeypatch, capsys):
+    """With no network, `deckcheck update` retried the unresolvable api.scryfall.com four times (15 s, five lines) and
+    said only "connection failed (ConnectionError)". A host no name server knows (here a .invalid one, RFC 2606) is
+    said at once, in one line, the store untouched."""
+    monkeypatch.setenv("DECKCHECK_HTTP_BACKOFF", "5")  # a retry would show in the time taken
+    data_dir, before = old_store
+    url = "http://deckcheck-test.invalid"
+    started = time.monotonic()
+    assert main(["update", "--api", url, "--data-dir", str(data_dir)]) == 2
+    assert time.monotonic() - started < 5
+    err = capsys.readouterr().err
+    assert err.startswith(f"deckcheck: error: {url}/bulk-data: no such host (") and err.count("\n") == 1
+    assert "`deckcheck update --file`" in err and "retrying" not in err
+    assert _digest(data_dir) == before
+
+
 def test_a_secure_connection_cut_during_its_handshake_is_retried(old_store, monkeypatch, capsys):
     """Only a certificate that fails is said at once: a TLS handshake cut short (a network blip, here a server that
     closes each connection as it comes) is a connection failure like any other, retried."""

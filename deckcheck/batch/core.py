@@ -747,11 +747,12 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
                                                    "`df.values`: give the frame itself, or its column of decklists)")
             else:
                 yield ("record", f"<deck {texts}>", {"decklist": list(item)})
-        elif isinstance(item, str) and ("\n" in item or "\r" in item):
-            texts += 1
-            yield ("text", f"<text {texts}>", item)
-        elif isinstance(item, str) and not item.strip():
-            yield ("error", repr(item)[:80], NO_DECKLIST)
+        elif isinstance(item, str) and ("\n" in item or "\r" in item or not item.strip()) and not _a_file(item):
+            if item.strip():
+                texts += 1
+                yield ("text", f"<text {texts}>", item)
+            else:
+                yield ("error", repr(item)[:80], NO_DECKLIST)
         elif isinstance(item, str) and is_web_address(item.strip()) and not os.path.lexists(item):
             yield ("error", item.strip()[:80], ADDRESS_FOR_A_DECKLIST)
         elif isinstance(item, (str, os.PathLike)):
@@ -771,6 +772,12 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
         else:
             hint = "; a frame's rows: give the frame itself" if isinstance(item, tuple) else ""  # iterrows, itertuples
             yield ("error", repr(item)[:80], f"not a path, decklist text or deck: {type(item).__name__}{hint}")
+
+
+def _a_file(name: str) -> bool:
+    """Whether a str that reads as decklist text (a line break in it) or as none (blank) names a file or folder there
+    (`deckcheck batch` of a file named so: it was read as a decklist's text, or as no decklist)."""
+    return len(name) <= 4096 and os.path.lexists(name)
 
 
 def file_sources(path: str) -> Iterator[Source]:

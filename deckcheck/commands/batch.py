@@ -18,7 +18,7 @@ from functools import partial
 from typing import IO, Any
 
 from deckcheck.commands.options import add_data_dir, add_as_of, stdin_at_most_once
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, one_line
 from deckcheck.render import OUTPUT_ERRORS
 
 FORMATS = ("text", "json", "csv", "violations", "html")
@@ -102,6 +102,8 @@ def _check_all(args: argparse.Namespace) -> int:
     stdin_at_most_once(args.paths)
     if args.output == "-":  # standard output, as `-` names a standard stream everywhere else
         args.output = None
+    if args.output and args.output.endswith(("/", os.sep)):  # ("deck.txt/" replaced deck.txt: its name unchecked)
+        raise DeckcheckError(f"{args.output}: a folder's name (it ends with a slash); -o names the report's file")
     args.format = args.format or format_of(args.output)
     _refuse_to_overwrite_an_input(args.output, args.paths)
     store = CardStore.open(args.data_dir)
@@ -129,7 +131,7 @@ def _check_all(args: argparse.Namespace) -> int:
         _write(args.output, writer.finish, report)
     say_notes_left_out(args.format, report.notes)
     if args.output:
-        print(f"deckcheck: {report.tally()}; report written to {args.output}", file=sys.stderr)
+        print(f"deckcheck: {report.tally()}; report written to {one_line(args.output)}", file=sys.stderr)
     return exit_code(report)
 
 

@@ -82,7 +82,8 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     companion beside it: with a card too many for the commanders' place, the one card of them with a companion
     ability, `is_companion`, is taken as the companion; of two such cards, the one that `fits_under` the other,
     `_sideboard_companion`). A plain list whose first block of one or two cards is set off by a blank line before
-    98-99 more takes that block likewise. Returns the deck unchanged when neither applies."""
+    98-99 more takes that block likewise, and its sideboard's companion as companion (`sideboard_companion`: Moxfield
+    exports a companion below "SIDEBOARD:"). Returns the deck unchanged when neither applies."""
     if deck.commanders_marked or any(e.section == COMMANDER for e in deck.entries):
         return deck
     main_count = deck.count(MAIN)
@@ -97,7 +98,7 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
         if companion:
             note += f" and {companion.name} as companion"
         return replace(deck, entries=entries, notes=deck.notes + (note + " (MTGO convention)",))
-    if deck.first_block_names and not side:
+    if deck.first_block_names:  # (a sideboard below the list or not: a companion there, as Moxfield exports it)
         keys = {name_key(n) for n in deck.first_block_names}
         leaders = [e for e in deck.entries if e.section == MAIN and name_key(e.name) in keys]
         lead_count = sum(e.quantity for e in leaders)
@@ -105,7 +106,7 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
                 and all(can_lead(e.name) for e in leaders)):
             entries = tuple(e._replace(section=COMMANDER) if e in leaders else e for e in deck.entries)
             note = f"took {_names(leaders)}, set off by a blank line at the top, as commander"
-            return replace(deck, entries=entries, notes=deck.notes + (note,))
+            return sideboard_companion(replace(deck, entries=entries, notes=deck.notes + (note,)), is_companion)
     return deck
 
 
@@ -395,30 +396,30 @@ def commanders_given_read(deck: Deck, card_names: CardNames) -> Deck:
     return replace(deck, entries=tuple(entries), notes=tuple(notes), added_commanders=(), unmarked_commanders=())
 
 
-def _said_instead(notes: list[str], ending: str, instead: str | None) -> None:
-    """The note ending so said as `instead` after the same start ("--commander: "), or left out for None; in place."""
+def _said_instead(notes: list[str], ending: str, instead: str | None, start: str | None = None) -> None:
+    """The note ending so said as `instead` after `start`, by default the note's own ("--commander: "), or left out for
+    None; in place."""
     for index, note in enumerate(notes):
         if note.endswith(ending):
             if instead is None:
                 del notes[index]
             else:
-                notes[index] = note[:len(note) - len(ending)] + instead
+                notes[index] = (note[:len(note) - len(ending)] if start is None else start) + instead
             return
 
 
 def _closest_listed(name: str, entries: Sequence[Entry]) -> str | None:
-    """The card of the list (in the deck, its sideboard or its commanders) whose name, or a face's, is spelt closest to
-    `name` when it is close (CLOSE_SPELLING) and no other is as close; else None."""
+    """The card of `entries` whose name, or a face's, is spelt closest to `name` when it is close (CLOSE_SPELLING) and
+    no other is as close; else None."""
     from difflib import SequenceMatcher
 
     key = name_key(name)
     scores: dict[str, float] = {}
     for entry in entries:
-        if entry.section in (MAIN, SIDEBOARD, COMMANDER):
-            for other in _keys(entry.name)[0]:
-                ratio = SequenceMatcher(None, key, other).ratio()
-                if ratio >= CLOSE_SPELLING:
-                    scores[entry.name] = max(ratio, scores.get(entry.name, 0.0))
+        for other in _keys(entry.name)[0]:
+            ratio = SequenceMatcher(None, key, other).ratio()
+            if ratio >= CLOSE_SPELLING:
+                scores[entry.name] = max(ratio, scores.get(entry.name, 0.0))
     best = sorted(scores.items(), key=itemgetter(1), reverse=True)[:2]
     return best[0][0] if len(best) == 1 or best and best[0][1] > best[1][1] else None
 
@@ -480,8 +481,7 @@ def _added_found_listed(deck: Deck, card_names: CardNames) -> Deck:
             continue
         copy = _take_one(entries, next(i for i, e in enumerate(entries)
                                        if e.section in (MAIN, SIDEBOARD) and e.name == face))
-        notes = [f"{_at(copy)}commander {name} is the list's {face}" if note.endswith(f"{name} {NOT_IN_THE_LIST}")
-                 else note for note in notes]
+        _said_instead(notes, f"{name} {NOT_IN_THE_LIST}", f"{name} is the list's {face}", start=f"{_at(copy)}commander ")
     return commanders_given_read(replace(deck, entries=tuple(entries), notes=tuple(notes)), card_names)
 
 

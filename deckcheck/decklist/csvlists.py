@@ -449,16 +449,16 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
     marked = False
     label_lines: list[int] = []
 
+    labels: list[tuple[int, str, str]] = []  # (line, section, name) of the rows labelling a commander or companion
+
     def took_label(filled: list[str], line: int) -> bool:
         """Whether a row's one filled cell names a commander or companion after a label ("Commander: Edgar Markov",
-        as a document writes it beside its table): then taken as its entry."""
-        nonlocal marked
+        as a document writes it beside its table, or a template's "Companion: none"): then kept for `labels`."""
         labelled = labelled_name(filled[0]) if len(filled) == 1 else None
         if labelled is None:
             return False
-        collector.add(1, labelled[1], labelled[0], line)
-        marked = marked or labelled[0] == COMMANDER
-        label_lines.append(line)
+        if labelled[1].strip(" .").lower() not in _NO_ANSWER:
+            labels.append((line, *labelled))
         return True
 
     last_line = 0
@@ -526,6 +526,11 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
             set_code = ""
         number = row[number_col].strip() if number_col is not None and number_col < len(row) else ""
         collector.add(quantity, name, section, line, set_code or None, number[:20] or None)
+    for line, section, name in labels:  # the table's own marks first: a label beside them names those same cards
+        if not collector.holds(section):
+            collector.add(1, name, section, line)
+            marked = marked or section == COMMANDER
+            label_lines.append(line)
     entries, kept = collector.finish(problems)
     notes: tuple[str, ...] = ()
     if above:

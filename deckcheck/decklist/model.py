@@ -235,6 +235,10 @@ class EntryCollector:
                 row[4], row[5] = set_code, number
         self._lines += 1
 
+    def holds(self, section: str) -> bool:
+        """Whether a card was added to `section`."""
+        return any(key[1] == section for key in self._rows)
+
     def skip(self, line: int, text: str, count: int = 1) -> None:
         """A card line past MAX_CARD_LINES, not read, and the `count` - 1 lines after it (a parser that holds
         its card lines before adding them stops holding them there, and says so here)."""

@@ -110,26 +110,24 @@ class _Rows:
 
     def fill_merged(self, ranges: list[tuple[int, int, int, int]]) -> None:
         """Each merged range (first row, first column, last row, last column; 1-based rows, 0-based columns) read as
-        its top-left cell's value in each of its cells, as the sheet shows it ("Sideboard" merged down beside the
-        sideboard's cards; the file keeps it in the top cell alone), within the rows read and the columns of the
-        widest (no row is added, nor a column past any row's last: a range may run to the sheet's edge)."""
+        its top-left cell's value in its first column's cell of each of its rows read, as the sheet shows it beside
+        them ("Sideboard" merged down beside the sideboard's cards; the file keeps it in the top cell alone, and may
+        leave the covered cells out). Not in the columns to its right: a title merged across the table is one
+        title, not one in each column."""
         if not ranges:
             return
         rows = sorted(self.rows, key=itemgetter(0))
         numbers = [number for number, _ in rows]
-        width = max(len(cells) for _, cells in rows) if rows else 0
-        for top, left, bottom, right in ranges:
+        for top, left, bottom, _ in ranges:
             at = bisect_left(numbers, top)  # the rows of the range, found without a pass over every row
             value = rows[at][1][left:left + 1] if at < len(rows) and numbers[at] == top else None
             if not value or not value[0]:
                 continue
-            last = min(right, width - 1)
-            for _, cells in rows[at:bisect_right(numbers, bottom)]:
-                if len(cells) <= last:  # a row whose cells end before the range's: the file left its last ones out
-                    cells.extend([""] * (last + 1 - len(cells)))
-                for column in range(left, last + 1):
-                    if not cells[column]:
-                        cells[column] = value[0]
+            for _, cells in rows[at + 1:bisect_right(numbers, bottom)]:
+                if len(cells) <= left:  # a row whose cells end before the range's: the file left them out
+                    cells.extend([""] * (left + 1 - len(cells)))
+                if not cells[left]:
+                    cells[left] = value[0]
 
     def text(self) -> str:
         """The rows as CSV text (a sheet of one column as its bare lines), row n on line n."""

@@ -58,6 +58,9 @@ TYPE_GROUPS = frozenset({
     "spells", "spell", "nonland", "other", "others", "kindred", "tribal",
 })
 
+# The sections a list's header names beside its deck: a list of the deck alone above them may still set off its
+# commander by a blank line, at its top (Moxfield's export, a companion below "SIDEBOARD:") or at its end (MTGO's).
+_BESIDE = frozenset({SIDEBOARD, MAYBEBOARD})
 # A header line once its decoration is gone: words, then an optional count "(12)", "[12]", ": 12" or " 12".
 _HEADER = re.compile(r"([a-z!][a-z'() ]{0,30}?)\s*(?:\(\d{1,5}\)|\[\d{1,5}\]|:?\s*\d{1,5})?")
 _DECORATION = "/#=-*_:~•+ \t"
@@ -568,7 +571,8 @@ def parse_lines(text: str, path: str) -> Deck:
     section = MAIN
     section_has_cards = False
     tag_block: str | None = None
-    structured = False  # any header, prefix or commander marker seen
+    structured = False  # any header, prefix or commander marker seen but a sideboard's or maybeboard's
+    sided = False  # a sideboard header or prefix seen
     marked = False
     block = 0
     block_open = False
@@ -640,7 +644,8 @@ def parse_lines(text: str, path: str) -> Deck:
                 elif head == _ABOUT:
                     section, section_has_cards, structured = _ABOUT, False, True
                 elif head:
-                    section, section_has_cards, structured = head, False, True
+                    section, section_has_cards = head, False
+                    structured, sided = structured or head not in _BESIDE, sided or head == SIDEBOARD
                 elif section in _ENDED_BY_A_GROUP and section_has_cards:
                     section, section_has_cards = MAIN, False
                 continue
@@ -663,7 +668,8 @@ def parse_lines(text: str, path: str) -> Deck:
                 elif head == _ABOUT:
                     section, section_has_cards, structured = _ABOUT, False, True
                 elif head:
-                    section, section_has_cards, tag_block, structured = head, False, None, True
+                    section, section_has_cards, tag_block = head, False, None
+                    structured, sided = structured or head not in _BESIDE, sided or head == SIDEBOARD
                 elif section in _ENDED_BY_A_GROUP and section_has_cards:
                     section, section_has_cards = MAIN, False
                 continue
@@ -697,9 +703,11 @@ def parse_lines(text: str, path: str) -> Deck:
                 rest = rest[:-len(bold)].rstrip()
             target = _PREFIX_SECTIONS[word.lower()]
             if not rest or rest.isdigit():  # "Sideboard: 15" is a header
-                section, section_has_cards, tag_block, structured = target, False, None, True
+                section, section_has_cards, tag_block = target, False, None
+                structured, sided = structured or target not in _BESIDE, sided or target == SIDEBOARD
                 continue
-            line_section, s, structured = target, rest, True
+            line_section, s = target, rest
+            structured, sided = structured or target not in _BESIDE, sided or target == SIDEBOARD
         if (s[:1] in "*_" and line_section is None and (emphasized := _EMPHASIZED(s)) is not None
                 and _QUANTITY.match(emphasized.group(2))):
             # a count and a name all in bold or italics ("**1 Sol Ring**", "*96 Forest*"): an entry, written as a
@@ -818,18 +826,18 @@ def parse_lines(text: str, path: str) -> Deck:
     if (title_line and len(blocks) >= 3 and listed[0][0] == title_line
             and listed[1][6] != blocks[0]):  # a title alone in its block, above a list of blocks
         listed, blocks = listed[1:], blocks[1:]
-    if not structured and len(blocks) >= 2:
+    if not structured and len(blocks) >= 2:  # (a sideboard or maybeboard below: the list above it may still be so)
         q1 = sum(row[1] for row in listed if row[6] == blocks[0])
         q2 = sum(row[1] for row in listed if row[6] == blocks[1])
         start = min(row[0] for row in listed if row[6] == blocks[1])
         # a line of card names run together holds more cards than its count says, and a block that starts with a
         # group's name ("Card Draw") is a group of the main deck: no sideboard; nor is a block of more cards than
         # a sideboard holds (a list written as its spells, a blank line, then its lands)
-        if (len(blocks) == 2 and q2 <= min(q1, _MOST_SIDEBOARD)
+        if (len(blocks) == 2 and q2 <= min(q1, _MOST_SIDEBOARD) and not sided
                 and not any(holds_several_names(row[2]) for row in listed if row[6] == blocks[1])
                 and start not in group_lines):
             notes_out.append(f"read the {q2} card(s) from line {start} on, after a blank line, as the sideboard "
-                             "(MTGO convention; the list has no section headers)")
+                             "(MTGO convention; the list has no Commander or Deck header)")
             rows = [row if row[6] != blocks[1] else row[:3] + (SIDEBOARD,) + row[4:] for row in rows]
         elif q1 <= 2:  # perhaps the commander, set off at the top
             first_block = tuple(row[2] for row in listed if row[6] == blocks[0])
@@ -1084,11 +1092,11 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
     be a group's size) or words that are no card's (a comment, "Sol Ring // best card", "Command Tower - land"; a
     price, "Evolving Wilds $0.25"; a printing's words, "Sol Ring (Extended Art)"), said in a note for each kind (its
     first NOTE_NAMED lines); words only on a line counted before the name, or in a list that counts none (not a
-    group's name). Never the deck's title, nor words after the name on a post's words around its list. Not when what
-    follows names a card too ("Sol Ring // Arcane Signet": two cards joined, which the unknown-card rule names), nor
-    when a face separator follows a face of a card of several and what follows it is like another face ("Fire //
-    Icee": that card mistyped, which the rule suggests; "Bonecrusher Giant // removal" is read). The deck itself when
-    no entry is so read."""
+    group's name). Never the deck's title, nor words after the name on a post's words around its list but a comment
+    after "//". Not when what follows names a card too ("Sol Ring // Arcane Signet": two cards joined, which the
+    unknown-card rule names), nor when a face separator follows a face of a card of several and what follows it is
+    like another face ("Fire // Icee": that card mistyped, which the rule suggests; "Bonecrusher Giant // removal" is
+    read). The deck itself when no entry is so read."""
     unknown = set(unknown)
     entries = list(deck.entries)
     counted_after: list[str] = []  # what each note says of its entries
@@ -1106,7 +1114,8 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
                 group_counts or entry.line not in groups):
             # each of its lines one copy as read ("Plains 3" on two lines): that count each
             read, said = entry._replace(name=base, quantity=quantity * len(entry.lines)), counted_after
-        elif entry.line in groups or entry.line in words:
+        elif entry.line in groups or entry.line in words and " // " not in name:  # (a comment after a card in a
+            # post's last line, "Mr. Foxglove // combo", may be read; a sentence's dash is no comment's)
             continue
         else:
             found = next(((len(base), names) for m in reversed(list(_AFTER_NAME.finditer(name)))  # (a dash before
@@ -1135,11 +1144,11 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
 def _a_face_mistyped(words: str, names: Sequence[str]) -> bool:
     """Whether words after a face separator that follows a card's name may be another face of that card mistyped
     ("Icee" after Fire of Fire // Ice), not a comment ("removal" after Bonecrusher Giant): like one of the faces of the
-    card's names (difflib's ratio of at least 0.6)."""
+    card's names (difflib's ratio of at least 0.8: "Icee" and Ice 0.86, "draw" and Dawn 0.75)."""
     from difflib import SequenceMatcher
 
     words = words.lower()
-    return any(SequenceMatcher(None, words, face.lower()).ratio() >= 0.6
+    return any(SequenceMatcher(None, words, face.lower()).ratio() >= 0.8
                for name in names if " // " in name for face in name.split(" // "))
 
 

@@ -104,6 +104,10 @@ class Client:
                 else:  # nor a server that speaks no TLS there (wrong version number), nor one that refuses ours
                     raise DownloadError(f"{url}: the secure connection failed ({reason})") from None
             except (requests.ConnectionError, requests.Timeout) as exc:
+                unknown_host = _host_unknown(exc)
+                if unknown_host is not None:  # no retry finds a host no name server knows (no network at all)
+                    raise DownloadError(f"{url}: no such host ({unknown_host}); no network, or the address is "
+                                        "wrong? `deckcheck update --file` builds the store from a file") from None
                 last = f"connection failed ({type(exc).__name__})"
             except requests.RequestException as exc:  # not worth a retry: a malformed address, a redirect loop
                 raise DownloadError(f"{url}: {type(exc).__name__}: {exc}") from None
@@ -323,6 +327,21 @@ def _validator(headers: Any) -> str | None:
     if etag and not etag.startswith("W/"):
         return etag
     return headers.get("Last-Modified") or None
+
+
+def _host_unknown(exc: BaseException) -> str | None:
+    """The resolver's words when a connection failed because the host's name is unknown (EAI_NONAME: no network, no
+    name server, or a mistyped address), found in the exception's chain; None for any other failure (a temporary
+    one, EAI_AGAIN, is retried)."""
+    import socket
+
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, socket.gaierror) and exc.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", None)):
+            return exc.strerror or str(exc)
+        exc = exc.__cause__ or exc.__context__
+    return None
 
 
 def _retry_after(header: str | None) -> float | None:
