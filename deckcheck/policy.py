@@ -268,9 +268,9 @@ class Policy:
                         state.companion.pop(k, None)
                     elif event.change == _COMPANION_ONLY:
                         before = state.named.pop(k, None)
-                        # a continuing ban keeps its start; the companion-only status is in the note
-                        state.companion[k] = _Entry(name, before.since if before else event.date, event.url,
-                                                    event.note)
+                        # a continuing ban keeps its start, when known; the companion-only status is in the note
+                        state.companion[k] = _Entry(name, before.since if before and before.since else event.date,
+                                                    event.url, event.note)
             return
         # Game Changers
         for name in event.cards:

@@ -787,13 +787,14 @@ def test_a_commander_set_off_by_a_blank_line_is_one_above_a_sideboard_too(capsys
                                                                           below: str) -> None:
     """Moxfield's text export writes the commander first, set off by a blank line, and "SIDEBOARD:" below the list
     (a companion there); MTGO's writes it last. With a sideboard or maybeboard header below, the commander was counted
-    in the main deck: no-commander, and the companion ignored as a sideboard card."""
+    in the main deck: no-commander, and the companion ignored as a sideboard card. A block of more cards set off at
+    the end above such a header stays the deck's ("5 Plains"), as it was."""
     lines = [line for line in LEGAL.read_text(encoding="utf-8").splitlines() if line[:1].isdigit()]
     first = tmp_path / "first.txt"
     first.write_text(f"{lines[0]}\n\n" + "\n".join(lines[1:]) + f"\n\n{below}\n", encoding="utf-8")
     last = tmp_path / "last.txt"
     last.write_text("\n".join(lines[1:]) + f"\n\n{lines[0]}\n\n{below}\n", encoding="utf-8")
-    for deck in (first, last) if below.startswith("MAYBEBOARD") else (first,):  # (MTGO's own has no such header)
+    for deck in (first, last):
         code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(deck))
         report = json.loads(out)["decks"][0]
         assert (report["commanders"], report["card_count"]) == (["Felothar the Steadfast"], 100), deck.name
@@ -802,6 +803,27 @@ def test_a_commander_set_off_by_a_blank_line_is_one_above_a_sideboard_too(capsys
             assert "took Kaheera, the Orphanguard from the sideboard as companion" in " ".join(report["notes"])
         else:
             assert code == 0 and [v["code"] for v in report["violations"]] == ["sideboard"]
+    lands = tmp_path / "lands.txt"
+    at = len(lines) - 5  # its basic lands, 15 cards
+    lands.write_text("\n".join(lines[:at]) + "\n\n" + "\n".join(lines[at:]) + f"\n\n{below}\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--commander", "Felothar the Steadfast", "--format",
+                       "json", str(lands))  # (set off at the end, they were read as the sideboard)
+    report = json.loads(out)["decks"][0]
+    assert (report["commanders"], report["card_count"]) == (["Felothar the Steadfast"], 100)
+
+
+@pytest.mark.parametrize("header, first, second, lands", [
+    ("Partner", "Thrasios, Triton Hero", "Tymna the Weaver", ("Island", "Plains")),
+    ("Background", "Karlach, Fury of Avernus", "Folk Hero", ("Mountain", "Plains"))])
+def test_a_second_commander_under_its_own_header_is_a_commander(capsys, tmp_path, data_dir: str, header: str,
+                                                                first: str, second: str, lands: tuple[str, str]) -> None:
+    """A second commander under a "Partner" or "Background" header of its own, as "Companion" heads a companion: it
+    was read as a group's name, the partner moved into the main deck and reported off-color."""
+    deck = tmp_path / "pair.txt"
+    deck.write_text(f"Commander\n1 {first}\n\n{header}\n1 {second}\n\nDeck\n49 {lands[0]}\n49 {lands[1]}\n",
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(deck))
+    assert code == 0 and out.splitlines()[-1].startswith(f"{deck}: legal: 100 cards, {first} + {second}, identity ")
 
 
 @pytest.mark.parametrize("title", ["Abzan Armor - Commander", "Felothar the Steadfast - Commander"])

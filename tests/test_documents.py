@@ -148,6 +148,16 @@ def test_a_label_beside_a_table_that_marks_its_commander_adds_no_card(tmp_path: 
         ("Edgar Markov",), 100, ["color-identity"])
 
 
+def test_a_partner_labelled_beside_a_table_that_marks_one_commander_is_the_second(tmp_path: Path) -> None:
+    """"Partner: Tymna the Weaver" above a table whose Section column marks Thrasios: the deck's second commander (it
+    was dropped with the fix above: 99 cards, white cards off-color)."""
+    path = tmp_path / "partners.csv"
+    path.write_text('Partner: Tymna the Weaver\nQuantity,Name,Section\n1,"Thrasios, Triton Hero",Commander\n'
+                    "40,Island,Main\n58,Plains,Main\n", encoding="utf-8")
+    (row,) = check_many([path])
+    assert row.legal and sorted(row.report.commanders) == ["Thrasios, Triton Hero", "Tymna the Weaver"]
+
+
 def test_a_document_s_heading_is_its_title_or_a_section_never_a_card(tmp_path: Path) -> None:
     """A deck typed in a word processor under a heading ("My Abzan deck", in Word's Heading 1 style or an
     OpenDocument heading) had its title read as an unknown card, and the deck as 101 cards. A heading is a

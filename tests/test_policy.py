@@ -223,6 +223,9 @@ def test_lutri_banned_only_as_companion_from_2026_02_09(policy: Policy) -> None:
     companion = policy.companion_ban(lutri)
     assert companion is not None and companion.reason == COMPANION
     assert "february-9-2026" in companion.source
+    # its ban before has no known start: the companion-only status is dated by its own (it was None: "banned as a
+    # companion (banned as a companion only)", with no date)
+    assert companion.since == D("2026-02-09")
     old = policy.companion_ban(lutri, D("2026-02-08"))
     assert old is not None and old.reason == NAMED
     assert policy.companion_ban(real_card("Jegantha, the Wellspring")) is None

@@ -1206,8 +1206,13 @@ def test_a_host_no_name_server_knows_is_said_at_once(old_store, monkeypatch, cap
     assert main(["update", "--api", url, "--data-dir", str(data_dir)]) == 2
     assert time.monotonic() - started < 5
     err = capsys.readouterr().err
-    assert err.startswith(f"deckcheck: error: {url}/bulk-data: no such host (") and err.count("\n") == 1
-    assert "`deckcheck update --file`" in err and "retrying" not in err
+    assert err.startswith(f"deckcheck: error: {url}/bulk-data: no such host deckcheck-test.invalid (")
+    assert err.count("\n") == 1 and "`deckcheck update --file`" in err and "retrying" not in err
+    for name in ("NO_PROXY", "no_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTP_PROXY", "http://deckcheck-proxy.invalid:3128")  # the proxy's name is the one unknown
+    assert main(["update", "--api", url, "--data-dir", str(data_dir)]) == 2
+    assert "no such host deckcheck-proxy.invalid (" in capsys.readouterr().err
     assert _digest(data_dir) == before
 
 

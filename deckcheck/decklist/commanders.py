@@ -82,8 +82,8 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     companion beside it: with a card too many for the commanders' place, the one card of them with a companion
     ability, `is_companion`, is taken as the companion; of two such cards, the one that `fits_under` the other,
     `_sideboard_companion`). A plain list whose first block of one or two cards is set off by a blank line before
-    98-99 more takes that block likewise, and its sideboard's companion as companion (`sideboard_companion`: Moxfield
-    exports a companion below "SIDEBOARD:"). Returns the deck unchanged when neither applies."""
+    98-99 more (or whose last, above a sideboard or maybeboard header) takes that block likewise, and its sideboard's
+    companion as companion (`sideboard_companion`: Moxfield exports a companion below "SIDEBOARD:"). Returns the deck unchanged when neither applies."""
     if deck.commanders_marked or any(e.section == COMMANDER for e in deck.entries):
         return deck
     main_count = deck.count(MAIN)
@@ -98,14 +98,15 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
         if companion:
             note += f" and {companion.name} as companion"
         return replace(deck, entries=entries, notes=deck.notes + (note + " (MTGO convention)",))
-    if deck.first_block_names:  # (a sideboard below the list or not: a companion there, as Moxfield exports it)
-        keys = {name_key(n) for n in deck.first_block_names}
+    for names, where in ((deck.first_block_names, "top"), (deck.last_block_names, "end")):
+        # (a sideboard below the list or not: a companion there, as Moxfield exports it)
+        keys = {name_key(n) for n in names}
         leaders = [e for e in deck.entries if e.section == MAIN and name_key(e.name) in keys]
         lead_count = sum(e.quantity for e in leaders)
         if (1 <= lead_count <= 2 and 98 <= main_count - lead_count <= 99
                 and all(can_lead(e.name) for e in leaders)):
             entries = tuple(e._replace(section=COMMANDER) if e in leaders else e for e in deck.entries)
-            note = f"took {_names(leaders)}, set off by a blank line at the top, as commander"
+            note = f"took {_names(leaders)}, set off by a blank line at the {where}, as commander"
             return sideboard_companion(replace(deck, entries=entries, notes=deck.notes + (note,)), is_companion)
     return deck
 
@@ -516,7 +517,8 @@ def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
     "**Commander:** Atraxa, Praetors' Voice") is the copy listed below it. That copy leaves the main deck or
     sideboard. A commander entry that joins two cards' names ("**Commanders:** Thrasios, Triton Hero / Tymna the
     Weaver", "A & B", "A + B") is first read as its parts, as `--commander` reads such a name, when each part is a
-    card or a card of the list. The deck itself when no commander is so marked."""
+    card or a card of the list. A label's name that no card has, beside a commander the list marks otherwise, is no
+    commander ("Commander: see the Section column"). The deck itself when no commander is so marked."""
     if deck.added_commanders:
         deck = _added_found_listed(deck, card_names)
     entries = list(deck.entries)
@@ -541,6 +543,13 @@ def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
         elif known and labelled:
             key = name_key(_listed_otherwise(entry.name, others, card_names) or entry.name)
         else:
+            if labelled and not known and entry.line not in deck.group_lines and 1 <= sum(
+                    e.section == COMMANDER and e.line not in deck.label_lines for e in others) <= 2:
+                # a label's words that are no card's beside the commander the list marks ("Commander: see the
+                # Section column"): no commander of their own
+                del entries[index]
+                notes.append(f"{where}read \"{entry.name}\", named as a commander, as no card: no card has that name, "
+                             "and the list marks its commander")
             continue
         listed = next((i for i, e in enumerate(entries)
                        if e.section in (MAIN, SIDEBOARD) and _matches(e.name, key)), None)

@@ -20,6 +20,7 @@ from deckcheck.decklist.model import (
     problem, read_quantity, says_yes, shortened,
 )
 from deckcheck.decklist.runs import holds_several_names
+from deckcheck.model.names import loose_key
 from deckcheck.decklist.text import HEADERS, continued_name, labelled_name, runs_entries_together, split_annotations
 
 #: Field separators, in the order tried: commas, then the semicolons of a spreadsheet saved in a locale whose
@@ -526,8 +527,9 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
             set_code = ""
         number = row[number_col].strip() if number_col is not None and number_col < len(row) else ""
         collector.add(quantity, name, section, line, set_code or None, number[:20] or None)
-    for line, section, name in labels:  # the table's own marks first: a label beside them names those same cards
-        if not collector.holds(section):
+    for line, section, name in labels:  # a label naming a card the table marks so is that card, not another
+        words = loose_key(name)
+        if not any(k == words or k.startswith(words + " ") for k in map(loose_key, collector.names_in(section))):
             collector.add(1, name, section, line)
             marked = marked or section == COMMANDER
             label_lines.append(line)

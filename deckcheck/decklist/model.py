@@ -94,6 +94,9 @@ class Deck:
     #: A plain list that starts with a block of one or two cards set off by a blank line (a common way of
     #: writing the commander first): their names, for `assign_sideboard_commanders`.
     first_block_names: tuple[str, ...] = field(default=())
+    #: The same of a block of one or two cards set off at the end of a list that has a sideboard or maybeboard
+    #: header below it (MTGO's order, the commander last; without such a header that block is read as the sideboard).
+    last_block_names: tuple[str, ...] = field(default=())
     #: The lines of entries written with no quantity right before entries written with one, or as headings are
     #: (all in bold or italics, or ending in ":"): where a list grouped by what the cards do names a group ("Ramp",
     #: "Card Draw (12)", "Win Conditions:", "**Removal**"); also those of entries written in bold or italics with
@@ -235,9 +238,9 @@ class EntryCollector:
                 row[4], row[5] = set_code, number
         self._lines += 1
 
-    def holds(self, section: str) -> bool:
-        """Whether a card was added to `section`."""
-        return any(key[1] == section for key in self._rows)
+    def names_in(self, section: str) -> list[str]:
+        """The names of the cards added to `section`."""
+        return [row[1] for key, row in self._rows.items() if key[1] == section]
 
     def skip(self, line: int, text: str, count: int = 1) -> None:
         """A card line past MAX_CARD_LINES, not read, and the `count` - 1 lines after it (a parser that holds

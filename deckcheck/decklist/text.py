@@ -34,7 +34,7 @@ _COMMANDER_TAG = "!commander"  # "//!Commander": the cards that follow, up to a 
 HEADERS: dict[str, str] = {}
 for _section, _words in {
     COMMANDER: ("commander", "commanders", "commander(s)", "command zone", "commander zone", "command", "cmdr",
-                "general"),
+                "general", "partner", "partners", "background"),  # (a second commander's header, "Partner")
     COMPANION: ("companion", "companions"),
     MAIN: ("deck", "main", "mainboard", "main board", "main deck", "maindeck", "library"),
     SIDEBOARD: ("sideboard", "side board", "side", "sb"),
@@ -572,7 +572,7 @@ def parse_lines(text: str, path: str) -> Deck:
     section_has_cards = False
     tag_block: str | None = None
     structured = False  # any header, prefix or commander marker seen but a sideboard's or maybeboard's
-    sided = False  # a sideboard header or prefix seen
+    beside = False  # a sideboard or maybeboard header or prefix seen
     marked = False
     block = 0
     block_open = False
@@ -645,7 +645,7 @@ def parse_lines(text: str, path: str) -> Deck:
                     section, section_has_cards, structured = _ABOUT, False, True
                 elif head:
                     section, section_has_cards = head, False
-                    structured, sided = structured or head not in _BESIDE, sided or head == SIDEBOARD
+                    structured, beside = structured or head not in _BESIDE, beside or head in _BESIDE
                 elif section in _ENDED_BY_A_GROUP and section_has_cards:
                     section, section_has_cards = MAIN, False
                 continue
@@ -669,7 +669,7 @@ def parse_lines(text: str, path: str) -> Deck:
                     section, section_has_cards, structured = _ABOUT, False, True
                 elif head:
                     section, section_has_cards, tag_block = head, False, None
-                    structured, sided = structured or head not in _BESIDE, sided or head == SIDEBOARD
+                    structured, beside = structured or head not in _BESIDE, beside or head in _BESIDE
                 elif section in _ENDED_BY_A_GROUP and section_has_cards:
                     section, section_has_cards = MAIN, False
                 continue
@@ -704,10 +704,10 @@ def parse_lines(text: str, path: str) -> Deck:
             target = _PREFIX_SECTIONS[word.lower()]
             if not rest or rest.isdigit():  # "Sideboard: 15" is a header
                 section, section_has_cards, tag_block = target, False, None
-                structured, sided = structured or target not in _BESIDE, sided or target == SIDEBOARD
+                structured, beside = structured or target not in _BESIDE, beside or target in _BESIDE
                 continue
             line_section, s = target, rest
-            structured, sided = structured or target not in _BESIDE, sided or target == SIDEBOARD
+            structured, beside = structured or target not in _BESIDE, beside or target in _BESIDE
         if (s[:1] in "*_" and line_section is None and (emphasized := _EMPHASIZED(s)) is not None
                 and _QUANTITY.match(emphasized.group(2))):
             # a count and a name all in bold or italics ("**1 Sol Ring**", "*96 Forest*"): an entry, written as a
@@ -820,20 +820,21 @@ def parse_lines(text: str, path: str) -> Deck:
     word_lines = _words_around(rows, worded) if worded else ()
     notes_out: list[str] = []
     first_block: tuple[str, ...] = ()
+    last_block: tuple[str, ...] = ()
     words = set(word_lines)
     listed = [row for row in rows if row[0] not in words] if words else rows  # the list without a post's words
     blocks = sorted({row[6] for row in listed if row[6] is not None})
     if (title_line and len(blocks) >= 3 and listed[0][0] == title_line
             and listed[1][6] != blocks[0]):  # a title alone in its block, above a list of blocks
         listed, blocks = listed[1:], blocks[1:]
-    if not structured and len(blocks) >= 2:  # (a sideboard or maybeboard below: the list above it may still be so)
+    if not structured and len(blocks) >= 2:  # (a sideboard or maybeboard below: the list above it may be so too)
         q1 = sum(row[1] for row in listed if row[6] == blocks[0])
         q2 = sum(row[1] for row in listed if row[6] == blocks[1])
         start = min(row[0] for row in listed if row[6] == blocks[1])
         # a line of card names run together holds more cards than its count says, and a block that starts with a
         # group's name ("Card Draw") is a group of the main deck: no sideboard; nor is a block of more cards than
         # a sideboard holds (a list written as its spells, a blank line, then its lands)
-        if (len(blocks) == 2 and q2 <= min(q1, _MOST_SIDEBOARD) and not sided
+        if (len(blocks) == 2 and q2 <= min(q1, _MOST_SIDEBOARD) and not beside
                 and not any(holds_several_names(row[2]) for row in listed if row[6] == blocks[1])
                 and start not in group_lines):
             notes_out.append(f"read the {q2} card(s) from line {start} on, after a blank line, as the sideboard "
@@ -841,13 +842,15 @@ def parse_lines(text: str, path: str) -> Deck:
             rows = [row if row[6] != blocks[1] else row[:3] + (SIDEBOARD,) + row[4:] for row in rows]
         elif q1 <= 2:  # perhaps the commander, set off at the top
             first_block = tuple(row[2] for row in listed if row[6] == blocks[0])
+        elif len(blocks) == 2 and q2 <= 2:  # or at the end (MTGO's order), a maybeboard or sideboard below
+            last_block = tuple(row[2] for row in listed if row[6] == blocks[1])
     if struck:
         notes_out.append(_struck_note(struck))
     for line, quantity, name, target, set_code, collector_number, _ in rows:
         collector.add(quantity, name, target, line, set_code, collector_number)
     entries, kept = collector.finish(problems)
     return Deck(path=path, name=deck_name, entries=entries, problems=kept, commanders_marked=marked,
-                notes=tuple(notes_out), source_format="text", first_block_names=first_block,
+                notes=tuple(notes_out), source_format="text", first_block_names=first_block, last_block_names=last_block,
                 group_lines=group_lines, cardless_group_lines=cardless_group_lines, heading_lines=heading_lines,
                 word_lines=word_lines, label_lines=tuple(label_lines), title_line=title_line,
                 uncounted_lines=tuple(unled))

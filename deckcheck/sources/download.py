@@ -106,8 +106,9 @@ class Client:
             except (requests.ConnectionError, requests.Timeout) as exc:
                 unknown_host = _host_unknown(exc)
                 if unknown_host is not None:  # no retry finds a host no name server knows (no network at all)
-                    raise DownloadError(f"{url}: no such host ({unknown_host}); no network, or the address is "
-                                        "wrong? `deckcheck update --file` builds the store from a file") from None
+                    raise DownloadError(f"{url}: no such host {unknown_host}; no network, or the address (or the "
+                                        "proxy's) is wrong? `deckcheck update --file` builds the store from a file"
+                                        ) from None
                 last = f"connection failed ({type(exc).__name__})"
             except requests.RequestException as exc:  # not worth a retry: a malformed address, a redirect loop
                 raise DownloadError(f"{url}: {type(exc).__name__}: {exc}") from None
@@ -330,18 +331,22 @@ def _validator(headers: Any) -> str | None:
 
 
 def _host_unknown(exc: BaseException) -> str | None:
-    """The resolver's words when a connection failed because the host's name is unknown (EAI_NONAME: no network, no
-    name server, or a mistyped address), found in the exception's chain; None for any other failure (a temporary
-    one, EAI_AGAIN, is retried)."""
+    """The host and the resolver's words when a connection failed because a host's name is unknown (EAI_NONAME: no
+    network, no name server, or a mistyped address; the proxy's, when one is set), from the exception's chain; None
+    for any other failure (a temporary one, EAI_AGAIN, is retried)."""
     import socket
 
-    seen: set[int] = set()
-    while exc is not None and id(exc) not in seen:
-        seen.add(id(exc))
-        if isinstance(exc, socket.gaierror) and exc.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", None)):
-            return exc.strerror or str(exc)
+    chain: list[BaseException] = []
+    while exc is not None and exc not in chain:
+        chain.append(exc)
         exc = exc.__cause__ or exc.__context__
-    return None
+    failed = next((e for e in chain if isinstance(e, socket.gaierror)
+                   and e.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", None))), None)
+    if failed is None:
+        return None
+    named = next((m for e in chain if (m := re.search(r"Failed to resolve '([^']+)'", str(e)))), None)  # (urllib3's)
+    words = failed.strerror or str(failed)
+    return f"{one_line(named.group(1))} ({words})" if named else f"({words})"
 
 
 def _retry_after(header: str | None) -> float | None:
