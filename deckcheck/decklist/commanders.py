@@ -483,6 +483,8 @@ def _added_found_listed(deck: Deck, card_names: CardNames) -> Deck:
         copy = _take_one(entries, next(i for i, e in enumerate(entries)
                                        if e.section in (MAIN, SIDEBOARD) and e.name == face))
         _said_instead(notes, f"{name} {NOT_IN_THE_LIST}", f"{name} is the list's {face}", start=f"{_at(copy)}commander ")
+    if all(map(card_names, deck.added_commanders)):  # (every deck given its commander beside its list: one replace)
+        return replace(deck, entries=tuple(entries), notes=tuple(notes), added_commanders=(), unmarked_commanders=())
     return commanders_given_read(replace(deck, entries=tuple(entries), notes=tuple(notes)), card_names)
 
 

@@ -1111,7 +1111,8 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
         name = entry.name
         if name not in unknown or entry.line and entry.line == deck.title_line:
             continue
-        if (count := _TRAILING_COUNT.search(name)) is not None and card_names(base := name[:count.start()]) and (
+        if name[-1:].isdigit() and (count := _TRAILING_COUNT.search(name)) is not None and card_names(
+                base := name[:count.start()]) and (
                 quantity := int(count.group(1))) and (uncounted.issuperset(entry.lines) if entry.line else
                                                       entry.quantity == len(entry.lines)) and (
                 group_counts or entry.line not in groups):
@@ -1119,6 +1120,8 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
             read, said = entry._replace(name=base, quantity=quantity * len(entry.lines)), counted_after
         elif entry.line in groups or entry.line in words and " // " not in name:  # (a comment after a card in a
             # post's last line, "Mr. Foxglove // combo", may be read; a sentence's dash is no comment's)
+            continue
+        elif _AFTER_NAME.search(name) is None:  # (most names no card has: newer cards', misspelt ones)
             continue
         else:
             found = next(((len(base), names) for m in reversed(list(_AFTER_NAME.finditer(name)))  # (a dash before
