@@ -219,13 +219,15 @@ def test_a_broken_deck_object_over_several_lines_leaves_the_next_ones_read(tmp_p
     decks = [{"name": f"P{i}", "commander": ["Edgar Markov"], "decklist": ["1 Sol Ring", "98 Swamp"]} for i in range(4)]
     texts = [json.dumps(d, indent=2) for d in decks]
     texts[1] = texts[1].replace('],\n  "decklist"', ']\n  "decklist"')  # a comma left out
-    nested = {"name": "P4", "commander": ["Edgar Markov"], "main": [{"name": "Sol Ring"}, {"name": "Swamp", "count": 98}]}
+    nested = {"name": "P4", "commander": ["Edgar Markov"],
+              "main": [{"name": "Sol Ring"}, {"name": "Swamp", "count": 98}]}
     path = tmp_path / "pretty.jsonl"
     path.write_text("\n".join(texts + [json.dumps(nested, indent=2), texts[1]]) + "\n", encoding="utf-8")
     batch = check_many([path], store=store)
     assert [(r.name, r.unreadable) for r in batch] == [("P0", False), (None, True), ("P2", False), ("P3", False),
                                                        ("P4", False), (None, True)]
-    assert [int(r.path.rsplit(":", 1)[1]) for r in batch] == [1, 11, 21, 31, 41, 41 + json.dumps(nested, indent=2).count("\n") + 1]
+    last = 41 + json.dumps(nested, indent=2).count("\n") + 1
+    assert [int(r.path.rsplit(":", 1)[1]) for r in batch] == [1, 11, 21, 31, 41, last]
     assert batch.results[1].report.violations[0].message == "not JSON (Expecting ',' delimiter: line 16 column 3)"
     assert batch.results[4].legal and batch.results[4].report.card_count == 100  # "}," then "{" inside a value
 

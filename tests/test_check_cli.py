@@ -740,7 +740,8 @@ def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it
         grouped = tmp_path / "grouped.txt"
         grouped.write_text("\n".join(lines[:at] + [heading] + lines[at:]) + "\n", encoding="utf-8")
         code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(grouped))
-        assert code == 0 and out.splitlines()[-1] == f"{grouped}: legal: 100 cards, Felothar the Steadfast, identity WBG"
+        assert code == 0, heading
+        assert out.splitlines()[-1] == f"{grouped}: legal: 100 cards, Felothar the Steadfast, identity WBG"
     numbered = tmp_path / "numbered.txt"
     numbered.write_text("\n".join(lines[:at] + ["1 Sol Ring 410"] + lines[at + 1:]) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(numbered))
@@ -815,8 +816,8 @@ def test_a_commander_set_off_by_a_blank_line_is_one_above_a_sideboard_too(capsys
 @pytest.mark.parametrize("header, first, second, lands", [
     ("Partner", "Thrasios, Triton Hero", "Tymna the Weaver", ("Island", "Plains")),
     ("Background", "Karlach, Fury of Avernus", "Folk Hero", ("Mountain", "Plains"))])
-def test_a_second_commander_under_its_own_header_is_a_commander(capsys, tmp_path, data_dir: str, header: str,
-                                                                first: str, second: str, lands: tuple[str, str]) -> None:
+def test_a_second_commander_under_its_own_header_is_a_commander(
+        capsys, tmp_path, data_dir: str, header: str, first: str, second: str, lands: tuple[str, str]) -> None:
     """A second commander under a "Partner" or "Background" header of its own, as "Companion" heads a companion: it
     was read as a group's name, the partner moved into the main deck and reported off-color."""
     deck = tmp_path / "pair.txt"

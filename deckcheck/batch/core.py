@@ -1606,7 +1606,8 @@ def _labelled_decks(value: Any) -> Mapping[Any, Any] | None:
     if not isinstance(value, Mapping) or is_deck_record(value) or is_mtgjson_deck(value):
         return None
     kinds = [_a_deck(v) for v in value.values()]
-    if all(kind is not False for kind in kinds) or True in kinds and not any(isinstance(v, list) for v in value.values()):
+    lists = any(isinstance(v, list) for v in value.values())
+    if all(kind is not False for kind in kinds) or True in kinds and not lists:
         return value
     return None
 

@@ -83,7 +83,8 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     ability, `is_companion`, is taken as the companion; of two such cards, the one that `fits_under` the other,
     `_sideboard_companion`). A plain list whose first block of one or two cards is set off by a blank line before
     98-99 more (or whose last, above a sideboard or maybeboard header) takes that block likewise, and its sideboard's
-    companion as companion (`sideboard_companion`: Moxfield exports a companion below "SIDEBOARD:"). Returns the deck unchanged when neither applies."""
+    companion as companion (`sideboard_companion`: Moxfield exports a companion below "SIDEBOARD:"). Returns the
+    deck unchanged when neither applies."""
     if deck.commanders_marked or any(e.section == COMMANDER for e in deck.entries):
         return deck
     main_count = deck.count(MAIN)
@@ -482,7 +483,8 @@ def _added_found_listed(deck: Deck, card_names: CardNames) -> Deck:
             continue
         copy = _take_one(entries, next(i for i, e in enumerate(entries)
                                        if e.section in (MAIN, SIDEBOARD) and e.name == face))
-        _said_instead(notes, f"{name} {NOT_IN_THE_LIST}", f"{name} is the list's {face}", start=f"{_at(copy)}commander ")
+        _said_instead(notes, f"{name} {NOT_IN_THE_LIST}", f"{name} is the list's {face}",
+                      start=f"{_at(copy)}commander ")
     if all(map(card_names, deck.added_commanders)):  # (every deck given its commander beside its list: one replace)
         return replace(deck, entries=tuple(entries), notes=tuple(notes), added_commanders=(), unmarked_commanders=())
     return commanders_given_read(replace(deck, entries=tuple(entries), notes=tuple(notes)), card_names)

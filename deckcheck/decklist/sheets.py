@@ -434,7 +434,8 @@ class _TableRead(Exception):
 class _OdsTable:
     """Expat handlers collecting one table (the `index`-th, from 0) of an OpenDocument spreadsheet's
     content.xml: each cell's paragraphs joined by line breaks, its annotations (comments) left out, repeated
-    rows and cells repeated, a merged cell's value in each cell it covers. `found` says whether there was such a table."""
+    rows and cells repeated, a merged cell's value down its first column (`fill_merged`). `found` says whether there
+    was such a table."""
 
     def __init__(self, path: str, index: int = 0) -> None:
         self.path = path

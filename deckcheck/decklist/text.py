@@ -850,7 +850,8 @@ def parse_lines(text: str, path: str) -> Deck:
         collector.add(quantity, name, target, line, set_code, collector_number)
     entries, kept = collector.finish(problems)
     return Deck(path=path, name=deck_name, entries=entries, problems=kept, commanders_marked=marked,
-                notes=tuple(notes_out), source_format="text", first_block_names=first_block, last_block_names=last_block,
+                notes=tuple(notes_out), source_format="text", first_block_names=first_block,
+                last_block_names=last_block,
                 group_lines=group_lines, cardless_group_lines=cardless_group_lines, heading_lines=heading_lines,
                 word_lines=word_lines, label_lines=tuple(label_lines), title_line=title_line,
                 uncounted_lines=tuple(unled))
