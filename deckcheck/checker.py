@@ -16,7 +16,7 @@ from deckcheck.decklist.text import (
     without_words_around,
 )
 from deckcheck.model.card import Card, NonDeckObject
-from deckcheck.model.names import MAX_NAME_CHARS, name_key
+from deckcheck.model.names import MAX_NAME_CHARS, MISTYPED, likeness, name_key
 from deckcheck.model.vocab import NOT_LEGAL
 from deckcheck.policy import card_data_day, data_day
 from deckcheck.report import DeckReport, Violation
@@ -38,8 +38,6 @@ _MAIN_ONLY = frozenset({MAIN})
 _QUANTITY, _NAME, _SECTION = itemgetter(0), itemgetter(1), itemgetter(2)  # an Entry's fields
 _CARD, _FACTS, _ORACLE_ID = itemgetter(0), itemgetter(1), itemgetter(3)  # a resolved row's fields
 _ITEM_CARD = itemgetter(1)  # an Item's card
-#: How alike (rapidfuzz's ratio, of 100) a name and a card's name are when the name is that card mistyped.
-MISTYPED = 85
 _ENTRIES = attrgetter("entries")  # a Deck's entries
 #: The last of a report's notes when a deck checked in the bundled snapshot had an unknown card.
 UNKNOWN_IN_SNAPSHOT = f"names no card has here may be newer cards: {SNAPSHOT_LACKS}"
@@ -167,10 +165,8 @@ class Checker:
     def mistyped(self, names: Sequence[str]) -> dict[str, str]:
         """The card each of these names no card has most likely misspells: its closest card name when the two
         are nearly alike ("Sol Rign", Sol Ring: a similarity of MISTYPED or more out of 100); the others left out."""
-        from rapidfuzz import fuzz
-
         return {name: close[0] for name, close in self.suggest_many(names).items()
-                if close and fuzz.ratio(name_key(name), name_key(close[0])) >= MISTYPED}
+                if close and likeness(name, close[0]) >= MISTYPED}
 
     def non_deck_object(self, name: str) -> NonDeckObject | None:
         """The meld result, token, emblem or game aid that a name no card has names, or None (cached)."""
@@ -435,15 +431,12 @@ class Checker:
         return names
 
     def _misspells(self, name: str) -> bool:
-        """Whether a name no card has nearly spells (a similarity of MISTYPED or more out of 100) a card's name
-        that opens as it does and holds as many commas or more: "Sheoldred, Whispering Onee", Sheoldred, Whispering
-        One; "Fear, Fire Foez", Fear, Fire, Foes! (not "Kenrith, the Returned King, Opt": a card's name and another
-        card's)."""
-        from rapidfuzz import fuzz
-
+        """Whether a name no card has nearly spells (`likeness` of MISTYPED or more) a card's name that opens as it
+        does and holds as many commas or more: "Sheoldred, Whispering Onee", Sheoldred, Whispering One; "Fear, Fire
+        Foez", Fear, Fire, Foes! (not "Kenrith, the Returned King, Opt": a card's name and another card's)."""
         key = name_key(name)
         commas = key.count(",")
-        return any(full.count(",") >= commas and fuzz.ratio(key, full) >= MISTYPED
+        return any(full.count(",") >= commas and likeness(key, full) >= MISTYPED
                    for full in self.store.comma_names(key.split(",", 1)[0]))
 
     def _names_in(self, name: str) -> Pieces | None:

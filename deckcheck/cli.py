@@ -251,9 +251,11 @@ def _parsed(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namesp
     """The command line read, a command's options also between its file names (`check a.txt --format csv b.txt`, as
     most tools take them: argparse alone took `b.txt` for an unknown argument of the whole program)."""
     args, extra = parser.parse_known_args(argv)
+    if not extra:
+        return args
     command = getattr(args, "command", None)
-    if not extra or command not in argv:
-        return parser.parse_args(argv)  # (its own usage errors)
+    if command not in argv:
+        return parser.parse_args(argv)  # (its own usage error for what is left)
     subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     found = subparsers.choices[command].parse_intermixed_args(argv[argv.index(command) + 1:])
     found.command = command

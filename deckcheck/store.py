@@ -497,8 +497,7 @@ class CardStore:
         except KeyError:
             pass
         card = self._lookup_key(key)
-        if card is None and " // " in key and not (
-                self._keeps_others() and self._rows("SELECT 1 FROM others WHERE key = ?", (key,))):
+        if card is None and " // " in key and not self._others_keyed(key):
             parts = key.split(" // ")
             first, rest = parts[0], parts[1:]
             front = self._lookup_key(first)
@@ -563,7 +562,7 @@ class CardStore:
             return None
         key = name_key(name)
         try:
-            rows = self._rows("SELECT name, kind, parts FROM others WHERE key = ?", (key,))
+            rows = self._others_keyed(key)
             if not rows:  # "Food Token", "Brisela Voice of Nightmares": the name with "token" after it, or without
                 bare = key.removesuffix(" token")  # its punctuation
                 if self._loose_others is None:
@@ -571,7 +570,7 @@ class CardStore:
                 loose = loosen(bare)  # (not when a word is punctuation alone: "_____ Goblin" is a card, no Goblin)
                 found = self._loose_others.get(loose) if loose.count(" ") == bare.count(" ") else None
                 if found is not None:
-                    rows = self._rows("SELECT name, kind, parts FROM others WHERE key = ?", (found,))
+                    rows = self._others_keyed(found)
         except UnicodeEncodeError:  # undecodable bytes kept (surrogateescape): nothing's name
             return None
         if not rows:
@@ -581,6 +580,16 @@ class CardStore:
             return NonDeckObject(found_name, kind, parts=tuple(json.loads(parts)))
         except _DAMAGE as exc:
             raise self._damaged(exc) from None
+
+    def _others_keyed(self, key: str) -> list[Any]:
+        """The rows (name, kind, parts) of the non-deck objects of this folded name key; none in a store that keeps
+        none, or for a key of undecodable bytes kept (surrogateescape), nothing's."""
+        if not self._keeps_others():
+            return []
+        try:
+            return self._rows("SELECT name, kind, parts FROM others WHERE key = ?", (key,))
+        except UnicodeEncodeError:
+            return []
 
     def lookup_many(self, names: Iterable[str]) -> dict[str, Card | None]:
         """Look up many names at once; a dict from each name asked to its card (or None)."""

@@ -166,11 +166,16 @@ def _walk(folder: str, unreadable: list[OSError] | None = None) -> Iterator[str]
 
 @contextmanager
 def _inflated(path: str) -> Iterator[Any]:
-    """A file opened for its bytes, a gzipped one (told by its first bytes) inflated as they are read."""
+    """A file opened for its bytes, a gzipped one inflated as they are read (`_ungzipped`)."""
     with open(path, "rb") as raw:
-        gzipped = raw.read(2) == GZIP_MAGIC
-        raw.seek(0)
-        yield gzip.GzipFile(fileobj=raw) if gzipped else raw
+        yield _ungzipped(raw)
+
+
+def _ungzipped(raw: IO[bytes]) -> IO[bytes]:
+    """A seekable stream of bytes, a gzipped one (told by its first bytes) inflated as they are read."""
+    gzipped = raw.read(2) == GZIP_MAGIC
+    raw.seek(0)
+    return gzip.GzipFile(fileobj=raw) if gzipped else raw  # type: ignore[return-value]
 
 
 def _open_lines(path: str) -> Iterator[bytes]:
@@ -441,26 +446,14 @@ def _member_sources(label: str, data: bytes, depth: int = 0) -> Iterator[Source]
             yield ("error", label, f"a zip archive within {MAX_ZIP_DEPTH} others: not read")
         else:
             yield from zip_sources(label, io.BytesIO(data), depth + 1)
-    elif _suffix(label).endswith(".json") and (json_data := _gunzipped_json(data)).lstrip(b"\xef\xbb\xbf \t\r\n")[
-            :1] == b"[":
+    elif _suffix(label).endswith(".json") and (json_data := _json_bytes(io.BytesIO(data))).lstrip(
+            b"\xef\xbb\xbf \t\r\n")[:1] == b"[":
         decks = _decks_array(json_data)
         yield from [("bytes", label, data)] if decks is None else _array_sources(label, 1, *decks)
     elif _may_be_a_table(label) and (layout := _registrations_in(data[:REGISTRATIONS_HEAD])) is not None:
         yield from _registration_bytes(label, data, layout)
     else:
         yield ("bytes", label, data)
-
-
-def _gunzipped_json(data: bytes) -> bytes:
-    """A .json member's bytes, inflated when gzipped (a .json.gz), at most MAX_JSON_VALUE + 1 of them; b"" when they
-    don't inflate."""
-    if data[:2] != GZIP_MAGIC:
-        return data
-    try:
-        with gzip.GzipFile(fileobj=io.BytesIO(data)) as handle:
-            return handle.read(MAX_JSON_VALUE + 1)
-    except (OSError, EOFError, zlib.error):
-        return b""
 
 
 def _may_be_a_table(name: str) -> bool:
@@ -664,12 +657,21 @@ def json_array_sources(path: str) -> Iterator[Source]:
     """A .json file holding an array of deck objects: a deck each (`_array_sources`); any other .json file, or one
     that can't be read, is the file as one decklist (its row says why it is none, as `deckcheck check` says)."""
     try:
-        with _inflated(path) as handle:
-            data = handle.read(MAX_JSON_VALUE + 1)
-    except (OSError, EOFError, zlib.error):
+        with open(path, "rb") as raw:
+            data = _json_bytes(raw)
+    except OSError:
         data = b""
     decks = _decks_array(data) if len(data) <= MAX_JSON_VALUE else None
     yield from [("file", path, path)] if decks is None else _array_sources(path, 1, *decks)
+
+
+def _json_bytes(raw: IO[bytes]) -> bytes:
+    """At most MAX_JSON_VALUE + 1 bytes of a .json file's stream, inflated when gzipped (a .json.gz: a file's, or a
+    zip member's); b"" when they don't inflate."""
+    try:
+        return _ungzipped(raw).read(MAX_JSON_VALUE + 1)
+    except (OSError, EOFError, zlib.error):
+        return b""
 
 
 def _decks_array(data: bytes) -> tuple[list[Any], str] | None:
@@ -747,7 +749,8 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
                                                    "`df.values`: give the frame itself, or its column of decklists)")
             else:
                 yield ("record", f"<deck {texts}>", {"decklist": list(item)})
-        elif isinstance(item, str) and ("\n" in item or "\r" in item or not item.strip()) and not _a_file(item):
+        elif isinstance(item, str) and ("\n" in item or "\r" in item or not item.strip()) and not os.path.lexists(
+                item):  # (decklist text, or none; but a file so named: `deckcheck batch` of "deck\nfake.txt", " ")
             if item.strip():
                 texts += 1
                 yield ("text", f"<text {texts}>", item)
@@ -772,12 +775,6 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
         else:
             hint = "; a frame's rows: give the frame itself" if isinstance(item, tuple) else ""  # iterrows, itertuples
             yield ("error", repr(item)[:80], f"not a path, decklist text or deck: {type(item).__name__}{hint}")
-
-
-def _a_file(name: str) -> bool:
-    """Whether a str that reads as decklist text (a line break in it) or as none (blank) names a file or folder there
-    (`deckcheck batch` of a file named so: it was read as a decklist's text, or as no decklist)."""
-    return len(name) <= 4096 and os.path.lexists(name)
 
 
 def file_sources(path: str) -> Iterator[Source]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from deckcheck.decklist.model import COMMANDER, COMPANION, MAIN, OUTSIDE, SIDEBOARD, Deck, Entry
 from deckcheck.decklist.text import split_annotations
-from deckcheck.model.names import has_face_separator, loose_key, loosen, name_key, split_faces
+from deckcheck.model.names import MISTYPED, has_face_separator, likeness, loose_key, loosen, name_key, split_faces
 from deckcheck.wording import counted
 
 
@@ -351,25 +351,19 @@ def _as_listed(name: str, entries: Sequence[Entry], marked: str = COMMANDER) -> 
     return found.pop() if len(found) == 1 else None
 
 
-#: How alike (difflib's ratio of their folded names) a given name no card has and a card of the list must be for the
-#: one to be read as the other ("Edgar Markof" and Edgar Markov: 0.92).
-CLOSE_SPELLING = 0.85
-
-
-def commanders_given_read(deck: Deck, card_names: CardNames) -> Deck:
-    """The deck with each commander given beside its list and added as a card of its own (`Deck.added_commanders`)
-    whose name no card has (a form's Commander cell misspelt, "Edgar Markof", or no name at all, "mono-red
-    goblins") read against the list, its note saying so: the list's card spelt closest when one is close
-    (CLOSE_SPELLING), taken out of the main deck or sideboard; else, when the list marked commanders of its own
-    that the names given moved to the main deck (`Deck.unmarked_commanders`), those commanders kept and the name
-    left out. Before, such a name was an unknown commander, the deck's identity unchecked and its own commander
-    counted a 101st card."""
-    unknown = [name for name in deck.added_commanders if not card_names(name)]
-    if not unknown:
-        return replace(deck, added_commanders=(), unmarked_commanders=())
-    entries, notes = list(deck.entries), list(deck.notes)
+def commanders_given_read(deck: Deck, card_names: CardNames, entries: list[Entry] | None = None,
+                          notes: list[str] | None = None) -> Deck:
+    """The deck (its `entries` and `notes` when given, as a caller changed them) with each commander given beside its
+    list and added as a card of its own (`Deck.added_commanders`) whose name no card has (a form's Commander cell
+    misspelt, "Edgar Markof", or no name at all, "mono-red goblins") read against the list, its note saying so: the
+    list's card spelt closest when one is close (`_closest_listed`), taken out of the main deck or sideboard; else,
+    when the list marked commanders of its own that the names given moved to the main deck
+    (`Deck.unmarked_commanders`), those commanders kept and the name left out. Before, such a name was an unknown
+    commander, the deck's identity unchecked and its own commander counted a 101st card."""
+    entries = list(deck.entries if entries is None else entries)
+    notes = list(deck.notes if notes is None else notes)
     left: list[str] = []
-    for name in unknown:
+    for name in [name for name in deck.added_commanders if not card_names(name)]:
         listed = [e for e in entries if e.section in (MAIN, SIDEBOARD)]
         close = _closest_listed(name, listed)
         index = next((i for i, e in enumerate(entries) if e.section == COMMANDER and e.name == name), None)
@@ -411,16 +405,13 @@ def _said_instead(notes: list[str], ending: str, instead: str | None, start: str
 
 
 def _closest_listed(name: str, entries: Sequence[Entry]) -> str | None:
-    """The card of `entries` whose name, or a face's, is spelt closest to `name` when it is close (CLOSE_SPELLING) and
-    no other is as close; else None."""
-    from difflib import SequenceMatcher
-
-    key = name_key(name)
+    """The card of `entries` whose name, or a face's, is spelt closest to `name` when it is that card mistyped
+    (`likeness` of MISTYPED or more) and no other is as close; else None."""
     scores: dict[str, float] = {}
     for entry in entries:
         for other in _keys(entry.name)[0]:
-            ratio = SequenceMatcher(None, key, other).ratio()
-            if ratio >= CLOSE_SPELLING:
+            ratio = likeness(name, other)
+            if ratio >= MISTYPED:
                 scores[entry.name] = max(ratio, scores.get(entry.name, 0.0))
     best = sorted(scores.items(), key=itemgetter(1), reverse=True)[:2]
     return best[0][0] if len(best) == 1 or best and best[0][1] > best[1][1] else None
@@ -485,9 +476,7 @@ def _added_found_listed(deck: Deck, card_names: CardNames) -> Deck:
                                        if e.section in (MAIN, SIDEBOARD) and e.name == face))
         _said_instead(notes, f"{name} {NOT_IN_THE_LIST}", f"{name} is the list's {face}",
                       start=f"{_at(copy)}commander ")
-    if all(map(card_names, deck.added_commanders)):  # (every deck given its commander beside its list: one replace)
-        return replace(deck, entries=tuple(entries), notes=tuple(notes), added_commanders=(), unmarked_commanders=())
-    return commanders_given_read(replace(deck, entries=tuple(entries), notes=tuple(notes)), card_names)
+    return commanders_given_read(deck, card_names, entries, notes)
 
 
 #: The most commanders a list marks that `commanders_as_listed` reads as the list's copies of their cards.

@@ -374,9 +374,16 @@ def commander_cell(cell: str) -> list[str]:
     slash ("Tymna the Weaver + Thrasios, Triton Hero", "Tymna the Weaver/Thrasios, Triton Hero"; a split card's
     " // " stays whole); a cell with no letters ("-"), or that answers none ("N/A", "No", "None": no card's name),
     gives none."""
-    if cell.strip().casefold() in _NO_ANSWER:  # before splitting: "N/A" is no two names joined by a slash
+    if _answers_none(cell):  # before splitting: "N/A" is no two names joined by a slash
         return []
-    return [name for name in split_joined(cell) if any(c.isalpha() for c in name) and name.casefold() not in _NO_ANSWER]
+    return [name for name in split_joined(cell) if any(c.isalpha() for c in name) and not _answers_none(name)]
+
+
+def _answers_none(cell: str) -> bool:
+    """Whether a cell (or a label's name: "Companion: none") answers that there is no such card: "N/A", "None.",
+    "No partner" (`_NO_ANSWER`)."""
+    text = cell.strip().casefold()
+    return text in _NO_ANSWER or text.rstrip(".") in _NO_ANSWER
 
 
 #: What a form's optional commander cell (a partner, a background) or companion cell holds for no card.
@@ -458,7 +465,7 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
         labelled = labelled_name(filled[0]) if len(filled) == 1 else None
         if labelled is None:
             return False
-        if labelled[1].strip(" .").lower() not in _NO_ANSWER:
+        if not _answers_none(labelled[1]):
             labels.append((line, *labelled))
         return True
 

@@ -108,17 +108,17 @@ class _Rows:
     def _last(self) -> int:
         return self.rows[-1][0] if self.rows else 0
 
-    def fill_merged(self, ranges: list[tuple[int, int, int, int]]) -> None:
-        """Each merged range (first row, first column, last row, last column; 1-based rows, 0-based columns) read as
-        its top-left cell's value in its first column's cell of each of its rows read, as the sheet shows it beside
-        them ("Sideboard" merged down beside the sideboard's cards; the file keeps it in the top cell alone, and may
-        leave the covered cells out). Not in the columns to its right: a title merged across the table is one
+    def fill_merged(self, ranges: list[tuple[int, int, int]]) -> None:
+        """Each range merged down rows (first row, column, last row; 1-based rows, 0-based columns) read as its top
+        cell's value in its column's cell of each of its rows read, as the sheet shows it beside them ("Sideboard"
+        merged down beside the sideboard's cards; the file keeps it in the top cell alone, and may leave the covered
+        cells out). Not in the columns to its right when it spans several: a title merged across the table is one
         title, not one in each column."""
         if not ranges:
             return
         rows = sorted(self.rows, key=itemgetter(0))
         numbers = [number for number, _ in rows]
-        for top, left, bottom, _ in ranges:
+        for top, left, bottom in ranges:
             at = bisect_left(numbers, top)  # the rows of the range, found without a pass over every row
             value = rows[at][1][left:left + 1] if at < len(rows) and numbers[at] == top else None
             if not value or not value[0]:
@@ -358,7 +358,7 @@ class _XlsxSheet:
         self.collect = False
         self.inline = False
         self.phonetic = 0
-        self.merged: list[tuple[int, int, int, int]] = []  # `<mergeCell ref="A3:A90">`, after the rows
+        self.merged: list[tuple[int, int, int]] = []  # `<mergeCell ref="A3:A90">` down rows, after the rows
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         if tag == "row":
@@ -367,9 +367,9 @@ class _XlsxSheet:
         elif tag == "mergeCell" and len(self.merged) < MAX_MERGED:
             first, _, last = (attrs.get("ref") or "").partition(":")
             corners = [(_count(corner.lstrip(ascii_letters)), _column_of(corner)) for corner in (first, last or first)]
-            if all(row and column is not None for row, column in corners):
-                (top, left), (bottom, right) = corners
-                self.merged.append((top, left, bottom, right))
+            if all(row and column is not None for row, column in corners) and corners[1][0] > corners[0][0]:
+                (top, left), (bottom, _) = corners
+                self.merged.append((top, left, bottom))
         elif tag == "c":
             column = _column_of(attrs.get("r"))
             self.column = len(self.cells) if column is None else column
@@ -452,7 +452,7 @@ class _OdsTable:
         self.in_cell = False
         self.paragraphs = 0
         self.skip = 0  # how deep in annotations
-        self.merged: list[tuple[int, int, int, int]] = []  # cells spanning rows or columns (`fill_merged`)
+        self.merged: list[tuple[int, int, int]] = []  # cells spanning rows (`fill_merged`)
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         if self.done:
@@ -473,10 +473,9 @@ class _OdsTable:
             self.cell_repeat = _repeat(_attr(attrs, "number-columns-repeated"))
             self.in_cell, self.paragraphs = True, 0
             self.parts.clear()
-            down, across = _repeat(_attr(attrs, "number-rows-spanned")), _repeat(_attr(attrs, "number-columns-spanned"))
-            if (down > 1 or across > 1) and len(self.merged) < MAX_MERGED:  # a merged range's top-left cell
-                top, left = self.row + 1, len(self.cells)
-                self.merged.append((top, left, top + down - 1, left + across - 1))
+            down = _repeat(_attr(attrs, "number-rows-spanned"))
+            if down > 1 and len(self.merged) < MAX_MERGED:  # a range merged down rows: its top cell
+                self.merged.append((self.row + 1, len(self.cells), self.row + down))
         elif self.in_cell and tag in ("p", "h"):
             if self.paragraphs:
                 self.parts.append("\n")

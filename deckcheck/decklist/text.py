@@ -25,7 +25,7 @@ from deckcheck.decklist.model import (
     SIDEBOARD, Deck, Entry, EntryCollector, Problems, line_too_long, problem, read_quantity, shortened,
 )
 from deckcheck.decklist.runs import could_be_names, holds_several_names
-from deckcheck.model.names import name_key
+from deckcheck.model.names import MISTYPED, likeness, name_key
 
 _ABOUT = "about"  # TappedOut/Arena "About" block: deck name, not cards
 _COMMANDER_TAG = "!commander"  # "//!Commander": the cards that follow, up to a blank or comment line
@@ -414,14 +414,14 @@ def _from_cells(row: Sequence[str]) -> str:
 
 def labelled_name(line: str) -> tuple[str, str] | None:
     """The section and name of a line that names a commander or companion after a label ("Commander: Edgar Markov",
-    "**Partner:** Tymna the Weaver", "Companion - Lurrus of the Dream-Den", a count before the name or not):
-    (COMMANDER or COMPANION, the name); None for any other line."""
-    text = line.strip()
-    found = _PREFIX.match(text)
+    "**Partner:** Tymna the Weaver", "Companion - Lurrus of the Dream-Den", a count before the name or not), the
+    name read as a list's line reads it (`parse_lines`): (COMMANDER or COMPANION, the name); None for any other
+    line."""
+    found = _PREFIX.match(line.strip())
     if found is None or _PREFIX_SECTIONS[found.group(2).lower()] not in (COMMANDER, COMPANION):
         return None
-    name = re.sub(r"^\d{1,2}\s*[xX]?\s+", "", text[found.end():].strip(" *_"))
-    return (_PREFIX_SECTIONS[found.group(2).lower()], name) if _has_letter(name) else None
+    entries = parse_lines(line, "").entries
+    return (entries[0].section, entries[0].name) if len(entries) == 1 else None
 
 
 def _has_letter(text: str) -> bool:
@@ -571,8 +571,8 @@ def parse_lines(text: str, path: str) -> Deck:
     section = MAIN
     section_has_cards = False
     tag_block: str | None = None
-    structured = False  # any header, prefix or commander marker seen but a sideboard's or maybeboard's
-    beside = False  # a sideboard or maybeboard header or prefix seen
+    structured = False  # a commander tag or marker, or an About block, seen
+    headed: set[str] = set()  # the sections headers and prefixes named
     marked = False
     block = 0
     block_open = False
@@ -645,7 +645,7 @@ def parse_lines(text: str, path: str) -> Deck:
                     section, section_has_cards, structured = _ABOUT, False, True
                 elif head:
                     section, section_has_cards = head, False
-                    structured, beside = structured or head not in _BESIDE, beside or head in _BESIDE
+                    headed.add(head)
                 elif section in _ENDED_BY_A_GROUP and section_has_cards:
                     section, section_has_cards = MAIN, False
                 continue
@@ -669,7 +669,7 @@ def parse_lines(text: str, path: str) -> Deck:
                     section, section_has_cards, structured = _ABOUT, False, True
                 elif head:
                     section, section_has_cards, tag_block = head, False, None
-                    structured, beside = structured or head not in _BESIDE, beside or head in _BESIDE
+                    headed.add(head)
                 elif section in _ENDED_BY_A_GROUP and section_has_cards:
                     section, section_has_cards = MAIN, False
                 continue
@@ -704,10 +704,10 @@ def parse_lines(text: str, path: str) -> Deck:
             target = _PREFIX_SECTIONS[word.lower()]
             if not rest or rest.isdigit():  # "Sideboard: 15" is a header
                 section, section_has_cards, tag_block = target, False, None
-                structured, beside = structured or target not in _BESIDE, beside or target in _BESIDE
+                headed.add(target)
                 continue
             line_section, s = target, rest
-            structured, beside = structured or target not in _BESIDE, beside or target in _BESIDE
+            headed.add(target)
         if (s[:1] in "*_" and line_section is None and (emphasized := _EMPHASIZED(s)) is not None
                 and _QUANTITY.match(emphasized.group(2))):
             # a count and a name all in bold or italics ("**1 Sol Ring**", "*96 Forest*"): an entry, written as a
@@ -827,7 +827,8 @@ def parse_lines(text: str, path: str) -> Deck:
     if (title_line and len(blocks) >= 3 and listed[0][0] == title_line
             and listed[1][6] != blocks[0]):  # a title alone in its block, above a list of blocks
         listed, blocks = listed[1:], blocks[1:]
-    if not structured and len(blocks) >= 2:  # (a sideboard or maybeboard below: the list above it may be so too)
+    beside = not headed.isdisjoint(_BESIDE)  # (a sideboard or maybeboard below: the list above it may be so too)
+    if not structured and headed <= _BESIDE and len(blocks) >= 2:
         q1 = sum(row[1] for row in listed if row[6] == blocks[0])
         q2 = sum(row[1] for row in listed if row[6] == blocks[1])
         start = min(row[0] for row in listed if row[6] == blocks[1])
@@ -1112,13 +1113,10 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
         name = entry.name
         if name not in unknown or entry.line and entry.line == deck.title_line:
             continue
-        if name[-1:].isdigit() and (count := _TRAILING_COUNT.search(name)) is not None and card_names(
-                base := name[:count.start()]) and (
-                quantity := int(count.group(1))) and (uncounted.issuperset(entry.lines) if entry.line else
-                                                      entry.quantity == len(entry.lines)) and (
-                group_counts or entry.line not in groups):
-            # each of its lines one copy as read ("Plains 3" on two lines): that count each
-            read, said = entry._replace(name=base, quantity=quantity * len(entry.lines)), counted_after
+        no_count_before = uncounted.issuperset(entry.lines) if entry.line else entry.quantity == len(entry.lines)
+        if no_count_before and (group_counts or entry.line not in groups) and (
+                counted := _counted_after(entry, card_names)) is not None:
+            read, said = counted, counted_after
         elif entry.line in groups or entry.line in words and " // " not in name:  # (a comment after a card in a
             # post's last line, "Mr. Foxglove // combo", may be read; a sentence's dash is no comment's)
             continue
@@ -1148,15 +1146,22 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
     return replace(deck, entries=tuple(entries), notes=deck.notes + tuple(notes))
 
 
+def _counted_after(entry: Entry, card_names: Callable[[str], Sequence[str]]) -> Entry | None:
+    """The entry read as the card its name begins with, counted by the bare number after that ("Sol Ring 1", "Plains
+    - 3": each of its lines one copy as read, "Plains 3" on two lines, that many each), when what comes before the
+    number is a card's name (`card_names`); else None."""
+    name = entry.name
+    count = _TRAILING_COUNT.search(name) if name[-1:].isdigit() else None
+    if count is None or not int(count.group(1)) or not card_names(name[:count.start()]):
+        return None
+    return entry._replace(name=name[:count.start()], quantity=int(count.group(1)) * len(entry.lines))
+
+
 def _a_face_mistyped(words: str, names: Sequence[str]) -> bool:
     """Whether words after a face separator that follows a card's name may be another face of that card mistyped
     ("Icee" after Fire of Fire // Ice), not a comment ("removal" after Bonecrusher Giant): like one of the faces of the
-    card's names (difflib's ratio of at least 0.8: "Icee" and Ice 0.86, "draw" and Dawn 0.75)."""
-    from difflib import SequenceMatcher
-
-    words = words.lower()
-    return any(SequenceMatcher(None, words, face.lower()).ratio() >= 0.8
-               for name in names if " // " in name for face in name.split(" // "))
+    card's names as a mistyped name is like its card (`likeness`: "Icee" and Ice 86, "draw" and Dawn 75)."""
+    return any(likeness(words, face) >= MISTYPED for name in names if " // " in name for face in name.split(" // "))
 
 
 def unnumbered(deck: Deck) -> Deck:

@@ -23,6 +23,19 @@ _SPACES = re.compile(r"\s+")
 MAX_NAME_CHARS = 300
 
 
+#: How alike (rapidfuzz's ratio, of 100, of their folded keys: `likeness`) a name and a card's name are when the name
+#: is that card mistyped ("Sol Rign", Sol Ring; "Edgar Markof", Edgar Markov: 92).
+MISTYPED = 85
+
+
+def likeness(name: str, other: str) -> float:
+    """How alike two names are, folded (`name_key`): rapidfuzz's ratio, of 100 (MISTYPED or more: the one is the other
+    mistyped). rapidfuzz is imported here, when a name is first compared, not with deckcheck."""
+    from rapidfuzz import fuzz
+
+    return fuzz.ratio(name_key(name), name_key(other))
+
+
 @lru_cache(maxsize=200_000)
 def name_key(name: str) -> str:
     """The folded lookup key of a card name: "Lim-Dûl's Vault" and "lim-dul’s  vault" give the same key,
