@@ -227,6 +227,7 @@ class Checker:
         (`sideboard_companion`)."""
         from deckcheck import decklist
 
+        deck = decklist.companions_given_read(deck, self.card_names)
         if deck.commanders_marked:
             deck = decklist.commanders_run_on(deck, self.can_lead, self._can_pair)
         if not commanders and not deck.commanders_marked:
@@ -461,7 +462,7 @@ class Checker:
         violations: list[Violation] = []
         for module in MODULES:
             violations.extend(module.check(ctx, self))
-        notes = list(deck.notes)
+        notes = list(deck.notes) + ctx.notes
         if self._loose:
             notes.extend(self._loose_notes(deck))
         if ctx.chosen_colors:

@@ -105,6 +105,27 @@ def test_folder_walk_is_recursive_sorted_and_skips_other_files(tmp_path):
     assert broken.unreadable and "no such file" in broken.report.violations[0].message
 
 
+def test_a_file_given_twice_or_also_in_a_folder_given_is_checked_once_and_said(tmp_path):
+    """`batch regs regs/alice.txt`, the same file twice, or a link to a file the batch reads: its decks are checked
+    once, so that the totals count each registration once, and a note says which file was met again (before, its
+    decks were rows twice)."""
+    alice = TOURNAMENT / "01-alice-breed-lethality.txt"
+    code, out, err = run_cli("batch", "--format", "json", "--no-progress", str(TOURNAMENT), str(alice), str(alice))
+    report = json.loads(out)
+    assert code == 2 and report["summary"]["decks"] == len(EXPECTED)
+    assert [deck["path"] for deck in report["decks"]].count(str(alice)) == 1
+    assert report["notes"][-1] == f"{alice}: given more than once (by its name, or in a folder given); its decks " \
+                                  "are checked once"
+    shutil.copy(alice, tmp_path / "alice.txt")
+    (tmp_path / "zz-link.txt").symlink_to(tmp_path / "alice.txt")
+    code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(tmp_path))
+    assert code == 0 and len(out.splitlines()) == 2  # the header and alice's row
+    assert f"{tmp_path / 'zz-link.txt'}: the same file as {tmp_path / 'alice.txt'}" in err
+    code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(TOURNAMENT), str(TOURNAMENT))
+    assert len(out.splitlines()) == 1 + len(EXPECTED)
+    assert f"deckcheck: note: {len(EXPECTED)} files met more than once" in err and "and 9 more" in err
+
+
 def test_a_folder_that_can_t_be_read_is_a_row_not_decks_missed_unseen(tmp_path, monkeypatch):
     """A folder of decklists whose subfolder can't be listed (its permissions) lost that subfolder's decks without a
     word, and given alone it was "no decks in ...". Now each such folder is an unreadable row saying why. (Root reads
@@ -1188,6 +1209,35 @@ def test_a_form_s_companion_column_names_the_companion(tmp_path, store):
         asked = _csv_file(tmp_path / "asked.csv", [["Player", header, "Decklist"], ["Alice", answer, listed]])
         (row,) = check_many([asked], store=store)
         assert (row.report.codes(), row.report.card_count) == (codes, 100), header
+
+
+def test_a_misspelt_companion_given_beside_the_list_is_the_list_s_card_spelt_closest(tmp_path, store):
+    """A form's Companion cell misspelt ("Lurus of the Dream Den"), over a list holding the card in its sideboard or
+    main deck: the list's card spelt closest is the companion, taken out of where it was, as a misspelt commander
+    given is read; a note says so. Before, the name was an unknown card (an error) and the list's Lurrus a card of the
+    sideboard. A misspelt name like none of the list's cards stays an unknown card, as does a real card's name."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    table = _csv_file(tmp_path / "responses.csv", [
+        ["Player", "Companion", "Decklist"],
+        ["Ann", "Lurus of the Dream Den", alice + "\nSideboard\n1 Lurrus of the Dream-Den\n"],
+        ["Bea", "lurrus of teh dream-den", alice.replace("1 Thrummingbird", "1 Lurrus of the Dream-Den")],
+        ["Cy", "Kaheera the Orphanguardd", alice + "\nSideboard\n1 Lurrus of the Dream-Den\n"],
+        ["Di", "Jegantha, the Wellspring", alice + "\nSideboard\n1 Jegantha the Welspring\n"]])
+    ann, bea, cy, di = check_many([table], store=store)
+    for row in (ann, bea):
+        assert (row.report.companion, row.report.card_count, row.report.codes()) == (
+            "Lurrus of the Dream-Den", 100 if row is ann else 99, ["deck-size"] * (row is bea) + ["companion"]), row.name
+    (violation,) = [v for v in ann.report.violations if v.code == "companion"]
+    lurrus = (alice + "\nSideboard\n1 Lurrus of the Dream-Den\n").split("\n").index("1 Lurrus of the Dream-Den") + 1
+    assert violation.line == lurrus
+    assert ann.report.notes[-1] == (f"companion given beside the list: line {lurrus}: Lurrus of the Dream-Den taken "
+                                    "from the sideboard as companion (the list's card spelt closest to Lurus of the "
+                                    "Dream Den, which is no card's name)")
+    assert "taken from the main deck as companion" in bea.report.notes[-1]
+    assert {"unknown-card", "sideboard"} <= set(cy.report.codes())  # no card of the list is spelt like it
+    assert di.report.companion == "Jegantha, the Wellspring"  # a card's name: as given, though a list's name is like it
+    assert "companion given beside the list: Jegantha, the Wellspring is not in the list; added as companion" in \
+        di.report.notes
 
 
 def test_a_companion_s_unmet_condition_is_reported_at_the_companion_s_line(tmp_path):
@@ -2388,9 +2438,9 @@ def test_batch_command_reads_and_reports_collecting_less(monkeypatch):
     seen: dict[str, tuple[int, ...]] = {}
     expand, render = core.expand, output.render_text
 
-    def recording_expand(paths):
+    def recording_expand(paths, *more):
         seen["read"] = gc.get_threshold()
-        return expand(paths)
+        return expand(paths, *more)
 
     def recording_render(report, stream, *cells):
         seen["report"] = gc.get_threshold()

@@ -199,6 +199,9 @@ def test_cards_frame_every_devoid_card_is_colorless(store, frame_colors):
         ("Beloved Beggar", 1, False),  # disturb: cast transformed from a graveyard, not the ordinary way
         ("Goldbug, Humanity's Ally", 1, False),  # More Than Meets the Eye: cast converted
         ("Invasion of Alara", 1, False),  # a Siege's back face, cast transformed once it is defeated
+        ("Living End", 0, False),  # no mana cost: cast only for an alternative cost, suspend's (118.6)
+        ("Ancestral Vision", 0, False),
+        ("Ornithopter", 0, True),  # a cost of {0} is paid
     ],
 )
 def test_can_cast_answers_for_the_ordinary_way(store, name, face, castable):
@@ -279,3 +282,29 @@ def test_incomplete_split_card_combined_value_is_the_sources(store, name, zone, 
     assert not c.complete and c.mana_value(zone) == value
     if zone is not Zone.LIBRARY:  # the half the data holds, cast or unlocked alone
         assert c.mana_value(zone, 0) == c.front.mana_value
+
+
+def test_a_companion_s_condition_judged_on_part_of_a_card_says_so(store):
+    """The bundled snapshot holds one half of some split cards (Rooms: MTGJSON deck files keep the face a deck used).
+    Jegantha's condition reads every cost symbol of a split card (709.4: both halves' costs in the library): on such
+    a card it is judged on the half the data holds, and a note says so, as another condition reading the card's faces
+    (Kaheera's: its creature types) does. Before, the deck passed with no word. A card the condition finds broken
+    already (Lurrus's: a permanent card of mana value 6, which the source gives whole), and a condition of mana value
+    alone (Gyruda's), say nothing."""
+    from deckcheck import check_deck
+
+    room = card(store, "Bottomless Pool // Locker Room")
+    assert not room.complete and len(room.faces) == 1
+    lands = "\n".join(f"{n} {land}" for n, land in ((20, "Plains"), (20, "Island"), (20, "Swamp"), (19, "Mountain"),
+                                                     (19, "Forest")))
+    for companion, said in (("Jegantha, the Wellspring", True), ("Kaheera, the Orphanguard", True),
+                            ("Lurrus of the Dream-Den", False), ("Gyruda, Doom of Depths", False)):
+        text = (f"Commander\n1 Kenrith, the Returned King\n\nCompanion\n1 {companion}\n\nDeck\n"
+                f"1 Bottomless Pool // Locker Room\n{lands}\n")
+        report = check_deck(text, store=store)
+        partial = [note for note in report.notes if "judged on part of" in note]
+        assert partial == [f"{companion}'s condition was judged on part of Bottomless Pool // Locker Room: the card "
+                           "data lacks its other faces (`deckcheck update` brings whole cards)"] * said, companion
+    whole = check_deck("Commander\n1 Kenrith, the Returned King\n\nCompanion\n1 Jegantha, the Wellspring\n\nDeck\n"
+                       f"1 Fire // Ice\n{lands}\n", store=store)
+    assert not [note for note in whole.notes if "judged on part of" in note]

@@ -730,10 +730,45 @@ def _json_object(raw: bytes) -> bool:
         return False
 
 
-def expand(inputs: Iterable[Any]) -> Iterator[Source]:
+class FilesRead:
+    """The files a batch has read, told by what they are, not by their names: a file given twice, given by its
+    own name and in a folder given, or linked under two names, is read once, and the names it was met again under
+    are kept (`repeats`) to be said."""
+
+    def __init__(self) -> None:
+        self._first: dict[tuple[int, int], str] = {}
+        self.repeats: list[tuple[str, str]] = []  # (the name met again, the name it was read under)
+
+    def first_time(self, path: str) -> bool:
+        """Whether the file at `path` is met for the first time (one that can't be looked at is: its row says why)."""
+        try:
+            info = os.stat(path)
+        except OSError:
+            return True
+        key = (info.st_dev, info.st_ino)
+        if key in self._first:
+            self.repeats.append((path, self._first[key]))
+            return False
+        self._first[key] = path
+        return True
+
+    def notes(self, most: int = 3) -> list[str]:
+        """A note for each file met again; one for them all when more than `most` were (a folder given twice)."""
+        said = [f"{again}: the same file as {first}; its decks are checked once, as {first}" if again != first
+                else f"{again}: given more than once (by its name, or in a folder given); its decks are checked once"
+                for again, first in self.repeats]
+        if len(said) <= most:
+            return said
+        firsts = list(dict.fromkeys(first for _, first in self.repeats))
+        named = ", ".join(firsts[:most]) + (f" and {len(firsts) - most} more" if len(firsts) > most else "")
+        return [f"{len(firsts)} files met more than once (by their names, in folders given, or linked): {named}; "
+                "the decks of each are checked once"]
+
+
+def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Source]:
     """Deck sources from paths (files; folders, recursively; JSON Lines files of decks), decklist texts
     (a str with a line break, or {"text": ...}), deck objects (dicts as in JSON Lines), a deck's entries as a list (a
-    table's cell holding a JSON array) and parsed Decks."""
+    table's cell holding a JSON array) and parsed Decks. With `read`, a file it has met before is skipped."""
     texts = 0
     for item in inputs:
         if isinstance(item, Deck):
@@ -763,11 +798,13 @@ def expand(inputs: Iterable[Any]) -> Iterator[Source]:
             if os.path.isdir(path):
                 unreadable: list[OSError] = []
                 for found in _walk(path, unreadable):
-                    yield from file_sources(found)
+                    if read is None or read.first_time(found):
+                        yield from file_sources(found)
                 for exc in unreadable:  # a folder whose decklists can't be listed: a row, not decks missed unseen
                     yield ("error", exc.filename or path, f"a folder that can't be read: {why_unreadable(exc)}")
             elif os.path.isfile(path):
-                yield from file_sources(path)
+                if read is None or read.first_time(path):
+                    yield from file_sources(path)
             else:
                 yield ("file", path, path)  # its row says why it can't be read
         elif _missing(item):

@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.batch import BatchOptions, BatchReport, exit_code, expand, run_batch
-    from deckcheck.batch.core import no_decks_in, progress_shown, stdin_sources
+    from deckcheck.batch.core import FilesRead, no_decks_in, progress_shown, stdin_sources
     from deckcheck.batch.output import ReportWriter
     from deckcheck.render import say_notes_left_out
     from deckcheck.store import CardStore
@@ -107,7 +107,8 @@ def _check_all(args: argparse.Namespace) -> int:
     args.format = args.format or format_of(args.output)
     _refuse_to_overwrite_an_input(args.output, args.paths)
     store = CardStore.open(args.data_dir)
-    found = itertools.chain.from_iterable(stdin_sources(sys.stdin.buffer) if path == "-" else expand([path])
+    read = FilesRead()  # a file given twice, or in a folder given too: its decks checked once
+    found = itertools.chain.from_iterable(stdin_sources(sys.stdin.buffer) if path == "-" else expand([path], read)
                                           for path in args.paths)
     first = next(found, None)
     if first is None:
@@ -127,7 +128,7 @@ def _check_all(args: argparse.Namespace) -> int:
                                suggestions=shows_details or args.format == "violations", part=writer.part)
         results, notes = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
                                    progress=progress, on_part=partial(_write, args.output, writer.add))
-        report = writer.report(results, card_data, args.as_of, notes)
+        report = writer.report(results, card_data, args.as_of, [*notes, *read.notes()])
         _write(args.output, writer.finish, report)
     say_notes_left_out(args.format, report.notes)
     if args.output:

@@ -277,18 +277,46 @@ def with_companions(deck: Deck, names: list[str], given: str) -> Deck:
     keys = [name_key(n) for n in names]
     notes += [f"{given}: {name} moved from companion to the sideboard"
               for name in _move_unnamed(entries, COMPANION, keys, SIDEBOARD)]
+    added: list[str] = []
     for name, key in zip(names, keys):
         found = _one_for(entries, name, key, COMPANION, (SIDEBOARD, MAIN))
         if found is None:
             continue
         copy, source = found
         if source is None:
-            notes.append(f"{given}: {name} is not in the list; added as companion")
+            notes.append(f"{given}: {name} {COMPANION_NOT_IN_THE_LIST}")
+            added.append(name)
         else:
-            where = "the sideboard" if source == SIDEBOARD else "the main deck"
-            notes.append(f"{given}: {_at(copy)}{copy.name} taken from {where} as companion")
+            notes.append(f"{given}: {_at(copy)}{copy.name} {_taken_as_companion(source)}")
         entries.append(copy)
-    return replace(deck, entries=tuple(entries), notes=tuple(notes))
+    return replace(deck, entries=tuple(entries), notes=tuple(notes), added_companions=tuple(added))
+
+
+def _taken_as_companion(source: str) -> str:
+    return f"taken from {'the sideboard' if source == SIDEBOARD else 'the main deck'} as companion"
+
+
+def companions_given_read(deck: Deck, card_names: CardNames) -> Deck:
+    """The deck with each companion given beside its list and added as a card of its own (`Deck.added_companions`)
+    whose name no card has (a form's Companion cell misspelt, "Lurus of the Dream Den") read as the list's card spelt
+    closest, when one is (`_closest_listed`), taken out of the sideboard or main deck, its note saying so, as
+    `commanders_given_read` reads a commander's. Before, such a name was an unknown card, and the list's own copy a
+    card of the sideboard."""
+    if not deck.added_companions:
+        return deck
+    entries, notes = list(deck.entries), list(deck.notes)
+    for name in deck.added_companions:
+        listed = [e for e in entries if e.section in (SIDEBOARD, MAIN)]
+        close = None if card_names(name) else _closest_listed(name, listed)
+        if close is None or not any(e.section == COMPANION and e.name == name for e in entries):
+            continue
+        source = next(e for e in listed if e.name == close)
+        copy = _take_one(entries, entries.index(source))._replace(quantity=1, section=COMPANION)
+        entries[next(i for i, e in enumerate(entries) if e.section == COMPANION and e.name == name)] = copy
+        _said_instead(notes, f"{name} {COMPANION_NOT_IN_THE_LIST}",
+                      f"{_at(copy)}{close} {_taken_as_companion(source.section)} (the list's card spelt closest to "
+                      f"{name}, which is no card's name)")
+    return replace(deck, entries=tuple(entries), notes=tuple(notes), added_companions=())
 
 
 @lru_cache(maxsize=50_000)
@@ -458,6 +486,8 @@ def _at(entry: Entry) -> str:
 
 #: What a note says of a commander given beside the list that the list does not hold.
 NOT_IN_THE_LIST = "is not in the list; added as commander"
+#: What it says of a companion given beside the list that the list does not hold.
+COMPANION_NOT_IN_THE_LIST = "is not in the list; added as companion"
 #: What it says of a commander the list marks that the commanders given beside it do not name.
 MOVED_TO_MAIN = "moved from the commanders to the main deck"
 

@@ -133,6 +133,10 @@ class Deck:
     #: The commanders the list marked that those given beside it did not name, moved to the main deck
     #: (`with_commanders`): kept, the name given left out, when that name is no card's (`commanders_given_read`).
     unmarked_commanders: tuple[str, ...] = field(default=())
+    #: Companions given beside the list (`with_companions`: a form's Companion cell) that no entry of the list named,
+    #: added as cards of their own: one whose name no card has is read, with the card data, as the list's card spelt
+    #: closest (`companions_given_read`).
+    added_companions: tuple[str, ...] = field(default=())
 
     def section(self, section: str) -> tuple[Entry, ...]:
         """The entries of one section, in source order."""

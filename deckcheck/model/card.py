@@ -193,7 +193,9 @@ class Card:
         card (709.3), either face of a modal DFC (712.11b), an adventurer or its Adventure, an omen card or
         its Omen (715.3, 720.3); only the front face of a transforming DFC, cast front face up (712.11), and
         of a flip card, which off the battlefield has only its unflipped half (710.2); a preparation card's
-        prepare spell never (722.3: only copies of it are cast).
+        prepare spell never (722.3: only copies of it are cast); a face with no mana cost never, as its cost
+        can't be paid (118.6: Living End, Ancestral Vision are cast only for an alternative cost, suspend's), unlike
+        one costing {0} (Ornithopter).
 
         Casting a transforming DFC "transformed" or "converted", back face up (712.11a), is what disturb
         (702.146a), More Than Meets the Eye (702.162a) or an effect allows, not the ordinary way: this does not
@@ -201,7 +203,7 @@ class Card:
         shown = self.face(face)
         if face and self.layout in (TRANSFORM, FLIP, PREPARE):
             return False
-        return not shown.is_land
+        return not shown.is_land and shown.mana_cost != ""
 
     @property
     def can_transform(self) -> bool:

@@ -107,6 +107,7 @@ class DeckContext:
     identity: str = ""  # with the colors chosen for "choose a color" commanders (903.4b)
     identity_mask: int = 0
     chosen_colors: str = ""
+    #: What the rules say of the deck beside its violations (a companion's condition judged on part of a card).
     notes: list[str] = field(default_factory=list)
     _groups: dict[str, list[Item]] | None = field(default=None, init=False, repr=False)  # see card_groups
 

@@ -45,6 +45,11 @@ _CONDITION_NAMES = {F.GYRUDA: "only cards with even mana values", F.OBOSH: "only
                     F.YORION: "twenty cards over the minimum deck size"}
 
 
+#: The conditions read from what a card's faces hold (costs, abilities, types), which a card some of whose faces the
+#: card data lacks can't be judged on; the rest read its mana value, which the source gives whole, or its name.
+_READ_FROM_FACES = frozenset({F.JEGANTHA, F.ZIRDA, F.UMORI, F.KAHEERA, F.LURRUS})
+
+
 def _is_int(x: float) -> bool:
     return x == int(x)
 
@@ -111,6 +116,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                 cards=(item.name,), lines=item.lines, details={"condition": facts.companion}))
         else:
             bad = offenders(facts.companion, facts.companion_text, deck)
+            _said_unjudged(ctx, item.name, facts.companion, deck, bad)
             if bad:
                 names = list(dict.fromkeys(i.name for i in bad))
                 shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
@@ -135,3 +141,18 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                 f"{item.name}, the companion, is also in the deck; it can't share a name with a card in the deck "
                 f"(903.11a)", cards=(item.name,), lines=[*item.lines, *(n for i in twins for n in i.lines)]))
     return out
+
+
+def _said_unjudged(ctx: DeckContext, companion: str, key: str, deck: list[Item], bad: list[Item]) -> None:
+    """A note of the deck's cards the companion's condition was judged on only in part, when it reads their faces
+    and the card data lacks some of them (the bundled snapshot holds one half of some split cards, such as Rooms):
+    met by the faces it holds, it may be broken by the others."""
+    if key not in _READ_FROM_FACES:
+        return
+    judged = set(map(id, bad))
+    partial = list(dict.fromkeys(i.name for i in deck if i.card is not None and not i.card.complete
+                                 and id(i) not in judged))
+    if partial:
+        ctx.notes.append(f"{companion}'s condition was judged on part of {', '.join(partial)}: the card data lacks "
+                         f"{'its' if len(partial) == 1 else 'their'} other faces (`deckcheck update` brings whole "
+                         "cards)")
