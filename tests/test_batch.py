@@ -800,6 +800,25 @@ def test_a_sign_up_sheet_names_its_players_by_their_account(tmp_path, column):
     assert [d.get("name") for d in json.loads(out)["decks"]] == ["alice#1234"]
 
 
+@pytest.mark.parametrize("header, row, player", [
+    (["Player ID", "Player name"], ["100234", "Anna Berg"], "Anna Berg"),
+    (["Player email", "Player name"], ["anna@example.com", "Anna Berg"], "Anna Berg"),
+    (["Email Address", "Discord username"], ["anna@example.com", "annab"], "annab"),
+    (["First name", "Last name"], ["Alex", "Smith"], "Alex Smith"),
+    (["Given name", "Surname"], ["Alex", "Jones"], "Alex Jones"),
+    (["Name", "Email"], ["Anna Berg", "anna@example.com"], "Anna Berg"),
+])
+def test_a_form_s_player_is_named_by_the_column_that_names_them_best(tmp_path, header, row, player):
+    """Of two columns about the player, the one naming them by name, wherever it stands: "Player name" over a "Player
+    ID" or "Player email" before it, a Discord account over an e-mail address; a first name and a last name asked
+    apart make the name. Before, the first column of the best kind won: rows named "100234" or by an address, and
+    two players named Alex alike."""
+    table = _csv_file(tmp_path / "responses.csv", [["Timestamp", *header, "Decklist"],
+                                                   ["1", *row, "1 Sol Ring\n1 Forest\n"]])
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    assert [d.get("name") for d in json.loads(out)["decks"]] == [player]
+
+
 def test_a_table_of_registered_links_says_so_a_row_a_player(tmp_path):
     """Organizers often ask for a deck site's link instead of the list: each row then says deckcheck fetches
     no pages, named by its player in every format (before, the sheet was read as one deck of three unknown
@@ -1960,6 +1979,22 @@ def test_api_arguments_of_the_wrong_kind_say_which(store, kwargs, error, said):
         with pytest.raises(error) as caught:
             check("1 Sol Ring\n", store=store, **kwargs)
         assert str(caught.value) == said
+
+
+def test_api_commanders_from_a_frame_s_column_are_refused_as_a_date_s_column_is(store):
+    """`check_many(frame, commanders=frame["commander"].str[0])`: a commander a deck, which the argument can't give
+    (it gives every deck the same). Before, every deck had all the column's commanders: Yisan + Marath + Tasigur,
+    102 cards, on decks that were legal."""
+    pandas = pytest.importorskip("pandas")
+    frame = pandas.DataFrame({"commander": [["Atraxa, Praetors' Voice"], ["Edgar Markov"]],
+                              "decklist": [["1 Sol Ring"], ["1 Swamp"]]})
+    for given in (frame["commander"].str[0], frame["commander"].str[0].values, pandas.Index(["Edgar Markov"])):
+        for check in (deckcheck.check_deck, check_many):
+            with pytest.raises(TypeError) as caught:
+                check(frame if check is check_many else "1 Sol Ring\n", store=store, commanders=given)
+            assert str(caught.value).startswith("commanders: the same commanders for every deck, not a "), given
+    assert check_many(frame, store=store).to_frame()["commanders"].tolist() == ["Atraxa, Praetors' Voice",
+                                                                                "Edgar Markov"]
 
 
 def test_api_a_missing_date_or_a_store_of_the_wrong_kind_says_which_argument(store):

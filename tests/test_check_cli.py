@@ -387,8 +387,10 @@ def test_a_deck_s_first_300_unknown_names_get_suggestions_the_rest_are_only_repo
 
 def test_a_deck_site_s_link_or_saved_page_says_what_it_is(capsys, tmp_path: Path, data_dir: str,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    """A player pastes the link to their deck for the list, or saves the site's page: the link is an unknown
-    card that says it holds a web address (no close names searched for it), the page is no decklist."""
+    """A player pastes the link to their deck for the list, or saves the site's page: the link alone is an unknown
+    card that says it holds a web address (no close names searched for it), the page is no decklist. Links on lines
+    of their own beside cards are no cards, nor counted among the 100: a note says so (before, unknown cards, and a
+    list of 99 cards and its link was 100)."""
     from deckcheck.batch import check_many
     from deckcheck.store import CardStore
 
@@ -399,12 +401,18 @@ def test_a_deck_site_s_link_or_saved_page_says_what_it_is(capsys, tmp_path: Path
     monkeypatch.setattr(CardStore, "suggest_many",
                         lambda self, names, *a, **k: asked.extend(names) or suggest_many(self, names, *a, **k))
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(path))
-    assert code == 1 and asked == []
-    assert f'{path}:1: unknown-card unknown card "{link}": it holds a web address (deckcheck fetches no deck pages: ' \
-           "export the list from the site)" in out.splitlines()
-    assert f'{path}:2: unknown-card unknown card "www.archidekt.com/decks/42": it holds a web address' in out
-    (row,) = check_many([{"decklist": [link, "1 Sol Ring"]}], store=CardStore.open(data_dir))
+    assert code == 1 and asked == [] and "unknown-card" not in out
+    assert f'{path}: note: read line 1 "{link}", line 2 "www.archidekt.com/decks/42" as a link to the deck, not as ' \
+           "a card: deckcheck fetches no deck pages" in out.splitlines()
+    assert "the deck has 1 card (0 commanders + 1 main), 99 short" in out
+    alone = _write(tmp_path, "alone.txt", f"{link}\n".encode())
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(alone))
+    assert code == 2 and not out  # the link and nothing else: no decklist (below, as the file's name)
+    (row,) = check_many([{"decklist": [link]}], store=CardStore.open(data_dir))
     assert "it holds a web address" in row.report.violations[0].message
+    (row,) = check_many([{"commander": "Edgar Markov", "decklist": [f"Moxfield: {link}", "1 Sol Ring"]}],
+                        store=CardStore.open(data_dir))
+    assert row.report.card_count == 2 and "unknown-card" not in row.report.codes()
     page = _write(tmp_path, "deck.html", b"\n<!DOCTYPE html>\n<html><body><div>1 Sol Ring</div></body></html>\n")
     code, out, err = run(capsys, "check", "--data-dir", data_dir, str(page))
     assert (code, out) == (2, "")

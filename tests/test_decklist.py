@@ -118,6 +118,13 @@ def one(text: str) -> tuple:
     ("1 Atraxa, Praetors' Voice # !Commander", (1, "Atraxa, Praetors' Voice", COMMANDER, None, None)),
     ("4 Counterspell (CMR) 632 *F* #TargetedDisruption", (4, "Counterspell", MAIN, "CMR", "632")),
     ("COMMANDER: 1 The Fourth Doctor [WHO:2] [foil]", (1, "The Fourth Doctor", COMMANDER, "WHO", "2")),
+    # the commander's label mistyped, or the format's old word for it ("General"): before, no label, and the line a
+    # title or an unknown card
+    ("Comander: Edgar Markov", (1, "Edgar Markov", COMMANDER, None, None)),
+    ("**Commmander:** Edgar Markov", (1, "Edgar Markov", COMMANDER, None, None)),
+    ("Commandar - Edgar Markov", (1, "Edgar Markov", COMMANDER, None, None)),
+    ("General: Edgar Markov", (1, "Edgar Markov", COMMANDER, None, None)),
+    ("Commandeer", (1, "Commandeer", MAIN, None, None)),  # a card, whose name begins so
     ("1 Lightning Bolt [A25/141] [foil]", (1, "Lightning Bolt", MAIN, "A25", "141")),
     ("1 Lightning Bolt [M10]", (1, "Lightning Bolt", MAIN, "M10", None)),
     ("1 Twice Upon a Time // Unlikely Meeting [WHO:61a]",

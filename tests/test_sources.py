@@ -81,11 +81,37 @@ def test_scryfall_all_cards_2019(shared_data):
     assert dict(result.report.skipped) == {"token": 79, "game_aid": 73, "emblem": 1, "meld_result": 6,
                                            "double_faced_token": 7, "vanguard": 117, "planar": 12,
                                            "scheme": 5}
-    assert result.meta["updated_at"] == "2019-10-04"
+    # its newest card legal in Commander is of War of the Spark: the 8 Throne of Eldraine printings legal are
+    # reprints, and Eldraine's new cards legal nowhere yet (2019-10-04 before, taken from those reprints)
+    assert result.meta["updated_at"] == "2019-05-03"
     cards = _by_name(result.cards)
     assert "Brisela, Voice of Nightmares" not in cards
     assert cards["Bruna, the Fading Light"].layout == "meld"
     assert cards["Delver of Secrets // Insectile Aberration"].faces[1].color_indicator == "U"
+
+
+def test_a_scryfall_file_is_not_dated_by_a_reprint_in_a_product_to_come(shared_data, tmp_path):
+    """Scryfall lists a reprint in a product to come (a Secret Lair drop) as legal, dated by its release: a file
+    holding one is still as old as its newest card legal since its first printing, and the previews it holds, legal
+    nowhere yet, stay cards released since the data (a warning, checked as legal). Before, the reprint dated the
+    file: every preview of the newest set was a `not-legal` error."""
+    from deckcheck import check_deck
+    from deckcheck.store import CardStore, build_store
+
+    objects = json.loads((shared_data / "scryfall" / "cards-2025-12-collection.json").read_text(encoding="utf-8"))
+    objects = objects["data"] if isinstance(objects, dict) else objects
+    legal = next(o for o in objects if o["legalities"].get("commander") == "legal" and o["layout"] == "normal")
+    later = dict(legal, id="00000000-0000-4000-8000-000000000001", set="sld", released_at="2026-02-20")
+    assert load_files([shared_data / "scryfall" / "cards-2025-12-collection.json"]).meta["updated_at"] == "2025-11-21"
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps([*objects, later]), encoding="utf-8")
+    result = load_files([path])
+    assert result.meta["updated_at"] == "2025-11-21"
+    hakoda = next(c for c in result.cards if c.name == "Hakoda, Selfless Commander")
+    assert hakoda.commander_legality == "not_legal" and hakoda.released_at == "2025-11-21"  # a preview
+    with CardStore.open_file(build_store(result.cards, result.meta, tmp_path, others=result.others)) as store:
+        report = check_deck("Commander\n1 Hakoda, Selfless Commander\n", store=store)
+    assert "released-since-data" in report.codes() and "not-legal" not in report.codes()
 
 
 @pytest.mark.slow

@@ -965,7 +965,10 @@ def test_a_file_holding_a_preview_of_a_later_release_is_not_dated_after_today(tm
     objects = json.loads((shared_data / "scryfall" / "cards-2025-12-collection.json").read_text(encoding="utf-8"))
     objects = objects.get("data", objects) if isinstance(objects, dict) else objects
     newest = max(o["released_at"] for o in objects if o.get("released_at"))
-    objects[0]["released_at"] = "2099-06-01"
+    for printing in objects:  # a card legal already, first printed in a product to come (no reprint of another's)
+        if printing.get("oracle_id") == objects[0]["oracle_id"]:
+            printing["released_at"] = "2099-06-01"
+    assert objects[0]["legalities"]["commander"] == "legal"
     lines = tmp_path / "cards.jsonl"
     lines.write_text("".join(json.dumps(o) + "\n" for o in objects), encoding="utf-8")
     data_dir = tmp_path / "data"

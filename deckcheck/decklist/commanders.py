@@ -23,6 +23,10 @@ def commander_names(names: Any) -> tuple[str, ...] | None:
         return None
     if isinstance(names, str):
         names = (names,)
+    if type(names).__module__.partition(".")[0] in ("pandas", "numpy"):  # a frame's column: a commander a deck
+        raise TypeError(f"commanders: the same commanders for every deck, not a {type(names).__name__} of them; each "
+                        "deck's own go in its row (check_many of a frame with a \"commander\" column beside its "
+                        "\"decklist\" reads each row's)")
     try:
         names = tuple(names)
     except TypeError:

@@ -151,6 +151,7 @@ class Registrations(NamedTuple):
     header_line: int = 1
     companion: int | None = None
     link: int | None = None
+    surname: int | None = None  # the column of the player's last name, beside one of the first ("First name")
 
     def with_player_first(self) -> Registrations:
         """The layout of the same columns with the player's put first (a frame's index set from a column,
@@ -160,7 +161,7 @@ class Registrations(NamedTuple):
 
         return self._replace(decklist=self.decklist + 1, player=0,
                              commanders=tuple(i + 1 for i in self.commanders),
-                             companion=right(self.companion), link=right(self.link))
+                             companion=right(self.companion), link=right(self.link), surname=None)
 
 
 def table_body(text: str) -> tuple[str | None, str]:
@@ -257,7 +258,7 @@ def _columns_layout(header: list[str], delimiter: str) -> Registrations | None:
                      None)
     return Registrations(delimiter, decks, player, tuple(
         i for i, cell in enumerate(header) if i not in (decks, player, companion) and _names_commanders(cell)),
-        companion=companion, link=link)
+        companion=companion, link=link, surname=_surname_column(header, player))
 
 
 def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str, Any]:
@@ -268,8 +269,9 @@ def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str
             cells[layout.link].strip()):
         decklist = cells[layout.link]  # only a link sent: its row says deckcheck fetches no pages
     record: dict[str, Any] = {"text": decklist}
-    if layout.player is not None and layout.player < len(cells) and cells[layout.player].strip():
-        record["player"] = cells[layout.player]
+    player = " ".join(cells[i].strip() for i in (layout.player, layout.surname) if i is not None and i < len(cells))
+    if player.strip():
+        record["player"] = player.strip()
     commanders = [name for i in layout.commanders if i < len(cells) for name in commander_cell(cells[i])]
     if commanders:
         record["commander"] = commanders
@@ -345,8 +347,19 @@ _PLAYER_TESTS: tuple[Callable[[str, set[str]], bool], ...] = (
 
 
 def _player_column(header: list[str]) -> int | None:
-    """The column naming the player: the first of the best kind (`_PLAYER_TESTS`)."""
-    return _first_column(header, *_PLAYER_TESTS)
+    """The column naming the player: the first of the best rank (`player_rank`: "Player name" over "Player ID" or
+    "Player email" before it; "Discord username" over "Email Address")."""
+    ranked = [(rank, i) for i, cell in enumerate(header) if (rank := player_rank(cell)) is not None]
+    return min(ranked)[1] if ranked else None
+
+
+def _surname_column(header: list[str], player: int | None) -> int | None:
+    """The column of the player's last name when the player's column asks for the first ("First name" and "Last
+    name", "Given name" and "Surname"): the two make the player's name."""
+    if player is None or not {"first", "given", "forename"} & set(_words(header[player])):
+        return None
+    return next((i for i, cell in enumerate(header) if i != player and (
+        "surname" in (words := set(_words(cell))) or "name" in words and {"last", "family"} & words)), None)
 
 
 def player_rank(name: object) -> tuple[int, bool] | None:

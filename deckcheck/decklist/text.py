@@ -22,7 +22,8 @@ from operator import itemgetter
 from deckcheck.decklist.columns import CardColumns, card_columns
 from deckcheck.decklist.model import (
     COMMANDER, COMMANDER_WORDS, COMPANION, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE,
-    SIDEBOARD, Deck, Entry, EntryCollector, Problems, line_too_long, problem, read_quantity, shortened,
+    SIDEBOARD, Deck, Entry, EntryCollector, Problems, is_web_address, line_too_long, problem,
+    read_quantity, shortened,
 )
 from deckcheck.decklist.runs import could_be_names, holds_several_names
 from deckcheck.model.names import MISTYPED, likeness, name_key
@@ -69,12 +70,18 @@ _BULLETS = "-*•+●○■▪◦·–—"
 # "SB: 1 Name", "COMMANDER: 1 Name", "Companion: 1 Name", "Deck: 1 Name", "Commander - Name" (prefix for one
 # line; no card name holds " - "), in bold as Markdown posts write it ("**Commander:** Name", "**Commander**: Name",
 # "**Commander: Name**"); a second commander named as what it is ("Partner: Tymna", "Background: Folk Hero").
-_PREFIX = re.compile(r"(\*\*|__)?(sb|sideboard|commanders?|cmdr|partner|background|companion|maybeboard|maybe|deck"
+_PREFIX = re.compile(r"(\*\*|__)?(sb|sideboard|com{1,3}an{1,2}d[ae]rs?|cmdr|general|partner|background|companion"
+                     r"|maybeboard|maybe|deck"
                      r"|main(?: ?deck|board)?)(\1)?(?:\s*:|\s+[-\u2013\u2014])((?(3)|\1))?\s*", re.IGNORECASE)
 _PREFIX_SECTIONS = {"sb": SIDEBOARD, "sideboard": SIDEBOARD, "commander": COMMANDER, "commanders": COMMANDER,
-                    "cmdr": COMMANDER, "partner": COMMANDER, "background": COMMANDER, "companion": COMPANION,
+                    "cmdr": COMMANDER, "general": COMMANDER, "partner": COMMANDER, "background": COMMANDER, "companion": COMPANION,
                     "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
 _PREFIX_SECTIONS.update((word, MAIN) for word in ("deck", "main", "maindeck", "main deck", "mainboard"))
+
+
+def _prefix_section(found: re.Match[str]) -> str:
+    """The section a line's label names (`_PREFIX`): "Comander:" mistyped names the commander too."""
+    return _PREFIX_SECTIONS.get(found.group(2).lower(), COMMANDER)
 # Where a line of entries ("1 Sol Ring, 1 Arcane Signet"; "1 Sol Ring; 1 Arcane Signet") starts its next one: a
 # comma or semicolon before a quantity and a name. No card name holds one so ("Borrowing 100,000 Arrows" has
 # no space after its comma, "Guan Yu's 1,000-Li March" no space after the number).
@@ -418,7 +425,7 @@ def labelled_name(line: str) -> tuple[str, str] | None:
     name read as a list's line reads it (`parse_lines`): (COMMANDER or COMPANION, the name); None for any other
     line."""
     found = _PREFIX.match(line.strip())
-    if found is None or _PREFIX_SECTIONS[found.group(2).lower()] not in (COMMANDER, COMPANION):
+    if found is None or _prefix_section(found) not in (COMMANDER, COMPANION):
         return None
     entries = parse_lines(line, "").entries
     return (entries[0].section, entries[0].name) if len(entries) == 1 else None
@@ -701,7 +708,7 @@ def parse_lines(text: str, path: str) -> Deck:
             bold, word, *closed = m.groups()
             if bold and not any(closed) and rest.endswith(bold):  # "**Commander: Name**"
                 rest = rest[:-len(bold)].rstrip()
-            target = _PREFIX_SECTIONS[word.lower()]
+            target = _prefix_section(m)
             if not rest or rest.isdigit():  # "Sideboard: 15" is a header
                 section, section_has_cards, tag_block = target, False, None
                 headed.add(target)
@@ -1067,6 +1074,39 @@ def without_title(deck: Deck, unknown: Iterable[str],
             "that name")
     return replace(deck, name=deck.name or title.name, entries=tuple(e for e in deck.entries if e is not title),
                    notes=deck.notes + (note,), title_line=0)
+
+
+#: A label before a link on a line of its own ("Moxfield:", "Link -", "Decklist:").
+_LINK_LABEL = re.compile(r"[^\W\d_][\w' ]{0,30}?\s*(?::|\s[-\u2013\u2014])").fullmatch
+
+
+#: A web address and nothing else, in angle brackets or not ("https://moxfield.com/decks/abc", "<www.archidekt.com/...>",
+#: "moxfield.com/decks/abc"; not a formula holding one, "=HYPERLINK(...)").
+_URL = re.compile(r"<?(?:https?://|www\.|(?:[a-z0-9-]+\.)+[a-z]{2,}/)[^\s\"'<>()]*>?", re.IGNORECASE).fullmatch
+
+
+def _a_link(name: str) -> bool:
+    """Whether an entry's name is a web address alone, or after a label: a deck site's link on a line of its own."""
+    words = name.split()
+    return bool(words) and _URL(words[-1]) is not None and is_web_address(words[-1]) and (
+        len(words) == 1 or _LINK_LABEL(" ".join(words[:-1])) is not None)
+
+
+def without_links(deck: Deck, unknown: Iterable[str]) -> Deck:
+    """The deck without the entries no card has (`unknown`) that are a web address alone on a line, or after a label
+    ("https://www.moxfield.com/decks/...", "Moxfield: moxfield.com/decks/..."): a deck site's link pasted with the
+    list, which is no card, nor one of the 100 (before, a list of 99 cards and its link was 100). A note names them.
+    The deck itself when there are none, or when they are all the list holds (an `unknown-card` says what each is).
+    """
+    unknown = set(unknown)
+    links = [e for e in deck.entries if e.name in unknown and _a_link(e.name)]
+    if not links or len(links) == len(deck.entries):
+        return deck
+    said = _named([f'line {e.line} "{shortened(e.name, 60)}"' if e.line else f'"{shortened(e.name, 60)}"'
+                   for e in links[:NOTE_NAMED]], len(links))
+    note = f"read {said} as a link to the deck, not as a card: deckcheck fetches no deck pages"
+    drop = set(links)
+    return replace(deck, entries=tuple(e for e in deck.entries if e not in drop), notes=deck.notes + (note,))
 
 
 def with_set_codes_in_names(deck: Deck, unknown: Iterable[str], is_card: Callable[[str], bool]) -> Deck:
