@@ -46,6 +46,10 @@ UNKNOWN_IN_SNAPSHOT = f"names no card has here may be newer cards: {SNAPSHOT_LAC
 _Row = tuple[Card | None, CardFacts | None, bool, str | None, str | None]
 
 
+#: The dates a checker keeps what it resolved for (`Checker._resolved_on`).
+DATES_KEPT = 16
+
+
 def in_report_order(notes: Iterable[str]) -> list[str]:
     """The report notes of several checkers (a batch's workers, each chunk's in the order of the decks) as one
     checker's `report_notes` are: each once, in the order first met, the snapshot's note last."""
@@ -65,7 +69,7 @@ class Checker:
         self.store = store
         self.policy = policy
         self.suggests = suggests
-        self._facts: dict[str, CardFacts] = {}
+        self._facts: dict[str, CardFacts] = store.card_facts
         self._bans: dict[tuple[str, date | None], Any] = {}
         self._companion_bans: dict[tuple[str, date | None], Any] = {}
         self._bracket_flags: dict[date, BracketFlags] = {}  # per day, see check()
@@ -84,7 +88,7 @@ class Checker:
 
     # --- cached per-card knowledge --------------------------------------------------------------
     def facts(self, card: Card) -> CardFacts:
-        """The card's rule facts, derived once per Oracle id."""
+        """The card's rule facts, derived once per Oracle id (for every checker on the store)."""
         found = self._facts.get(card.oracle_id)
         if found is None:
             found = self._facts[card.oracle_id] = CardFacts(card)
@@ -253,11 +257,22 @@ class Checker:
             self._restricted.add(name)
         return card, self.facts(card), restricted, card.oracle_id, note
 
+    def _resolved_on(self, on: date | None) -> dict[str, _Row]:
+        """The names resolved for a date. A date past the last DATES_KEPT empties every cache by date first: a
+        notebook checking each deck as of its own day (thousands of days) kept each day's cards, 280 MB."""
+        found = self._resolved.get(on)
+        if found is None:
+            if len(self._resolved) >= DATES_KEPT:
+                for by_date in (self._resolved, self._bans, self._companion_bans, self._disagreements):
+                    by_date.clear()
+            found = self._resolved[on] = {}
+        return found
+
     def prefetch(self, decks: Sequence[Deck], on: date | None = None) -> None:
         """Resolve every card name of many decks at once, and find suggestions for all their unknown names
         in one similarity pass (a batch; checking them afterwards finds everything cached). Names are
         resolved in the order the decks first name them (the order of the report's notes)."""
-        resolved = self._resolved.setdefault(on, {})
+        resolved = self._resolved_on(on)
         if len(resolved) > 500_000:
             resolved.clear()
         # Whole-chunk passes over a chunk's million-odd entries, without a Python-level step per entry when
@@ -293,7 +308,7 @@ class Checker:
         runs for every entry of every deck, and each name is resolved once per date (`_resolve`)."""
         ctx = DeckContext(deck=deck, commanders=[], main=[], companions=[], unused=[], unknown=[], on=on,
                           policy=self.policy)
-        resolved = self._resolved.setdefault(on, {})
+        resolved = self._resolved_on(on)
         entries = deck.entries
         secs = list(map(_SECTION, entries))
         sections = set(secs)
@@ -414,7 +429,7 @@ class Checker:
         """For `checked_context`: the deck with its lines of names run together read apart, its names' ends that are
         no card's read off (`with_line_ends_read`) and a post's words, its groups' names and its title taken out; the
         deck whose groups' names were taken out; the names no card has that may be such words."""
-        apart = with_line_ends_read(names_apart(without_links(deck, unknown), unknown, self._names_in), unknown,
+        apart = with_line_ends_read(names_apart(without_links(deck, unknown, self.is_card), unknown, self._names_in), unknown,
                                     self.card_names, group_counts=group_counts) if unknown else deck
         grouped, plain = deck, []
         if apart.group_lines or apart.word_lines or apart.title_line:

@@ -105,15 +105,16 @@ def deck_report_frame(report: DeckReport) -> pd.DataFrame:
 
 def deck_cards_frame(report: BatchReport) -> pd.DataFrame:
     """One row per deck entry: deck (path), name, card (canonical name; as written when unknown), quantity,
-    section; indexed as `batch_frame` is. Needs a batch run with keep_cards=True."""
+    section, oracle_id (the card's, the key to merge `cards_frame` on; missing when unknown); indexed as
+    `batch_frame` is. Needs a batch run with keep_cards=True."""
     import pandas as pd
 
     if any(r.cards is None and not r.unreadable for r in report.results):
         raise ValueError("the batch kept no card lists: run check_many(..., keep_cards=True)")
-    rows = [(r.report.path, r.name, card, quantity, section)
-            for r in report.results for card, quantity, section in (r.cards or ())]
-    frame = pd.DataFrame(rows, columns=["deck", "name", "card", "quantity", "section"]).astype({"quantity": "int64"})
-    return _indexed(_as_text(frame, ("deck", "name", "card", "section")), report,
+    rows = [(r.report.path, r.name, *entry) for r in report.results for entry in (r.cards or ())]
+    frame = pd.DataFrame(rows, columns=["deck", "name", "card", "quantity", "section", "oracle_id"]).astype(
+        {"quantity": "int64"})
+    return _indexed(_as_text(frame, ("deck", "name", "card", "section", "oracle_id")), report,
                     (len(r.cards or ()) for r in report.results))
 
 
@@ -123,8 +124,8 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
     five), type line and types of the front face, Commander legality and game changer as `check` holds them on
     `on` (today by default) by the policy (data/policy, unless another is given; as `deckcheck card` shows
     them), Oracle id, and the card data's own Commander legality (`source_legality`). A card is one Oracle id:
-    a few Un-cards share a name (Everythingamajig's six), so the key to merge on is the Oracle id, or the name
-    after `drop_duplicates("name")`."""
+    some cards share a name (Everythingamajig's six Un-cards; Pick Your Poison, a playtest card's name too), so
+    the key to merge `deck_cards_frame` on is the Oracle id, the card the checker took for each entry's name."""
     import pandas as pd
 
     from deckcheck.model.color import face_colors

@@ -328,6 +328,9 @@ class CardStore:
         self._loose_others: dict[str, str] | None = None  # their keys without punctuation -> their keys
         self._loose_keys: dict[int, str] = {}  # suggestion keys (`_name_list`) by place, without punctuation
         self.checkers: dict[int, tuple[Any, Any]] = {}  # (policy, its Checker) by the policy's id (`checker_for`)
+        #: The rule facts of its cards by Oracle id (`Checker.facts`), shared by every checker on the store: an
+        #: analyst's check_many for each day of an archive made them again for each call.
+        self.card_facts: dict[str, Any] = {}
         self._file_id = _file_id(path)  # the file as opened, to tell when an update replaced it (`given`)
         rows = dict(connection.execute("SELECT key, value FROM meta"))
         zdict = rows.pop("zdict", b"")

@@ -114,8 +114,8 @@ def test_a_file_given_twice_or_also_in_a_folder_given_is_checked_once_and_said(t
     report = json.loads(out)
     assert code == 2 and report["summary"]["decks"] == len(EXPECTED)
     assert [deck["path"] for deck in report["decks"]].count(str(alice)) == 1
-    assert report["notes"][-1] == f"{alice}: given more than once (by its name, or in a folder given); its decks " \
-                                  "are checked once"
+    assert f"{alice}: given more than once (by its name, or in a folder given); its decks are checked once" in \
+        report["notes"]
     shutil.copy(alice, tmp_path / "alice.txt")
     (tmp_path / "zz-link.txt").symlink_to(tmp_path / "alice.txt")
     code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(tmp_path))
@@ -124,6 +124,25 @@ def test_a_file_given_twice_or_also_in_a_folder_given_is_checked_once_and_said(t
     code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(TOURNAMENT), str(TOURNAMENT))
     assert len(out.splitlines()) == 1 + len(EXPECTED)
     assert f"deckcheck: note: {len(EXPECTED)} files met more than once" in err and "and 9 more" in err
+    code, out, err = run_cli("batch", "--format", "violations", "--no-progress", str(alice), str(alice))
+    assert "deckcheck: note: " in err and "given more than once" in err  # (the violations CSV had no notes at all)
+
+
+def test_the_files_of_a_folder_named_as_no_decklist_is_are_said_left_out(tmp_path):
+    """A registrations folder holding a PDF, a Markdown file and a file with no extension beside the decklists: the
+    walk leaves them out, as before, but a note names them (before, the organizer's report had fewer players than
+    the folder and no word of why). The owner files of open documents and Windows' Thumbs.db are no player's."""
+    shutil.copy(TOURNAMENT / "01-alice-breed-lethality.txt", tmp_path / "alice.txt")
+    for name in ("zoe.pdf", "kai.md", "lee", "Thumbs.db", "~$form.xlsx", ".DS_Store"):
+        (tmp_path / name).write_bytes(b"1 Sol Ring\n")
+    code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(tmp_path))
+    assert code == 0 and len(out.splitlines()) == 2
+    assert err.splitlines()[-1] == (
+        f"deckcheck: note: 3 files in the folders given left out, as no decklist is named so (`deckcheck batch "
+        f"--help` names those read; a list kept as a PDF or a picture: copy it into a .txt file): {tmp_path / 'kai.md'}, "
+        f"{tmp_path / 'lee'}, {tmp_path / 'zoe.pdf'}")
+    code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(tmp_path / "alice.txt"))
+    assert code == 0 and "note" not in err  # a file given by its name is read, whatever its name
 
 
 def test_a_folder_that_can_t_be_read_is_a_row_not_decks_missed_unseen(tmp_path, monkeypatch):
@@ -807,6 +826,10 @@ def test_a_sign_up_sheet_names_its_players_by_their_account(tmp_path, column):
     (["First name", "Last name"], ["Alex", "Smith"], "Alex Smith"),
     (["Given name", "Surname"], ["Alex", "Jones"], "Alex Jones"),
     (["Name", "Email"], ["Anna Berg", "anna@example.com"], "Anna Berg"),
+    (["Player name (no nicknames)", "Player Discord"], ["Anna Berg", "annab"], "Anna Berg"),  # an instruction's "no"
+    (["Player Discord", "Player name (as on your ID)"], ["annab", "Anna Berg"], "Anna Berg"),
+    (["How many players in your pod?", "Name"], ["4", "Anna Berg"], "Anna Berg"),
+    (["First and last name", "Last name of your favourite player?"], ["Anna Berg", "Finkel"], "Anna Berg"),
 ])
 def test_a_form_s_player_is_named_by_the_column_that_names_them_best(tmp_path, header, row, player):
     """Of two columns about the player, the one naming them by name, wherever it stands: "Player name" over a "Player
@@ -1703,8 +1726,10 @@ def test_text_report_the_same_from_cells_made_as_results_arrive(tournament):
     code1, out1, _ = run_cli("batch", str(TOURNAMENT))
     code2, out2, _ = run_cli("batch", "--jobs", "2", str(TOURNAMENT))
     whole = io.StringIO()
-    render_text(BatchReport(results=tournament.results, card_data=tournament.card_data, notes=tournament.notes),
-                whole)
+    left_out = (f"1 file in the folders given left out, as no decklist is named so (`deckcheck batch --help` names "
+                f"those read; a list kept as a PDF or a picture: copy it into a .txt file): {TOURNAMENT / 'README.md'}")
+    render_text(BatchReport(results=tournament.results, card_data=tournament.card_data,
+                            notes=(left_out, *tournament.notes)), whole)  # (the folder's README: said by the command)
     assert code1 == code2 == 2 and out1 == out2 == whole.getvalue()
     assert " name " in out1.splitlines()[0]
     unnamed = tuple(r for r in tournament.results if not r.name)
@@ -1723,7 +1748,8 @@ def test_html_report_the_same_from_parts_made_as_results_arrive(tournament, tmp_
         return re.sub(r"generated \d{4}-\d\d-\d\d \d\d:\d\d UTC", "generated (time)", page, count=1)
 
     copies = 22
-    folders = [str(shutil.copytree(TOURNAMENT, tmp_path / f"copy-{n:02}")) for n in range(copies)]
+    folders = [str(shutil.copytree(TOURNAMENT, tmp_path / f"copy-{n:02}", ignore=shutil.ignore_patterns("*.md")))
+               for n in range(copies)]  # (a README.md left out is said by the command, not by check_many)
     code1, out1, _ = run_cli("batch", "--format", "html", *folders)
     code2, out2, _ = run_cli("batch", "--format", "html", "--jobs", "2", *folders)
     whole = io.StringIO()
@@ -1783,6 +1809,22 @@ def test_frames(tournament):
 
     one = deck_report_frame(deck)
     assert one[["code", "card"]].values.tolist() == [["singleton", "Sol Ring"]]
+
+
+def test_deck_entries_merge_with_the_card_data_on_the_card_the_checker_took(store):
+    """Two cards are named Pick Your Poison (the Commander card, and a playtest card legal nowhere): the notebook
+    merged the entries with `cards_frame().drop_duplicates("name")`, whose first row was the playtest card (mana
+    value 5, BG, not legal) for a deck the checker found legal. deck_cards_frame gives each entry's Oracle id, the
+    card the checker took, to merge on; an unknown name has none."""
+    text = "Commander\n1 Titania, Protector of Argoth\n\nDeck\n1 Pick Your Poison\n1 Sol Rign\n"
+    report = check_many({"poison": text}, store=store, keep_cards=True)
+    entries = report.deck_cards_frame()
+    assert entries.columns.tolist() == ["deck", "name", "card", "quantity", "section", "oracle_id"]
+    assert entries["oracle_id"].isna().tolist() == [False, False, True]  # Sol Rign: unknown
+    cards = deckcheck.cards_frame(store)
+    assert (cards["name"] == "Pick Your Poison").sum() == 2
+    poison = entries.merge(cards, on="oracle_id", suffixes=("", "_card")).set_index("card").loc["Pick Your Poison"]
+    assert (poison["mana_value"], poison["color_identity"], poison["legality"]) == (1.0, "G", "legal")
 
 
 def test_a_frame_written_for_a_spreadsheet_is_excel_s_utf_8_and_runs_no_formula(tmp_path, store):
@@ -1984,17 +2026,44 @@ def test_api_arguments_of_the_wrong_kind_say_which(store, kwargs, error, said):
 def test_api_commanders_from_a_frame_s_column_are_refused_as_a_date_s_column_is(store):
     """`check_many(frame, commanders=frame["commander"].str[0])`: a commander a deck, which the argument can't give
     (it gives every deck the same). Before, every deck had all the column's commanders: Yisan + Marath + Tasigur,
-    102 cards, on decks that were legal."""
+    102 cards, on decks that were legal. An array of one deck's commanders is those commanders."""
     pandas = pytest.importorskip("pandas")
     frame = pandas.DataFrame({"commander": [["Atraxa, Praetors' Voice"], ["Edgar Markov"]],
                               "decklist": [["1 Sol Ring"], ["1 Swamp"]]})
-    for given in (frame["commander"].str[0], frame["commander"].str[0].values, pandas.Index(["Edgar Markov"])):
-        for check in (deckcheck.check_deck, check_many):
-            with pytest.raises(TypeError) as caught:
-                check(frame if check is check_many else "1 Sol Ring\n", store=store, commanders=given)
-            assert str(caught.value).startswith("commanders: the same commanders for every deck, not a "), given
+    for given in (frame["commander"].str[0], frame["commander"].str[0].values, pandas.Index(["Atraxa", "Edgar"])):
+        with pytest.raises(TypeError) as caught:
+            check_many(frame, store=store, commanders=given)
+        assert str(caught.value).startswith("commanders: the same commanders for every deck, not a "), given
+    # one deck's commanders as an array (a Parquet list cell, a row's Commander and Partner cells): its commanders
+    import numpy
+
+    pair = ["Thrasios, Triton Hero", "Tymna the Weaver"]
+    for given in (numpy.array(pair), pandas.Series(pair, index=["Commander", "Partner"])):
+        assert deckcheck.check_deck("1 Sol Ring\n", store=store, commanders=given).commanders == tuple(pair)
+        (row,) = check_many(frame.iloc[:1], store=store, commanders=given)
+        assert row.report.commanders == tuple(pair)
     assert check_many(frame, store=store).to_frame()["commanders"].tolist() == ["Atraxa, Praetors' Voice",
                                                                                 "Edgar Markov"]
+
+
+def test_checking_each_deck_as_of_its_own_day_keeps_a_bounded_cache(store):
+    """An analyst checks each deck of an archive as of its own day (`check_deck(row, on=row.day)`, thousands of
+    days): the shared checker kept every day's resolved cards and bans, 280 MB for the Duel Commander archive. Now
+    the last DATES_KEPT days are kept, and the verdicts are the same; the cards' rule facts are the store's, shared
+    by every checker on it (a check_many per day made them again)."""
+    import datetime
+
+    from deckcheck.checker import DATES_KEPT, Checker, checker_for
+
+    text = (TOURNAMENT / "04-dana-mystic-intellect.txt").read_text(encoding="utf-8")
+    days = [datetime.date(2024, 9, 1) + datetime.timedelta(days=n) for n in range(3 * DATES_KEPT)]
+    codes = [deckcheck.check_deck(text, store=store, on=day).codes() for day in days]
+    checker = checker_for(store)
+    assert len(checker._resolved) <= DATES_KEPT
+    assert {len({key[1] for key in cache}) for cache in (checker._bans, checker._disagreements)} <= set(
+        range(DATES_KEPT + 1))
+    assert codes[:22] == [[]] * 22 and codes[22:] == [["banned"]] * (len(days) - 22)  # Dockside from 2024-09-23
+    assert Checker(store)._facts is checker._facts is store.card_facts and store.card_facts
 
 
 def test_api_a_missing_date_or_a_store_of_the_wrong_kind_says_which_argument(store):
@@ -2299,6 +2368,30 @@ def test_a_series_cell_on_one_line_is_decklist_text_and_a_blank_one_an_empty_row
     assert (dee.path, dee.report.codes()) == ("dana.txt", ["banned"])
     (blank,) = check_many([""], store=store)
     assert (blank.path, blank.report.violations[0].message) == ("''", "no decklist (an empty value)")
+
+
+def test_a_frame_of_lists_saved_as_csv_is_read_as_the_frame_is(store, shared_data, tmp_path):
+    """`frame.to_csv()` writes a list cell as Python writes it ("['1 Island', '1 Forest']"), and `pd.read_csv` gives
+    it back as that text: the cell is read as the list it was, by check_many of the frame read back and by `batch`
+    of the file, and so is a cell holding the list as JSON. Before, its brackets and quotes were cards' names: a
+    commander "['Tasigur, the Golden Fang']" unknown, decks of 1, 171 and 194 cards. A decklist's text in brackets
+    that is no such list stays text."""
+    pandas = pytest.importorskip("pandas")
+    frame = pandas.read_json(shared_data / "decks" / "duel-commander" / "decks.jsonl.gz", lines=True, nrows=30)
+    seen = [(r.report.commanders, r.report.card_count, r.report.codes()) for r in check_many(frame, store=store)]
+    frame.to_csv(tmp_path / "decks.csv", index=False)
+    back = pandas.read_csv(tmp_path / "decks.csv")
+    assert back["decklist"][0].startswith("['1 ")
+    as_json = frame.assign(commander=frame["commander"].map(json.dumps), decklist=frame["decklist"].map(json.dumps))
+    for read in (check_many(back, store=store), check_many(as_json, store=store),
+                 check_many([tmp_path / "decks.csv"], store=store)):
+        assert [(r.report.commanders, r.report.card_count, r.report.codes()) for r in read] == seen
+    lists = [(r.report.card_count, r.report.codes()) for r in check_many(frame["decklist"], store=store)]
+    assert [(r.report.card_count, r.report.codes()) for r in check_many(back["decklist"], store=store)] == lists
+    from deckcheck.decklist.records import listed_text
+
+    assert listed_text("[Sol Ring, Forest]") == "[Sol Ring, Forest]" and listed_text("[[1, 2]]") == "[[1, 2]]"
+    assert listed_text("['1 Sol Ring', {'name': 'Forest', 'count': 2}]") == "1 Sol Ring\n2 Forest"
 
 
 def test_a_dataframe_s_rows_are_decks_as_its_columns_say(store, shared_data, tmp_path):

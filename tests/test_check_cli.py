@@ -413,6 +413,11 @@ def test_a_deck_site_s_link_or_saved_page_says_what_it_is(capsys, tmp_path: Path
     (row,) = check_many([{"commander": "Edgar Markov", "decklist": [f"Moxfield: {link}", "1 Sol Ring"]}],
                         store=CardStore.open(data_dir))
     assert row.report.card_count == 2 and "unknown-card" not in row.report.codes()
+    # a card and its page: the card, its name's end read off as before (no link, no card lost)
+    (row,) = check_many([{"commander": "Edgar Markov", "decklist": [
+        "1 Sol Ring - https://scryfall.com/card/c21/263/sol-ring", "Arcane Signet: https://scryfall.com/x"]}],
+        store=CardStore.open(data_dir))
+    assert row.report.card_count == 3 and not any("link" in note for note in row.report.notes)
     page = _write(tmp_path, "deck.html", b"\n<!DOCTYPE html>\n<html><body><div>1 Sol Ring</div></body></html>\n")
     code, out, err = run(capsys, "check", "--data-dir", data_dir, str(page))
     assert (code, out) == (2, "")

@@ -40,7 +40,8 @@ from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
 from deckcheck.decklist.reading import JSONL_SUFFIXES, decode, parse_json_deck, why_unreadable
 from deckcheck.decklist.records import (
-    LIST_KEYS, card_object_line, is_deck_record, json_type, record_name, record_path,
+    LIST_KEYS, card_object_line, is_deck_record, json_type, list_written_as_text, listed_text, record_name,
+    record_path,
 )
 from deckcheck.decklist.sheets import sheet_text
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, reason_of
@@ -148,20 +149,32 @@ def _stats(paths: Iterator[str]) -> Iterator[os.stat_result]:
             yield os.stat(path)
 
 
-def _walk(folder: str, unreadable: list[OSError] | None = None) -> Iterator[str]:
+def _walk(folder: str, unreadable: list[OSError] | None = None, left_out: list[str] | None = None) -> Iterator[str]:
     """Decklist files and zip archives (a form's responses downloaded beside the other decklists) under a folder,
     recursively, sorted by path; hidden files and folders, pipes, sockets and devices skipped. A folder that can't
-    be read (the folder itself, or one under it) is added to `unreadable`, when given, as the error reading it."""
+    be read (the folder itself, or one under it) is added to `unreadable`, when given, as the error reading it; the
+    other files, named as no decklist is (a PDF, a picture, "notes.md"), to `left_out`, when given, but for the
+    owner files of open documents ("~$decks.docx") and the files Windows keeps in folders (Thumbs.db)."""
     found: list[tuple[tuple[str, ...], str]] = []
+    others: list[tuple[tuple[str, ...], str]] = []
     for root, dirs, files in os.walk(folder, onerror=None if unreadable is None else unreadable.append):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         rel = os.path.relpath(root, folder)
         parts = () if rel == "." else tuple(rel.split(os.sep))
-        found.extend((parts + (name,), os.path.join(root, name)) for name in files
-                     if is_decklist_name(name) or name.lower().endswith(".zip") and not name.startswith("."))
+        for name in files:
+            if is_decklist_name(name) or name.lower().endswith(".zip") and not name.startswith("."):
+                found.append((parts + (name,), os.path.join(root, name)))
+            elif not name.startswith((".", "~$")) and name.lower() not in _FOLDER_KEEPING:
+                others.append((parts + (name,), os.path.join(root, name)))
+    if left_out is not None:
+        left_out.extend(path for _, path in sorted(others) if not _special_file(path))
     for _, path in sorted(found):
         if not _special_file(path):
             yield path
+
+
+#: Files an operating system keeps in folders of their own accord: never a player's.
+_FOLDER_KEEPING = frozenset({"thumbs.db", "desktop.ini", "ehthumbs.db", "icon\r"})
 
 
 @contextmanager
@@ -738,12 +751,15 @@ class FilesRead:
     def __init__(self) -> None:
         self._first: dict[tuple[int, int], str] = {}
         self.repeats: list[tuple[str, str]] = []  # (the name met again, the name it was read under)
+        self.left_out: list[str] = []  # the files of folders given named as no decklist is (`_walk`)
 
     def first_time(self, path: str) -> bool:
         """Whether the file at `path` is met for the first time (one that can't be looked at is: its row says why)."""
         try:
             info = os.stat(path)
         except OSError:
+            return True
+        if not info.st_ino:  # a file system that numbers no files: none told apart
             return True
         key = (info.st_dev, info.st_ino)
         if key in self._first:
@@ -753,7 +769,20 @@ class FilesRead:
         return True
 
     def notes(self, most: int = 3) -> list[str]:
-        """A note for each file met again; one for them all when more than `most` were (a folder given twice)."""
+        """A note for each file met again, one for them all when more than `most` were (a folder given twice); and
+        one naming the files of the folders given that were left out, as no decklist is named so."""
+        return self._repeats_said(most) + self._left_out_said()
+
+    def _left_out_said(self, most: int = 10) -> list[str]:
+        if not self.left_out:
+            return []
+        named = ", ".join(self.left_out[:most]) + (f" and {len(self.left_out) - most} more"
+                                                    if len(self.left_out) > most else "")
+        return [f"{counted(len(self.left_out), 'file')} in the folders given left out, as no decklist is named so "
+                f"(`deckcheck batch --help` names those read; a list kept as a PDF or a picture: copy it into a .txt "
+                f"file): {named}"]
+
+    def _repeats_said(self, most: int) -> list[str]:
         said = [f"{again}: the same file as {first}; its decks are checked once, as {first}" if again != first
                 else f"{again}: given more than once (by its name, or in a folder given); its decks are checked once"
                 for again, first in self.repeats]
@@ -797,7 +826,7 @@ def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Sou
             path = os.fspath(item)
             if os.path.isdir(path):
                 unreadable: list[OSError] = []
-                for found in _walk(path, unreadable):
+                for found in _walk(path, unreadable, None if read is None else read.left_out):
                     if read is None or read.first_time(found):
                         yield from file_sources(found)
                 for exc in unreadable:  # a folder whose decklists can't be listed: a row, not decks missed unseen
@@ -883,7 +912,7 @@ def _deck_object_columns(columns: list[str], layout: Registrations | None, liste
     "decklist" whose cells are texts (`listed`: its first cell that is not empty; `pd.read_csv` of a form's
     "player,commander,decklist"), unless a "sideboard" column holds lists a registration would leave out
     (`sideboard`: whether one has a cell that is not empty; a form's empty Sideboard column is no deck object's)."""
-    if isinstance(listed, str) and not sideboard:
+    if isinstance(listed, str) and list_written_as_text(listed) is None and not sideboard:
         return False
     return not set(columns).isdisjoint(LIST_KEYS) or layout is None and is_deck_record(dict.fromkeys(columns))
 
@@ -898,7 +927,7 @@ def cell_text(value: Any) -> str:
         return "\n".join(cell_text(v) for v in value)
     if isinstance(value, Mapping) and (line := card_object_line(value)) is not None:  # {"name", "count"}
         return line
-    return str(value)
+    return listed_text(str(value))  # (a list cell after a round trip through CSV: "['1 Island', '1 Forest']")
 
 
 def _is_list_of_entries(item: Any) -> bool:
@@ -933,7 +962,7 @@ def expand_labelled(pairs: Iterable[tuple[Any, Any]], positions: list[int] | Non
             continue  # a blank row of a frame indexed by its players (`set_index("player")`): no deck, as batch has
         label = distinct_label(index, seen, taken)
         if isinstance(item, str) and item.strip() and not os.path.lexists(item) and not _a_file_name(item):
-            sources: Iterable[Source] = [("text", label, item)]
+            sources: Iterable[Source] = [("text", label, listed_text(item))]
         else:
             sources = ((kind, label if kind in ("text", "record", "error") else own, payload)
                        for kind, own, payload in expand([item]))
@@ -1082,13 +1111,14 @@ class DeckRunner:
         cards = self.cards(ctx.deck) if options.keep_cards else None
         return DeckResult(report=report, cards=cards)
 
-    def cards(self, deck: Deck) -> tuple[tuple[str, int, str], ...]:
-        """(canonical name or the name as written when unknown, quantity, section) per entry."""
+    def cards(self, deck: Deck) -> tuple[tuple[str, int, str, str | None], ...]:
+        """(canonical name or the name as written when unknown, quantity, section, Oracle id or None) per entry."""
         lookup = self.checker.lookup
         out = []
         for e in deck.entries:
             card = lookup(e.name)
-            out.append((card.name if card is not None else e.name, e.quantity, e.section))
+            out.append((e.name, e.quantity, e.section, None) if card is None
+                       else (card.name, e.quantity, e.section, card.oracle_id))
         return tuple(out)
 
 
@@ -1599,6 +1629,11 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     from deckcheck.policy import as_date, given_policy
     from deckcheck.store import CardStore
 
+    if (hasattr(commanders, "tolist") and (is_pandas(paths_or_texts, "DataFrame") or is_pandas(paths_or_texts, "Series"))
+            and len(commanders) == len(paths_or_texts) > 1):  # a frame's column: a commander a deck
+        raise TypeError(f"commanders: the same commanders for every deck, not a {type(commanders).__name__} of one a "
+                        "deck; each deck's own go in its row (check_many of a frame with a \"commander\" column beside "
+                        "its \"decklist\" reads each row's)")
     on, commanders, jobs = as_date(on), commander_names(commanders), _jobs_argument(jobs)
     policy = given_policy(policy)
     store = CardStore.given(store, data_dir)  # opened here: the report names the card data every deck was checked with

@@ -96,6 +96,7 @@ def _check_all(args: argparse.Namespace) -> int:
     from deckcheck.batch import BatchOptions, BatchReport, exit_code, expand, run_batch
     from deckcheck.batch.core import FilesRead, no_decks_in, progress_shown, stdin_sources
     from deckcheck.batch.output import ReportWriter
+    from deckcheck.checker import in_report_order
     from deckcheck.render import say_notes_left_out
     from deckcheck.store import CardStore
 
@@ -128,7 +129,7 @@ def _check_all(args: argparse.Namespace) -> int:
                                suggestions=shows_details or args.format == "violations", part=writer.part)
         results, notes = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
                                    progress=progress, on_part=partial(_write, args.output, writer.add))
-        report = writer.report(results, card_data, args.as_of, [*notes, *read.notes()])
+        report = writer.report(results, card_data, args.as_of, in_report_order([*notes, *read.notes()]))
         _write(args.output, writer.finish, report)
     say_notes_left_out(args.format, report.notes)
     if args.output:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from operator import attrgetter, itemgetter
@@ -23,10 +23,8 @@ def commander_names(names: Any) -> tuple[str, ...] | None:
         return None
     if isinstance(names, str):
         names = (names,)
-    if type(names).__module__.partition(".")[0] in ("pandas", "numpy"):  # a frame's column: a commander a deck
-        raise TypeError(f"commanders: the same commanders for every deck, not a {type(names).__name__} of them; each "
-                        "deck's own go in its row (check_many of a frame with a \"commander\" column beside its "
-                        "\"decklist\" reads each row's)")
+    if hasattr(names, "tolist") and not isinstance(names, Mapping):  # numpy's or pandas' (a row's cells, a list's cell)
+        names = names.tolist()
     try:
         names = tuple(names)
     except TypeError:
@@ -314,12 +312,13 @@ def companions_given_read(deck: Deck, card_names: CardNames) -> Deck:
         close = None if card_names(name) else _closest_listed(name, listed)
         if close is None or not any(e.section == COMPANION and e.name == name for e in entries):
             continue
-        source = next(e for e in listed if e.name == close)
+        source = next(e for section in (SIDEBOARD, MAIN) for e in listed if e.name == close and e.section == section)
         copy = _take_one(entries, entries.index(source))._replace(quantity=1, section=COMPANION)
         entries[next(i for i, e in enumerate(entries) if e.section == COMPANION and e.name == name)] = copy
         _said_instead(notes, f"{name} {COMPANION_NOT_IN_THE_LIST}",
                       f"{_at(copy)}{close} {_taken_as_companion(source.section)} (the list's card spelt closest to "
                       f"{name}, which is no card's name)")
+        _said_instead(notes, f"{close} moved from companion to the sideboard", None)  # (the list's own, taken back)
     return replace(deck, entries=tuple(entries), notes=tuple(notes), added_companions=())
 
 

@@ -19,6 +19,7 @@ from deckcheck.decklist.model import (
     COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, is_web_address, long_name,
     problem, read_quantity, says_yes, shortened,
 )
+from deckcheck.decklist.records import listed_text
 from deckcheck.decklist.runs import holds_several_names
 from deckcheck.model.names import loose_key
 from deckcheck.decklist.text import HEADERS, continued_name, labelled_name, runs_entries_together, split_annotations
@@ -264,6 +265,7 @@ def _columns_layout(header: list[str], delimiter: str) -> Registrations | None:
 def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str, Any]:
     """The deck object of one row of registrations, {"text": its decklist cell ("" when empty), "player": its
     player's cell, "commander": the names its commander cells give, "companion": those its companion cell gives}."""
+    cells = list(map(listed_text, cells))  # (a frame of lists saved as CSV: "['1 Island', '1 Forest']")
     decklist = cells[layout.decklist] if layout.decklist < len(cells) else ""
     if not decklist.strip() and layout.link is not None and layout.link < len(cells) and is_web_address(
             cells[layout.link].strip()):
@@ -340,7 +342,8 @@ def _a_persons_name(cell: str, words: set[str]) -> bool:
 #: name there, empty or "anonymous" for an anonymous form, before the form's own questions), a nickname or e-mail
 #: column, or one naming an account ("Discord username").
 _PLAYER_TESTS: tuple[Callable[[str, set[str]], bool], ...] = (
-    lambda cell, words: "player" in cell,
+    lambda cell, words: "player" in _words(cell)[:3],  # ("Player name", "Name of player"; not "How many players in
+    # your pod?", nor "Last name of your favourite player?")
     lambda cell, words: _a_persons_name(cell, words) and cell != "name",
     _a_persons_name,
     lambda cell, words: cell in _PLAYER_COLUMNS or bool(words & _PLAYER_WORDS))
@@ -356,20 +359,25 @@ def _player_column(header: list[str]) -> int | None:
 def _surname_column(header: list[str], player: int | None) -> int | None:
     """The column of the player's last name when the player's column asks for the first ("First name" and "Last
     name", "Given name" and "Surname"): the two make the player's name."""
-    if player is None or not {"first", "given", "forename"} & set(_words(header[player])):
+    asked = set(_words(header[player])) if player is not None else set()
+    if not {"first", "given", "forename"} & asked or {"last", "surname", "family"} & asked:  # ("First and last name")
         return None
     return next((i for i, cell in enumerate(header) if i != player and (
         "surname" in (words := set(_words(cell))) or "name" in words and {"last", "family"} & words)), None)
 
 
-def player_rank(name: object) -> tuple[int, bool] | None:
+def player_rank(name: object) -> tuple[int, bool, bool] | None:
     """How well a column's name names the player, lower better, None when it does not: its kind (`_PLAYER_TESTS`),
-    then whether it names the player by an address or a number ("Player email", "Player ID") rather than by name."""
-    cell = fold(str(name))
+    then whether it names the player by an address or a number ("Player email", "Player ID") rather than by name,
+    then whether it does not say "name" ("Player name" over "Player Discord")."""
+    cell = _INSTRUCTIONS("", fold(str(name))).strip()  # ("Player name (no nicknames)": its instructions aside)
     words = set(_words(cell))
     kind = next((rank for rank, test in enumerate(_PLAYER_TESTS) if test(cell, words)), None)
-    return None if kind is None else (kind, bool(words & _NOT_BY_NAME or "#" in cell))
+    return None if kind is None else (kind, bool(words & _NOT_BY_NAME or "#" in cell), "name" not in words)
 
+
+#: What a header says in parentheses, an instruction to the player ("(no nicknames)", "(as on your ID)").
+_INSTRUCTIONS = re.compile(r"\([^()]*\)").sub
 
 #: Words of a column naming the player otherwise than by name.
 _NOT_BY_NAME = frozenset({"email", "mail", "address", "id", "number", "no", "phone", "dci"})

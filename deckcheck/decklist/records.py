@@ -124,7 +124,8 @@ def _items(value: Any, key: str) -> list[Any]:
     if type(value).__name__ == "ndarray" and getattr(value, "ndim", 0) == 1:
         value = value.tolist()
     if isinstance(value, str):
-        return value.splitlines()
+        listed = list_written_as_text(value)
+        return value.splitlines() if listed is None else listed
     if isinstance(value, Mapping):
         if _item_name(value) is not None:
             return [value]
@@ -135,6 +136,38 @@ def _items(value: Any, key: str) -> list[Any]:
     if not isinstance(value, list):
         raise ValueError(f"\"{key}\" is a JSON {json_type(value)}, not a list of cards")
     return value
+
+
+def list_written_as_text(value: str) -> list[Any] | None:
+    """The list a frame's cell holds as text after a round trip through CSV (`to_csv` writes a list as Python writes
+    it, "['1 Island', '1 Forest']"; or as JSON, '["1 Island"]'): its items, when it is such a list of names or card
+    objects; else None (a decklist's text). Before, its brackets and quotes were read as cards' names."""
+    text = value.strip()
+    if not (text.startswith("[") and text.endswith("]")) or "\n" in text or len(text) > _MOST_LISTED_CHARS:
+        return None
+    import ast
+
+    for read in (json.loads, ast.literal_eval):
+        try:
+            items = read(text)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            continue
+        if isinstance(items, list) and all(isinstance(item, (str, dict)) for item in items):
+            return items
+    return None
+
+
+def listed_text(cell: str) -> str:
+    """A table's cell as text: a list written as text (`list_written_as_text`) made its items' lines, a card
+    object's as its entry's line; any other cell as it is."""
+    items = list_written_as_text(cell)
+    if items is None:
+        return cell
+    return "\n".join(item if isinstance(item, str) else card_object_line(item) or "" for item in items)
+
+
+#: The longest cell read as a list written as text (a deck's 100 entries of long names fit many times over).
+_MOST_LISTED_CHARS = 1 << 20
 
 
 def _board_item(key: str, entry: Any) -> Any:

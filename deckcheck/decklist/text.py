@@ -1085,21 +1085,24 @@ _LINK_LABEL = re.compile(r"[^\W\d_][\w' ]{0,30}?\s*(?::|\s[-\u2013\u2014])").ful
 _URL = re.compile(r"<?(?:https?://|www\.|(?:[a-z0-9-]+\.)+[a-z]{2,}/)[^\s\"'<>()]*>?", re.IGNORECASE).fullmatch
 
 
-def _a_link(name: str) -> bool:
-    """Whether an entry's name is a web address alone, or after a label: a deck site's link on a line of its own."""
+def _a_link(name: str, is_card: Callable[[str], bool]) -> bool:
+    """Whether an entry's name is a web address alone, or after a label that is no card's name: a deck site's link
+    on a line of its own ("Moxfield: https://...", not "Sol Ring - https://scryfall.com/...", a card and its page)."""
     words = name.split()
-    return bool(words) and _URL(words[-1]) is not None and is_web_address(words[-1]) and (
-        len(words) == 1 or _LINK_LABEL(" ".join(words[:-1])) is not None)
+    if not words or _URL(words[-1]) is None or not is_web_address(words[-1]):
+        return False
+    label = " ".join(words[:-1])
+    return not label or _LINK_LABEL(label) is not None and not is_card(label.rstrip(":-\u2013\u2014 "))
 
 
-def without_links(deck: Deck, unknown: Iterable[str]) -> Deck:
+def without_links(deck: Deck, unknown: Iterable[str], is_card: Callable[[str], bool]) -> Deck:
     """The deck without the entries no card has (`unknown`) that are a web address alone on a line, or after a label
     ("https://www.moxfield.com/decks/...", "Moxfield: moxfield.com/decks/..."): a deck site's link pasted with the
     list, which is no card, nor one of the 100 (before, a list of 99 cards and its link was 100). A note names them.
     The deck itself when there are none, or when they are all the list holds (an `unknown-card` says what each is).
     """
     unknown = set(unknown)
-    links = [e for e in deck.entries if e.name in unknown and _a_link(e.name)]
+    links = [e for e in deck.entries if e.name in unknown and _a_link(e.name, is_card)]
     if not links or len(links) == len(deck.entries):
         return deck
     said = _named([f'line {e.line} "{shortened(e.name, 60)}"' if e.line else f'"{shortened(e.name, 60)}"'

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 RENDERERS = {"text": "text", "json": "json", "csv": "csv"}
 #: The report formats with no place for the report's notes (a CSV file is rows of decks and violations):
 #: `check` and `batch` say them on standard error instead.
-FORMATS_WITHOUT_NOTES = frozenset({"csv"})
+FORMATS_WITHOUT_NOTES = frozenset({"csv", "violations"})
 #: How text that can't be encoded is written, on standard output and into report files: as backslash
 #: escapes (in JSON, the same string's escapes).
 OUTPUT_ERRORS = "backslashreplace"

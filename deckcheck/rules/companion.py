@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from deckcheck.model.vocab import COLOR_NAMES
+from deckcheck.model.vocab import COLOR_NAMES, SPLIT
 from deckcheck.report import Violation
 from deckcheck.rules import facts as F
 from deckcheck.rules.base import DeckContext, Item, error_rule
@@ -145,13 +145,14 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
 
 def _said_unjudged(ctx: DeckContext, companion: str, key: str, deck: list[Item], bad: list[Item]) -> None:
     """A note of the deck's cards the companion's condition was judged on only in part, when it reads their faces
-    and the card data lacks some of them (the bundled snapshot holds one half of some split cards, such as Rooms):
-    met by the faces it holds, it may be broken by the others."""
+    and the card data lacks some of those it reads: a split card's other half (the bundled snapshot holds one half
+    of some split cards, such as Rooms), both halves being the card in the library (709.4; a double-faced card or an
+    adventurer is its front face there, 712.8a, 715.4). Met by the faces it holds, it may be broken by the others."""
     if key not in _READ_FROM_FACES:
         return
     judged = set(map(id, bad))
     partial = list(dict.fromkeys(i.name for i in deck if i.card is not None and not i.card.complete
-                                 and id(i) not in judged))
+                                 and i.card.layout == SPLIT and id(i) not in judged))
     if partial:
         ctx.notes.append(f"{companion}'s condition was judged on part of {', '.join(partial)}: the card data lacks "
                          f"{'its' if len(partial) == 1 else 'their'} other faces (`deckcheck update` brings whole "

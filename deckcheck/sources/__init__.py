@@ -17,7 +17,6 @@ from typing import Any
 
 from deckcheck.errors import DeckcheckWarning, InputError, one_line
 from deckcheck.model.card import Card, NonDeckObject
-from deckcheck.model.vocab import BANNED, LEGAL, RESTRICTED
 from deckcheck.sources import mtgjson, scryfall
 from deckcheck.sources.jsonstream import iter_file
 from deckcheck.sources.merge import Accumulator, ImportReport, card_is_text, merge_sources, normalize_day
@@ -54,7 +53,7 @@ def _read_file(path: Path, progress: Callable[[int], None] | None, day: str | No
     """Stream one file into an accumulator. Its date: the file's own (MTGJSON's meta.date), else `day`, else its
     newest printing's (of a Scryfall file, its newest printing legal in some format: the file holds previews of
     cards released later than it was made, legal nowhere yet; but no later than the first printing of its newest
-    card legal in Commander, as a reprint in a product to come is legal already, dated by its release), but never
+    card legal somewhere, as a reprint in a product to come is legal already, dated by its release), but never
     after today. Raises InputError for an
     unreadable or non-card file."""
     shown = str(path)
@@ -77,10 +76,10 @@ def _read_file(path: Path, progress: Callable[[int], None] | None, day: str | No
         raise InputError(shown, f"not card data: none of its {report.objects} objects is a valid "
                                 f"{kind} card (first problem: {report.invalid[0].reason})")
     newest = acc.newest or acc.newest_unplayed
-    if acc.newest:  # a reprint in a product to come is legal already, dated by its release: the file is as new as the
-        # first printing of its newest card legal in Commander
-        newest = min(newest, max((r.released_at for r in acc.records.values()
-                                  if r.released_at and r.legality in (LEGAL, RESTRICTED, BANNED)), default=newest))
+    if acc.played:  # a reprint in a product to come is legal already, dated by its release: the file is as new as the
+        # first printing of its newest card legal somewhere (an Arena card's too)
+        newest = min(newest, max((r.released_at for oid, r in acc.records.items()
+                                  if r.released_at and oid in acc.played), default=newest))
     newest = newest and min(newest, datetime.date.today().isoformat())
     date = normalize_day(meta.get("date")) or day or newest
     version = meta.get("version") if isinstance(meta.get("version"), str) else None

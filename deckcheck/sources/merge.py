@@ -200,6 +200,7 @@ class Accumulator:
         self.records: dict[str, CardRecord] = {}
         self.newest: str | None = None  # newest printing date seen (of a Scryfall file: of those legal somewhere)
         self.newest_unplayed: str | None = None  # a Scryfall file's newest printing legal in no format (a preview)
+        self.played: set[str] = set()  # the Oracle ids of a Scryfall file's cards with a printing legal somewhere
         self.others: dict[str, NonDeckObject] = {}  # objects that are never deck cards, by name
 
     def add_other(self, name: Any, kind: str, face_names: Any = (), parts: Any = ()) -> None:
@@ -227,6 +228,7 @@ class Accumulator:
         self.absorb_others(other)
         self.newest = newest(self.newest, other.newest)
         self.newest_unplayed = newest(self.newest_unplayed, other.newest_unplayed)
+        self.played |= other.played
 
     def absorb_others(self, other: Accumulator) -> None:
         """Merge another accumulator's objects that are never deck cards into this one's."""

@@ -167,6 +167,8 @@ def ingest(obj: Any, acc: Accumulator, report: ImportReport, path: str,
     if released:  # the file's date, when it has none: its newest printing played somewhere, not a preview's
         if _played(obj):
             acc.newest = newest(acc.newest, released)
+            if isinstance(obj.get("oracle_id"), str):
+                acc.played.add(obj["oracle_id"])
         else:
             acc.newest_unplayed = newest(acc.newest_unplayed, released)
     if layout == REVERSIBLE:
