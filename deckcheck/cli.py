@@ -191,16 +191,31 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return _parse_and_run(argv)
     except Terminated as exc:
-        print("deckcheck: terminated", file=sys.stderr)
+        _say_stopped("deckcheck: terminated")
         return 128 + exc.signum
     except KeyboardInterrupt:
-        print("deckcheck: interrupted", file=sys.stderr)
+        _say_stopped("deckcheck: interrupted")
         return 130
     except (MemoryError, ImportError) as exc:  # (reading the command line too: a command's module is imported then)
         if isinstance(exc, ImportError) and not _MAPPING_FAILED.search(str(exc)):
             raise  # a missing module: deckcheck's install is broken, which a traceback shows best
         print("deckcheck: error: out of memory", file=sys.stderr)
         return 2
+
+
+def _say_stopped(message: str) -> None:
+    """Say on standard error that a signal stopped the command, a second one meanwhile (Ctrl-C pressed twice)
+    ignored: it said the same, and raised in the middle of saying it, it made a traceback."""
+    stopping = (signal.SIGINT, *STOPPING)
+    try:
+        previous = [signal.signal(signum, signal.SIG_IGN) for signum in stopping]
+    except ValueError:  # not the main thread (deckcheck.cli.main called from another): no handlers to change
+        previous = []
+    try:
+        print(message, file=sys.stderr)
+    finally:
+        for signum, handler in zip(stopping, previous):
+            signal.signal(signum, handler)
 
 
 #: An extension module the loader had no memory to map (a memory limit, `ulimit -v`).
