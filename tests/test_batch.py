@@ -143,6 +143,8 @@ def test_the_files_of_a_folder_named_as_no_decklist_is_are_said_left_out(tmp_pat
         f"{tmp_path / 'lee'}, {tmp_path / 'zoe.pdf'}")
     code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(tmp_path / "alice.txt"))
     assert code == 0 and "note" not in err  # a file given by its name is read, whatever its name
+    code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(tmp_path), f"{tmp_path}/")
+    assert "deckcheck: note: 3 files in the folders given left out" in err  # each once (6 before)
 
 
 def test_a_folder_that_can_t_be_read_is_a_row_not_decks_missed_unseen(tmp_path, monkeypatch):

@@ -841,26 +841,6 @@ def test_a_second_commander_under_its_own_header_is_a_commander(
     assert code == 0 and out.splitlines()[-1].startswith(f"{deck}: legal: 100 cards, {first} + {second}, identity ")
 
 
-def test_a_title_above_a_list_of_names_alone_is_the_deck_s_title(capsys, tmp_path, data_dir: str) -> None:
-    """"Edgar Vamps", a blank line, then a list of names with no counts, its commander marked: 100 cards and legal,
-    the title said in a note (before: an unknown card "Edgar Vamps" and 101 cards). A first name mistyped is still
-    the card it nearly spells, an unknown card with the suggestion."""
-    names = [line.split(" ", 1)[1] for line in LEGAL.read_text(encoding="utf-8").splitlines()
-             if line[:1].isdigit() and line.split(" ", 1)[0] == "1"]
-    basics = [line for line in LEGAL.read_text(encoding="utf-8").splitlines() if line[:1].isdigit() and
-              line.split(" ", 1)[0] != "1"]
-    deck = tmp_path / "titled.txt"
-    deck.write_text("Abzan Armor Build\n\n" + f"{names[0]} (Commander)\n" + "\n".join(names[1:] + basics) + "\n",
-                    encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(deck))
-    assert code == 0 and out.splitlines() == [
-        f'{deck}: note: read line 1 "Abzan Armor Build" as the deck\'s title, not as a card: no card has that name',
-        f"{deck}: legal: 100 cards, Felothar the Steadfast, identity WBG"]
-    deck.write_text("Felothar the Steadfst\n\n" + "\n".join(names[1:] + basics) + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(deck))
-    assert code == 1 and 'unknown card "Felothar the Steadfst"; did you mean Felothar the Steadfast' in out
-
-
 @pytest.mark.parametrize("title", ["Abzan Armor - Commander", "Felothar the Steadfast - Commander"])
 def test_a_title_ending_in_commander_is_the_deck_s_title(capsys, tmp_path, data_dir: str, title: str) -> None:
     """A deck's title "Abzan Armor - Commander" above a list: its title, not a commander marked with a dash (that

@@ -401,19 +401,6 @@ def test_groups_and_a_title_are_told_in_a_list_counted_after_its_names() -> None
     assert parse_text("Sol Ring x1\nMana Crypt x1\nArcane Signet x1\n").group_lines == ()  # a card's count
 
 
-@pytest.mark.parametrize("text, title", [
-    ("Edgar Vamps\n\nEdgar Markov (Commander)\nSol Ring\nArcane Signet\n", 1),  # set off by a blank line
-    ("Edgar Vamps\nEdgar Markov (Commander)\nSol Ring\n", 1),  # and by the commander's marker
-    ("Edgar Vamps\n\nCommander\nEdgar Markov\n\nDeck\nSol Ring\n", 1),  # by a header
-    ("- My Meren list\n\n- Meren of Clan Nel Toth (Commander)\n- Swamp x13\n", 1),
-    ("Edgar Vamps\nSol Ring\nArcane Signet\n", 0),  # not set off: a card's name mistyped, as like as a title
-])
-def test_a_title_above_a_list_of_names_with_no_count_before_them(text, title) -> None:
-    """A title set off above a list that writes no count before its names is a title, as above a counted list: the
-    checker takes it out when no card has its name. Before, it was a card of the list (an unknown card, and 101)."""
-    assert parse_text(text).title_line == title
-
-
 def test_a_markdown_table_s_rows_copied_without_their_header_are_read() -> None:
     """Rows of a Markdown table copied without its header row and rule ("| 1 | Sol Ring |"), alone or among plain
     lines: each its card. Before, each was an unknown card "| 1 | Sol Ring |", or (among counted lines) a group's

@@ -774,11 +774,15 @@ class FilesRead:
         return self._repeats_said(most) + self._left_out_said()
 
     def _left_out_said(self, most: int = 10) -> list[str]:
-        if not self.left_out:
+        left, seen = [], set()  # each file once, by the name first met (a folder given twice, or one and a folder in it)
+        for path in self.left_out:
+            if (real := os.path.realpath(path)) not in seen:
+                seen.add(real)
+                left.append(path)
+        if not left:
             return []
-        named = ", ".join(self.left_out[:most]) + (f" and {len(self.left_out) - most} more"
-                                                    if len(self.left_out) > most else "")
-        return [f"{counted(len(self.left_out), 'file')} in the folders given left out, as no decklist is named so "
+        named = ", ".join(left[:most]) + (f" and {len(left) - most} more" if len(left) > most else "")
+        return [f"{counted(len(left), 'file')} in the folders given left out, as no decklist is named so "
                 f"(`deckcheck batch --help` names those read; a list kept as a PDF or a picture: copy it into a .txt "
                 f"file): {named}"]
 
@@ -927,7 +931,7 @@ def cell_text(value: Any) -> str:
         return "\n".join(cell_text(v) for v in value)
     if isinstance(value, Mapping) and (line := card_object_line(value)) is not None:  # {"name", "count"}
         return line
-    return listed_text(str(value))  # (a list cell after a round trip through CSV: "['1 Island', '1 Forest']")
+    return str(value)
 
 
 def _is_list_of_entries(item: Any) -> bool:

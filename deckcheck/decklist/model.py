@@ -120,10 +120,8 @@ class Deck:
     #: `commanders_as_listed`.
     label_lines: tuple[int, ...] = field(default=())
     #: The line of the list's first entry when it has no quantity, comes before any header, and the list's next
-    #: entry, after a blank line, a comment or a header, has one, or, in a list of names with no count before them,
-    #: is set off from it (a blank line, a header or a commander's marker after it): how a deck's title is written
-    #: above its list ("Felothar Armor Deck"). Such an entry that no card has, nor nearly spells, is the deck's
-    #: name, for `without_title`; 0 for none.
+    #: entry, after a blank line, a comment or a header, has one: how a deck's title is written above its list
+    #: ("Felothar Armor Deck"). Such an entry that no card has is the deck's name, for `without_title`; 0 for none.
     title_line: int = 0
     #: The lines of entries written with no count before the name ("Sol Ring 1", "Sol Ring // best card"): only such a
     #: line's bare number after the name is its count (`with_line_ends_read`), not "1 Sol Ring 410"'s.

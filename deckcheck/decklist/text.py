@@ -819,12 +819,11 @@ def parse_lines(text: str, path: str) -> Deck:
     if counted_headings:  # and one with a quantity written as a heading
         group_lines = tuple(sorted(group_lines + tuple(counted_headings)))
     heading_lines = tuple(line for line in group_lines if line in colon_headings)
-    title_line = set_off_title = 0
-    if len(rows) >= 2 and rows[0][6] is not None and unled[:1] == [rows[0][0]] and rows[0][0] not in group_lines:
-        if rows[1][0] not in unled or counted_after.get(rows[1][0]) is False:
-            title_line = rows[0][0]  # perhaps a title, set off from the list after it (counted)
-        elif rows[1][6] != rows[0][6]:  # or from a list of names with no count before them ("Edgar Vamps", a blank
-            set_off_title = rows[0][0]  # line, "Edgar Markov (Commander)", "Sol Ring", ...; "Swamp x13")
+    title_line = 0
+    if (len(rows) >= 2 and rows[0][6] is not None and unled[:1] == [rows[0][0]]
+            and (rows[1][0] not in unled or counted_after.get(rows[1][0]) is False)
+            and rows[0][0] not in group_lines):  # perhaps a title, set off from the list after it (counted)
+        title_line = rows[0][0]
     word_lines = _words_around(rows, worded) if worded else ()
     notes_out: list[str] = []
     first_block: tuple[str, ...] = ()
@@ -862,7 +861,7 @@ def parse_lines(text: str, path: str) -> Deck:
                 notes=tuple(notes_out), source_format="text", first_block_names=first_block,
                 last_block_names=last_block,
                 group_lines=group_lines, cardless_group_lines=cardless_group_lines, heading_lines=heading_lines,
-                word_lines=word_lines, label_lines=tuple(label_lines), title_line=title_line or set_off_title,
+                word_lines=word_lines, label_lines=tuple(label_lines), title_line=title_line,
                 uncounted_lines=tuple(unled))
 
 
