@@ -35,7 +35,7 @@ from typing import Any
 from deckcheck.model.card import Card
 from deckcheck.model.mana import strip_reminder_text
 from deckcheck.policy import Policy, card_data_day
-from deckcheck.wording import counted
+from deckcheck.wording import counted, first_named
 
 #: The most extra-turn cards deckcheck reads as the "low quantity" brackets 2 and 3 allow.
 LOW_EXTRA_TURNS = 3
@@ -436,8 +436,7 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
                     "list are used")
     unjudged_names = [name for name, found in listed_as.items() if found is None]
     if unjudged_names:  # a Game Changer or mass land denial among them would raise the floor
-        shown = "; ".join(unjudged_names[:UNKNOWN_NAMED]) + (
-            f" and {len(unjudged_names) - UNKNOWN_NAMED} more" if len(unjudged_names) > UNKNOWN_NAMED else "")
+        shown = first_named(unjudged_names, UNKNOWN_NAMED, "; ")
         more.append(f"{counted(len(unjudged_names), 'unknown card name')}, which the card data has no card for: "
                     f"{shown}")
     reasons += _NOT_JUDGED_REASONS

@@ -429,8 +429,8 @@ class Checker:
         """For `checked_context`: the deck with its lines of names run together read apart, its names' ends that are
         no card's read off (`with_line_ends_read`) and a post's words, its groups' names and its title taken out; the
         deck whose groups' names were taken out; the names no card has that may be such words."""
-        apart = with_line_ends_read(names_apart(without_links(deck, unknown, self.is_card), unknown, self._names_in), unknown,
-                                    self.card_names, group_counts=group_counts) if unknown else deck
+        apart = with_line_ends_read(names_apart(without_links(deck, unknown, self.is_card), unknown, self._names_in),
+                                    unknown, self.card_names, group_counts=group_counts) if unknown else deck
         grouped, plain = deck, []
         if apart.group_lines or apart.word_lines or apart.title_line:
             # (an unknown name told as what it is, a web address or cards joined, stays)

@@ -16,6 +16,11 @@ def identity_cell(identity: str | None, unreadable: bool = False) -> str:
     return "?" if identity is None else identity or "C"
 
 
+def first_named(names: list[str], most: int, sep: str = ", ") -> str:
+    """The first `most` of `names` joined, and how many more there are: "Sol Ring, Arcane Signet and 3 more"."""
+    return sep.join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
 def counted(n: int, noun: str) -> str:
     """A count and its noun, plural unless the count is one: "1 card", "0 errors", "3 Game Changers"."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

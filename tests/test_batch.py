@@ -139,8 +139,8 @@ def test_the_files_of_a_folder_named_as_no_decklist_is_are_said_left_out(tmp_pat
     assert code == 0 and len(out.splitlines()) == 2
     assert err.splitlines()[-1] == (
         f"deckcheck: note: 3 files in the folders given left out, as no decklist is named so (`deckcheck batch "
-        f"--help` names those read; a list kept as a PDF or a picture: copy it into a .txt file): {tmp_path / 'kai.md'}, "
-        f"{tmp_path / 'lee'}, {tmp_path / 'zoe.pdf'}")
+        f"--help` names those read; a list kept as a PDF or a picture: copy it into a .txt file): "
+        f"{tmp_path / 'kai.md'}, {tmp_path / 'lee'}, {tmp_path / 'zoe.pdf'}")
     code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(tmp_path / "alice.txt"))
     assert code == 0 and "note" not in err  # a file given by its name is read, whatever its name
     code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(tmp_path), f"{tmp_path}/")
@@ -1270,7 +1270,8 @@ def test_a_misspelt_companion_given_beside_the_list_is_the_list_s_card_spelt_clo
     ann, bea, cy, di = check_many([table], store=store)
     for row in (ann, bea):
         assert (row.report.companion, row.report.card_count, row.report.codes()) == (
-            "Lurrus of the Dream-Den", 100 if row is ann else 99, ["deck-size"] * (row is bea) + ["companion"]), row.name
+            "Lurrus of the Dream-Den", 100 if row is ann else 99,
+            ["deck-size"] * (row is bea) + ["companion"]), row.name
     (violation,) = [v for v in ann.report.violations if v.code == "companion"]
     lurrus = (alice + "\nSideboard\n1 Lurrus of the Dream-Den\n").split("\n").index("1 Lurrus of the Dream-Den") + 1
     assert violation.line == lurrus

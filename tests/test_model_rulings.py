@@ -305,7 +305,8 @@ def test_a_companion_s_condition_judged_on_part_of_a_card_says_so(store):
         partial = [note for note in report.notes if "judged on part of" in note]
         assert partial == [f"{companion}'s condition was judged on part of Bottomless Pool // Locker Room: the card "
                            "data lacks its other faces (`deckcheck update` brings whole cards)"] * said, companion
-    for complete_enough in ("Fire // Ice", "Beanstalk Wurm // Plant Beans", "Invasion of Zendikar // Awakened Skyclave"):
+    for complete_enough in ("Fire // Ice", "Beanstalk Wurm // Plant Beans",
+                            "Invasion of Zendikar // Awakened Skyclave"):
         # (an adventurer, a double-faced card: its front face alone is the card in the library, 715.4, 712.8a)
         whole = check_deck("Commander\n1 Kenrith, the Returned King\n\nCompanion\n1 Jegantha, the Wellspring\n\n"
                            f"Deck\n1 {complete_enough}\n{lands}\n", store=store)

@@ -47,7 +47,7 @@ from deckcheck.decklist.sheets import sheet_text
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, reason_of
 from deckcheck.report import CheckReport, DeckReport, card_data_of, pickled_by_fields
 from deckcheck.rules.syntax import UNREADABLE as UNREADABLE_RULE, unreadable_report
-from deckcheck.wording import counted
+from deckcheck.wording import counted, first_named
 from deckcheck.zips import (
     DOCUMENTS, GZIP_MAGIC, IWORK, WORKBOOKS, ZIP_MAGIC, archive_kind, is_zip, member_errors, zip_errors,
 )
@@ -755,13 +755,9 @@ class FilesRead:
 
     def first_time(self, path: str) -> bool:
         """Whether the file at `path` is met for the first time (one that can't be looked at is: its row says why)."""
-        try:
-            info = os.stat(path)
-        except OSError:
+        key = _file_key(path)
+        if key is None:
             return True
-        if not info.st_ino:  # a file system that numbers no files: none told apart
-            return True
-        key = (info.st_dev, info.st_ino)
         if key in self._first:
             self.repeats.append((path, self._first[key]))
             return False
@@ -774,17 +770,15 @@ class FilesRead:
         return self._repeats_said(most) + self._left_out_said()
 
     def _left_out_said(self, most: int = 10) -> list[str]:
-        left, seen = [], set()  # each file once, by the name first met (a folder given twice, or one and a folder in it)
-        for path in self.left_out:
-            if (real := os.path.realpath(path)) not in seen:
-                seen.add(real)
-                left.append(path)
+        first: dict[Any, str] = {}  # each file once, by the name first met (a folder given twice, or one and a folder
+        for path in self.left_out:  # in it)
+            first.setdefault(_file_key(path) or path, path)
+        left = list(first.values())
         if not left:
             return []
-        named = ", ".join(left[:most]) + (f" and {len(left) - most} more" if len(left) > most else "")
         return [f"{counted(len(left), 'file')} in the folders given left out, as no decklist is named so "
                 f"(`deckcheck batch --help` names those read; a list kept as a PDF or a picture: copy it into a .txt "
-                f"file): {named}"]
+                f"file): {first_named(left, most)}"]
 
     def _repeats_said(self, most: int) -> list[str]:
         said = [f"{again}: the same file as {first}; its decks are checked once, as {first}" if again != first
@@ -793,9 +787,18 @@ class FilesRead:
         if len(said) <= most:
             return said
         firsts = list(dict.fromkeys(first for _, first in self.repeats))
-        named = ", ".join(firsts[:most]) + (f" and {len(firsts) - most} more" if len(firsts) > most else "")
-        return [f"{len(firsts)} files met more than once (by their names, in folders given, or linked): {named}; "
-                "the decks of each are checked once"]
+        return [f"{len(firsts)} files met more than once (by their names, in folders given, or linked): "
+                f"{first_named(firsts, most)}; the decks of each are checked once"]
+
+
+def _file_key(path: str) -> tuple[int, int] | None:
+    """What a file is, whatever its name (a link's, a hard link's, a path written otherwise): its device and inode;
+    None for one that can't be looked at, or on a file system that numbers no files (st_ino 0)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino) if info.st_ino else None
 
 
 def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Source]:
@@ -1633,7 +1636,7 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     from deckcheck.policy import as_date, given_policy
     from deckcheck.store import CardStore
 
-    if (hasattr(commanders, "tolist") and (is_pandas(paths_or_texts, "DataFrame") or is_pandas(paths_or_texts, "Series"))
+    if (hasattr(commanders, "tolist") and any(is_pandas(paths_or_texts, kind) for kind in ("DataFrame", "Series"))
             and len(commanders) == len(paths_or_texts) > 1):  # a frame's column: a commander a deck
         raise TypeError(f"commanders: the same commanders for every deck, not a {type(commanders).__name__} of one a "
                         "deck; each deck's own go in its row (check_many of a frame with a \"commander\" column beside "

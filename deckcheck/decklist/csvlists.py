@@ -21,8 +21,8 @@ from deckcheck.decklist.model import (
 )
 from deckcheck.decklist.records import listed_text
 from deckcheck.decklist.runs import holds_several_names
-from deckcheck.model.names import loose_key
 from deckcheck.decklist.text import HEADERS, continued_name, labelled_name, runs_entries_together, split_annotations
+from deckcheck.model.names import loose_key
 
 #: Field separators, in the order tried: commas, then the semicolons of a spreadsheet saved in a locale whose
 #: decimal mark is a comma (Excel in much of Europe), then tabs (tab-separated exports).

@@ -22,8 +22,8 @@ from operator import itemgetter
 from deckcheck.decklist.columns import CardColumns, card_columns
 from deckcheck.decklist.model import (
     COMMANDER, COMMANDER_WORDS, COMPANION, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE,
-    SIDEBOARD, Deck, Entry, EntryCollector, Problems, is_web_address, line_too_long, problem,
-    read_quantity, shortened,
+    SIDEBOARD, Deck, Entry, EntryCollector, Problems, is_web_address, line_too_long, problem, read_quantity,
+    shortened,
 )
 from deckcheck.decklist.runs import could_be_names, holds_several_names
 from deckcheck.model.names import MISTYPED, likeness, name_key
@@ -74,14 +74,16 @@ _PREFIX = re.compile(r"(\*\*|__)?(sb|sideboard|com{1,3}an{1,2}d[ae]rs?|cmdr|gene
                      r"|maybeboard|maybe|deck"
                      r"|main(?: ?deck|board)?)(\1)?(?:\s*:|\s+[-\u2013\u2014])((?(3)|\1))?\s*", re.IGNORECASE)
 _PREFIX_SECTIONS = {"sb": SIDEBOARD, "sideboard": SIDEBOARD, "commander": COMMANDER, "commanders": COMMANDER,
-                    "cmdr": COMMANDER, "general": COMMANDER, "partner": COMMANDER, "background": COMMANDER, "companion": COMPANION,
-                    "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
+                    "cmdr": COMMANDER, "general": COMMANDER, "partner": COMMANDER, "background": COMMANDER,
+                    "companion": COMPANION, "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD}
 _PREFIX_SECTIONS.update((word, MAIN) for word in ("deck", "main", "maindeck", "main deck", "mainboard"))
 
 
 def _prefix_section(found: re.Match[str]) -> str:
     """The section a line's label names (`_PREFIX`): "Comander:" mistyped names the commander too."""
     return _PREFIX_SECTIONS.get(found.group(2).lower(), COMMANDER)
+
+
 # Where a line of entries ("1 Sol Ring, 1 Arcane Signet"; "1 Sol Ring; 1 Arcane Signet") starts its next one: a
 # comma or semicolon before a quantity and a name. No card name holds one so ("Borrowing 100,000 Arrows" has
 # no space after its comma, "Guan Yu's 1,000-Li March" no space after the number).
@@ -1080,8 +1082,8 @@ def without_title(deck: Deck, unknown: Iterable[str],
 _LINK_LABEL = re.compile(r"[^\W\d_][\w' ]{0,30}?\s*(?::|\s[-\u2013\u2014])").fullmatch
 
 
-#: A web address and nothing else, in angle brackets or not ("https://moxfield.com/decks/abc", "<www.archidekt.com/...>",
-#: "moxfield.com/decks/abc"; not a formula holding one, "=HYPERLINK(...)").
+#: A web address and nothing else, in angle brackets or not ("https://moxfield.com/decks/abc",
+#: "<www.archidekt.com/...>", "moxfield.com/decks/abc"; not a formula holding one, "=HYPERLINK(...)").
 _URL = re.compile(r"<?(?:https?://|www\.|(?:[a-z0-9-]+\.)+[a-z]{2,}/)[^\s\"'<>()]*>?", re.IGNORECASE).fullmatch
 
 

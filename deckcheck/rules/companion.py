@@ -10,6 +10,7 @@ from deckcheck.model.vocab import COLOR_NAMES, SPLIT
 from deckcheck.report import Violation
 from deckcheck.rules import facts as F
 from deckcheck.rules.base import DeckContext, Item, error_rule
+from deckcheck.wording import first_named
 
 if TYPE_CHECKING:
     from deckcheck.checker import Checker
@@ -119,7 +120,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
             _said_unjudged(ctx, item.name, facts.companion, deck, bad)
             if bad:
                 names = list(dict.fromkeys(i.name for i in bad))
-                shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+                shown = first_named(names, 8)
                 out.append(COMPANION.violation(
                     f"{item.name}'s condition is not met (\"{facts.companion_text}\", the commanders included): "
                     f"{shown}", cards=(item.name, *names),

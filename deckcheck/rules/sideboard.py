@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.report import WARNING, Violation
 from deckcheck.rules.base import DeckContext, Rule
-from deckcheck.wording import counted
+from deckcheck.wording import counted, first_named
 
 if TYPE_CHECKING:
     from deckcheck.checker import Checker
@@ -30,7 +30,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     count = sum(i.entry.quantity for i in ctx.unused)
     sections = sorted({i.entry.section for i in ctx.unused})
     names = list(dict.fromkeys(i.name for i in ctx.unused))
-    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    shown = first_named(names, 5)
     return [SIDEBOARD.violation(
         f"{counted(count, 'card')} in the {' and '.join(sections)} "
         f"{'are' if count != 1 else 'is'} outside the 100 and ignored: {shown}",

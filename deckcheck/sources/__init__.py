@@ -51,11 +51,10 @@ CARD_LOOK_AHEAD = 100
 
 def _read_file(path: Path, progress: Callable[[int], None] | None, day: str | None = None) -> _FileData:
     """Stream one file into an accumulator. Its date: the file's own (MTGJSON's meta.date), else `day`, else its
-    newest printing's (of a Scryfall file, its newest printing legal in some format: the file holds previews of
-    cards released later than it was made, legal nowhere yet; but no later than the first printing of its newest
-    card legal somewhere, as a reprint in a product to come is legal already, dated by its release), but never
-    after today. Raises InputError for an
-    unreadable or non-card file."""
+    newest printing's (of a Scryfall file, the first printing of its newest card legal in some format: the file
+    holds previews of cards released later than it was made, legal nowhere yet, and reprints in products to come,
+    legal already but dated by their release), but never after today. Raises InputError for an unreadable or
+    non-card file."""
     shown = str(path)
     acc = Accumulator()
     report = ImportReport()
@@ -76,10 +75,10 @@ def _read_file(path: Path, progress: Callable[[int], None] | None, day: str | No
         raise InputError(shown, f"not card data: none of its {report.objects} objects is a valid "
                                 f"{kind} card (first problem: {report.invalid[0].reason})")
     newest = acc.newest or acc.newest_unplayed
-    if acc.played:  # a reprint in a product to come is legal already, dated by its release: the file is as new as the
-        # first printing of its newest card legal somewhere (an Arena card's too)
-        newest = min(newest, max((r.released_at for oid, r in acc.records.items()
-                                  if r.released_at and oid in acc.played), default=newest))
+    if acc.played:  # (never after `acc.newest`, its newest printing legal somewhere: a card's first printing is no
+        # later than any other)
+        newest = max((r.released_at for oid, r in acc.records.items() if r.released_at and oid in acc.played),
+                     default=newest)
     newest = newest and min(newest, datetime.date.today().isoformat())
     date = normalize_day(meta.get("date")) or day or newest
     version = meta.get("version") if isinstance(meta.get("version"), str) else None
