@@ -832,16 +832,47 @@ def test_a_sign_up_sheet_names_its_players_by_their_account(tmp_path, column):
     (["Player Discord", "Player name (as on your ID)"], ["annab", "Anna Berg"], "Anna Berg"),
     (["How many players in your pod?", "Name"], ["4", "Anna Berg"], "Anna Berg"),
     (["First and last name", "Last name of your favourite player?"], ["Anna Berg", "Finkel"], "Anna Berg"),
+    (["Tournament player ID", "Name"], ["100234", "Anna Berg"], "Anna Berg"),
+    (["Name", "Surname"], ["Anna", "Berg"], "Anna Berg"),
+    (["Nom", "Prénom"], ["Berg", "Anne"], "Anne Berg"),
+    (["Prénom", "Nom de famille"], ["Anne", "Berg"], "Anne Berg"),
+    (["Nom du joueur", "Nom du deck"], ["Anne Berg", "Elfes"], "Anne Berg"),
+    (["Vorname", "Nachname"], ["Anna", "Berg"], "Anna Berg"),
+    (["Spieler", "E-Mail"], ["Anna Berg", "anna@example.com"], "Anna Berg"),
+    (["Nombre", "Apellidos"], ["Ana", "García Ruiz"], "Ana García Ruiz"),
+    (["Nome", "Cognome"], ["Anna", "Bianchi"], "Anna Bianchi"),
 ])
 def test_a_form_s_player_is_named_by_the_column_that_names_them_best(tmp_path, header, row, player):
     """Of two columns about the player, the one naming them by name, wherever it stands: "Player name" over a "Player
     ID" or "Player email" before it, a Discord account over an e-mail address; a first name and a last name asked
-    apart make the name. Before, the first column of the best kind won: rows named "100234" or by an address, and
-    two players named Alex alike."""
+    apart make the name, in a form's own language too ("Prénom" and "Nom", "Vorname" and "Nachname"). Before, the
+    first column of the best kind won: rows named "100234" or by an address, and two players named Alex alike; and
+    a form in French, German, Spanish or Italian named no player."""
     table = _csv_file(tmp_path / "responses.csv", [["Timestamp", *header, "Decklist"],
                                                    ["1", *row, "1 Sol Ring\n1 Forest\n"]])
     code, out, _ = run_cli("batch", "--format", "json", str(table))
     assert [d.get("name") for d in json.loads(out)["decks"]] == [player]
+
+
+@pytest.mark.parametrize("header", [
+    ["Horodateur", "Nom", "Prénom", "Commandant", "Liste du deck"],
+    ["Zeitstempel", "Vorname", "Nachname", "Kommandeur", "Deckliste"],
+    ["Marca temporal", "Nombre", "Apellidos", "Comandante", "Lista del mazo"],
+])
+def test_a_form_in_another_language_names_its_players_commanders_and_lists(tmp_path, store, header):
+    """An organizer's form written in French, German or Spanish: its columns for the player's names, the commander
+    and the list are read as an English form's. Before, the French and Spanish forms were no table of registrations
+    (their lists one deck of unknown cards), and the German one named no player."""
+    first, last = (2, 1) if header[1] == "Nom" else (1, 2)
+    rows = [["1", "", "", "Atraxa, Praetors' Voice", _main_deck("01-alice-breed-lethality.txt")],
+            ["2", "", "", "", (TOURNAMENT / "07-gus-planeswalker-party.txt").read_text(encoding="utf-8")]]
+    for row, (given, family) in zip(rows, [("Alice", "Martin"), ("Gus", "Weber")]):
+        row[first], row[last] = given, family
+    table = _csv_file(tmp_path / "inscriptions.csv", [header, *rows])
+    alice, gus = check_many([table], store=store).results
+    assert (alice.name, alice.report.commanders, alice.report.card_count, alice.legal) == (
+        "Alice Martin", ("Atraxa, Praetors' Voice",), 100, True)
+    assert (gus.name, gus.report.codes()) == ("Gus Weber", ["singleton"])
 
 
 def test_a_table_of_registered_links_says_so_a_row_a_player(tmp_path):
@@ -999,6 +1030,30 @@ def test_a_form_s_commander_and_partner_columns_name_the_commanders(tmp_path, st
     (many,) = check_many([{"text": "1 Sol Ring\n", "commander": [f"Name {i}" for i in range(20_000)]}], store=store)
     assert many.unreadable and many.report.violations[0].message == (
         '"commander" names 20,000 cards, more than the 8 commanders a deck may be given beside its list')
+
+
+def test_a_form_s_commander_cell_joining_words_is_read_apart_only_into_cards(tmp_path, store):
+    """A Commander cell is read before the cards are known: it was split at every " & ", " + " and slash, so a card
+    whose name holds one ("Sword of Dungeons & Dragons", "Minsc & Boo, Timeless Heroes") was two unknown names, and
+    the list's own commander was kept. The cell is now read apart only where each part is a card, as `--commander`
+    reads it; a part the list holds is the list's copy, one it does not is added."""
+    felothar = (PROJECT / "data" / "examples" / "abzan-armor-tdc.txt").read_text(encoding="utf-8")
+    form = tmp_path / "form.csv"
+    with form.open("w", newline="", encoding="utf-8") as out:
+        csv.writer(out).writerows([
+            ["Player", "Commander", "Decklist"],
+            ["Ann", "Sword of Dungeons & Dragons", felothar],
+            ["Bob", "Tymna the Weaver & Thrasios, Triton Hero", "1 Tymna the Weaver\n1 Sol Ring\n97 Plains\n"],
+            ["Cy", "Tymna the Weaver\nThrasios, Triton Hero", "1 Sol Ring\n"]])
+    ann, bob, cy = check_many([form], store=store).results
+    assert ann.report.commanders == ("Sword of Dungeons & Dragons",)
+    assert "commander-ineligible" in ann.report.codes() and "unknown-card" not in ann.report.codes()
+    assert (bob.report.commanders, bob.report.card_count) == (("Tymna the Weaver", "Thrasios, Triton Hero"), 100)
+    assert bob.report.notes == (
+        "commander given beside the list: Tymna the Weaver & Thrasios, Triton Hero read as 2 commanders: Tymna the "
+        "Weaver; Thrasios, Triton Hero (Thrasios, Triton Hero not in the list; added)",)
+    assert bob.legal
+    assert (cy.report.commanders, cy.report.card_count) == (("Tymna the Weaver", "Thrasios, Triton Hero"), 3)
 
 
 def test_a_form_s_commander_cell_written_as_a_decklist_line_is_its_card(tmp_path, store):

@@ -396,10 +396,13 @@ def commanders_given_read(deck: Deck, card_names: CardNames, entries: list[Entry
     left: list[str] = []
     for name in [name for name in deck.added_commanders if not card_names(name)]:
         listed = [e for e in entries if e.section in (MAIN, SIDEBOARD)]
-        close = _closest_listed(name, listed)
         index = next((i for i, e in enumerate(entries) if e.section == COMMANDER and e.name == name), None)
         if index is None:
             continue
+        if len(parts := _joined_names(name, listed, card_names)) > 1:
+            _given_apart(entries, notes, index, parts)
+            continue
+        close = _closest_listed(name, listed)
         if close is None:
             left.append(name)
             continue
@@ -421,6 +424,26 @@ def commanders_given_read(deck: Deck, card_names: CardNames, entries: list[Entry
                           f"{name} is no card's name; the list's own {'commander' if len(kept) == 1 else 'commanders'} "
                           f"{'; '.join(kept)} kept")
     return replace(deck, entries=tuple(entries), notes=tuple(notes), added_commanders=(), unmarked_commanders=())
+
+
+def _given_apart(entries: list[Entry], notes: list[str], index: int, parts: list[str]) -> None:
+    """The commander given at `index`, a name joining two cards' that only the cards tell apart ("Tymna the Weaver
+    & Thrasios, Triton Hero" in a form's Commander cell, read before the cards were known), made its `parts`: each
+    the list's copy when the list holds one, else added; its note saying so. In place."""
+    joined = entries.pop(index)
+    added = []
+    for place, part in enumerate(parts, index):
+        found = _one_for(entries, part, name_key(part), COMMANDER, (MAIN, SIDEBOARD))
+        if found is None:  # (given twice)
+            continue
+        copy, source = found
+        entries.insert(place, copy._replace(line=copy.line or joined.line))
+        if source is None:
+            added.append(part)
+    said = f"{joined.name} read as {len(parts)} commanders: {'; '.join(parts)}"
+    if added:
+        said += f" ({' and '.join(added)} not in the list; added)"
+    _said_instead(notes, f"{joined.name} {NOT_IN_THE_LIST}", said)
 
 
 def _said_instead(notes: list[str], ending: str, instead: str | None, start: str | None = None) -> None:

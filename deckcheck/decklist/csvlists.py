@@ -14,7 +14,6 @@ from functools import partial
 from typing import Any, NamedTuple, TypeVar
 
 from deckcheck.decklist.columns import CardColumns, card_columns, fold
-from deckcheck.decklist.commanders import split_joined
 from deckcheck.decklist.model import (
     COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, is_web_address, long_name,
     problem, read_quantity, says_yes, shortened,
@@ -22,7 +21,7 @@ from deckcheck.decklist.model import (
 from deckcheck.decklist.records import listed_text
 from deckcheck.decklist.runs import holds_several_names
 from deckcheck.decklist.text import HEADERS, continued_name, labelled_name, runs_entries_together, split_annotations
-from deckcheck.model.names import loose_key
+from deckcheck.model.names import loose_key, name_key
 
 #: Field separators, in the order tried: commas, then the semicolons of a spreadsheet saved in a locale whose
 #: decimal mark is a comma (Excel in much of Europe), then tabs (tab-separated exports).
@@ -254,12 +253,12 @@ def _columns_layout(header: list[str], delimiter: str) -> Registrations | None:
     # list's cell is empty
     link = next((i for i, cell in enumerate(header) if i != decks and _asks_for_a_link(cell)
                  and not _DECK_WORDS.isdisjoint(_words(cell))), None)
-    player = _player_column(header)
+    player, surname = _player_columns(header)
     companion = next((i for i, cell in enumerate(header) if i not in (decks, player) and _names_a_companion(cell)),
                      None)
     return Registrations(delimiter, decks, player, tuple(
         i for i, cell in enumerate(header) if i not in (decks, player, companion) and _names_commanders(cell)),
-        companion=companion, link=link, surname=_surname_column(header, player))
+        companion=companion, link=link, surname=surname)
 
 
 def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str, Any]:
@@ -321,12 +320,12 @@ _POSSESSIVE_COMMANDER = re.compile(r"\bcommanders?['’]s?(?=\s+companion)").sub
 _LIST_TESTS: tuple[Callable[[str, set[str]], bool], ...] = (
     lambda cell, words: "decklist" in cell or "deck list" in cell,
     lambda cell, words: cell in _LIST_COLUMNS,
-    lambda cell, words: not _LIST_WORDS.isdisjoint(words) and "name" not in words)
+    lambda cell, words: not _LIST_WORDS.isdisjoint(words) and not words & _NAME_WORDS)
 
 
 #: Words of a question asking for the list ("Paste your deck here"; "Your 100 (paste the Moxfield export)" names no
 #: deck).
-_LIST_WORDS = frozenset({"deck", "list", "paste", "export"})
+_LIST_WORDS = frozenset({"deck", "list", "paste", "export", "liste", "lista", "mazo", "deckliste"})
 
 
 #: Words of a header asking for a deck site's link rather than the list itself.
@@ -334,7 +333,19 @@ _LINK_WORDS = frozenset({"link", "links", "url", "urls"})
 
 
 def _a_persons_name(cell: str, words: set[str]) -> bool:
-    return "name" in words and not {"deck", "commander", "card", "list"} & words
+    return bool(words & _NAME_WORDS) and not words & _NOT_A_PERSON
+
+
+#: Words for a name, in the languages of the forms organizers write ("Nom", "Nombre", "Vorname", "Prénom").
+_NAME_WORDS = frozenset({"name", "nom", "nombre", "nome", "naam", "navn", "namn", "imie", "vorname", "nachname",
+                         "prenom", "voornaam", "achternaam", "apellido", "apellidos", "cognome", "sobrenome",
+                         "surname", "forename"})
+#: Words of a column that names something else than a person ("Deck name", "Nom du deck", "Nombre del mazo").
+_NOT_A_PERSON = frozenset({"deck", "commander", "card", "list", "commandant", "comandante", "kommandeur", "mazo",
+                           "liste", "lista", "carte", "carta", "karte", "deckliste", "jeu"})
+#: The word "player" in those languages ("Joueur", "Nom du joueur", "Spielername" is one word: "Spieler" alone).
+_PLAYER_WORDS_ABROAD = frozenset({"joueur", "joueuse", "spieler", "spielerin", "spielername", "jugador", "jugadora",
+                                  "giocatore", "jogador", "speler", "spiller", "spelare"})
 
 
 #: How a column names the player, best first: one saying "player", a question for a person's name ("Your name",
@@ -342,38 +353,54 @@ def _a_persons_name(cell: str, words: set[str]) -> bool:
 #: name there, empty or "anonymous" for an anonymous form, before the form's own questions), a nickname or e-mail
 #: column, or one naming an account ("Discord username").
 _PLAYER_TESTS: tuple[Callable[[str, set[str]], bool], ...] = (
-    lambda cell, words: "player" in _words(cell)[:3],  # ("Player name", "Name of player"; not "How many players in
-    # your pod?", nor "Last name of your favourite player?")
+    lambda cell, words: not {"player", *_PLAYER_WORDS_ABROAD}.isdisjoint(_words(cell)[:3]),  # ("Player name", "Name
+    # of player", "Nom du joueur"; not "How many players in your pod?", nor "Last name of your favourite player?")
     lambda cell, words: _a_persons_name(cell, words) and cell != "name",
     _a_persons_name,
     lambda cell, words: cell in _PLAYER_COLUMNS or bool(words & _PLAYER_WORDS))
 
 
-def _player_column(header: list[str]) -> int | None:
-    """The column naming the player: the first of the best rank (`player_rank`: "Player name" over "Player ID" or
-    "Player email" before it; "Discord username" over "Email Address")."""
+def _player_columns(header: list[str]) -> tuple[int | None, int | None]:
+    """The column naming the player, the first of the best rank (`player_rank`: "Player name" over "Player ID" or
+    "Player email" before it; "Discord username" over "Email Address"; "Name" over "Tournament player ID"), and the
+    column of the player's last name when the form asks for the first name and the last apart ("First name" and
+    "Last name", "Name" and "Surname", "Prénom" and "Nom", "Nombre" and "Apellidos"): the two make the player's
+    name. A column asking for both ("First and last name") is the player's alone."""
     ranked = [(rank, i) for i, cell in enumerate(header) if (rank := player_rank(cell)) is not None]
-    return min(ranked)[1] if ranked else None
+    if not ranked:
+        return None, None
+    player = min(ranked)[1]
+    words = [set(_words(cell)) for cell in header]
+    first = next((i for i, asked in enumerate(words) if asked & _FIRST_NAME and not asked & _LAST_NAME), None)
+    last = next((i for i, asked in enumerate(words) if i != first and (
+        _asks_last_name(asked) or first is not None and asked == {"nom"})), None)  # ("Nom" beside "Prénom")
+    if first is None and last is not None:  # a bare "Name" beside "Surname"
+        first = next((i for i, asked in enumerate(words) if i != last and asked and asked <= _A_NAME), None)
+    if first is None or last is None or player not in (first, last) or words[last] & _FIRST_NAME:
+        return player, None
+    return first, last
 
 
-def _surname_column(header: list[str], player: int | None) -> int | None:
-    """The column of the player's last name when the player's column asks for the first ("First name" and "Last
-    name", "Given name" and "Surname"): the two make the player's name."""
-    asked = set(_words(header[player])) if player is not None else set()
-    if not {"first", "given", "forename"} & asked or {"last", "surname", "family"} & asked:  # ("First and last name")
-        return None
-    return next((i for i, cell in enumerate(header) if i != player and (
-        "surname" in (words := set(_words(cell))) or "name" in words and {"last", "family"} & words)), None)
+def _asks_last_name(words: set[str]) -> bool:
+    return bool(words & _SURNAME or words & _NAME_WORDS and words & _LAST_NAME)
 
 
-def player_rank(name: object) -> tuple[int, bool, bool] | None:
-    """How well a column's name names the player, lower better, None when it does not: its kind (`_PLAYER_TESTS`),
-    then whether it names the player by an address or a number ("Player email", "Player ID") rather than by name,
-    then whether it does not say "name" ("Player name" over "Player Discord")."""
+#: Words asking for a first name, a last name, and words that are a last name ("Last name", "Nom de famille"); a bare
+#: name's.
+_A_NAME = frozenset({"name", "nom", "nombre", "nome", "naam", "navn", "namn", "imie"})
+_FIRST_NAME = frozenset({"first", "given", "forename", "vorname", "prenom", "voornaam"})
+_LAST_NAME = frozenset({"last", "family", "famille", "surname"})
+_SURNAME = frozenset({"surname", "nachname", "achternaam", "apellido", "apellidos", "cognome", "sobrenome"})
+
+
+def player_rank(name: object) -> tuple[bool, int, bool] | None:
+    """How well a column's name names the player, lower better, None when it does not: whether it names the player
+    by an address or a number ("Player email", "Tournament player ID") rather than by name, then its kind
+    (`_PLAYER_TESTS`), then whether it does not say "name" ("Player name" over "Player Discord")."""
     cell = _INSTRUCTIONS("", fold(str(name))).strip()  # ("Player name (no nicknames)": its instructions aside)
     words = set(_words(cell))
     kind = next((rank for rank, test in enumerate(_PLAYER_TESTS) if test(cell, words)), None)
-    return None if kind is None else (kind, bool(words & _NOT_BY_NAME or "#" in cell), "name" not in words)
+    return None if kind is None else (bool(words & _NOT_BY_NAME or "#" in cell), kind, not words & _NAME_WORDS)
 
 
 #: What a header says in parentheses, an instruction to the player ("(no nicknames)", "(as on your ID)").
@@ -391,13 +418,13 @@ def _names_commanders(cell: str) -> bool:
 
 
 def commander_cell(cell: str) -> list[str]:
-    """The commander names a registration's commander cell gives: one a line, or joined by " + ", " & " or a
-    slash ("Tymna the Weaver + Thrasios, Triton Hero", "Tymna the Weaver/Thrasios, Triton Hero"; a split card's
-    " // " stays whole); a cell with no letters ("-"), or that answers none ("N/A", "No", "None": no card's name),
-    gives none."""
+    """The commander names a registration's commander cell gives, one a line; a cell with no letters ("-"), or
+    that answers none ("N/A", "No", "None": no card's name), gives none. Names joined on one line ("Tymna the
+    Weaver + Thrasios, Triton Hero", "A & B", "A/B") are read apart where the cards are known, as `--commander`
+    reads them (`with_commanders`): "Minsc & Boo, Timeless Heroes" is one card."""
     if _answers_none(cell):  # before splitting: "N/A" is no two names joined by a slash
         return []
-    return [name for name in split_joined(cell) if any(c.isalpha() for c in name) and not _answers_none(name)]
+    return [name.strip() for name in cell.splitlines() if any(c.isalpha() for c in name) and not _answers_none(name)]
 
 
 def _answers_none(cell: str) -> bool:
@@ -412,13 +439,15 @@ _NO_ANSWER = frozenset({"n/a", "n.a.", "na", "none", "no", "no partner", "no bac
                         "not applicable", "null", "nil", "tbd", "yes", "y"})  # (yes: "Does your deck have one?")
 
 
-_COMMANDER_WORDS = frozenset({"commander", "commanders", "partner", "background"})
+_COMMANDER_WORDS = frozenset({"commander", "commanders", "partner", "background", "commandant", "comandante",
+                              "kommandeur"})
 _ABOUT_THE_DECK = frozenset({"bracket", "power", "level", "rating", "tier", "experience", "format", "color",
                              "colors", "colour", "colours", "identity"})
 
 
 def _words(cell: str) -> list[str]:
-    return re.findall(r"[a-z]+", cell)
+    """A header cell's words, folded: "Prénom" gives "prenom"."""
+    return re.findall(r"[a-z]+", name_key(cell))
 
 
 def _first_column(header: list[str], *tests: Callable[[str, set[str]], bool]) -> int | None:
