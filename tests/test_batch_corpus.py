@@ -95,3 +95,23 @@ def test_all_duel_commander_decks_match_check(shared_data, tmp_path):
         sample.write_text("".join(line for _, line in zip(range(2000), fh)), encoding="utf-8")
     direct = check_many([sample], brackets=False)
     assert [(r.legal, Counter(r.report.codes())) for r in direct] == [expected[str(p)] for p in paths[:2000]]
+
+
+def test_duel_commander_decks_saved_by_pandas_to_csv_read_as_their_json_lines(shared_data, tmp_path):
+    """A frame of deck objects (`pd.read_json(..., lines=True)`) saved by `to_csv` and given to `deckcheck batch`:
+    each row is the deck object it was, with the verdict, codes and card count the JSON Lines give. Before, the CSV
+    was read as a sign-up form's: a "commander" list of more than 8 names (the decks listing their Attractions
+    there) was unreadable, and a commander listed in "decklist" too left the main deck (99 cards, not a
+    `singleton` error). The sample: the first 3,000 decks and every deck naming more than two commanders."""
+    pandas = pytest.importorskip("pandas")
+    with gzip.open(shared_data / "decks" / "duel-commander" / "decks.jsonl.gz", "rt", encoding="utf-8") as fh:
+        lines = [line for number, line in enumerate(fh) if number < 3000 or len(json.loads(line)["commander"]) > 2]
+    sample = tmp_path / "sample.jsonl"
+    sample.write_text("".join(lines), encoding="utf-8")
+    saved = tmp_path / "decks.csv"
+    pandas.read_json(sample, lines=True, dtype=False).to_csv(saved)
+    direct, from_csv = (check_many([path], brackets=False) for path in (sample, saved))
+    assert len(direct) == len(lines) > 3100
+    seen = [(r.legal, r.unreadable, r.report.card_count, Counter(r.report.codes())) for r in from_csv]
+    assert seen == [(r.legal, r.unreadable, r.report.card_count, Counter(r.report.codes())) for r in direct]
+    assert [r.name for r in from_csv] == [r.name for r in direct]

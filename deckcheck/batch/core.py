@@ -288,7 +288,7 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
         while (cells := _next_row(rows, len(body))) is not None:
             row += 1
             if _a_response(cells, header):
-                yield _registration(f"{path}:{row}", cells, layout)
+                yield _table_row(f"{path}:{row}", cells, layout, header)
     except csv.Error as exc:
         yield ("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read")
 
@@ -314,6 +314,20 @@ def _a_response(cells: Sequence[str], header: Sequence[str], named: bool = False
     names it (`named`: a frame's index label that is a player's name; a deck that came with no list)."""
     stripped = [cell.strip() for cell in cells]
     return (named or any(stripped)) and stripped != header
+
+
+def _table_row(label: str, cells: Sequence[str], layout: Registrations, header: list[str]) -> Source:
+    """A row of a table of registrations in a file as a deck source: a registration (`_registration`), or the deck
+    object it is when the table is a frame of deck objects saved by `to_csv` (`_deck_object_columns`: its "decklist"
+    cell a list written as text, "['1 Island', ...]"), read as `frame_sources` reads that frame. Before, such a row
+    was a registration: its "commander" list (a deck's Attractions listed there too) was given as `--commander`
+    names, at most 8, and the list's copy of the commander left the main deck."""
+    listed = cells[layout.decklist] if layout.decklist < len(cells) else ""
+    sideboard = "sideboard" in header and bool(cells[header.index("sideboard")].strip())
+    if not _deck_object_columns(header, layout, listed, sideboard):
+        return _registration(label, cells, layout)
+    record = {key: cell for key, cell in zip(header, cells) if key and cell.strip()}
+    return ("record" if is_deck_record(record) else "empty", label, record)
 
 
 def _registration(label: str, cells: Sequence[str], layout: Registrations) -> Source:
