@@ -44,9 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 @contextmanager
 def _stopping_signals_raise() -> Iterator[None]:
-    """While a command runs, SIGTERM and SIGHUP raise Terminated (from the main thread only: where signals
-    arrive). Once one has stopped it, another changes nothing while the process ends (its workers ended, the
-    interpreter's exit), and the exit code is the first one's: restored to their default, such a second signal
+    """While a command runs, SIGTERM and SIGHUP raise Terminated, and Ctrl-C (SIGINT) KeyboardInterrupt unless
+    it was ignored when deckcheck started (`nohup`, a background job): in the main thread only, where signals
+    arrive. Once one has stopped the command, another changes nothing while the process ends (saying so, its
+    workers ended, the interpreter's exit), and the exit code is the first one's. Before, a second Ctrl-C pressed
+    at once raised in the middle of the ending (a traceback), and a second SIGTERM restored to its default
     killed the process, which then had no exit code."""
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -56,15 +58,16 @@ def _stopping_signals_raise() -> Iterator[None]:
     def terminate(signum: int, frame: Any) -> None:
         if not stopped_by:  # (a second: the command is stopping already)
             stopped_by.append(signum)
-            raise Terminated(signum)
+            raise KeyboardInterrupt if signum == signal.SIGINT else Terminated(signum)
 
-    previous = {signum: signal.signal(signum, terminate) for signum in STOPPING}
+    hearing_ctrl_c = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    stopping = (signal.SIGINT, *STOPPING) if hearing_ctrl_c else STOPPING
+    previous = {signum: signal.signal(signum, terminate) for signum in stopping}
     try:
         yield
     finally:
-        if not stopped_by:
-            for signum, handler in previous.items():
-                signal.signal(signum, handler)
+        for signum, handler in previous.items():  # once stopped, the exit hears no more (the interpreter's own
+            signal.signal(signum, signal.SIG_IGN if stopped_by else handler)  # end gives them their default)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -191,31 +194,16 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return _parse_and_run(argv)
     except Terminated as exc:
-        _say_stopped("deckcheck: terminated")
+        print("deckcheck: terminated", file=sys.stderr)
         return 128 + exc.signum
     except KeyboardInterrupt:
-        _say_stopped("deckcheck: interrupted")
+        print("deckcheck: interrupted", file=sys.stderr)
         return 130
     except (MemoryError, ImportError) as exc:  # (reading the command line too: a command's module is imported then)
         if isinstance(exc, ImportError) and not _MAPPING_FAILED.search(str(exc)):
             raise  # a missing module: deckcheck's install is broken, which a traceback shows best
         print("deckcheck: error: out of memory", file=sys.stderr)
         return 2
-
-
-def _say_stopped(message: str) -> None:
-    """Say on standard error that a signal stopped the command, a second one meanwhile (Ctrl-C pressed twice)
-    ignored: it said the same, and raised in the middle of saying it, it made a traceback."""
-    stopping = (signal.SIGINT, *STOPPING)
-    try:
-        previous = [signal.signal(signum, signal.SIG_IGN) for signum in stopping]
-    except ValueError:  # not the main thread (deckcheck.cli.main called from another): no handlers to change
-        previous = []
-    try:
-        print(message, file=sys.stderr)
-    finally:
-        for signum, handler in zip(stopping, previous):
-            signal.signal(signum, handler)
 
 
 #: An extension module the loader had no memory to map (a memory limit, `ulimit -v`).

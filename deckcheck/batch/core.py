@@ -19,6 +19,7 @@ import os
 import signal
 import stat
 import sys
+import time
 import warnings
 import zlib
 from collections import Counter, deque
@@ -1169,14 +1170,17 @@ def collect_less() -> Iterator[None]:
 # Worker processes: each opens the parent's store file once, in the pool initializer.
 _RUNNER: DeckRunner | None = None
 _REFUSED: DeckcheckError | None = None  # why this worker checks nothing (raised for each chunk it is given)
+_CHECKING = False  # whether this worker runs a chunk now (`_stop_asked`)
+_STOP_ASKED = False  # whether Ctrl-C, or the parent, has asked this worker to stop
 
 
 def _init_worker(store_path: str, store_meta: Mapping[str, Any], policy: Any, options: BatchOptions) -> None:
     global _RUNNER, _REFUSED
-    # Ctrl-C and a closed terminal are the parent's to handle (no trace from each worker); SIGTERM (the
-    # pool's, when a worker died) simply ends the worker. All were held back from its birth until now.
+    # Ctrl-C stops the chunk being checked (`_stop_asked`); a closed terminal is the parent's to handle (no trace
+    # from each worker); SIGTERM (the pool's, when a worker died) simply ends the worker. All were held back from
+    # its birth until now.
     for signum in _HELD_SIGNALS:
-        signal.signal(signum, signal.SIG_DFL if signum == signal.SIGTERM else signal.SIG_IGN)
+        signal.signal(signum, {signal.SIGTERM: signal.SIG_DFL, signal.SIGINT: _stop_asked}.get(signum, signal.SIG_IGN))
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_SIGNALS)
     from deckcheck.checker import Checker
@@ -1196,9 +1200,35 @@ def _init_worker(store_path: str, store_meta: Mapping[str, Any], policy: Any, op
 
 
 def _run_chunk(chunk: list[Source]) -> tuple[Sized, list[str]]:
+    global _CHECKING
+    if _STOP_ASKED:
+        raise WorkerStopped(_WORKER_STOPPED)
     if _RUNNER is None:
         raise _REFUSED or DeckcheckError("a batch worker has no card store")
-    return _RUNNER.run_chunk(chunk), _RUNNER.checker.report_notes(_RUNNER.options.on)
+    _CHECKING = True
+    try:
+        return _RUNNER.run_chunk(chunk), _RUNNER.checker.report_notes(_RUNNER.options.on)
+    finally:
+        _CHECKING = False
+
+
+def _stop_asked(signum: int, frame: Any) -> None:
+    """A worker's Ctrl-C (the terminal's, to the whole batch; or its parent's, `_end_workers`): the chunk it
+    checks stops at once, and every chunk after it, each with WorkerStopped, which the parent (stopping too) drops.
+    When it comes between chunks (the worker waiting for one, or sending its result back), the worker ends the
+    message it is sending first: a worker ended in the middle of one had left the pool's thread waiting for the
+    message's end, and the batch's exit waiting for that thread, forever."""
+    global _STOP_ASKED
+    _STOP_ASKED = True
+    if _CHECKING:
+        raise WorkerStopped(_WORKER_STOPPED)
+
+
+class WorkerStopped(DeckcheckError):
+    """A worker process of a batch was asked to stop (Ctrl-C) before the batch ended."""
+
+
+_WORKER_STOPPED = "the batch stopped: a worker process was interrupted (Ctrl-C); run it again"
 
 
 #: The most worker processes a batch starts for each CPU it may use. More would only add memory (each holds its
@@ -1322,11 +1352,19 @@ def _cant_start(exc: OSError | RuntimeError) -> DeckcheckError:
                           f"it with fewer --jobs, or raise the limit ({limits})")
 
 
-def _end_strays(processes: list[Any]) -> None:
-    """End the worker processes a pool started but no longer looks after: when it fails to start the others
-    (too many open files), the first ones wait for work forever, and so would the interpreter's exit, which
-    waits for its children."""
-    for process in processes:
+def _end_workers(processes: list[Any], patience: float = 1.0) -> None:
+    """End the worker processes of a pool that stopped early (Ctrl-C, an error) or no longer looks after them (it
+    failed to start the others, too many open files: the first ones would wait for work forever, and so would the
+    interpreter's exit, which waits for its children). Each is asked to stop (`_stop_asked`) and given `patience`
+    seconds to send what it is sending and end; one still running is then ended by force."""
+    alive = [process for process in processes if process.is_alive()]
+    for process in alive:
+        with suppress(OSError):  # (ended meanwhile)
+            os.kill(process.pid, signal.SIGINT)
+    deadline = time.monotonic() + patience
+    for process in alive:
+        process.join(max(0.0, deadline - time.monotonic()))
+    for process in alive:
         if process.is_alive():
             process.terminate()
             process.join(5)
@@ -1449,7 +1487,7 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
             try:  # stopped early (Ctrl-C, an error): the chunks still queued are dropped, the workers not waited for
                 pool.shutdown(wait=finished, cancel_futures=True)
             finally:  # even when a second Ctrl-C comes meanwhile: workers left waiting would hang the exit
-                _end_strays(started)
+                _end_workers(started)
         return results, in_report_order(notes)
     runner = DeckRunner(Checker(store, policy, suggests=options.suggestions), options)
     bar = _progress(total, progress)
