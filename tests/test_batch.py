@@ -128,6 +128,31 @@ def test_a_file_given_twice_or_also_in_a_folder_given_is_checked_once_and_said(t
     assert "deckcheck: note: " in err and "given more than once" in err  # (the violations CSV had no notes at all)
 
 
+def test_a_link_to_a_folder_in_a_folder_given_is_walked_once(tmp_path):
+    """An organizer's folder holding a link to another folder of decklists (`ln -s ../late late`): its decks were
+    left out without a word. The link is walked now, each folder once: a link back to the folder given (a loop) or
+    to one walked already adds nothing (the folder is walked by its shortest way), and a file reached twice is checked
+    once, as a note says."""
+    given, late = tmp_path / "decks", tmp_path / "late" / "round2"
+    given.mkdir()
+    late.mkdir(parents=True)
+    shutil.copy(TOURNAMENT / "01-alice-breed-lethality.txt", given / "alice.txt")
+    shutil.copy(TOURNAMENT / "07-gus-planeswalker-party.txt", late / "gus.txt")
+    (given / "late").symlink_to(tmp_path / "late")
+    (given / "loop").symlink_to(given)
+    (given / "round2").symlink_to(late)  # the same folder as late/round2
+    (late / "alice-again.txt").symlink_to(given / "alice.txt")
+    code, out, err = run_cli("batch", "--format", "json", "--no-progress", str(given))
+    report = json.loads(out)
+    assert [deck["path"] for deck in report["decks"]] == [str(given / "alice.txt"), str(given / "round2/gus.txt")]
+    assert code == 1 and report["notes"][-1] == (
+        f"{given / 'round2/alice-again.txt'}: the same file as {given / 'alice.txt'}; its decks are checked once, "
+        f"as {given / 'alice.txt'}")
+    for report in (given / "late" / "report.txt", tmp_path / "late" / "report.txt"):  # the next batch would read it
+        code, out, err = run_cli("batch", "--no-progress", "-o", str(report), str(given))
+        assert code == 2 and "the next batch of" in err and not report.exists()
+
+
 def test_the_files_of_a_folder_named_as_no_decklist_is_are_said_left_out(tmp_path):
     """A registrations folder holding a PDF, a Markdown file and a file with no extension beside the decklists: the
     walk leaves them out, as before, but a note names them (before, the organizer's report had fewer players than

@@ -134,14 +134,17 @@ def walk_takes(folder: str | os.PathLike[str], path: str | os.PathLike[str]) -> 
 def walk_reads(folder: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool:
     """Whether the batch of `folder` reads the file at `path`, links followed on either side: a decklist name
     its walk takes, or, for a file already there, one of the walk's decklists by another name (a link or a
-    hard link to it)."""
+    hard link to it); for one not there yet, a decklist name in a folder the walk takes through a link."""
     if walk_takes(os.path.realpath(folder), os.path.realpath(path)):
         return True
+    folders: set[tuple[int, int] | None] = set()
+    found = list(_stats(_walk(os.fspath(folder), walked=folders)))
     try:
         there = os.stat(path)
     except OSError:  # not there yet: only its own name could be read
-        return False
-    return any(os.path.samestat(there, found) for found in _stats(_walk(os.fspath(folder))))
+        return walk_takes(os.path.dirname(os.path.abspath(path)), path) and _file_key(
+            os.path.dirname(os.path.abspath(path))) in folders
+    return any(os.path.samestat(there, seen) for seen in found)
 
 
 def _stats(paths: Iterator[str]) -> Iterator[os.stat_result]:
@@ -150,16 +153,22 @@ def _stats(paths: Iterator[str]) -> Iterator[os.stat_result]:
             yield os.stat(path)
 
 
-def _walk(folder: str, unreadable: list[OSError] | None = None, left_out: list[str] | None = None) -> Iterator[str]:
+def _walk(folder: str, unreadable: list[OSError] | None = None, left_out: list[str] | None = None,
+          walked: set[tuple[int, int] | None] | None = None) -> Iterator[str]:
     """Decklist files and zip archives (a form's responses downloaded beside the other decklists) under a folder,
-    recursively, sorted by path; hidden files and folders, pipes, sockets and devices skipped. A folder that can't
-    be read (the folder itself, or one under it) is added to `unreadable`, when given, as the error reading it; the
-    other files, named as no decklist is (a PDF, a picture, "notes.md"), to `left_out`, when given, but for the
-    owner files of open documents ("~$decks.docx") and the files Windows keeps in folders (Thumbs.db)."""
+    recursively, through links to folders (each folder once: a link to a folder walked already, one above it among
+    them, is left), sorted by path; hidden files and folders, pipes, sockets and devices skipped. A folder that
+    can't be read (the folder itself, or one under it) is added to `unreadable`, when given, as the error reading
+    it; the other files, named as no decklist is (a PDF, a picture, "notes.md"), to `left_out`, when given, but for
+    the owner files of open documents ("~$decks.docx") and the files Windows keeps in folders (Thumbs.db). The
+    folders walked are added to `walked`, when given, by what they are (`_file_key`)."""
     found: list[tuple[tuple[str, ...], str]] = []
     others: list[tuple[tuple[str, ...], str]] = []
-    for root, dirs, files in os.walk(folder, onerror=None if unreadable is None else unreadable.append):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
+    walked = set() if walked is None else walked
+    walked.add(_file_key(folder))
+    for root, dirs, files in os.walk(folder, onerror=None if unreadable is None else unreadable.append,
+                                     followlinks=True):
+        dirs[:] = [d for d in sorted(dirs) if not d.startswith(".") and _first_walk(os.path.join(root, d), walked)]
         rel = os.path.relpath(root, folder)
         parts = () if rel == "." else tuple(rel.split(os.sep))
         for name in files:
@@ -172,6 +181,19 @@ def _walk(folder: str, unreadable: list[OSError] | None = None, left_out: list[s
     for _, path in sorted(found):
         if not _special_file(path):
             yield path
+
+
+def _first_walk(folder: str, walked: set[tuple[int, int] | None]) -> bool:
+    """Whether a folder met in a walk is met for the first time (by what it is, not its name: a link to a folder
+    walked already, or to one above it, is not), added to `walked`. On a file system that numbers no folders, a
+    link is never followed, as a loop could not be told."""
+    key = _file_key(folder)
+    if key is None:
+        return not os.path.islink(folder)
+    if key in walked:
+        return False
+    walked.add(key)
+    return True
 
 
 #: Files an operating system keeps in folders of their own accord: never a player's.
