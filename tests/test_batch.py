@@ -866,6 +866,16 @@ def test_a_sign_up_sheet_names_its_players_by_their_account(tmp_path, column):
     (["Spieler", "E-Mail"], ["Anna Berg", "anna@example.com"], "Anna Berg"),
     (["Nombre", "Apellidos"], ["Ana", "García Ruiz"], "Ana García Ruiz"),
     (["Nome", "Cognome"], ["Anna", "Bianchi"], "Anna Bianchi"),
+    (["Vorname", "Name"], ["Anna", "Berg"], "Anna Berg"),
+    (["Nom", "Prénom", "Nom de famille"], ["Berg", "Anne", "Berg"], "Anne Berg"),
+    (["Numéro de joueur", "Prénom", "Nom"], ["1234", "Anne", "Berg"], "Anne Berg"),
+    (["Email", "Nom d'utilisateur Discord", "Prénom", "Nom"], ["a@b.fr", "anneb", "Anne", "Berg"], "Anne Berg"),
+    (["Anzahl Spieler", "Name"], ["4", "Anna Berg"], "Anna Berg"),
+    (["Correo electrónico", "Nombre de la baraja"], ["ana@example.es", "Elfos"], "ana@example.es"),
+    (["Player email", "Team name"], ["anna@example.com", "The Goblins"], "anna@example.com"),
+    (["Player ID", "Emergency contact name"], ["100234", "Maria Berg"], "100234"),
+    (["Name", "Surname", "Is this your first event?"], ["Anna", "Berg", "No"], "Anna Berg"),
+    (["Name", "Last name of your favourite player?"], ["Anna Berg", "Finkel"], "Anna Berg"),
 ])
 def test_a_form_s_player_is_named_by_the_column_that_names_them_best(tmp_path, header, row, player):
     """Of two columns about the player, the one naming them by name, wherever it stands: "Player name" over a "Player
@@ -881,18 +891,28 @@ def test_a_form_s_player_is_named_by_the_column_that_names_them_best(tmp_path, h
 
 @pytest.mark.parametrize("header", [
     ["Horodateur", "Nom", "Prénom", "Commandant", "Liste du deck"],
+    ["Horodateur", "Adresse e-mail", "Nom", "Prénom", "Commandant", "Bracket du deck (1-5)", "Liste du deck"],
     ["Zeitstempel", "Vorname", "Nachname", "Kommandeur", "Deckliste"],
+    ["Zeitstempel", "E-Mail-Adresse", "Name", "Vorname", "Kommandeur", "Bracket deines Decks", "Deckliste"],
     ["Marca temporal", "Nombre", "Apellidos", "Comandante", "Lista del mazo"],
+    ["Marca temporal", "Nombre", "Apellidos", "Comandante", "Colores del mazo", "Lista del mazo"],
 ])
 def test_a_form_in_another_language_names_its_players_commanders_and_lists(tmp_path, store, header):
     """An organizer's form written in French, German or Spanish: its columns for the player's names, the commander
-    and the list are read as an English form's. Before, the French and Spanish forms were no table of registrations
-    (their lists one deck of unknown cards), and the German one named no player."""
-    first, last = (2, 1) if header[1] == "Nom" else (1, 2)
-    rows = [["1", "", "", "Atraxa, Praetors' Voice", _main_deck("01-alice-breed-lethality.txt")],
-            ["2", "", "", "", (TOURNAMENT / "07-gus-planeswalker-party.txt").read_text(encoding="utf-8")]]
-    for row, (given, family) in zip(rows, [("Alice", "Martin"), ("Gus", "Weber")]):
-        row[first], row[last] = given, family
+    and the list are read as an English form's, a question about the deck before its list ("Bracket du deck",
+    "Colores del mazo") no list. Before, the French and Spanish forms were no table of registrations (their lists
+    one deck of unknown cards), and the German one named no player."""
+    first = next(i for i, cell in enumerate(header) if cell in ("Prénom", "Vorname", "Nombre"))
+    last = next(i for i, cell in enumerate(header) if cell in ("Nom", "Nachname", "Name", "Apellidos"))
+    commander = next(i for i, cell in enumerate(header) if cell.startswith(("Comman", "Komman", "Comand")))
+    rows = []
+    for given, family, leader, deck in [("Alice", "Martin", "Atraxa, Praetors' Voice",
+                                         _main_deck("01-alice-breed-lethality.txt")),
+                                        ("Gus", "Weber", "", (TOURNAMENT / "07-gus-planeswalker-party.txt").read_text(
+                                            encoding="utf-8"))]:
+        row = ["x"] * len(header)
+        row[first], row[last], row[commander], row[-1] = given, family, leader, deck
+        rows.append(row)
     table = _csv_file(tmp_path / "inscriptions.csv", [header, *rows])
     alice, gus = check_many([table], store=store).results
     assert (alice.name, alice.report.commanders, alice.report.card_count, alice.legal) == (
@@ -1061,7 +1081,8 @@ def test_a_form_s_commander_cell_joining_words_is_read_apart_only_into_cards(tmp
     """A Commander cell is read before the cards are known: it was split at every " & ", " + " and slash, so a card
     whose name holds one ("Sword of Dungeons & Dragons", "Minsc & Boo, Timeless Heroes") was two unknown names, and
     the list's own commander was kept. The cell is now read apart only where each part is a card, as `--commander`
-    reads it; a part the list holds is the list's copy, one it does not is added."""
+    reads it; a part the list holds is the list's copy, one it does not is added. A part that answers none ("/ none",
+    "+ N/A") is no commander."""
     felothar = (PROJECT / "data" / "examples" / "abzan-armor-tdc.txt").read_text(encoding="utf-8")
     form = tmp_path / "form.csv"
     with form.open("w", newline="", encoding="utf-8") as out:
@@ -1069,16 +1090,53 @@ def test_a_form_s_commander_cell_joining_words_is_read_apart_only_into_cards(tmp
             ["Player", "Commander", "Decklist"],
             ["Ann", "Sword of Dungeons & Dragons", felothar],
             ["Bob", "Tymna the Weaver & Thrasios, Triton Hero", "1 Tymna the Weaver\n1 Sol Ring\n97 Plains\n"],
-            ["Cy", "Tymna the Weaver\nThrasios, Triton Hero", "1 Sol Ring\n"]])
-    ann, bob, cy = check_many([form], store=store).results
+            ["Cy", "Tymna the Weaver\nThrasios, Triton Hero", "1 Sol Ring\n"],
+            ["Dee", "Tymna the Weaver / none", "1 Sol Ring\n"],
+            ["Eve", "Tymna the Weaver + N/A", "1 Sol Ring\n"],
+            ["Flo", "Frodo, Adventurous Hobbit & Sam, Loyal Atendant", "1 Sol Ring\n"]])
+    ann, bob, cy, dee, eve, flo = check_many([form], store=store).results
     assert ann.report.commanders == ("Sword of Dungeons & Dragons",)
     assert "commander-ineligible" in ann.report.codes() and "unknown-card" not in ann.report.codes()
     assert (bob.report.commanders, bob.report.card_count) == (("Tymna the Weaver", "Thrasios, Triton Hero"), 100)
     assert bob.report.notes == (
         "commander given beside the list: Tymna the Weaver & Thrasios, Triton Hero read as 2 commanders: Tymna the "
-        "Weaver; Thrasios, Triton Hero (Thrasios, Triton Hero not in the list; added)",)
+        "Weaver; Thrasios, Triton Hero",
+        "commander given beside the list: Thrasios, Triton Hero is not in the list; added as commander")
     assert bob.legal
     assert (cy.report.commanders, cy.report.card_count) == (("Tymna the Weaver", "Thrasios, Triton Hero"), 3)
+    assert dee.report.commanders == eve.report.commanders == ("Tymna the Weaver",)  # (a part that answers none)
+    # one card and one misspelt: read apart, the misspelt one an unknown card with its close names
+    assert flo.report.commanders == ("Frodo, Adventurous Hobbit", "Sam, Loyal Atendant")
+    assert flo.report.codes().count("unknown-card") == 1 and "Sam, Loyal Attendant" in flo.report.violations[0].message
+
+
+def test_a_to_csv_file_of_deck_objects_is_read_as_its_json_lines(tmp_path, store):
+    """Deck objects saved by pandas' `to_csv` (`index=False`): a row whose list is in "text" beside others' lists in
+    "decklist", a companion column of lists written as text ("['Lurrus of the Dream-Den']", "[]"), and a row cut
+    short: each is the deck its JSON line is. A table of registrations with a "sideboard" column stays one, a row a
+    registration, however its sideboard cell is filled. Before: "text" rows had no list, the companion was the
+    unknown card "['Lurrus of the Dream-Den']" and "[]" a line, and a row cut short stopped the batch with a
+    traceback."""
+    pandas = pytest.importorskip("pandas")
+    alice = [line for line in _main_deck("01-alice-breed-lethality.txt").splitlines() if line[:1].isdigit()]
+    gus = (TOURNAMENT / "07-gus-planeswalker-party.txt").read_text(encoding="utf-8")
+    decks = [{"player": "Alice", "commander": ["Atraxa, Praetors' Voice"], "decklist": alice, "companion": []},
+             {"player": "Gus", "text": gus},
+             {"player": "Ada", "commander": ["Atraxa, Praetors' Voice"], "decklist": alice,
+              "companion": ["Lurrus of the Dream-Den"]}]
+    lines = tmp_path / "decks.jsonl"
+    lines.write_text("".join(json.dumps(deck) + "\n" for deck in decks), encoding="utf-8")
+    saved = tmp_path / "decks.csv"
+    pandas.read_json(lines, lines=True, dtype=False).to_csv(saved, index=False)
+    seen = [(r.name, r.legal, r.report.card_count, r.report.codes()) for r in check_many([saved], store=store)]
+    assert seen == [(r.name, r.legal, r.report.card_count, r.report.codes()) for r in check_many([lines], store=store)]
+    assert seen[:2] == [("Alice", True, 100, []), ("Gus", False, 100, ["singleton"])] and seen[2][3] == ["companion"]
+    short = _csv_file(tmp_path / "short.csv", [["player", "commander", "decklist", "sideboard"],
+                                               ["Alice", "Atraxa, Praetors' Voice", "\n".join(alice), "1 Counterspell"],
+                                               ["Gus", "", gus]])
+    rows = check_many([short], store=store).results
+    assert [(r.name, r.report.card_count, r.report.codes()) for r in rows] == [
+        ("Alice", 100, []), ("Gus", 100, ["singleton"])]  # (a registration reads its list, not its sideboard cell)
 
 
 def test_a_form_s_commander_cell_written_as_a_decklist_line_is_its_card(tmp_path, store):

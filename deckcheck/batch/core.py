@@ -341,16 +341,18 @@ def _a_response(cells: Sequence[str], header: Sequence[str], named: bool = False
 
 def _table_row(label: str, cells: Sequence[str], layout: Registrations, header: list[str]) -> Source:
     """A row of a table of registrations in a file as a deck source: a registration (`_registration`), or the deck
-    object it is when the table is a frame of deck objects saved by `to_csv` (`_deck_object_columns`: its "decklist"
-    cell a list written as text, "['1 Island', ...]"), read as `frame_sources` reads that frame. Before, such a row
-    was a registration: its "commander" list (a deck's Attractions listed there too) was given as `--commander`
-    names, at most 8, and the list's copy of the commander left the main deck."""
-    listed = cells[layout.decklist] if layout.decklist < len(cells) else ""
-    sideboard = "sideboard" in header and bool(cells[header.index("sideboard")].strip())
-    if not _deck_object_columns(header, layout, listed, sideboard):
-        return _registration(label, cells, layout)
-    record = {key: cell for key, cell in zip(header, cells) if key and cell.strip()}
-    return ("record" if is_deck_record(record) else "empty", label, record)
+    object it is when the table is a frame of deck objects saved by `to_csv` (its header has a deck object's list
+    column, "decklist", and the row's list is written as a list, "['1 Island', ...]", or is in another such column,
+    "text"), read as `frame_sources` reads that frame. Before, such a row was a registration: its "commander" list
+    (a deck's Attractions listed there too) was given as `--commander` names, at most 8, and the list's copy of the
+    commander left the main deck."""
+    cells = list(cells) + [""] * (len(header) - len(cells))  # (a row cut short: its last cells empty)
+    listed = cells[layout.decklist].strip()
+    if not set(header).isdisjoint(LIST_KEYS) and (list_written_as_text(listed) is not None or not listed and any(
+            cell.strip() for key, cell in zip(header, cells) if key in LIST_KEYS)):
+        record = {key: cell for key, cell in zip(header, cells) if key and cell.strip()}
+        return ("record" if is_deck_record(record) else "empty", label, record)
+    return _registration(label, cells, layout)
 
 
 def _registration(label: str, cells: Sequence[str], layout: Registrations) -> Source:

@@ -393,14 +393,17 @@ def commanders_given_read(deck: Deck, card_names: CardNames, entries: list[Entry
     commander, the deck's identity unchecked and its own commander counted a 101st card."""
     entries = list(deck.entries if entries is None else entries)
     notes = list(deck.notes if notes is None else notes)
+    unknown = [name for name in deck.added_commanders if not card_names(name)]
+    for name in list(unknown):  # a name joining two, read before the cards were known: its parts
+        index = next((i for i, e in enumerate(entries) if e.section == COMMANDER and e.name == name), None)
+        if index is not None and len(parts := _given_joined(name, entries, card_names)) > 1:
+            added = _given_apart(entries, notes, index, parts)
+            unknown[unknown.index(name):unknown.index(name) + 1] = [part for part in added if not card_names(part)]
     left: list[str] = []
-    for name in [name for name in deck.added_commanders if not card_names(name)]:
+    for name in unknown:
         listed = [e for e in entries if e.section in (MAIN, SIDEBOARD)]
         index = next((i for i, e in enumerate(entries) if e.section == COMMANDER and e.name == name), None)
         if index is None:
-            continue
-        if len(parts := _joined_names(name, listed, card_names)) > 1:
-            _given_apart(entries, notes, index, parts)
             continue
         close = _closest_listed(name, listed)
         if close is None:
@@ -426,10 +429,25 @@ def commanders_given_read(deck: Deck, card_names: CardNames, entries: list[Entry
     return replace(deck, entries=tuple(entries), notes=tuple(notes), added_commanders=(), unmarked_commanders=())
 
 
-def _given_apart(entries: list[Entry], notes: list[str], index: int, parts: list[str]) -> None:
+def _given_joined(name: str, entries: Sequence[Entry], card_names: CardNames) -> list[str]:
+    """The parts of a commander's name given beside the list that no card has, when it joins two names
+    (`_joined_names`: one of them a card, "Frodo, Adventurous Hobbit & Sam, Loyal Atendant"), or joins them by a
+    slash, " & ", " + " or a line break and one of them is a card of the list misspelt ("Frodo, Adventurous Hobit &
+    Sam, Loyal Attendent"); else the name alone ("Minsc & Boo, Timeless Heroes" when the card data lacks it)."""
+    listed = [e for e in entries if e.section in (MAIN, SIDEBOARD)]
+    parts = _joined_names(name, listed, card_names)
+    if len(parts) == 1 and _JOINED.search(name):
+        apart = [part for part in split_joined(name) if part]
+        if len(apart) > 1 and any(_closest_listed(part, listed) for part in apart):
+            return apart
+    return parts
+
+
+def _given_apart(entries: list[Entry], notes: list[str], index: int, parts: list[str]) -> list[str]:
     """The commander given at `index`, a name joining two cards' that only the cards tell apart ("Tymna the Weaver
     & Thrasios, Triton Hero" in a form's Commander cell, read before the cards were known), made its `parts`: each
-    the list's copy when the list holds one, else added; its note saying so. In place."""
+    the list's copy when the list holds one, else added (returned), its note saying so as if each had been given
+    alone. In place."""
     joined = entries.pop(index)
     added = []
     for place, part in enumerate(parts, index):
@@ -440,10 +458,12 @@ def _given_apart(entries: list[Entry], notes: list[str], index: int, parts: list
         entries.insert(place, copy._replace(line=copy.line or joined.line))
         if source is None:
             added.append(part)
-    said = f"{joined.name} read as {len(parts)} commanders: {'; '.join(parts)}"
-    if added:
-        said += f" ({' and '.join(added)} not in the list; added)"
-    _said_instead(notes, f"{joined.name} {NOT_IN_THE_LIST}", said)
+    ending = f"{joined.name} {NOT_IN_THE_LIST}"
+    at = next((i for i, note in enumerate(notes) if note.endswith(ending)), len(notes))
+    start = notes[at][:-len(ending)] if at < len(notes) else ""
+    notes[at:at + 1] = [f"{start}{joined.name} read as {len(parts)} commanders: {'; '.join(parts)}",
+                        *(f"{start}{part} {NOT_IN_THE_LIST}" for part in added)]
+    return added
 
 
 def _said_instead(notes: list[str], ending: str, instead: str | None, start: str | None = None) -> None:
@@ -636,12 +656,18 @@ def _parts_joined(name: str, card_names: CardNames | None) -> list[str]:
 def _joined_names(name: str, entries: Sequence[Entry], card_names: CardNames | None = None) -> list[str]:
     """A given name that joins two commanders' ("Tymna the Weaver / Thrasios, Triton Hero" given as one
     `--commander`) as its parts (`_parts_joined`), when no card of the list is the whole name and each part is a
-    card of the list, or (with `card_names`) a card at all; else the name alone."""
+    card of the list, or (with `card_names`) a card at all; with `card_names`, also when the whole is no card, the
+    parts are joined by a slash, " & ", " + " or a line break and one of them is a card ("Frodo, Adventurous Hobbit
+    & Sam, Loyal Atendant": Frodo, and Sam misspelt, told as an unknown card with its close names); else the name
+    alone."""
     parts = _parts_joined(name, card_names)
-    if len(parts) < 2 or _names_a_listed_card(name, entries) or not all(
-            _names_a_listed_card(part, entries) or card_names is not None and card_names(part) for part in parts):
+    if len(parts) < 2 or _names_a_listed_card(name, entries):
         return [name]
-    return parts
+    known = [_names_a_listed_card(part, entries) or card_names is not None and bool(card_names(part))
+             for part in parts]
+    if all(known) or card_names is not None and any(known) and _JOINED.search(name) and not card_names(name):
+        return parts
+    return [name]
 
 
 def _given(name: str, card_names: CardNames | None) -> str:

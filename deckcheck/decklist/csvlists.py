@@ -14,6 +14,7 @@ from functools import partial
 from typing import Any, NamedTuple, TypeVar
 
 from deckcheck.decklist.columns import CardColumns, card_columns, fold
+from deckcheck.decklist.commanders import split_joined
 from deckcheck.decklist.model import (
     COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, is_web_address, long_name,
     problem, read_quantity, says_yes, shortened,
@@ -318,9 +319,16 @@ _POSSESSIVE_COMMANDER = re.compile(r"\bcommanders?['’]s?(?=\s+companion)").sub
 
 
 _LIST_TESTS: tuple[Callable[[str, set[str]], bool], ...] = (
-    lambda cell, words: "decklist" in cell or "deck list" in cell,
+    lambda cell, words: any(name in name_key(cell) for name in _DECKLIST_NAMES),
     lambda cell, words: cell in _LIST_COLUMNS,
-    lambda cell, words: not _LIST_WORDS.isdisjoint(words) and not words & _NAME_WORDS)
+    lambda cell, words: not _LIST_WORDS.isdisjoint(words) and not words & _NAME_WORDS
+    and _ABOUT_THE_DECK.isdisjoint(_words(_INSTRUCTIONS("", cell))))  # (not "Bracket du deck"; "(MTGO format)" is
+# an instruction)
+
+
+#: What a header asking for the decklist says, in English and in the languages of other forms.
+_DECKLIST_NAMES = ("decklist", "deck list", "liste du deck", "liste de deck", "liste de mon deck", "liste du jeu",
+                   "lista del mazo", "lista de mazo", "lista del mazzo", "lista do deck", "lista de deck")
 
 
 #: Words of a question asking for the list ("Paste your deck here"; "Your 100 (paste the Moxfield export)" names no
@@ -341,8 +349,12 @@ _NAME_WORDS = frozenset({"name", "nom", "nombre", "nome", "naam", "navn", "namn"
                          "prenom", "voornaam", "achternaam", "apellido", "apellidos", "cognome", "sobrenome",
                          "surname", "forename"})
 #: Words of a column that names something else than a person ("Deck name", "Nom du deck", "Nombre del mazo").
-_NOT_A_PERSON = frozenset({"deck", "commander", "card", "list", "commandant", "comandante", "kommandeur", "mazo",
-                           "liste", "lista", "carte", "carta", "karte", "deckliste", "jeu"})
+_NOT_A_PERSON = frozenset({"deck", "decks", "commander", "card", "list", "partner", "background", "companion", "team",
+                           "contact", "emergency", "guardian", "parent", "parents", "store", "shop", "club", "event",
+                           "tournament", "commandant", "comandante", "kommandeur", "mazo", "mazos", "baraja",
+                           "mazzo", "liste", "lista", "carte", "carta", "karte", "deckliste", "jeu", "equipe",
+                           "equipo", "squadra", "tournoi", "tournois", "parties", "joueurs", "victoires", "matchs",
+                           "lgs", "friend", "friends", "favourite", "favorite", "utilisateur", "usuario", "utente"})
 #: The word "player" in those languages ("Joueur", "Nom du joueur", "Spielername" is one word: "Spieler" alone).
 _PLAYER_WORDS_ABROAD = frozenset({"joueur", "joueuse", "spieler", "spielerin", "spielername", "jugador", "jugadora",
                                   "giocatore", "jogador", "speler", "spiller", "spelare"})
@@ -357,32 +369,42 @@ _PLAYER_TESTS: tuple[Callable[[str, set[str]], bool], ...] = (
     # of player", "Nom du joueur"; not "How many players in your pod?", nor "Last name of your favourite player?")
     lambda cell, words: _a_persons_name(cell, words) and cell != "name",
     _a_persons_name,
-    lambda cell, words: cell in _PLAYER_COLUMNS or bool(words & _PLAYER_WORDS))
+    lambda cell, words: cell in _PLAYER_COLUMNS or bool(words & _PLAYER_WORDS or words & _EMAIL) or "e-mail" in cell)
 
 
 def _player_columns(header: list[str]) -> tuple[int | None, int | None]:
     """The column naming the player, the first of the best rank (`player_rank`: "Player name" over "Player ID" or
     "Player email" before it; "Discord username" over "Email Address"; "Name" over "Tournament player ID"), and the
     column of the player's last name when the form asks for the first name and the last apart ("First name" and
-    "Last name", "Name" and "Surname", "Prénom" and "Nom", "Nombre" and "Apellidos"): the two make the player's
-    name. A column asking for both ("First and last name") is the player's alone."""
+    "Last name", "Name" and "Surname", "Prénom" and "Nom", "Vorname" and "Name", "Nombre" and "Apellidos"): the two
+    make the player's name. A column asking for both ("First and last name") is the player's alone."""
     ranked = [(rank, i) for i, cell in enumerate(header) if (rank := player_rank(cell)) is not None]
     if not ranked:
         return None, None
     player = min(ranked)[1]
     words = [set(_words(cell)) for cell in header]
-    first = next((i for i, asked in enumerate(words) if asked & _FIRST_NAME and not asked & _LAST_NAME), None)
-    last = next((i for i, asked in enumerate(words) if i != first and (
-        _asks_last_name(asked) or first is not None and asked == {"nom"})), None)  # ("Nom" beside "Prénom")
-    if first is None and last is not None:  # a bare "Name" beside "Surname"
-        first = next((i for i, asked in enumerate(words) if i != last and asked and asked <= _A_NAME), None)
-    if first is None or last is None or player not in (first, last) or words[last] & _FIRST_NAME:
+    first = next((i for i, asked in enumerate(words) if asked & _FIRST_NAME and asked & _NAME_WORDS
+                  and not asked & _LAST_NAME), None)  # (not "Is this your first event?")
+    last = next((i for i, asked in enumerate(words) if i != first and _asks_last_name(asked)), None)
+    if last is None and first is not None:  # a bare "Nom" next to "Prénom", "Name" next to "Vorname"
+        last = _bare_name_next_to(first, words)
+    if first is None and last is not None:  # a bare "Name" next to "Surname"
+        first = _bare_name_next_to(last, words)
+    if first is None or last is None or words[last] & _FIRST_NAME or player not in (first, last) and not (
+            words[player] and words[player] <= _A_NAME):  # ("Nom" beside "Prénom" and "Nom de famille")
         return player, None
     return first, last
 
 
+def _bare_name_next_to(column: int, words: list[set[str]]) -> int | None:
+    """The column just before or after `column` whose header is a bare name ("Name", "Nom"), asked beside a first
+    or a last name: the other of the two (not Microsoft Forms' "Name", the respondent's account, far from them)."""
+    return next((i for i in (column - 1, column + 1) if 0 <= i < len(words) and words[i] and words[i] <= _A_NAME),
+                None)
+
+
 def _asks_last_name(words: set[str]) -> bool:
-    return bool(words & _SURNAME or words & _NAME_WORDS and words & _LAST_NAME)
+    return bool(words & _SURNAME or words & _NAME_WORDS and words & _LAST_NAME) and not words & _NOT_A_PERSON
 
 
 #: Words asking for a first name, a last name, and words that are a last name ("Last name", "Nom de famille"); a bare
@@ -399,7 +421,8 @@ def player_rank(name: object) -> tuple[bool, int, bool] | None:
     (`_PLAYER_TESTS`), then whether it does not say "name" ("Player name" over "Player Discord")."""
     cell = _INSTRUCTIONS("", fold(str(name))).strip()  # ("Player name (no nicknames)": its instructions aside)
     words = set(_words(cell))
-    kind = next((rank for rank, test in enumerate(_PLAYER_TESTS) if test(cell, words)), None)
+    kind = None if words & _HOW_MANY else next((rank for rank, test in enumerate(_PLAYER_TESTS) if test(cell, words)),
+                                               None)
     return None if kind is None else (bool(words & _NOT_BY_NAME or "#" in cell), kind, not words & _NAME_WORDS)
 
 
@@ -407,7 +430,11 @@ def player_rank(name: object) -> tuple[bool, int, bool] | None:
 _INSTRUCTIONS = re.compile(r"\([^()]*\)").sub
 
 #: Words of a column naming the player otherwise than by name.
-_NOT_BY_NAME = frozenset({"email", "mail", "address", "id", "number", "no", "phone", "dci"})
+_NOT_BY_NAME = frozenset({"email", "mail", "address", "id", "number", "no", "phone", "dci", "numero", "nummer", "nr",
+                          "n", "correo", "courriel", "telephone", "telefon", "telefono", "adresse", "direccion"})
+#: Words of a question asking how many ("How many players in your pod?", "Anzahl Spieler").
+_HOW_MANY = frozenset({"many", "anzahl", "viele", "combien", "cuantos", "cuantas", "quanti", "quante", "quantos",
+                       "quantas"})
 
 
 def _names_commanders(cell: str) -> bool:
@@ -419,12 +446,29 @@ def _names_commanders(cell: str) -> bool:
 
 def commander_cell(cell: str) -> list[str]:
     """The commander names a registration's commander cell gives, one a line; a cell with no letters ("-"), or
-    that answers none ("N/A", "No", "None": no card's name), gives none. Names joined on one line ("Tymna the
-    Weaver + Thrasios, Triton Hero", "A & B", "A/B") are read apart where the cards are known, as `--commander`
+    that answers none ("N/A", "No", "None": no card's name), gives none, and so does a part of a line that answers
+    none or has no letters ("Edgar Markov / none", "Atraxa & no partner", "Edgar Markov + N/A", "Edgar Markov / -":
+    Edgar Markov, Atraxa). Names joined on one line ("Tymna the
+    Weaver + Thrasios, Triton Hero", "A & B", "A/B") are read apart once the cards are known, as `--commander`
     reads them (`with_commanders`): "Minsc & Boo, Timeless Heroes" is one card."""
     if _answers_none(cell):  # before splitting: "N/A" is no two names joined by a slash
         return []
-    return [name.strip() for name in cell.splitlines() if any(c.isalpha() for c in name) and not _answers_none(name)]
+    names = []
+    for line in cell.splitlines():
+        parts = split_joined(_NOT_APPLICABLE("none", line))  # ("Edgar Markov + N/A": no N and A)
+        if all(map(_a_name, parts)):
+            names.append(line.strip())
+        else:
+            names += filter(_a_name, parts)
+    return names
+
+
+#: "N/A" in a cell, where it is no two names joined by a slash.
+_NOT_APPLICABLE = partial(re.compile(r"(?<![\w/])n/a(?![\w/])", re.IGNORECASE).sub)
+
+
+def _a_name(text: str) -> bool:
+    return any(c.isalpha() for c in text) and not _answers_none(text)
 
 
 def _answers_none(cell: str) -> bool:
@@ -442,7 +486,8 @@ _NO_ANSWER = frozenset({"n/a", "n.a.", "na", "none", "no", "no partner", "no bac
 _COMMANDER_WORDS = frozenset({"commander", "commanders", "partner", "background", "commandant", "comandante",
                               "kommandeur"})
 _ABOUT_THE_DECK = frozenset({"bracket", "power", "level", "rating", "tier", "experience", "format", "color",
-                             "colors", "colour", "colours", "identity"})
+                             "colors", "colour", "colours", "identity", "couleur", "couleurs", "colores", "colori",
+                             "farbe", "farben", "niveau", "nivel", "livello", "puissance", "poder", "potere"})
 
 
 def _words(cell: str) -> list[str]:
@@ -465,7 +510,10 @@ def _first_column(header: list[str], *tests: Callable[[str, set[str]], bool]) ->
 _LIST_COLUMNS = ("list", "deck", "cards", "card list")
 _PLAYER_COLUMNS = ("name", "full name", "username", "user name", "nickname", "email", "e-mail", "email address")
 #: Words of a column naming the player by an account ("Discord username", "Discord", "Arena nickname").
-_PLAYER_WORDS = frozenset({"username", "nickname", "discord"})
+_PLAYER_WORDS = frozenset({"username", "nickname", "discord", "pseudo", "pseudonyme", "apodo", "spitzname",
+                           "soprannome", "apelido", "utilisateur", "usuario", "benutzername", "utente"})
+#: Words of a column asking for an e-mail address ("E-Mail-Adresse", "Correo electrónico", "Indirizzo email").
+_EMAIL = frozenset({"email", "courriel", "correo"})
 
 
 def _section_of(value: str) -> str:

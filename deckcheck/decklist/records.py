@@ -236,7 +236,8 @@ def record_blocks(record: Mapping[str, Any]) -> tuple[list[tuple[str | None, lis
         blocks.append(("Commander", commanders))
     key = "companion" if "companion" in record else "companions"
     companion = record.get(key)
-    companion = _named_lines([companion] if isinstance(companion, str) else _items(companion, key), key, problems)
+    companion = _named_lines([companion] if isinstance(companion, str) and list_written_as_text(companion) is None
+                             else _items(companion, key), key, problems)
     if companion:
         blocks.append(("Companion", companion))
     key = next((k for k in ("decklist", "main", "mainboard") if k in record), "decklist")
