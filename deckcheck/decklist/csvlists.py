@@ -407,8 +407,8 @@ def _asks_last_name(words: set[str]) -> bool:
     return bool(words & _SURNAME or words & _NAME_WORDS and words & _LAST_NAME) and not words & _NOT_A_PERSON
 
 
-#: Words asking for a first name, a last name, and words that are a last name ("Last name", "Nom de famille"); a bare
-#: name's.
+#: A bare name's words ("Name", "Nom"); words asking for a first name, for a last name ("Last name", "Nom de
+#: famille"), and words that are a last name ("Nachname", "Apellidos").
 _A_NAME = frozenset({"name", "nom", "nombre", "nome", "naam", "navn", "namn", "imie"})
 _FIRST_NAME = frozenset({"first", "given", "forename", "vorname", "prenom", "voornaam"})
 _LAST_NAME = frozenset({"last", "family", "famille", "surname"})
@@ -448,9 +448,9 @@ def commander_cell(cell: str) -> list[str]:
     """The commander names a registration's commander cell gives, one a line; a cell with no letters ("-"), or
     that answers none ("N/A", "No", "None": no card's name), gives none, and so does a part of a line that answers
     none or has no letters ("Edgar Markov / none", "Atraxa & no partner", "Edgar Markov + N/A", "Edgar Markov / -":
-    Edgar Markov, Atraxa). Names joined on one line ("Tymna the
-    Weaver + Thrasios, Triton Hero", "A & B", "A/B") are read apart once the cards are known, as `--commander`
-    reads them (`with_commanders`): "Minsc & Boo, Timeless Heroes" is one card."""
+    Edgar Markov, Atraxa). Names joined on one line ("Tymna the Weaver + Thrasios, Triton Hero", "A & B", "A/B")
+    are read apart once the cards are known, as `--commander` reads them (`commanders_given_read`): "Minsc & Boo,
+    Timeless Heroes" is one card."""
     if _answers_none(cell):  # before splitting: "N/A" is no two names joined by a slash
         return []
     names = []
