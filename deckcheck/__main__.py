@@ -1,7 +1,5 @@
 """python -m deckcheck"""
 
-import sys
+from deckcheck.cli import command_line
 
-from deckcheck.cli import main
-
-sys.exit(main())
+command_line()

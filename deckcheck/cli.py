@@ -15,7 +15,7 @@ import threading
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
-from typing import Any
+from typing import Any, NoReturn
 
 from deckcheck import __version__
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, Terminated, one_line
@@ -43,13 +43,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 @contextmanager
-def _stopping_signals_raise() -> Iterator[None]:
+def _stopping_signals_raise(exiting: bool = False) -> Iterator[None]:
     """While a command runs, SIGTERM and SIGHUP raise Terminated, and Ctrl-C (SIGINT) KeyboardInterrupt unless
     it was ignored when deckcheck started (`nohup`, a background job): in the main thread only, where signals
     arrive. Once one has stopped the command, another changes nothing while the process ends (saying so, its
-    workers ended, the interpreter's exit), and the exit code is the first one's. Before, a second Ctrl-C pressed
-    at once raised in the middle of the ending (a traceback), and a second SIGTERM restored to its default
-    killed the process, which then had no exit code."""
+    workers ended), and the exit code is the first one's. Before, a second Ctrl-C pressed at once raised in the
+    middle of the ending (a traceback), and a second SIGTERM restored to its default killed the process, which then
+    had no exit code. The handlers are then put back as they were, but for a process `exiting` once the command
+    ends (deckcheck's own command line): there, once stopped, they stay ignored through the interpreter's exit."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -66,15 +67,21 @@ def _stopping_signals_raise() -> Iterator[None]:
     try:
         yield
     finally:
-        for signum, handler in previous.items():  # once stopped, the exit hears no more (the interpreter's own
-            signal.signal(signum, signal.SIG_IGN if stopped_by else handler)  # end gives them their default)
+        for signum, handler in previous.items():  # (the interpreter's own end gives them their default)
+            signal.signal(signum, signal.SIG_IGN if stopped_by and exiting else handler)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
     """Run deckcheck; return the exit code (0 legal/ok, 1 violations, 2 usage or input error; 130 Ctrl-C,
-    143 SIGTERM, 129 SIGHUP, 141 when the output's reader left before the end, as a pipe to `head` does)."""
-    with _closed_streams(), _stopping_signals_raise(), _output_never_fails_on_text(), _warnings_as_lines():
+    143 SIGTERM, 129 SIGHUP, 141 when the output's reader left before the end, as a pipe to `head` does).
+    `exiting`: the process ends with the command (`command_line`)."""
+    with _closed_streams(), _stopping_signals_raise(exiting), _output_never_fails_on_text(), _warnings_as_lines():
         return _main(argv)
+
+
+def command_line() -> NoReturn:
+    """The `deckcheck` command and `python -m deckcheck`: run it and exit with its code."""
+    sys.exit(main(exiting=True))
 
 
 class _ClosedOutput(io.TextIOBase):

@@ -128,29 +128,25 @@ def test_a_file_given_twice_or_also_in_a_folder_given_is_checked_once_and_said(t
     assert "deckcheck: note: " in err and "given more than once" in err  # (the violations CSV had no notes at all)
 
 
-def test_a_link_to_a_folder_in_a_folder_given_is_walked_once(tmp_path):
+def test_a_link_to_a_folder_in_a_folder_given_is_said_not_walked(tmp_path):
     """An organizer's folder holding a link to another folder of decklists (`ln -s ../late late`): its decks were
-    left out without a word. The link is walked now, each folder once: a link back to the folder given (a loop) or
-    to one walked already adds nothing (the folder is walked by its shortest way), and a file reached twice is checked
-    once, as a note says."""
-    given, late = tmp_path / "decks", tmp_path / "late" / "round2"
+    left out without a word. They are still left out, as `find` and `grep -r` leave links to folders (a link may
+    lead to the home folder, or to /), but a note names each link; the folder it leads to is checked when given."""
+    given, late = tmp_path / "decks", tmp_path / "late"
     given.mkdir()
-    late.mkdir(parents=True)
+    late.mkdir()
     shutil.copy(TOURNAMENT / "01-alice-breed-lethality.txt", given / "alice.txt")
     shutil.copy(TOURNAMENT / "07-gus-planeswalker-party.txt", late / "gus.txt")
-    (given / "late").symlink_to(tmp_path / "late")
+    (given / "late").symlink_to(late)
     (given / "loop").symlink_to(given)
-    (given / "round2").symlink_to(late)  # the same folder as late/round2
-    (late / "alice-again.txt").symlink_to(given / "alice.txt")
-    code, out, err = run_cli("batch", "--format", "json", "--no-progress", str(given))
+    code, out, err = run_cli("batch", "--format", "json", "--no-progress", str(given), str(given))
     report = json.loads(out)
-    assert [deck["path"] for deck in report["decks"]] == [str(given / "alice.txt"), str(given / "round2/gus.txt")]
-    assert code == 1 and report["notes"][-1] == (
-        f"{given / 'round2/alice-again.txt'}: the same file as {given / 'alice.txt'}; its decks are checked once, "
-        f"as {given / 'alice.txt'}")
-    for report in (given / "late" / "report.txt", tmp_path / "late" / "report.txt"):  # the next batch would read it
-        code, out, err = run_cli("batch", "--no-progress", "-o", str(report), str(given))
-        assert code == 2 and "the next batch of" in err and not report.exists()
+    assert code == 0 and [deck["path"] for deck in report["decks"]] == [str(given / "alice.txt")]
+    assert report["notes"][-1] == (
+        f"2 links to a folder in the folders given not walked, as links may lead anywhere (give the folder itself to "
+        f"check its decks): {given / 'late'}, {given / 'loop'}")
+    code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(given), str(given / "late"))
+    assert code == 1 and len(out.splitlines()) == 3  # the header, alice's and gus's rows
 
 
 def test_the_files_of_a_folder_named_as_no_decklist_is_are_said_left_out(tmp_path):

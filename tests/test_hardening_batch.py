@@ -23,16 +23,18 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").is_file() or not has
                                 reason="POSIX signals and Linux /proc")
 
 
-def _start(tmp_path: Path) -> tuple[subprocess.Popen[str], Path, list[int]]:
-    """The batch, started in its own process group, once its two workers exist (and its report file is
-    open); the report holds an older report."""
+def _start(tmp_path: Path, decks: Path | None = None, ignoring_ctrl_c: bool = False
+           ) -> tuple[subprocess.Popen[str], Path, list[int]]:
+    """The batch of `decks` (the Duel Commander archive), started in its own process group (Ctrl-C heard, unless
+    `ignoring_ctrl_c`), once its two workers exist (and its report file is open); the report holds an older
+    report."""
     report = tmp_path / "report.txt"
     report.write_text("the last report\n")
     env = dict(os.environ, PYTHONPATH=str(PROJECT))
     proc = subprocess.Popen([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "--jobs", "2",
-                             "-o", str(report), str(ARCHIVE)],
+                             "-o", str(report), str(decks or ARCHIVE)],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, preexec_fn=hearing_ctrl_c)
+                            start_new_session=True, preexec_fn=ignoring if ignoring_ctrl_c else hearing_ctrl_c)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         workers = _children(proc.pid)
@@ -42,6 +44,10 @@ def _start(tmp_path: Path) -> tuple[subprocess.Popen[str], Path, list[int]]:
         time.sleep(0.02)
     proc.kill()
     raise AssertionError("the workers never started")
+
+
+def ignoring() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _children(pid: int) -> list[int]:
@@ -136,15 +142,64 @@ def test_ctrl_c_twice_at_any_moment_ends_a_jobs_batch_with_one_line(tmp_path):
         _assert_stopped_cleanly(report, workers)
 
 
-def test_ctrl_c_to_one_worker_alone_stops_the_batch_with_an_error_not_a_short_report(tmp_path):
+@pytest.mark.parametrize("reading", [False, True])
+def test_ctrl_c_to_one_worker_alone_stops_the_batch_with_an_error_not_a_short_report(tmp_path, reading):
     """A worker is stopped by Ctrl-C (it checks its chunk no further) only with its batch: sent to the worker alone,
-    the batch ends with an error, exit 2, and its last report is kept, never a report that lacks the worker's decks."""
-    proc, report, workers = _start(tmp_path)
+    the batch ends with an error, exit 2, and its last report is kept, never a report that lacks the worker's decks.
+    Stopped while it read a deck (`reading`: two decklists of 300,000 comment lines each, one a worker), the stop
+    had been taken for that deck's error: an unreadable row, and the report replaced."""
+    decks, out = None, tmp_path / "out"
+    out.mkdir()
+    if reading:
+        decks = tmp_path / "decks"
+        decks.mkdir()
+        text = "// a note\n" * 300_000 + (PROJECT / "data" / "examples" / "abzan-armor-tdc.txt").read_text()
+        for name in ("a.txt", "b.txt"):
+            (decks / name).write_text(text)
+    proc, report, workers = _start(out, decks)
+    if reading:
+        time.sleep(0.5)
+        workers = [pid for pid in workers if _state(pid) == "R"][:1] or workers
     os.kill(workers[0], signal.SIGINT)
     err = _finish(proc)
     assert (proc.returncode, err) == (2, "deckcheck: error: the batch stopped: a worker process was interrupted "
                                          "(Ctrl-C); run it again\n")
     _assert_stopped_cleanly(report, workers)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return ""
+
+
+def test_a_batch_started_with_ctrl_c_ignored_goes_on_through_ctrl_c(tmp_path):
+    """A batch started with Ctrl-C ignored (`nohup`, a shell script's background job) is not stopped by one sent to
+    its process group: before, its workers stopped, and the batch with them."""
+    proc, report, workers = _start(tmp_path, ignoring_ctrl_c=True)
+    os.killpg(proc.pid, signal.SIGINT)
+    err = _finish(proc)
+    assert proc.returncode == 1 and "17900 decks" in err and "Traceback" not in err
+    assert report.read_text().startswith("deck ")
+
+
+def test_a_command_stopped_in_a_program_leaves_it_hearing_signals(tmp_path):
+    """`deckcheck.cli.main` run in a program (a wrapper script, a notebook) and stopped by Ctrl-C: the program's
+    own handlers are put back, so that its next Ctrl-C or SIGTERM stops it (they had been left ignored)."""
+    script = (
+        "import os, signal, sys, threading\n"
+        "from deckcheck.cli import main\n"
+        "signal.signal(signal.SIGTERM, lambda *a: sys.exit(7))\n"
+        "threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
+        f"code = main(['batch', '--no-progress', '-j', '2', '-o', os.devnull, {str(ARCHIVE)!r}])\n"
+        "print(code, signal.getsignal(signal.SIGINT) is signal.default_int_handler, flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGTERM)\n"
+        "print('still running')\n")
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120,
+                          preexec_fn=hearing_ctrl_c)
+    assert (done.returncode, done.stdout, done.stderr) == (7, "130 True\n", "deckcheck: interrupted\n")
 
 
 def test_sigterm_ends_a_jobs_batch_as_ctrl_c_does(tmp_path):
@@ -217,7 +272,8 @@ def test_a_second_stopping_signal_while_the_process_ends_keeps_the_first_one_s_e
     """SIGHUP twice, the second after the command returned while the process was still ending (its workers, the
     interpreter's exit): the handlers had been put back to their default, so the second killed the process, which
     then had no exit code (-1 instead of 129; seen on a busy machine). Once a signal has stopped the command, a
-    second one changes nothing; a command that no signal stopped puts the handlers back as they were."""
+    second one changes nothing while the process ends (`exiting`: deckcheck's command line); a command that no
+    signal stopped puts the handlers back as they were."""
     script = (
         "import os, signal, time\n"
         "from deckcheck.cli import _stopping_signals_raise\n"
@@ -227,7 +283,7 @@ def test_a_second_stopping_signal_while_the_process_ends_keeps_the_first_one_s_e
         "    pass\n"
         "assert signal.getsignal(signal.SIGHUP) == before\n"
         "try:\n"
-        "    with _stopping_signals_raise():\n"
+        "    with _stopping_signals_raise(exiting=True):\n"
         "        os.kill(os.getpid(), signal.SIGHUP)\n"
         "        time.sleep(5)\n"
         "except Terminated:\n"

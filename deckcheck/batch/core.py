@@ -134,17 +134,14 @@ def walk_takes(folder: str | os.PathLike[str], path: str | os.PathLike[str]) -> 
 def walk_reads(folder: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool:
     """Whether the batch of `folder` reads the file at `path`, links followed on either side: a decklist name
     its walk takes, or, for a file already there, one of the walk's decklists by another name (a link or a
-    hard link to it); for one not there yet, a decklist name in a folder the walk takes through a link."""
+    hard link to it)."""
     if walk_takes(os.path.realpath(folder), os.path.realpath(path)):
         return True
-    folders: set[tuple[int, int] | None] = set()
-    found = list(_stats(_walk(os.fspath(folder), walked=folders)))
     try:
         there = os.stat(path)
     except OSError:  # not there yet: only its own name could be read
-        return walk_takes(os.path.dirname(os.path.abspath(path)), path) and _file_key(
-            os.path.dirname(os.path.abspath(path))) in folders
-    return any(os.path.samestat(there, seen) for seen in found)
+        return False
+    return any(os.path.samestat(there, found) for found in _stats(_walk(os.fspath(folder))))
 
 
 def _stats(paths: Iterator[str]) -> Iterator[os.stat_result]:
@@ -154,21 +151,20 @@ def _stats(paths: Iterator[str]) -> Iterator[os.stat_result]:
 
 
 def _walk(folder: str, unreadable: list[OSError] | None = None, left_out: list[str] | None = None,
-          walked: set[tuple[int, int] | None] | None = None) -> Iterator[str]:
+          links: list[str] | None = None) -> Iterator[str]:
     """Decklist files and zip archives (a form's responses downloaded beside the other decklists) under a folder,
-    recursively, through links to folders (each folder once: a link to a folder walked already, one above it among
-    them, is left), sorted by path; hidden files and folders, pipes, sockets and devices skipped. A folder that
-    can't be read (the folder itself, or one under it) is added to `unreadable`, when given, as the error reading
-    it; the other files, named as no decklist is (a PDF, a picture, "notes.md"), to `left_out`, when given, but for
-    the owner files of open documents ("~$decks.docx") and the files Windows keeps in folders (Thumbs.db). The
-    folders walked are added to `walked`, when given, by what they are (`_file_key`)."""
+    recursively, sorted by path; hidden files and folders, pipes, sockets and devices skipped. A folder that can't
+    be read (the folder itself, or one under it) is added to `unreadable`, when given, as the error reading it; the
+    other files, named as no decklist is (a PDF, a picture, "notes.md"), to `left_out`, when given, but for the
+    owner files of open documents ("~$decks.docx") and the files Windows keeps in folders (Thumbs.db). Links to
+    folders are not walked, as `find` and `grep -r` walk none (one may lead anywhere: to the home folder, or to /);
+    they are added to `links`, when given."""
     found: list[tuple[tuple[str, ...], str]] = []
     others: list[tuple[tuple[str, ...], str]] = []
-    walked = set() if walked is None else walked
-    walked.add(_file_key(folder))
-    for root, dirs, files in os.walk(folder, onerror=None if unreadable is None else unreadable.append,
-                                     followlinks=True):
-        dirs[:] = [d for d in sorted(dirs) if not d.startswith(".") and _first_walk(os.path.join(root, d), walked)]
+    for root, dirs, files in os.walk(folder, onerror=None if unreadable is None else unreadable.append):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        if links is not None:
+            links.extend(sorted(path for d in dirs if os.path.islink(path := os.path.join(root, d))))
         rel = os.path.relpath(root, folder)
         parts = () if rel == "." else tuple(rel.split(os.sep))
         for name in files:
@@ -181,19 +177,6 @@ def _walk(folder: str, unreadable: list[OSError] | None = None, left_out: list[s
     for _, path in sorted(found):
         if not _special_file(path):
             yield path
-
-
-def _first_walk(folder: str, walked: set[tuple[int, int] | None]) -> bool:
-    """Whether a folder met in a walk is met for the first time (by what it is, not its name: a link to a folder
-    walked already, or to one above it, is not), added to `walked`. On a file system that numbers no folders, a
-    link is never followed, as a loop could not be told."""
-    key = _file_key(folder)
-    if key is None:
-        return not os.path.islink(folder)
-    if key in walked:
-        return False
-    walked.add(key)
-    return True
 
 
 #: Files an operating system keeps in folders of their own accord: never a player's.
@@ -791,6 +774,7 @@ class FilesRead:
         self._first: dict[tuple[int, int], str] = {}
         self.repeats: list[tuple[str, str]] = []  # (the name met again, the name it was read under)
         self.left_out: list[str] = []  # the files of folders given named as no decklist is (`_walk`)
+        self.links: list[str] = []  # the links to folders in folders given, not walked (`_walk`)
 
     def first_time(self, path: str) -> bool:
         """Whether the file at `path` is met for the first time (one that can't be looked at is: its row says why)."""
@@ -804,9 +788,17 @@ class FilesRead:
         return True
 
     def notes(self, most: int = 3) -> list[str]:
-        """A note for each file met again, one for them all when more than `most` were (a folder given twice); and
-        one naming the files of the folders given that were left out, as no decklist is named so."""
-        return self._repeats_said(most) + self._left_out_said()
+        """A note for each file met again, one for them all when more than `most` were (a folder given twice); one
+        naming the files of the folders given that were left out, as no decklist is named so; and one naming the
+        links to folders in them, not walked."""
+        return self._repeats_said(most) + self._left_out_said() + self._links_said()
+
+    def _links_said(self, most: int = 10) -> list[str]:
+        links = list(dict.fromkeys(self.links))  # (a folder given twice)
+        if not links:
+            return []
+        return [f"{counted(len(links), 'link')} to a folder in the folders given not walked, as links may lead "
+                f"anywhere (give the folder itself to check its decks): {first_named(links, most)}"]
 
     def _left_out_said(self, most: int = 10) -> list[str]:
         first: dict[Any, str] = {}  # each file once, by the name first met (a folder given twice, or one and a folder
@@ -872,7 +864,7 @@ def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Sou
             path = os.fspath(item)
             if os.path.isdir(path):
                 unreadable: list[OSError] = []
-                for found in _walk(path, unreadable, None if read is None else read.left_out):
+                for found in _walk(path, unreadable, *((None, None) if read is None else (read.left_out, read.links))):
                     if read is None or read.first_time(found):
                         yield from file_sources(found)
                 for exc in unreadable:  # a folder whose decklists can't be listed: a row, not decks missed unseen
@@ -1200,11 +1192,13 @@ _STOP_ASKED = False  # whether Ctrl-C, or the parent, has asked this worker to s
 
 def _init_worker(store_path: str, store_meta: Mapping[str, Any], policy: Any, options: BatchOptions) -> None:
     global _RUNNER, _REFUSED
-    # Ctrl-C stops the chunk being checked (`_stop_asked`); a closed terminal is the parent's to handle (no trace
+    # Ctrl-C stops the chunk being checked (`_stop_asked`) unless the parent ignores it; a closed terminal is the parent's to handle (no trace
     # from each worker); SIGTERM (the pool's, when a worker died) simply ends the worker. All were held back from
     # its birth until now.
+    ctrl_c = signal.SIG_IGN if signal.getsignal(signal.SIGINT) == signal.SIG_IGN else _stop_asked  # (as the parent:
+    # a batch started with Ctrl-C ignored, `nohup`, goes on)
     for signum in _HELD_SIGNALS:
-        signal.signal(signum, {signal.SIGTERM: signal.SIG_DFL, signal.SIGINT: _stop_asked}.get(signum, signal.SIG_IGN))
+        signal.signal(signum, {signal.SIGTERM: signal.SIG_DFL, signal.SIGINT: ctrl_c}.get(signum, signal.SIG_IGN))
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_SIGNALS)
     from deckcheck.checker import Checker
@@ -1226,7 +1220,7 @@ def _init_worker(store_path: str, store_meta: Mapping[str, Any], policy: Any, op
 def _run_chunk(chunk: list[Source]) -> tuple[Sized, list[str]]:
     global _CHECKING
     if _STOP_ASKED:
-        raise WorkerStopped(_WORKER_STOPPED)
+        raise _StopAsked()
     if _RUNNER is None:
         raise _REFUSED or DeckcheckError("a batch worker has no card store")
     _CHECKING = True
@@ -1245,14 +1239,16 @@ def _stop_asked(signum: int, frame: Any) -> None:
     global _STOP_ASKED
     _STOP_ASKED = True
     if _CHECKING:
-        raise WorkerStopped(_WORKER_STOPPED)
+        raise _StopAsked()
+
+
+class _StopAsked(BaseException):
+    """Raised in a worker asked to stop: no deck's error (a BaseException, which no `except Exception` of the
+    chunk's reading or checking takes for an unreadable deck), it ends the chunk and goes back to the parent."""
 
 
 class WorkerStopped(DeckcheckError):
     """A worker process of a batch was asked to stop (Ctrl-C) before the batch ended."""
-
-
-_WORKER_STOPPED = "the batch stopped: a worker process was interrupted (Ctrl-C); run it again"
 
 
 #: The most worker processes a batch starts for each CPU it may use. More would only add memory (each holds its
@@ -1319,6 +1315,8 @@ def _in_order(pool: Any, chunks: Iterable[list[Source]], ahead: int) -> Iterator
             for chunk in itertools.islice(chunks, ahead - len(pending)):
                 pending.append(_submit(pool, chunk))
             yield _result(pool, pending.popleft())
+    except _StopAsked:  # a worker's Ctrl-C (sent to it alone: the batch's own would have stopped it first)
+        raise WorkerStopped("the batch stopped: a worker process was interrupted (Ctrl-C); run it again") from None
     except BrokenProcessPool:  # from result(), or from submit() once the pool knows
         raise WorkerDied("the batch stopped: a worker process ended before returning its decks (killed, or "
                          "out of memory?); run it again, with fewer --jobs if memory is short") from None
