@@ -16,9 +16,11 @@ def identity_cell(identity: str | None, unreadable: bool = False) -> str:
     return "?" if identity is None else identity or "C"
 
 
-def first_named(names: list[str], most: int, sep: str = ", ") -> str:
-    """The first `most` of `names` joined, and how many more there are: "Sol Ring, Arcane Signet and 3 more"."""
-    return sep.join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
+def first_named(names: list[str], most: int, sep: str = ", ", total: int | None = None) -> str:
+    """The first `most` of `names` joined, and how many more there are, of `total` when `names` holds only the first
+    of them: "Sol Ring, Arcane Signet and 3 more"."""
+    total = len(names) if total is None else total
+    return sep.join(names[:most]) + (f" and {total - most} more" if total > most else "")
 
 
 def counted(n: int, noun: str) -> str:

@@ -164,7 +164,7 @@ def _walk(folder: str, unreadable: list[OSError] | None = None, left_out: list[s
     for root, dirs, files in os.walk(folder, onerror=None if unreadable is None else unreadable.append):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         if links is not None:
-            links.extend(sorted(path for d in dirs if os.path.islink(path := os.path.join(root, d))))
+            links.extend(path for d in dirs if os.path.islink(path := os.path.join(root, d)))
         rel = os.path.relpath(root, folder)
         parts = () if rel == "." else tuple(rel.split(os.sep))
         for name in files:
@@ -794,7 +794,7 @@ class FilesRead:
         return self._repeats_said(most) + self._left_out_said() + self._links_said()
 
     def _links_said(self, most: int = 10) -> list[str]:
-        links = list(dict.fromkeys(self.links))  # (a folder given twice)
+        links = sorted(set(self.links))  # (a folder given twice)
         if not links:
             return []
         return [f"{counted(len(links), 'link')} to a folder in the folders given not walked, as links may lead "
@@ -1192,11 +1192,10 @@ _STOP_ASKED = False  # whether Ctrl-C, or the parent, has asked this worker to s
 
 def _init_worker(store_path: str, store_meta: Mapping[str, Any], policy: Any, options: BatchOptions) -> None:
     global _RUNNER, _REFUSED
-    # Ctrl-C stops the chunk being checked (`_stop_asked`) unless the parent ignores it; a closed terminal is the parent's to handle (no trace
-    # from each worker); SIGTERM (the pool's, when a worker died) simply ends the worker. All were held back from
-    # its birth until now.
-    ctrl_c = signal.SIG_IGN if signal.getsignal(signal.SIGINT) == signal.SIG_IGN else _stop_asked  # (as the parent:
-    # a batch started with Ctrl-C ignored, `nohup`, goes on)
+    # Ctrl-C stops the chunk being checked (`_stop_asked`) unless the parent ignores it (a batch started so, `nohup`,
+    # goes on); a closed terminal is the parent's to handle (no trace from each worker); SIGTERM (the pool's, when a
+    # worker died) simply ends the worker. All were held back from its birth until now.
+    ctrl_c = signal.SIG_IGN if signal.getsignal(signal.SIGINT) == signal.SIG_IGN else _stop_asked
     for signum in _HELD_SIGNALS:
         signal.signal(signum, {signal.SIGTERM: signal.SIG_DFL, signal.SIGINT: ctrl_c}.get(signum, signal.SIG_IGN))
     if hasattr(signal, "pthread_sigmask"):
@@ -1232,10 +1231,11 @@ def _run_chunk(chunk: list[Source]) -> tuple[Sized, list[str]]:
 
 def _stop_asked(signum: int, frame: Any) -> None:
     """A worker's Ctrl-C (the terminal's, to the whole batch; or its parent's, `_end_workers`): the chunk it
-    checks stops at once, and every chunk after it, each with WorkerStopped, which the parent (stopping too) drops.
-    When it comes between chunks (the worker waiting for one, or sending its result back), the worker ends the
-    message it is sending first: a worker ended in the middle of one had left the pool's thread waiting for the
-    message's end, and the batch's exit waiting for that thread, forever."""
+    checks stops at once, and every chunk after it, each with `_StopAsked`, which the parent drops when stopping
+    too (else it is WorkerStopped: `_in_order`). When it comes between chunks (the worker waiting for one, or
+    sending its result back), the worker ends the message it is sending first: a worker ended in the middle of one
+    had left the pool's thread waiting for the message's end, and the batch's exit waiting for that thread,
+    forever."""
     global _STOP_ASKED
     _STOP_ASKED = True
     if _CHECKING:

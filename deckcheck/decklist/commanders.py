@@ -393,12 +393,14 @@ def commanders_given_read(deck: Deck, card_names: CardNames, entries: list[Entry
     commander, the deck's identity unchecked and its own commander counted a 101st card."""
     entries = list(deck.entries if entries is None else entries)
     notes = list(deck.notes if notes is None else notes)
-    unknown = [name for name in deck.added_commanders if not card_names(name)]
-    for name in list(unknown):  # a name joining two, read before the cards were known: its parts
+    unknown: list[str] = []
+    for name in [name for name in deck.added_commanders if not card_names(name)]:
         index = next((i for i, e in enumerate(entries) if e.section == COMMANDER and e.name == name), None)
         if index is not None and len(parts := _given_joined(name, entries, card_names)) > 1:
-            added = _given_apart(entries, notes, index, parts)
-            unknown[unknown.index(name):unknown.index(name) + 1] = [part for part in added if not card_names(part)]
+            # a name joining two, read before the cards were known: its parts
+            unknown += [part for part in _given_apart(entries, notes, index, parts) if not card_names(part)]
+        else:
+            unknown.append(name)
     left: list[str] = []
     for name in unknown:
         listed = [e for e in entries if e.section in (MAIN, SIDEBOARD)]
@@ -436,10 +438,9 @@ def _given_joined(name: str, entries: Sequence[Entry], card_names: CardNames) ->
     Sam, Loyal Attendent"); else the name alone ("Minsc & Boo, Timeless Heroes" when the card data lacks it)."""
     listed = [e for e in entries if e.section in (MAIN, SIDEBOARD)]
     parts = _joined_names(name, listed, card_names)
-    if len(parts) == 1 and _JOINED.search(name):
-        apart = [part for part in split_joined(name) if part]
-        if len(apart) > 1 and any(_closest_listed(part, listed) for part in apart):
-            return apart
+    if len(parts) == 1 and len(apart := _parts_joined(name, None)) > 1 and any(
+            _closest_listed(part, listed) for part in apart):
+        return apart
     return parts
 
 

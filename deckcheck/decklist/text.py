@@ -27,6 +27,7 @@ from deckcheck.decklist.model import (
 )
 from deckcheck.decklist.runs import could_be_names, holds_several_names
 from deckcheck.model.names import MISTYPED, likeness, name_key
+from deckcheck.wording import first_named
 
 _ABOUT = "about"  # TappedOut/Arena "About" block: deck name, not cards
 _COMMANDER_TAG = "!commander"  # "//!Commander": the cards that follow, up to a blank or comment line
@@ -175,8 +176,7 @@ def _without_struck(text: str) -> tuple[str, list[str]]:
 def _named(said: list[str], total: int) -> str:
     """A note's list of lines: what it says of the first NOTE_NAMED ('line 3 "Ramp"'), and how many more of `total`
     there are."""
-    more = f" and {total - NOTE_NAMED} more" if total > NOTE_NAMED else ""
-    return ", ".join(said[:NOTE_NAMED]) + more
+    return first_named(said, NOTE_NAMED, total=total)
 
 
 def _struck_note(struck: list[tuple[int, str]]) -> str:
