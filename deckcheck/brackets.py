@@ -274,6 +274,10 @@ class BracketEstimate:
 
     minimum: int  # 1-4, never 5 (4 and 5 differ by intent only)
     game_changers: tuple[str, ...]  # card names, commanders included
+    # how many Game Changers the floor counts: those named above, and as many of `maybe_game_changers` (on the
+    # list or not on the day, the record of 2025-04-22 incomplete) as must have been on it
+    game_changer_count: int
+    maybe_game_changers: tuple[str, ...]
     mass_land_denial: tuple[str, ...]
     extra_turns: tuple[str, ...]
     tutors: tuple[str, ...]
@@ -283,6 +287,7 @@ class BracketEstimate:
     def to_dict(self) -> dict[str, Any]:
         """The JSON report's `bracket` object."""
         return {"minimum": self.minimum, "game_changers": list(self.game_changers),
+                "game_changer_count": self.game_changer_count, "maybe_game_changers": list(self.maybe_game_changers),
                 "mass_land_denial": list(self.mass_land_denial), "extra_turns": list(self.extra_turns),
                 "tutors": list(self.tutors), "reasons": list(self.reasons)}
 
@@ -290,6 +295,15 @@ class BracketEstimate:
 def _names(cards: list[Card]) -> str:
     """The cards' names, joined by "; ": many card names hold a comma ("Urza, Lord High Artificer")."""
     return "; ".join(c.name for c in cards)
+
+
+def game_changers_named(named: Sequence[str], count: int, maybe: Sequence[str]) -> str:
+    """The Game Changers a floor counts (`BracketEstimate.game_changer_count`), by name: those `named`, then, when
+    the count is more, how many of `maybe` (whose membership on the day is not recorded) are counted."""
+    if count <= len(named):
+        return "; ".join(named)
+    rest = f"{count - len(named)} of these, which of them not recorded: {'; '.join(maybe)}"
+    return "; ".join([*named, f"and {rest}"]) if named else rest
 
 
 # A card's bracket flags: what the floor reads of one card on one day, as bits of one int.
@@ -381,7 +395,7 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
     # of the cards whose membership is not recorded, as many as must be on the list (two of four stayed on it)
     sure = policy.least_game_changers(maybe_gcs, _game_changers_day(day)) if maybe_gcs else 0
     total = len(gcs) + sure
-    shown = "; ".join(gcs + ([f"and {sure} of these, which of them not recorded: {_names(maybe_gcs)}"] if sure else []))
+    shown = game_changers_named(gcs, total, [c.name for c in maybe_gcs])
     minimum = 1
     reasons: list[str] = []
     # Game Changers (commanders count: RULES.md 3.4)
@@ -442,6 +456,7 @@ def estimate_bracket(cards: Iterable[Card], policy: Policy, on: date | None = No
     reasons += _NOT_JUDGED_REASONS
     reasons += [f"Not judged: {u}." for u in more]
     unjudged = NOT_JUDGED + tuple(more)
-    return BracketEstimate(minimum=minimum, game_changers=tuple(gcs),
+    return BracketEstimate(minimum=minimum, game_changers=tuple(gcs), game_changer_count=total,
+                           maybe_game_changers=tuple(c.name for c in maybe_gcs),
                            mass_land_denial=tuple(c.name for c in mld), extra_turns=tuple(c.name for c in turns),
                            tutors=tuple(c.name for c in tutors), reasons=tuple(reasons), unjudged=unjudged)

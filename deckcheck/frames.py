@@ -42,7 +42,7 @@ def _deck_row(result: DeckResult) -> dict[str, Any]:
             "color_identity": report.color_identity, "card_count": report.card_count, "legal": report.legal,
             "unreadable": result.unreadable, "errors": len(report.errors), "warnings": len(report.warnings),
             "codes": ", ".join(codes), "bracket_minimum": bracket.get("minimum"),
-            "game_changers": len(bracket["game_changers"]) if "game_changers" in bracket else None}
+            "game_changers": bracket.get("game_changer_count")}
 
 
 def batch_frame(report: BatchReport) -> pd.DataFrame:

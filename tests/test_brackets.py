@@ -209,7 +209,8 @@ def test_copies_count_once_and_to_dict(policy: Policy) -> None:
     many = estimate(policy, [*CASUAL, "Time Warp", "Time Warp", "Mountain", "Mountain"])
     assert once == many
     d = once.to_dict()
-    assert set(d) == {"minimum", "game_changers", "mass_land_denial", "extra_turns", "tutors", "reasons"}
+    assert set(d) == {"minimum", "game_changers", "game_changer_count", "maybe_game_changers", "mass_land_denial",
+                      "extra_turns", "tutors", "reasons"}
     assert d["minimum"] == 2 and d["extra_turns"] == ["Time Warp"]
     json.dumps(d)
 
@@ -324,3 +325,7 @@ def test_cards_of_which_some_must_be_game_changers_count_as_many(policy: Policy)
     assert estimate(policy, four[:3] + ["Island"], day).minimum == 3
     assert estimate(policy, four[:2] + ["Island"], day).minimum == 1  # both may have left it
     assert estimate(policy, four + ["Island"], date(2025, 4, 21)).minimum == 4  # all four on the list then
+    counted = estimate(policy, four + ["Rhystic Study", "Island"], day)
+    assert (counted.game_changers, counted.game_changer_count) == (("Rhystic Study",), 3)
+    assert counted.maybe_game_changers == tuple(four)
+    assert estimate(policy, four[:2] + ["Island"], day).game_changer_count == 0

@@ -116,3 +116,24 @@ def test_a_deck_with_banned_cards_is_said_not_legal_and_its_unknown_banned_card_
     (found,) = json.loads(out)["decks"]
     assert found["unknown_cards"] == ["Jeweled Lotus"]
     assert found["banned"] == ["Jeweled Lotus", "Mana Crypt", "Dockside Extortionist"]
+
+
+def test_the_game_changers_an_incomplete_record_counts_are_in_the_count(tmp_path):
+    """Between 2025-04-22 and 2025-10-20 two of Kinnan, Winota, Trinisphere and Trouble in Pairs were Game Changers,
+    which two not recorded: a deck of all four and two more counts four, and the count shown (text, JSON and the
+    batch frame) said two, beside "bracket 4"."""
+    from deckcheck.api import check_many
+
+    deck = tmp_path / "four.txt"
+    deck.write_text("Commander\n1 Kinnan, Bonder Prodigy\nDeck\n1 Winota, Joiner of Forces\n1 Trinisphere\n"
+                    "1 Trouble in Pairs\n1 Demonic Tutor\n1 Ancient Tomb\n94 Forest\n", encoding="utf-8")
+    code, out, _ = run_cli("brackets", "--as-of", "2025-06-01", str(deck))
+    assert code == 0
+    assert out.splitlines()[1] == ("  Game Changers (4): Demonic Tutor; Ancient Tomb; and 2 of these, which of them "
+                                   "not recorded: Kinnan, Bonder Prodigy; Winota, Joiner of Forces; Trinisphere; "
+                                   "Trouble in Pairs")
+    _, out, _ = run_cli("brackets", "--format", "json", "--as-of", "2025-06-01", str(deck))
+    bracket = json.loads(out)["decks"][0]["bracket"]
+    assert (bracket["minimum"], bracket["game_changer_count"], len(bracket["maybe_game_changers"])) == (4, 4, 4)
+    frame = check_many([str(deck)], on="2025-06-01").to_frame()
+    assert frame["game_changers"].iloc[0] == 4

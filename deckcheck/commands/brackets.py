@@ -37,10 +37,14 @@ def _text(path: str, bracket: dict, stream, banned: list[str] = ()) -> None:
     if banned:  # names hold commas
         stream.write(one_line(f"  Not legal in Commander: {'; '.join(banned)} banned; the brackets are of legal decks "
                               "(`deckcheck check` says what breaks the rules)") + "\n")
-    for label, key in (("Game Changers", "game_changers"), ("Mass land denial", "mass_land_denial"),
-                       ("Extra turns", "extra_turns"), ("Tutors", "tutors")):
+    from deckcheck.brackets import game_changers_named
+
+    count = bracket["game_changer_count"]
+    named = game_changers_named(bracket["game_changers"], count, bracket["maybe_game_changers"])
+    stream.write(f"  Game Changers ({count}): {named or '-'}\n")  # names hold commas
+    for label, key in (("Mass land denial", "mass_land_denial"), ("Extra turns", "extra_turns"), ("Tutors", "tutors")):
         cards = bracket[key]
-        stream.write(f"  {label} ({len(cards)}): {'; '.join(cards) if cards else '-'}\n")  # names hold commas
+        stream.write(f"  {label} ({len(cards)}): {'; '.join(cards) if cards else '-'}\n")
     for reason in bracket["reasons"]:  # unknown card names among them (estimate_bracket)
         stream.write(f"  - {one_line(reason)}\n")
 
