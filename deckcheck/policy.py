@@ -508,7 +508,10 @@ class Policy:
         """A one-line note when the card data's Game Changer flag differs from the policy, else None.
 
         Only meaningful for card data that carries the flag (Scryfall `game_changer`, MTGJSON
-        `isGameChanger`); uncertain memberships are not flagged."""
+        `isGameChanger`): card data older than the list (`data_date`, the card's own, `card_data_day`) says nothing
+        of it; uncertain memberships are not flagged."""
+        if data_date is not None and data_date < self._gc_known_from:
+            return None
         at = max(on or date.today(), data_date) if data_date else (on or date.today())
         status = self.game_changer_status(card, at)  # the policy's own
         if not status.certain or status.member == card.game_changer:

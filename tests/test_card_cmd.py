@@ -372,6 +372,9 @@ def test_as_of_an_earlier_day_shows_no_disagreement_the_data_does_not_have(capsy
     assert capsys.readouterr().out.splitlines()[-2] == "commander: legal; game changer: yes"
     main(["card", "--data-dir", NO_STORE, "Biorhythm"])
     assert "the card data (2026-01-03) says banned" in capsys.readouterr().out
+    # and none that says the value shown again: Humility's own card data (2022-04-25) has no Game Changers list
+    main(["card", "--data-dir", NO_STORE, "--as-of", "2025-03-01", "Humility"])
+    assert capsys.readouterr().out.splitlines()[-2] == "commander: legal; game changer: no"
 
 
 def test_a_meld_card_s_mana_value_on_the_stack_and_melded(capsys):
@@ -406,3 +409,38 @@ def test_a_name_given_in_utf8_under_a_locale_python_reads_otherwise_is_read_as_u
                           env=env, capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)[0]["name"] == "Lim-Dûl's Vault"
+
+
+def test_a_day_before_the_recorded_policy_history_is_said_as_check_says_it(capsys):
+    """`check --as-of 2015-01-01` notes that the banned list before 2024-09-23 is not recorded; `card` showed the
+    legality of that day with no word of it."""
+    assert main(["card", "--data-dir", NO_STORE, "--as-of", "2015-01-01", "Golos, Tireless Pilgrim"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].startswith("note: policy history before 2024-09-23 is not recorded")
+    assert main(["card", "--data-dir", NO_STORE, "--as-of", "2015-01-01", "--format", "json", "Sol Ring"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)[0]["name"] == "Sol Ring"
+    assert captured.err.splitlines()[-1].startswith("deckcheck: note: policy history before 2024-09-23")
+    assert main(["card", "--data-dir", NO_STORE, "--as-of", "2025-01-01", "Sol Ring"]) == 0
+    assert "note:" not in capsys.readouterr().out
+
+
+def test_a_room_s_values_with_both_doors_or_neither_unlocked():
+    """A Room on the battlefield has the mana value of its unlocked halves (709.5): `card` gave each half's alone,
+    not both halves' (11 for Funeral Room // Awakening Hall), nor 0 with neither unlocked (it entered uncast). The
+    bundled snapshot holds one half of each Room, so the other is added as in test_model_rulings (MTGJSON's
+    Bottomless Pool: Locker Room's mana value 5, blue)."""
+    from dataclasses import replace
+
+    from deckcheck.commands.card import _zone_values, cast_values
+    from deckcheck.model.card import Face
+    from deckcheck.store import CardStore
+
+    pool = CardStore.open(str(BUNDLED.parent)).lookup("Bottomless Pool")
+    room = replace(pool, faces=(pool.front, Face("Locker Room", "{4}{U}", pool.front.type_line, "")), complete=True)
+    assert [(c["face"], c["zones"], c.get("unlocked"), c["mana_value"]) for c in cast_values(room)] == [
+        ("Bottomless Pool", "stack and battlefield", None, 1), ("Locker Room", "stack and battlefield", None, 5),
+        (room.name, "battlefield", "both", 6), (room.name, "battlefield", "neither", 0)]
+    assert _zone_values(room)[-2:] == ["  both doors unlocked, on the battlefield: 6",
+                                       "  neither door unlocked (it entered uncast), on the battlefield: 0"]
+    assert [c.get("unlocked") for c in cast_values(pool)] == []  # the data's one half: no whole card to speak of

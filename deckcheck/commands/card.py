@@ -75,7 +75,8 @@ def cast_values(card: Card, melds: Sequence[tuple[str, Card]] = ()) -> list[dict
     spell is cast: 722.3), a fused split card's halves cast together, and a prototype cast prototyped (CR 718.3b).
     Each as {"face", "zones": "stack" | "battlefield" | "stack and battlefield" (a permanent face, once
     resolved), "mana_value", "x": the {X} in its cost, whose chosen value adds to it on the stack (202.3e)}, with
-    "fused": true, "copy": true (a prepare spell's copy), or "prototyped": its cost. A meld card (`melds`: each
+    "fused": true, "copy": true (a prepare spell's copy), "prototyped": its cost, or "unlocked": "both" or "neither"
+    (a Room on the battlefield, its whole card: its unlocked halves' mana values, 709.5). A meld card (`melds`: each
     meld result it melds into with its partner, `CardStore.meld_partners`) is its front face on the stack and
     battlefield, and the melded permanent on the battlefield, "melded": the result, "with": the partner, has the
     total of both cards' mana values (712.8g, 202.3c)."""
@@ -98,6 +99,10 @@ def cast_values(card: Card, melds: Sequence[tuple[str, Card]] = ()) -> list[dict
             if i and card.layout == PREPARE:
                 cast["copy"] = True
             out.append(cast)
+        if card.layout == SPLIT and all(face.is_permanent for face in card.faces):  # a Room: both doors, or none
+            out += [{"face": card.name, "zones": "battlefield", "unlocked": "both", "x": 0,  # unlocked halves' (709.5)
+                     "mana_value": _fmt_mv(card.mana_value(Zone.BATTLEFIELD))},
+                    {"face": card.name, "zones": "battlefield", "unlocked": "neither", "mana_value": 0, "x": 0}]
         if card.layout == SPLIT and any("\nFuse" in f"\n{f.oracle_text}" for f in card.faces):  # both halves at once
             out.append({"face": card.name, "zones": "stack", "fused": True,  # the total of both costs (709.4d)
                         "mana_value": _fmt_mv(card.mana_value()),
@@ -136,6 +141,9 @@ def _zone_values(card: Card, melds: Sequence[tuple[str, Card]] = ()) -> list[str
                          "mana values)")
         elif "prototyped" in cast:
             lines.append(f"  prototyped ({cast['prototyped']}), on the stack or battlefield: {value}")
+        elif "unlocked" in cast:
+            doors = "both doors unlocked" if cast["unlocked"] == "both" else "neither door unlocked (it entered uncast)"
+            lines.append(f"  {doors}, on the battlefield: {value}")
         elif "fused" in cast:
             lines.append(f"  fused, both halves on the stack: {with_x}")
         elif cast["zones"] == "battlefield":
@@ -193,7 +201,8 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None, pol
         said = f"unknown ({standing.game_changer_note}; not counted)"
     else:
         said = "yes" if standing.game_changer else "no"
-        if policy.game_changer_disagreement(card, on, data_date):
+        if standing.game_changer != card.game_changer and policy.game_changer_disagreement(
+                card, on, card_data_day(card, data_date)):
             said += f" (the card data says {'yes' if card.game_changer else 'no'})"
     out.append(f"commander: {legality}; game changer: {said}")
     if released:
@@ -268,9 +277,14 @@ def run(args: argparse.Namespace) -> int:
                 results.append(card_dict(name, card, standing, melds))
             else:
                 texts.append(render_text(card, standing, store.legalities_date, policy, args.as_of, melds))
+    # a day before the recorded banned list, as `check` notes it (an uncertain Game Changer is said with its card)
+    before = args.as_of is not None and args.as_of < policy.known_from() and missing < len(names)
+    caveat = policy.history_note(args.as_of) if before else None
     if args.format == "json":
         json.dump(results, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
+        if caveat:  # a list of cards: no place for it
+            print(f"deckcheck: note: {caveat}", file=sys.stderr)
     else:
-        print("\n\n".join(texts))
+        print("\n\n".join(texts + ([f"note: {caveat}"] if caveat else [])))
     return 1 if missing else 0
