@@ -57,6 +57,7 @@ def test_rules_unreadable_is_explained(tmp_path, capsys: pytest.CaptureFixture[s
     ("903.5b", ["singleton"]), ("CR 903.4.", ["no-commander", "color-identity"]),
     ("702.124", ["deck-size", "commander-ineligible", "commander-pair"]),
     ("903.5", ["deck-size", "singleton", "color-identity", "sideboard"]), ("90", []), ("100.1", []),
+    ("cr 903.5b", ["singleton"]),
     ("903.5bogus", []), ("903.5b2", []), ("903.5B", ["singleton"]),  # no rule's number; a letter in capitals
     # named by an explanation, not cited: the not-a-deck-card message cites 712.4, 111.1 and 114.1
     ("712.4", ["not-a-deck-card"]), ("111.1", ["not-a-deck-card"]), ("114.1", ["not-a-deck-card"]),

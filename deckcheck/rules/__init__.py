@@ -41,8 +41,8 @@ _CR_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?").fullmatch
 def rules_citing(reference: str) -> list[Rule]:
     """The rules whose CR numbers (`Rule.references`: cited, or named by the explanation) hold this one, a rule
     under it or the rule it is under: "903.5" finds the rules citing 903.5a to 903.5e, "702.124f" the rule
-    citing 702.124 and "712.4" the one whose explanation names it; "CR 903.5b." is read as 903.5b."""
-    ref = reference.strip().removeprefix("CR").strip().rstrip(".").lower()
+    citing 702.124 and "712.4" the one whose explanation names it; "CR 903.5b." (or "cr 903.5b") is read as 903.5b."""
+    ref = reference.strip().lower().removeprefix("cr").strip().rstrip(".")
     if _CR_NUMBER(ref) is None:  # no rule's number ("903.5bogus" is none, not a subrule of 903.5)
         return []
     return [rule for rule in REGISTRY.values()
