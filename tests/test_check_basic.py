@@ -108,6 +108,21 @@ def test_an_unknown_partner_leaves_the_identity_unchecked(tmp_path, data_dir: st
     assert [line.split()[1] for line in capsys.readouterr().out.splitlines()[:-1]] == ["color-identity"]
 
 
+def test_a_companion_marked_on_its_line_is_the_companion(tmp_path, data_dir: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """A list marks its companion as it marks its commander, "(Companion)" or "- Companion": the card was read as a
+    101st card of the main deck (a legal deck not legal for its size, a broken condition never checked)."""
+    path = tmp_path / "d.txt"
+    for mark in ("(Companion)", "- Companion"):
+        for commander, code in (("Ayli, Eternal Pilgrim", 0), ("Tymna the Weaver", 1)):  # mana value 2, then 3
+            path.write_text(f"1 {commander} (Commander)\n1 Sol Ring\n49 Plains\n49 Swamp\n"
+                            f"1 Lurrus of the Dream-Den {mark}\n", encoding="utf-8")
+            assert main(["check", "--data-dir", data_dir, str(path)]) == code
+            out = capsys.readouterr().out.splitlines()
+            assert out[-1].split(": ", 1)[1].startswith("legal: 100 cards" if code == 0 else "NOT legal (1 error)")
+            assert code == 0 or out[0].split()[1] == "companion"
+
+
 def test_a_deck_of_one_card_is_one_card(tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "d.txt"
     path.write_text("1 Sol Ring\n")

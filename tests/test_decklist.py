@@ -185,6 +185,16 @@ def one(text: str) -> tuple:
     ("1 Felothar the Steadfast [CMDR]", (1, "Felothar the Steadfast", COMMANDER, None, None)),
     ("1 Felothar the Steadfast (TDC) 1 - Commander", (1, "Felothar the Steadfast", COMMANDER, "TDC", "1")),
     ("Tasigur Control - Commander", (1, "Tasigur Control - Commander", MAIN, None, None)),  # a title: no count, no mark
+    # the companion marked as the commander is (before, a main-deck card: a 101-card deck, its condition unchecked)
+    ("1 Lurrus of the Dream-Den (Companion)", (1, "Lurrus of the Dream-Den", COMPANION, None, None)),
+    ("1 Lurrus of the Dream-Den - Companion", (1, "Lurrus of the Dream-Den", COMPANION, None, None)),
+    ("1 Lurrus of the Dream-Den \u2014 companion", (1, "Lurrus of the Dream-Den", COMPANION, None, None)),
+    ("1 Lurrus of the Dream-Den [Companion]", (1, "Lurrus of the Dream-Den", COMPANION, None, None)),
+    ("1 Lurrus of the Dream-Den #!Companion", (1, "Lurrus of the Dream-Den", COMPANION, None, None)),
+    # Archidekt's export of a category kept out of the deck (before, its maybeboard: the companion unchecked)
+    ("1x Lurrus of the Dream-Den (iko) 226 [Companion{noDeck}]", (1, "Lurrus of the Dream-Den", COMPANION, "iko",
+                                                                   "226")),
+    ("Kaheera Cats - Companion", (1, "Kaheera Cats - Companion", MAIN, None, None)),  # a title: no count, no mark
     ("1 Pip-Boy 3000", (1, "Pip-Boy 3000", MAIN, None, None)),
     ("Overseer of Vault 76", (1, "Overseer of Vault 76", MAIN, None, None)),
     ("- 1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),  # list bullets, as pasted from Markdown, chats, pages

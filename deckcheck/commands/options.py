@@ -42,7 +42,8 @@ def add_as_of(p: argparse.ArgumentParser, what: str = "the banned list and Game 
     later = (", and cards the data calls not legal that were not yet released then are not-legal (a release date "
              "in the data may be a reprint's)") if releases else ""
     p.add_argument("--as-of", type=iso_date, metavar="YYYY-MM-DD", default=None,
-                   help=f"use {what} in force on this date{later} (default: today)")
+                   help=f"use {what} in force on this date{later} (default: today); the deck rules are today's "
+                        "(a legendary Vehicle may lead, as since 2025)")
 
 
 def card_name(text: str) -> str:

@@ -107,9 +107,11 @@ _FORGE_SET = re.compile(r"\|([A-Z0-9]{2,8})(?:\|[^|]*)*$")
 # A mark between stars after a name: Moxfield's "*F*" and "*E*", TappedOut's foils "*f*", "*f-etch*", "*f-pre*",
 # commander "*CMDR*" and companion "*CMPN*" (no card name holds "*": tested in test_store.py).
 _STAR_MARK = re.compile(r"[^\W\d_]{1,6}|f-[^\W\d_]{1,8}", re.IGNORECASE).fullmatch
-# A commander marked after its name with a dash, as lists written by hand mark it: "Atraxa, Praetors' Voice -
-# Commander" (no card name holds " - ").
-_DASHED_COMMANDER = re.compile(r"\s+[-\u2013\u2014]+\s*(?:commander|cmdr)$", re.IGNORECASE).search
+# A commander or a companion marked after its name with a dash, as lists written by hand mark them: "Atraxa,
+# Praetors' Voice - Commander", "Lurrus of the Dream-Den - Companion" (no card name holds " - "). Asked only of a
+# name ending in "r" or "n" (`_MARK_ENDS`).
+_DASHED_MARK = re.compile(r"\s+[-\u2013\u2014]+\s*(commander|cmdr|companion)$", re.IGNORECASE).search
+_MARK_ENDS = "rRnN"
 # A mark in parentheses set in italics or bold: "Atraxa, Praetors' Voice *(Commander)*", "_(commander)_".
 _EMPHASIZED_PARENS = re.compile(r"(\*{1,2}|_{1,2})(\([^()]*\))\1$").search
 # Start of "#tag" annotations (mtg-parser, deckstats "#!Commander", MythicHub "#305").
@@ -231,7 +233,8 @@ _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
 # MTGGoldfish's foil and etched marks after an exact version: "Sol Ring <extended> [CMM] (E)" (no card name ends in
 # one letter in parentheses: tested in test_store.py).
 _FINISH_LETTERS = frozenset({"f", "e"})
-_PAREN_WORDS = _FINISHES | _FINISH_LETTERS | COMMANDER_WORDS  # what a name's last parentheses may hold
+_COMPANION_WORD = "companion"  # a companion's mark: "Lurrus of the Dream-Den (Companion)", "[Companion]"
+_PAREN_WORDS = _FINISHES | _FINISH_LETTERS | COMMANDER_WORDS | {_COMPANION_WORD}  # a name's last parentheses' words
 
 
 def header_of(text: str) -> str | None:
@@ -281,6 +284,9 @@ def _bracket(inner: str, notes: _Annotations) -> None:
         if cat in ("commander", "cmdr"):
             notes.commander = True
             return
+        if cat == _COMPANION_WORD:  # Archidekt's "Companion{noDeck}" too: outside the 100 as the companion is
+            notes.board = COMPANION
+            return
         if cat in ("maybeboard", "considering"):
             notes.board = MAYBEBOARD
         elif cat == "sideboard" and notes.board is None:
@@ -315,8 +321,11 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
         if m is not None and m.start() > 0:
             tags = s[m.start():]
             s = s[: m.start()].rstrip()
-            if "!commander" in tags.lower().replace(" ", ""):
+            said = tags.lower().replace(" ", "")
+            if "!commander" in said:
                 notes.commander = True
+            elif "!companion" in said and notes.board is None:
+                notes.board = COMPANION
             num = _HASH_NUMBER.match(tags)
             if num is not None:
                 notes.number = num.group(1)
@@ -343,6 +352,8 @@ def split_annotations(rest: str) -> tuple[str, _Annotations]:
             # "(foil)", "(etched)" after a set tag: "Sol Ring [C21] (foil)", MTGGoldfish's "(F)"; a list written
             # by hand marks its commander "Atraxa, Praetors' Voice (Commander)"
             notes.commander = notes.commander or word in COMMANDER_WORDS
+            if word == _COMPANION_WORD and notes.board is None:
+                notes.board = COMPANION
             s = s[:j].rstrip()
         elif s.endswith(">") and (j := s.rfind("<")) > 0:
             s = s[:j].rstrip()  # a printing's variant, as MTGGoldfish names it: "Sol Ring <extended> [C21]"
@@ -626,7 +637,7 @@ def parse_lines(text: str, path: str) -> Deck:
             fast = _SIMPLE(s)  # the common "4 Name" / "4x Name" with no annotations: one match
             if fast is not None:
                 digits, name = fast.groups()
-                if name[:2] not in ("x ", "X ") and not (name[-1] in "rR" and _DASHED_COMMANDER(name)):
+                if name[:2] not in ("x ", "X ") and not (name[-1] in _MARK_ENDS and _DASHED_MARK(name)):
                     quantity = int(digits)
                     if quantity:
                         if "  " in name:
@@ -763,11 +774,16 @@ def parse_lines(text: str, path: str) -> Deck:
                     s = s[j + 1:].lstrip()
         # "1 Atraxa, Praetors' Voice - Commander": marked so on a counted line only (a title, "Tasigur Control -
         # Commander", has no count)
-        dashed = _DASHED_COMMANDER(s) if led and s[-1:] in "rR" else None
+        dashed = _DASHED_MARK(s) if led and s[-1:] in _MARK_ENDS else None
         if dashed is not None and dashed.start() > 0:
             s = s[:dashed.start()]
+        else:
+            dashed = None
         name, notes = split_annotations(s)
-        notes.commander = notes.commander or dashed is not None and dashed.start() > 0
+        if dashed is not None and dashed.group(1).lower() == _COMPANION_WORD:
+            notes.board = notes.board or COMPANION
+        else:
+            notes.commander = notes.commander or dashed is not None
         if notes.commander and holds_several_names(name):  # the mark ending a line of names is its last name's, as
             # a count there is ("Sol Ring, ..., Kenrith, the Returned King (Commander)"): read with the names apart
             name, notes.commander = " ".join(s.split()), False
@@ -892,7 +908,7 @@ def _plain_line(line: str) -> tuple[int, str, str] | None:
     if len(found) != 1:
         return None
     q, card = found[0]
-    if card[-1] in _INVISIBLE or card[-1] in "rR" and _DASHED_COMMANDER(card):
+    if card[-1] in _INVISIBLE or card[-1] in _MARK_ENDS and _DASHED_MARK(card):
         return None  # a zero-width character pasted after the name, which parse_lines strips; "- Commander"
     if ("," in card or ";" in card) and runs_entries_together(card):
         return None  # several entries on one line: parse_lines cuts them apart
