@@ -56,14 +56,30 @@ def _named_data_dir(arg: str | os.PathLike[str] | None = None) -> Path | None:
     return Path(named).expanduser() if named else None
 
 
-def resolve_data_dir(arg: str | os.PathLike[str] | None = None) -> Path:
-    """Where the store lives: --data-dir, else $DECKCHECK_DATA, else the user's cache directory."""
-    named = _named_data_dir(arg)
-    if named is not None:
-        return named
+#: Why no store can be kept in the user's cache folder (`_cache_dir`).
+NO_HOME = "no home folder to keep the card store in (HOME unset or not absolute): set $DECKCHECK_DATA or give --data-dir"
+
+
+def _cache_dir() -> Path | None:
+    """The user's cache folder for the store, None when there is none: a user with no home folder (a container run
+    as a bare user id, no passwd entry, with HOME unset or relative), for which platformdirs raises or, in older
+    versions, gives a relative path."""
     import platformdirs  # lazily: only needed when no directory is given
 
-    return Path(platformdirs.user_cache_dir("deckcheck"))
+    try:
+        folder = Path(platformdirs.user_cache_dir("deckcheck"))
+    except (RuntimeError, KeyError):
+        return None
+    return folder if folder.is_absolute() else None
+
+
+def resolve_data_dir(arg: str | os.PathLike[str] | None = None) -> Path:
+    """Where the store lives: --data-dir, else $DECKCHECK_DATA, else the user's cache directory (a DeckcheckError when
+    the user has none, NO_HOME)."""
+    folder = _named_data_dir(arg) or _cache_dir()
+    if folder is None:
+        raise DeckcheckError(NO_HOME)
+    return folder
 
 
 def _card_json(card: Card) -> bytes:
@@ -180,7 +196,8 @@ def _write_store(cards: Iterable[Card], others: Iterable[NonDeckObject], meta: M
     try:
         con = sqlite3.connect(tmp)
         try:
-            con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
+            # (temp_store: VACUUM's copy in memory, not in a temporary folder that may be a small, full /tmp)
+            con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=MEMORY;" + _SCHEMA)
             cards = list(cards)
             encoded = [_card_json(card) for card in cards]
             zdict = _train_dictionary(encoded)
@@ -359,9 +376,9 @@ class CardStore:
         named = _named_data_dir(data_dir)
         if named is not None and named.is_file():  # the store itself, or another file, named as the folder
             raise not_a_folder(named)
-        folder = named or resolve_data_dir()
-        built = folder / STORE_FILE
-        if built.is_file():
+        folder = named or _cache_dir()  # (a user with no home folder has no store of their own: the bundled one)
+        built = folder / STORE_FILE if folder is not None else None
+        if built is not None and built.is_file():
             return cls.open_file(built)
         if BUNDLED.is_file():
             if named is not None:
@@ -369,6 +386,8 @@ class CardStore:
                     f"{folder}: no card store there, so the bundled snapshot is used; "
                     f"`deckcheck update --data-dir {folder}` builds one"), stacklevel=2)
             return cls.open_file(BUNDLED)
+        if built is None:
+            raise NoCardData(f"no card data: no bundled snapshot at {BUNDLED}, and {NO_HOME}")
         raise NoCardData(f"no card data: no store at {built} and no bundled snapshot at {BUNDLED}; "
                          "run `deckcheck update`")
 
@@ -426,7 +445,8 @@ class CardStore:
         update`, nor, for the bundled snapshot, now behind a store built in the data folder)."""
         if self.path == ":memory:" or self._file_id is None or self._file_id != _file_id(self.path):
             return False
-        return Path(self.path) != BUNDLED or not (resolve_data_dir(data_dir) / STORE_FILE).is_file()
+        folder = _named_data_dir(data_dir) or _cache_dir()
+        return Path(self.path) != BUNDLED or folder is None or not (folder / STORE_FILE).is_file()
 
     def close(self) -> None:
         self._con.close()

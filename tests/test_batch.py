@@ -2858,6 +2858,12 @@ def test_a_report_file_a_batch_reads_as_a_deck_is_refused(tmp_path):
     assert err == (f"deckcheck: error: {new}: the next batch of {folder} would read this report as a deck; write "
                    "it outside that folder, or under a name a folder walk skips (hidden, or .html)\n")
     assert run_cli("batch", "-o", str(folder / "report.html"), str(folder))[0] == 0  # not a decklist name
+    with deck.open("rb") as piped:  # the deck on standard input, `-o alice.txt - < alice.txt`: it was replaced
+        done = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "-o", str(deck), "-"], stdin=piped,
+                              env=dict(os.environ, PYTHONPATH=str(PROJECT)), capture_output=True, text=True, timeout=300)
+    assert (done.returncode, done.stderr) == (2, f"deckcheck: error: {deck}: is one of the decks to check; write the "
+                                                 "report to another file\n")
+    assert deck.read_text(encoding="utf-8") == text
     hidden = folder / ".drafts" / "report.txt"  # the folder walk skips hidden folders: not a deck
     hidden.write_text("the last report\n")
     assert run_cli("batch", "-o", str(hidden), str(folder))[0] == 0 and "alice.txt" in hidden.read_text()

@@ -476,6 +476,11 @@ def test_a_closed_standard_output_is_one_line_not_a_traceback(tmp_path, command)
     ok = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", str(tmp_path / "r.txt"), str(LEGAL)],
                         env=env, stderr=subprocess.PIPE, text=True, timeout=300, preexec_fn=lambda: os.close(1))
     assert ok.returncode == 0 and "report written to" in ok.stderr  # nothing for standard output: no error
+    for device in ("/dev/stdout", "/proc/self/fd/1"):  # standard output named: the report was lost, exit 0
+        lost = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", device, str(LEGAL)],
+                              env=env, stderr=subprocess.PIPE, text=True, timeout=300, preexec_fn=lambda: os.close(1))
+        assert (lost.returncode, lost.stderr) == (2, f"deckcheck: error: {device}: can't write the report: standard "
+                                                     "output is closed\n")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="preexec_fn is POSIX")
@@ -538,6 +543,30 @@ def test_a_named_data_folder_without_a_store_says_the_bundled_snapshot_is_used(c
     assert (code, out) == (0, legal_line) and err.startswith(f"deckcheck: warning: {tmp_path / 'env'}: no card store")
     monkeypatch.delenv("DECKCHECK_DATA")
     assert run(capsys, "check", str(LEGAL)) == (0, legal_line, "")  # nothing named: the snapshot out of the box
+
+
+@pytest.mark.parametrize("home", [None, "", "relative"])
+def test_a_user_with_no_home_folder_checks_on_the_bundled_snapshot(capsys, monkeypatch, tmp_path, home) -> None:
+    """A container run as a bare user id has no passwd entry, and often no HOME: platformdirs can't name a cache folder
+    (it raises). Every command ended in a traceback, exit 1 (a deck's violations); now `check` uses the bundled
+    snapshot, as when no store was built, and `update` says in one line what to set, exit 2."""
+    import pwd
+
+    def no_entry(uid: int):
+        raise KeyError(f"getpwuid(): uid not found: {uid}")
+
+    monkeypatch.setattr(pwd, "getpwuid", no_entry)
+    for name in ("DECKCHECK_DATA", "XDG_CACHE_HOME", "HOME"):
+        monkeypatch.delenv(name, raising=False)
+    if home is not None:
+        monkeypatch.setenv("HOME", home)
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "check", str(LEGAL)) == (0, f"{LEGAL}: legal: 100 cards, Felothar the Steadfast, identity WBG\n",
+                                                "")
+    code, out, err = run(capsys, "update", "--file", str(LEGAL))
+    assert (code, out) == (2, "") and err == ("deckcheck: error: no home folder to keep the card store in (HOME unset "
+                                              "or not absolute): set $DECKCHECK_DATA or give --data-dir\n")
+    assert list(tmp_path.iterdir()) == []  # nothing made in a folder "relative/.cache"
 
 
 @pytest.mark.parametrize("argv, code", [

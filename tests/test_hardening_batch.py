@@ -293,3 +293,44 @@ def test_a_second_stopping_signal_while_the_process_ends_keeps_the_first_one_s_e
         "print('ended as the first signal said')\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (0, "stopped\nended as the first signal said\n", "")
+
+
+@pytest.fixture
+def full_temporary_folder(tmp_path: Path):
+    """A temporary folder with next to no room left: a 1 MB tmpfs, filled but for 32 KB (a small /tmp in CI, a
+    container's; Python's tempfile passes over a folder where it can't write a byte). Skipped where no tmpfs can be
+    mounted (not root)."""
+    folder = tmp_path / "small-tmp"
+    folder.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("no tmpfs can be mounted here")
+    try:
+        (folder / "fill").write_bytes(bytes(1024 * 1024 - 32 * 1024))
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)
+
+
+@pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/data not present")
+def test_a_full_temporary_folder_is_said_of_that_folder(tmp_path, full_temporary_folder):
+    """The text report's rows past 2,000 wait in the temporary folder, and the card store's last step (VACUUM) made a
+    copy of it there: with that folder full, deckcheck said the report or the store (on a disk with room) could not
+    be written. The rows' error now names the temporary folder, and the store is built without it."""
+    import gzip
+
+    decks = tmp_path / "decks.jsonl"
+    with gzip.open(ARCHIVE, "rt", encoding="utf-8") as archive:
+        decks.write_text("".join(line for _, line in zip(range(2500), archive)), encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(PROJECT), TMPDIR=str(full_temporary_folder))
+    report = tmp_path / "report.txt"
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", str(report), str(decks)],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert (done.returncode, done.stderr) == (2, f"deckcheck: error: {full_temporary_folder}: can't keep the text "
+                                                 "report's rows in the temporary folder: No space left on device "
+                                                 "(TMPDIR names another)\n")
+    assert not report.exists()
+    built = subprocess.run([sys.executable, "-m", "deckcheck", "update", "--data-dir", str(tmp_path / "store"),
+                            "--file", str(SHARED_DATA / "scryfall" / "all-cards-2019.json.gz")],
+                           env=env, capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0 and built.stdout.startswith(f"built {tmp_path / 'store' / 'cards.sqlite'}: 19767 cards")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from deckcheck.batch.core import BatchCounts, BatchReport, DeckResult
-from deckcheck.errors import one_line
+from deckcheck.errors import DeckcheckError, one_line
 from deckcheck.render.csv import NO_VIOLATION, VIOLATION_CELLS, SafeWriter, violation_cells
 from deckcheck.report import card_data_of
 from deckcheck.render.json import DecksWriter, encoded_decks
@@ -311,19 +311,32 @@ class TableRows:
             self._held.append(block.lines)
             self._held_rows += block.rows
             return
-        if self._spilled is None:  # (surrogatepass: whatever a cell holds comes back as it was)
-            self._spilled = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogatepass", newline="\n")
-        self._spilled.write(block.lines)
+        try:
+            if self._spilled is None:  # (surrogatepass: whatever a cell holds comes back as it was)
+                self._spilled = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogatepass", newline="\n")
+            self._spilled.write(block.lines)
+        except OSError as exc:
+            raise _no_temporary_room(exc) from None
 
     def chunks(self) -> Iterator[list[list[str]]]:
         """Every row taken, in order, a list at a time; then the temporary file is closed."""
         yield [_row(line) for line in "".join(self._held).split("\n")[:-1]]
         if self._spilled is not None:
             with self._spilled as spilled:
-                spilled.seek(0)
+                try:
+                    spilled.seek(0)  # (the rows still buffered written first)
+                except OSError as exc:
+                    raise _no_temporary_room(exc) from None
                 while lines := spilled.readlines(1 << 20):
                     yield list(map(_row, lines))
             self._spilled = None
+
+
+def _no_temporary_room(exc: OSError) -> DeckcheckError:
+    """The error for rows that can't wait in the temporary folder (a small /tmp that is full): said of that folder,
+    not of the report, which may be on a disk with room."""
+    return DeckcheckError(f"{tempfile.gettempdir()}: can't keep the text report's rows in the temporary folder: "
+                          f"{exc.strerror or exc} (TMPDIR names another)")
 
 
 class _TextWriter:

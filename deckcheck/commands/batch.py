@@ -149,14 +149,21 @@ def _refuse_to_overwrite_an_input(output: str | None, paths: list[str]) -> None:
                          "outside that folder, or under a name a folder walk skips (hidden, or .html)")
 
 
+def _names_descriptor(path: str, fd: int) -> bool:
+    """Whether the file `path` names is the one open on descriptor `fd` (`/dev/stdout`, `/proc/self/fd/1`)."""
+    return os.path.samestat(os.stat(path), os.fstat(fd))
+
+
 def _reads(path: str, file: str) -> bool:
     """Whether checking `path` reads `file`: the file itself (by name, link or hard link), or a decklist the
     walk of a folder takes."""
     from deckcheck.batch import walk_reads
 
     try:
+        if path == "-":  # standard input, redirected from the file: `batch -o deck.txt - < deck.txt`
+            return _names_descriptor(file, 0)
         return walk_reads(path, file) if os.path.isdir(path) else os.path.samefile(path, file)
-    except OSError:  # gone meanwhile
+    except OSError:  # gone meanwhile; a standard input closed
         return False
 
 
@@ -171,6 +178,8 @@ def _report_file(path: str | None, bom: bool = False) -> Iterator[IO[str]]:
         sys.stdout.flush()
         return
     if _there_but_not_a_regular_file(path):  # a pipe, a terminal, a device (/dev/stdout): written straight
+        if sys.__stdout__ is None and _names_descriptor(path, 1):  # closed when called (held on the null device)
+            raise DeckcheckError(f"{path}: can't write the report: standard output is closed")
         out = _write(path, _open_report, path)
         try:
             yield out
