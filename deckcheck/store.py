@@ -212,6 +212,9 @@ def _write_store(cards: Iterable[Card], others: Iterable[NonDeckObject], meta: M
                     keys.setdefault(name_key(face), FACE_NAME)
                 for alias in card.aliases:
                     keys.setdefault(name_key(alias), ALIAS)
+                    if " // " in alias:  # a flavor name of both faces, "African Swallow // European Swallow": each
+                        for part in alias.split(" // "):
+                            keys.setdefault(name_key(part), ALIAS)
                 for key in [key for key in keys if '"' in key]:
                     for spelling in _quote_spellings(key):
                         keys.setdefault(spelling, ALIAS)

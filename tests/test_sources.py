@@ -871,3 +871,19 @@ def test_a_printing_of_no_legalities_says_nothing_of_the_card_s(shared_data, tmp
     revised = shared_data / "mtgjson" / "sets-2022-04" / "3ED.json.gz"  # Bayou's legal printing, older data
     merged = _by_name(load_files([revised, source]).cards)
     assert merged["Bayou"].commander_legality == LEGAL
+
+
+def test_a_card_s_release_is_its_earliest_printing_s_only_when_every_printing_has_a_day(tmp_path, shared_data):
+    """MTGJSON's deck cards have no set around them: a promo carries its own day (originalReleaseDate), the other
+    printings none. Demonic Tutor's Secret Lair promo of 2025-10-13 was given as its release, "the earliest printing
+    in the card data", beside its Duel Decks printings of no day. A card of dated printings only keeps its day, and a
+    set file dates every printing (Limited Edition Alpha's Demonic Tutor, 1993-08-05)."""
+    wanted = {"Demonic Tutor", "Abby, Merciless Soldier"}
+    with gzip.open(shared_data / "mtgjson" / "deck-cards-2026-01.jsonl.gz", "rt", encoding="utf-8") as fh:
+        lines = [line for line in fh if json.loads(line)["name"] in wanted]
+    source = tmp_path / "deck-cards.jsonl"
+    source.write_text("".join(lines), encoding="utf-8")
+    cards = _by_name(load_files([source]).cards)
+    assert (cards["Demonic Tutor"].released_at, cards["Abby, Merciless Soldier"].released_at) == (None, "2025-10-27")
+    alpha = shared_data / "mtgjson" / "sets-2022-04" / "LEA.json.gz"
+    assert _by_name(load_files([alpha, source]).cards)["Demonic Tutor"].released_at == "1993-08-05"

@@ -696,3 +696,22 @@ def test_a_store_this_user_may_not_read_says_so(tmp_path):
         pytest.skip("this machine lets the process read the file anyway")
     assert (done.returncode, done.stderr) == (
         2, f"deckcheck: error: {folder / 'cards.sqlite'}: can't read the card store: permission denied\n")
+
+
+def test_each_face_s_flavor_name_of_a_reversible_card_finds_it(tmp_path, shared_data):
+    """MTGJSON gives a reversible Secret Lair card's flavor names joined, "African Swallow // European Swallow" (its
+    front face's alone as faceFlavorName): the back face's name was unknown. Each is now the card's."""
+    import gzip
+    import json
+
+    from deckcheck.sources import load_files
+    from deckcheck.store import build_store
+
+    with gzip.open(shared_data / "mtgjson" / "deck-cards-2026-01.jsonl.gz", "rt", encoding="utf-8") as fh:
+        lines = [line for line in fh if "European Swallow" in line]
+    assert [json.loads(line)["flavorName"] for line in lines] == ["African Swallow // European Swallow"]
+    source = tmp_path / "swallows.jsonl"
+    source.write_text("".join(lines), encoding="utf-8")
+    result = load_files([source])
+    with CardStore.open_file(build_store(result.cards, result.meta, tmp_path, others=result.others)) as built:
+        assert {built.lookup(name).name for name in ("African Swallow", "European Swallow")} == {"Birds of Paradise"}

@@ -65,7 +65,9 @@ class CardRecord:
     source_mana_value: float | None = None
     face_mana_values: dict[int, float] = field(default_factory=dict)
     aliases: dict[str, None] = field(default_factory=dict)
-    released_at: str | None = None
+    released_at: str | None = None  # the earliest printing's day, of those that have one
+    # a printing with no day (MTGJSON's printings with no set around them, but for promos): the earliest is not known
+    undated: bool = False
 
     def add_printing(self, legality: str, game_changer: bool, released_at: str | None,
                      aliases: list[str] | tuple[str, ...] = ()) -> None:
@@ -75,7 +77,9 @@ class CardRecord:
             self.legality = legality
         if game_changer:
             self.game_changer = True
-        if released_at and (self.released_at is None or released_at < self.released_at):
+        if not released_at:
+            self.undated = True
+        elif self.released_at is None or released_at < self.released_at:
             self.released_at = released_at
         for alias in aliases:
             self.aliases.setdefault(alias, None)
@@ -83,6 +87,7 @@ class CardRecord:
     def absorb(self, other: CardRecord) -> None:
         """Merge another record of the same oracle id from the same snapshot (another file of it)."""
         self.add_printing(other.legality, other.game_changer, other.released_at, tuple(other.aliases))
+        self.undated = self.undated or other.undated
         for side, face in other.faces.items():
             self.faces.setdefault(side, face)
         for side, value in other.face_mana_values.items():
@@ -116,7 +121,8 @@ class CardRecord:
                     commander_legality=self.legality, game_changer=self.game_changer,
                     source_color_identity=self.source_color_identity,
                     source_mana_value=self.source_mana_value, source_face_mana_values=fmv,
-                    aliases=aliases, released_at=self.released_at, complete=not self.incomplete)
+                    aliases=aliases, released_at=None if self.undated else self.released_at,
+                    complete=not self.incomplete)
 
 
 def _usable_name(value: Any) -> bool:
