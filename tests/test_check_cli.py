@@ -476,6 +476,9 @@ def test_a_closed_standard_output_is_one_line_not_a_traceback(tmp_path, command)
     ok = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", str(tmp_path / "r.txt"), str(LEGAL)],
                         env=env, stderr=subprocess.PIPE, text=True, timeout=300, preexec_fn=lambda: os.close(1))
     assert ok.returncode == 0 and "report written to" in ok.stderr  # nothing for standard output: no error
+    dropped = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", "/dev/null", str(LEGAL)],
+                             env=env, stderr=subprocess.PIPE, text=True, timeout=300, preexec_fn=lambda: os.close(1))
+    assert dropped.returncode == 0  # the null device asked for: no report wanted, none lost
     for device in ("/dev/stdout", "/proc/self/fd/1"):  # standard output named: the report was lost, exit 0
         lost = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", device, str(LEGAL)],
                               env=env, stderr=subprocess.PIPE, text=True, timeout=300, preexec_fn=lambda: os.close(1))
@@ -879,3 +882,34 @@ def test_a_title_ending_in_commander_is_the_deck_s_title(capsys, tmp_path, data_
     deck.write_text(f"{title}\n\n" + LEGAL.read_text(encoding="utf-8"), encoding="utf-8")
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(deck))
     assert code == 0 and out.splitlines()[-1] == f"{deck}: legal: 100 cards, Felothar the Steadfast, identity WBG"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX")
+def test_a_deck_typed_at_the_terminal_the_report_goes_to_is_no_deck_the_report_replaces() -> None:
+    """`deckcheck batch -o /dev/stdout -` in an interactive shell (`docker exec -it`, `ssh -t`): standard input and
+    output are one terminal, which is no deck file the report would replace (the check of `-o FILE - < FILE`)."""
+    import contextlib
+    import pty
+    import threading
+
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    master, terminal = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", "/dev/stdout", "-"],
+                            stdin=terminal, stdout=terminal, stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=os.setsid)
+    os.close(terminal)
+    shown: list[bytes] = []
+
+    def drain() -> None:  # what the terminal shows: the deck echoed, then the report
+        with contextlib.suppress(OSError):
+            while chunk := os.read(master, 65536):
+                shown.append(chunk)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    os.write(master, LEGAL.read_bytes().replace(b"\r\n", b"\n") + b"\n\x04")  # then end of input (Ctrl-D)
+    try:
+        _, err = proc.communicate(timeout=120)
+    finally:
+        os.close(master)
+    assert proc.returncode == 0 and err.endswith("report written to /dev/stdout\n"), err

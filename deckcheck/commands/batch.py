@@ -160,8 +160,8 @@ def _reads(path: str, file: str) -> bool:
     from deckcheck.batch import walk_reads
 
     try:
-        if path == "-":  # standard input, redirected from the file: `batch -o deck.txt - < deck.txt`
-            return _names_descriptor(file, 0)
+        if path == "-":  # standard input, redirected from the file: `batch -o deck.txt - < deck.txt` (not a terminal)
+            return stat.S_ISREG(os.fstat(0).st_mode) and _names_descriptor(file, 0)
         return walk_reads(path, file) if os.path.isdir(path) else os.path.samefile(path, file)
     except OSError:  # gone meanwhile; a standard input closed
         return False
@@ -178,7 +178,8 @@ def _report_file(path: str | None, bom: bool = False) -> Iterator[IO[str]]:
         sys.stdout.flush()
         return
     if _there_but_not_a_regular_file(path):  # a pipe, a terminal, a device (/dev/stdout): written straight
-        if sys.__stdout__ is None and _names_descriptor(path, 1):  # closed when called (held on the null device)
+        # standard output, closed when deckcheck was called (held on the null device, which `-o /dev/null` names)
+        if sys.__stdout__ is None and os.path.abspath(path) != os.devnull and _names_descriptor(path, 1):
             raise DeckcheckError(f"{path}: can't write the report: standard output is closed")
         out = _write(path, _open_report, path)
         try:
