@@ -240,6 +240,7 @@ class Checker:
             deck = (decklist.with_commanders(deck, list(commanders), card_names=self.card_names) if commanders
                     else decklist.commanders_as_listed(deck, self.card_names))
             deck = decklist.sideboard_companion(deck, self.is_companion)
+        deck = decklist.companion_marked_as_partner(deck, self.is_companion, self._can_pair)
         return decklist.outside_cards_counted(deck, self._names_a_card_itself)
 
     def _resolve(self, name: str, on: date | None) -> _Row:

@@ -121,6 +121,20 @@ def test_a_companion_marked_on_its_line_is_the_companion(tmp_path, data_dir: str
             out = capsys.readouterr().out.splitlines()
             assert out[-1].split(": ", 1)[1].startswith("legal: 100 cards" if code == 0 else "NOT legal (1 error)")
             assert code == 0 or out[0].split()[1] == "companion"
+    # with no count, after the list's first line (the first may be a title, "Kaheera Cats - Companion"); before, a
+    # group's name, and the companion gone: the deck legal
+    path.write_text("Tymna the Weaver (Commander)\nLurrus of the Dream-Den - Companion\n1 Sol Ring\n49 Plains\n"
+                    "49 Swamp\n", encoding="utf-8")
+    assert main(["check", "--data-dir", data_dir, str(path)]) == 1
+    assert [line.split()[1] for line in capsys.readouterr().out.splitlines()[:-1]] == ["companion"]
+    # on a line of names run together, as a one-line form field leaves a list (before: 101 cards, or an unknown card
+    # "Lurrus of the Dream-Den (Companion) 49 Plains")
+    for run in ("1 Ayli, Eternal Pilgrim (Commander) 1 Sol Ring 1 Arcane Signet 1 Lurrus of the Dream-Den (Companion) "
+                "49 Plains 48 Swamp", "Ayli, Eternal Pilgrim (Commander), Sol Ring, Arcane Signet, Lurrus of the "
+                "Dream-Den (Companion), 49 Plains, 48 Swamp"):
+        path.write_text(run + "\n", encoding="utf-8")
+        assert main(["check", "--data-dir", data_dir, str(path)]) == 0
+        assert capsys.readouterr().out.splitlines()[-1] == f"{path}: legal: 100 cards, Ayli, Eternal Pilgrim, identity WB"
 
 
 def test_a_deck_of_one_card_is_one_card(tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -1102,3 +1116,74 @@ def test_a_misspelt_name_holding_a_comma_in_a_line_of_names_is_one_unknown_name(
         (deck,) = json.loads(capsys.readouterr().out)["decks"]
         assert deck["card_count"] == 100
         assert [(v["code"], v["cards"]) for v in deck["violations"]] == told
+
+
+
+def _abzan_armor() -> tuple[str, list[tuple[int, str]]]:
+    """The Abzan Armor precon (data/examples): its commander and its main deck's entries, in the list's order."""
+    lines = (PROJECT / "data" / "examples" / "abzan-armor-tdc.txt").read_text(encoding="utf-8").splitlines()
+    (_, commander), *main = [(int(q), name) for q, name in (line.split(" ", 1) for line in lines if line[:1].isdigit())]
+    return commander, main
+
+
+def _check(data_dir: str, path) -> int:
+    return main(["check", "--data-dir", data_dir, str(path)])
+
+
+def test_a_list_of_its_commander_then_its_deck_in_alphabetical_order_is_moxfield_s_export(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Moxfield's text export writes the commander first, with no header nor blank line, then the main deck sorted by
+    name (and a companion under "SIDEBOARD:"): such a list had no commander. The same cards in another order still
+    have none: nothing sets the first apart."""
+    commander, cards = _abzan_armor()
+    path = tmp_path / "moxfield.txt"
+    by_name = sorted(cards, key=lambda entry: entry[1].lower())
+    path.write_text("".join(f"{q} {name}\n" for q, name in [(1, commander), *by_name]), encoding="utf-8")
+    assert _check(data_dir, path) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}: note: took {commander}, listed before a main deck in alphabetical order (as Moxfield exports it), "
+        "as commander", f"{path}: legal: 100 cards, {commander}, identity WBG"]
+    path.write_text("".join(f"{q} {name}\n" for q, name in [(1, commander), *cards]), encoding="utf-8")
+    assert _check(data_dir, path) == 1
+    assert capsys.readouterr().out.splitlines()[0].split()[1] == "no-commander"
+
+
+@pytest.mark.parametrize("header, commander_row, row, extra, verdict", [
+    # TappedOut's CSV: a Commander column of "True", and a board of cards to buy (before: no commander, 101 cards)
+    ("Board,Qty,Name,Printing,Foil,Alter,Signed,Condition,Language,Commander", "main,1,{},TDC,,,,,,True",
+     'main,{},"{}",,,,,,,False', "acquire,1,Sol Ring,,,,,,,False", "legal (1 warning)"),
+    # Scryfall's CSV, its companion "outside" the game (before, a 101st card): Felothar's mana value 3 breaks Lurrus's
+    ("section,count,name", "commander,1,{}", 'main,{},"{}"', "outside,1,Lurrus of the Dream-Den",
+     "NOT legal (1 error)"),
+    # marks after the names, as a list typed into a sheet has them (before, Lurrus a 101st card)
+    ("Count,Name", "1,{} (Commander)", '{},"{}"', "1,Lurrus of the Dream-Den (Companion)", "NOT legal (1 error)"),
+])
+def test_the_commander_and_companion_of_a_deck_site_s_csv(tmp_path, data_dir: str, capsys, header: str,
+                                                          commander_row: str, row: str, extra: str,
+                                                          verdict: str) -> None:
+    commander, cards = _abzan_armor()
+    path = tmp_path / "export.csv"
+    path.write_text("\n".join([header, commander_row.format(commander), *(row.format(q, n) for q, n in cards), extra]),
+                    encoding="utf-8")
+    _check(data_dir, path)
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == f"{path}: {verdict}: 100 cards, {commander}, identity WBG"
+    assert [line.split()[1] for line in out[:-1] if "note:" not in line] == (
+        ["companion"] if "Lurrus" in extra else ["sideboard"])
+
+
+@pytest.mark.parametrize("mark", ["(Companion)", "- Companion"])
+def test_a_doctor_s_companion_marked_as_the_companion_is_the_second_commander(tmp_path, data_dir: str, capsys,
+                                                                               mark: str) -> None:
+    """A list written by hand marks Rose Tyler, the Doctor's companion (702.124m), as its "Companion": she has no
+    companion ability, so she is the Doctor's partner, as the list meant (before, "Rose Tyler has no companion
+    ability", 99 cards and her white outside the deck's identity)."""
+    lines = (PROJECT / "data" / "examples" / "tournament" / "02-bruno-timey-wimey.txt").read_text(
+        encoding="utf-8").splitlines()
+    cards = [line for line in lines[lines.index("Deck") + 1:] if line[:1].isdigit()]
+    path = tmp_path / "doctor.txt"
+    path.write_text("\n".join(["1 The Tenth Doctor (Commander)", f"1 Rose Tyler {mark}", *cards]), encoding="utf-8")
+    assert _check(data_dir, path) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}: note: took Rose Tyler, marked as companion, as a second commander: it has no companion ability, and "
+        "pairs with The Tenth Doctor", f"{path}: legal: 100 cards, The Tenth Doctor + Rose Tyler, identity WUR"]

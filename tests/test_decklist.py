@@ -195,6 +195,9 @@ def one(text: str) -> tuple:
     ("1x Lurrus of the Dream-Den (iko) 226 [Companion{noDeck}]", (1, "Lurrus of the Dream-Den", COMPANION, "iko",
                                                                    "226")),
     ("Kaheera Cats - Companion", (1, "Kaheera Cats - Companion", MAIN, None, None)),  # a title: no count, no mark
+    # a maybeboard's card stays there whatever its other categories say
+    ("1x Kaheera, the Orphanguard (iko) 8 [Maybeboard{noDeck}{noPrice},Companion]",
+     (1, "Kaheera, the Orphanguard", MAYBEBOARD, "iko", "8")),
     ("1 Pip-Boy 3000", (1, "Pip-Boy 3000", MAIN, None, None)),
     ("Overseer of Vault 76", (1, "Overseer of Vault 76", MAIN, None, None)),
     ("- 1 Sol Ring", (1, "Sol Ring", MAIN, None, None)),  # list bullets, as pasted from Markdown, chats, pages
@@ -534,6 +537,7 @@ def test_commander_headers(header: str) -> None:
     ("Planar Deck", OUTSIDE), ("Scheme Deck", OUTSIDE), ("Companion", "companion"), ("COMPANION:", "companion"),
     ("[Main]", MAIN), ("[Sideboard]", SIDEBOARD), ("[Planes]", OUTSIDE), ("[Conspiracy]", OUTSIDE),  # Forge
     ("• Sideboard", SIDEBOARD), ("- Sideboard -", SIDEBOARD),
+    ("// Outside the Game", SIDEBOARD),  # Scryfall's export, where its companion is (before: a comment)
 ])
 def test_section_headers(header: str, section: str) -> None:
     deck = parse_text(f"Commander\n1 Atraxa, Praetors' Voice\n\n{header}\n2 Sol Ring\n")

@@ -14,6 +14,9 @@ NUMBER_COLUMNS = ("collector number", "collector #", "number", "card number", "c
 # MTGO's export: "Yes" puts the row in the sideboard, where MTGO keeps a Commander deck's commander (taken from
 # there as from its .dek file's sideboard: `assign_sideboard_commanders`).
 SIDEBOARDED_COLUMNS = ("sideboarded",)
+# TappedOut's export: "True" marks the commander's row (a cell naming a card, as a registration form's column
+# does, is no such mark).
+COMMANDER_COLUMNS = ("commander", "is commander")
 # Columns a card list holds that nothing here reads: a header row of known columns alone is a card list's with
 # no count or section column too ("Card,Type,CMC": a copy a row).
 _OTHER_COLUMNS = frozenset({
@@ -22,7 +25,7 @@ _OTHER_COLUMNS = frozenset({
     "set name", "edition name", "id #", "premium", "annotation", "power", "toughness", "p/t",
 })
 _KNOWN_COLUMNS = _OTHER_COLUMNS.union(QUANTITY_COLUMNS, NAME_COLUMNS, SECTION_COLUMNS, SET_COLUMNS, NUMBER_COLUMNS,
-                                      SIDEBOARDED_COLUMNS)
+                                      SIDEBOARDED_COLUMNS, COMMANDER_COLUMNS)
 
 
 def fold(cell: str) -> str:
@@ -47,6 +50,7 @@ class CardColumns(NamedTuple):
     set_code: int | None
     number: int | None
     sideboarded: int | None
+    commander: int | None
 
 
 def card_columns(cells: Sequence[str]) -> CardColumns | None:
@@ -61,4 +65,4 @@ def card_columns(cells: Sequence[str]) -> CardColumns | None:
     if quantity is None and section is None and not _KNOWN_COLUMNS.issuperset(filter(None, header)):
         return None
     return CardColumns(name, quantity, section, column(header, SET_COLUMNS), column(header, NUMBER_COLUMNS),
-                       column(header, SIDEBOARDED_COLUMNS))
+                       column(header, SIDEBOARDED_COLUMNS), column(header, COMMANDER_COLUMNS))

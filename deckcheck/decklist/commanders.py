@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from operator import attrgetter, itemgetter
+from operator import attrgetter, itemgetter, le
 from typing import Any
 
 from deckcheck.decklist.model import COMMANDER, COMPANION, MAIN, OUTSIDE, SIDEBOARD, Deck, Entry
@@ -85,8 +85,9 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     ability, `is_companion`, is taken as the companion; of two such cards, the one that `fits_under` the other,
     `_sideboard_companion`). A plain list whose first block of one or two cards is set off by a blank line before
     98-99 more (or whose last, above a sideboard or maybeboard header) takes that block likewise, and its sideboard's
-    companion as companion (`sideboard_companion`: Moxfield exports a companion below "SIDEBOARD:"). Returns the
-    deck unchanged when neither applies."""
+    companion as companion (`sideboard_companion`: Moxfield exports a companion below "SIDEBOARD:"); so does a list
+    whose first one or two cards come before its other 98-99 in alphabetical order (`_listed_before_the_sorted_deck`:
+    Moxfield's export with no blank line). Returns the deck unchanged when none applies."""
     if deck.commanders_marked or any(e.section == COMMANDER for e in deck.entries):
         return deck
     main_count = deck.count(MAIN)
@@ -111,7 +112,31 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
             entries = tuple(e._replace(section=COMMANDER) if e in leaders else e for e in deck.entries)
             note = f"took {_names(leaders)}, set off by a blank line at the {where}, as commander"
             return sideboard_companion(replace(deck, entries=entries, notes=deck.notes + (note,)), is_companion)
+    leaders = _listed_before_the_sorted_deck(deck.section(MAIN))
+    lead_count = sum(e.quantity for e in leaders)
+    if leaders and 98 <= main_count - lead_count <= 99 and all(can_lead(e.name) for e in leaders):
+        entries = tuple(e._replace(section=COMMANDER) if e in leaders else e for e in deck.entries)
+        note = (f"took {_names(leaders)}, listed before a main deck in alphabetical order (as Moxfield exports it), "
+                "as commander")
+        return sideboard_companion(replace(deck, entries=entries, notes=deck.notes + (note,)), is_companion)
     return deck
+
+
+#: The fewest entries a main deck's alphabetical run holds to tell the cards listed before it apart.
+_SORTED_RUN = 10
+
+
+def _listed_before_the_sorted_deck(main: Sequence[Entry]) -> list[Entry]:
+    """The one or two entries a list puts first when the rest are in alphabetical order and the last of them is out
+    of it: Moxfield's text export writes its commanders first, with no header or blank line, then the main deck
+    sorted by name; none when the list is not so ordered, or when its first card sorts first anyway
+    (nothing sets it apart from the deck)."""
+    for keys in ([name_key(e.name) for e in main], [e.name for e in main]):  # in any case, or capitals first
+        for lead in (1, 2):
+            rest = keys[lead:]
+            if len(rest) >= _SORTED_RUN and keys[lead - 1] > rest[0] and all(map(le, rest, rest[1:])):
+                return list(main[:lead])
+    return []
 
 
 def _sideboard_companion(side: Sequence[Entry], main_count: int, is_companion: Callable[[str], bool],
@@ -147,6 +172,24 @@ def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck
     (companion,) = found
     entries = tuple(e._replace(section=COMPANION) if e is companion else e for e in deck.entries)
     note = f"took {companion.name} from the sideboard as companion"
+    return replace(deck, entries=entries, notes=deck.notes + (note,))
+
+
+def companion_marked_as_partner(deck: Deck, is_companion: Callable[[str], bool],
+                                can_pair: Callable[[str, str], bool]) -> Deck:
+    """A deck's one card marked as its companion that has no companion ability but pairs with its one commander, as a
+    Doctor's companion does with a Doctor (702.124m: "1 Rose Tyler (Companion)" beside "1 The Tenth Doctor
+    (Commander)"), taken as its second commander, said in a note. Else the deck unchanged."""
+    leaders = [e for e in deck.entries if e.section == COMMANDER]
+    marked = [e for e in deck.entries if e.section == COMPANION]
+    if len(leaders) != 1 or leaders[0].quantity != 1 or len(marked) != 1 or marked[0].quantity != 1:
+        return deck
+    (leader,), (card,) = leaders, marked
+    if is_companion(card.name) or not can_pair(leader.name, card.name):
+        return deck
+    entries = tuple(e._replace(section=COMMANDER) if e is card else e for e in deck.entries)
+    note = f"took {card.name}, marked as companion, as a second commander: it has no companion ability, and pairs " \
+           f"with {leader.name}"
     return replace(deck, entries=entries, notes=deck.notes + (note,))
 
 

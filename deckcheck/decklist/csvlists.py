@@ -16,8 +16,8 @@ from typing import Any, NamedTuple, TypeVar
 from deckcheck.decklist.columns import CardColumns, card_columns, fold
 from deckcheck.decklist.commanders import split_joined
 from deckcheck.decklist.model import (
-    COMMANDER, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, is_web_address, long_name,
-    problem, read_quantity, says_yes, shortened,
+    COMMANDER, COMPANION, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, is_web_address,
+    long_name, problem, read_quantity, says_yes, shortened,
 )
 from deckcheck.decklist.records import listed_text
 from deckcheck.decklist.runs import holds_several_names
@@ -533,7 +533,7 @@ def _section_of(value: str) -> str:
         found = HEADERS.get(part.split("{", 1)[0].strip())
         if found in (SIDEBOARD, MAYBEBOARD, OUTSIDE, "companion"):
             return found
-    if "{nodeck}" in low:
+    if "{nodeck}" in low or low == "acquire":  # TappedOut's board of cards to buy ("Acquire" is a card's name)
         return MAYBEBOARD
     return MAIN  # a category such as "Ramp" or "Creature" is part of the main deck
 
@@ -588,7 +588,7 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
                 if not took_label(filled, line):
                     above.append((line, filled, delimiter.join(row).strip(delimiter)))
             continue
-        name_col, qty_col, section_col, set_col, number_col, sideboarded_col = columns
+        name_col, qty_col, section_col, set_col, number_col, sideboarded_col, commander_col = columns
         raw = delimiter.join(row)
         if len(row) > width and delimiter == ",":  # more cells than the header: a name's commas, unquoted
             row = continued_name(row, name_col)
@@ -604,11 +604,12 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
         if too_long is not None:
             problems.append(too_long)
             continue
-        named_commander = False
-        if name[-1] in ")]*":  # a marker after the name, as a list written by hand has it: "Atraxa (Commander)"
+        named_as = None  # a marker after the name, as a list written by hand has it: "Atraxa (Commander)",
+        if name[-1] in ")]*":  # "Lurrus of the Dream-Den (Companion)"
             bare, notes = split_annotations(name)
-            if notes.commander and bare:
-                name, named_commander = bare, True
+            named_as = COMMANDER if notes.commander else COMPANION if notes.board == COMPANION else None
+            if named_as is not None and bare:
+                name = bare
         quantity = 1
         if qty_col is not None and qty_col < len(row) and row[qty_col].strip():
             cell = row[qty_col].strip()
@@ -624,8 +625,10 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
         section = _section_of(row[section_col]) if section_col is not None and section_col < len(row) else MAIN
         if sideboarded_col is not None and sideboarded_col < len(row) and says_yes(row[sideboarded_col]):
             section = SIDEBOARD
-        if named_commander:
-            section = COMMANDER
+        if commander_col is not None and commander_col < len(row) and says_yes(row[commander_col]):
+            named_as = named_as or COMMANDER
+        if named_as is not None and section not in (MAYBEBOARD, OUTSIDE):  # (no mark takes a card out of those)
+            section = named_as
         marked = marked or section == COMMANDER
         set_code = row[set_col].strip() if set_col is not None and set_col < len(row) else ""
         if not (2 <= len(set_code) <= 8 and set_code.isalnum()):

@@ -14,7 +14,8 @@ from itertools import combinations
 from typing import NamedTuple
 
 from deckcheck.decklist.model import (
-    COMMANDER, COMMANDER_WORDS, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SECTIONS, Deck, Entry, line_too_long,
+    COMMANDER, COMMANDER_WORDS, COMPANION, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SECTIONS, Deck, Entry,
+    line_too_long,
 )
 from deckcheck.model.names import MAX_NAME_CHARS
 from deckcheck.model.vocab import BASIC_LAND_TYPES, DECK_SIZE_REQUIRED
@@ -36,7 +37,8 @@ class Piece(NamedTuple):
     """One piece of a run as `names_in` reads it: copies of a card name (`known` when a card has it), then the
     section the run goes on in when a header stood after it ("... Inalla, Archmage Ritualist (C17) 38 Deck 1
     Kess, ...", as a pasted list's "Deck" line reads), or a header alone (no name: "Commander 1 Inalla, ...").
-    `commander` when the piece marks its card as the commander ("Kenrith, the Returned King (Commander)", "*CMDR*")."""
+    `marked`: the section the piece's mark puts its card in, COMMANDER ("Kenrith, the Returned King (Commander)",
+    "*CMDR*") or COMPANION ("Lurrus of the Dream-Den (Companion)")."""
 
     count: int
     name: str
@@ -45,7 +47,7 @@ class Piece(NamedTuple):
     #: a basic land's count had the collector number before it been one digit shorter ("(KHM) 27812 Forest":
     #: 2, or 12), else 0; `names_apart` takes it where the deck's 100 cards ask for it
     longer: int = 0
-    commander: bool = False
+    marked: str | None = None
 
 
 #: What `names_in` reads.
@@ -70,7 +72,7 @@ _COUNT_NEXT = rf"(?=\d{{1,3}}[xX×]?\s+(?![xX×]\s?\d){_NAME_START})"
 # name holds one either), unless a finish ends the line ("Sol Ring x1 foil", "Sol Ring x1foil": not the card Foil)
 _COUNT_AFTER = "(?:{})\\s*(?={})(?!{}\\s*(?:$|[(*\\[]))".format("|".join(
     rf"(?<=\s[xX×]{gap}\d{{{digits}}})" for gap in ("", r"\s") for digits in (1, 2, 3)), _NAME_START, _FINISH)
-_AFTER_MARK = "|".join(rf"(?<=\((?i:{word})\))" for word in sorted(COMMANDER_WORDS))
+_AFTER_MARK = "|".join(rf"(?<=\((?i:{word})\))" for word in sorted(COMMANDER_WORDS | {"companion"}))
 _COUNT_BETWEEN = (rf"(?<!\s[xX×])(?:(?:(?<!\))|{_AFTER_MARK})\s+|(?<=[^\W\d_])|(?<=[!?.'’\")”★†]))"
                   rf"{_COUNT_NEXT}|{_COUNT_AFTER}")
 _SEPARATOR = re.compile(rf",\s*|{_COUNT_BETWEEN}|(?<=\d){_COUNT_NEXT}")
@@ -92,17 +94,17 @@ def could_be_names(line: str) -> bool:
 
 
 @lru_cache(maxsize=20_000)
-def _as_line(text: str) -> tuple[int, str, bool] | None:
-    """(count, name, whether it marks the commander) of a piece as a decklist line reads it ("30 Forest", "Forest
-    x30", "1 Sol Ring (CMM) 410 *F*", "Kenrith, the Returned King (Commander)"), or None when it is no one card
-    entry."""
+def _as_line(text: str) -> tuple[int, str, str | None] | None:
+    """(count, name, the section its mark puts it in: COMMANDER, COMPANION or None) of a piece as a decklist line
+    reads it ("30 Forest", "Forest x30", "1 Sol Ring (CMM) 410 *F*", "Kenrith, the Returned King (Commander)"), or None
+    when it is no one card entry."""
     from deckcheck.decklist.text import parse_lines  # the text parser asks this module about long lines
 
     deck = parse_lines(text, "")
     if len(deck.entries) != 1 or deck.problems:
         return None
     entry = deck.entries[0]
-    return entry.quantity, entry.name, entry.section == COMMANDER
+    return entry.quantity, entry.name, entry.section if entry.section in (COMMANDER, COMPANION) else None
 
 
 #: The sections whose cards no commander's mark moves (as in the text parser): the maybeboard and the extra decks.
@@ -126,12 +128,12 @@ def _header(text: str) -> str | None:
 _GLUED_HEADER = re.compile(r"(?<=[^\W_]|[!?.'’\")”])[A-Z][a-z]+$")
 
 
-def _readings(text: str) -> Iterator[tuple[int, str, bool]]:
-    """The (count, name, whether it marks the commander) one piece of a run may be: the piece itself ("Sol Ring"),
+def _readings(text: str) -> Iterator[tuple[int, str, str | None]]:
+    """The (count, name, the section its mark puts it in) one piece of a run may be: the piece itself ("Sol Ring"),
     or as a decklist line reads it ("Forest x30"), also without the last one's "and " ("and Command Tower"; not
     before a name that begins so: "And They Shall Know No Fear x1")."""
     for body in (text, text[4:].lstrip()) if text[:4].lower() == "and " else (text,):
-        yield 1, body, False
+        yield 1, body, None
         entry = _as_line(body)
         if entry is not None and entry[1] != body:
             yield entry
@@ -161,17 +163,17 @@ def _read(text: str, is_card: Callable[[str], bool]) -> Piece | None:
 
 def _card_in(text: str, is_card: Callable[[str], bool]) -> Piece | None:
     """The card a piece names as one of its readings (`_readings`), or None."""
-    for count, name, commander in _readings(text):
+    for count, name, marked in _readings(text):
         if is_card(name):
-            return Piece(count, name, True, commander=commander)
+            return Piece(count, name, True, marked=marked)
     return None
 
 
 def _as_written(text: str) -> Piece:
     """A piece that names no card, as its line would be read ("2 Comand Tower": 2 copies of "Comand Tower"), to
     be reported as an unknown card."""
-    *_, (count, name, commander) = _readings(text)
-    return Piece(count, name, False, commander=commander)
+    *_, (count, name, marked) = _readings(text)
+    return Piece(count, name, False, marked=marked)
 
 
 #: A collector number as decklists write them after a set code: "410", "123a", "A123", "THB-1", "A-224", "182★"; and
@@ -337,10 +339,11 @@ def names_apart(deck: Deck, unknown: Iterable[str], read: Callable[[str], Pieces
         pieces = _counted(pieces, entry.quantity, len(entry.lines))
         merged: dict[tuple[str, str], Entry] = {}
         section = entry.section
-        for count, name, _, after, more, commander in pieces:
+        for count, name, _, after, more, piece_marked in pieces:
             if name:
-                # a piece marked as the commander leads the deck, as its line alone would (not from the extra decks)
-                place = COMMANDER if commander and section not in _KEEPS else section
+                # a piece marked as the commander (or companion) is that, as its line alone would be (not from the
+                # extra decks)
+                place = piece_marked if piece_marked and section not in _KEEPS else section
                 same = merged.get((place, name))
                 merged[place, name] = (same._replace(quantity=same.quantity + count) if same is not None
                                        else Entry(count, name, place, entry.line, lines=entry.lines))

@@ -39,7 +39,7 @@ for _section, _words in {
                 "general", "partner", "partners", "background"),  # (a second commander's header, "Partner")
     COMPANION: ("companion", "companions"),
     MAIN: ("deck", "main", "mainboard", "main board", "main deck", "maindeck", "library"),
-    SIDEBOARD: ("sideboard", "side board", "side", "sb"),
+    SIDEBOARD: ("sideboard", "side board", "side", "sb", "outside the game", "outside"),  # (Scryfall's: a companion)
     MAYBEBOARD: ("maybeboard", "maybe board", "maybe", "considering", "wishlist"),
     OUTSIDE: ("tokens", "token", "display commander", "planar deck", "planes", "scheme deck", "schemes",
               "attraction deck", "attractions", "contraptions", "stickers", "sticker sheets"),
@@ -284,9 +284,8 @@ def _bracket(inner: str, notes: _Annotations) -> None:
         if cat in ("commander", "cmdr"):
             notes.commander = True
             return
-        if cat == _COMPANION_WORD:  # Archidekt's "Companion{noDeck}" too: outside the 100 as the companion is
-            notes.board = COMPANION
-            return
+        if cat == _COMPANION_WORD and notes.board is None:  # Archidekt's "Companion{noDeck}" too: outside the 100
+            notes.board = COMPANION  # as the companion is (a maybeboard's card stays there: "[Maybeboard,Companion]")
         if cat in ("maybeboard", "considering"):
             notes.board = MAYBEBOARD
         elif cat == "sideboard" and notes.board is None:
@@ -772,9 +771,9 @@ def parse_lines(text: str, path: str) -> Deck:
                 if sm is not None:
                     set_code, collector_number = sm.group(1), sm.group(2)
                     s = s[j + 1:].lstrip()
-        # "1 Atraxa, Praetors' Voice - Commander": marked so on a counted line only (a title, "Tasigur Control -
-        # Commander", has no count)
-        dashed = _DASHED_MARK(s) if led and s[-1:] in _MARK_ENDS else None
+        # "1 Atraxa, Praetors' Voice - Commander": marked so on a counted line, or one after the list's first entry (a
+        # title, "Tasigur Control - Commander", has no count and comes first)
+        dashed = _DASHED_MARK(s) if (led or rows) and s[-1:] in _MARK_ENDS else None
         if dashed is not None and dashed.start() > 0:
             s = s[:dashed.start()]
         else:
