@@ -159,13 +159,13 @@ def test_the_files_of_a_folder_named_as_no_decklist_is_are_said_left_out(tmp_pat
     code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(tmp_path))
     assert code == 0 and len(out.splitlines()) == 2
     assert err.splitlines()[-1] == (
-        f"deckcheck: note: 3 files in the folders given left out, as no decklist is named so (`deckcheck batch "
-        f"--help` names those read; a list kept as a PDF or a picture: copy it into a .txt file): "
+        f"deckcheck: note: 3 files in the folders and archives given left out, as no decklist is named so (`deckcheck "
+        f"batch --help` names those read; a list kept as a PDF or a picture: copy it into a .txt file): "
         f"{tmp_path / 'kai.md'}, {tmp_path / 'lee'}, {tmp_path / 'zoe.pdf'}")
     code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(tmp_path / "alice.txt"))
     assert code == 0 and "note" not in err  # a file given by its name is read, whatever its name
     code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(tmp_path), f"{tmp_path}/")
-    assert "deckcheck: note: 3 files in the folders given left out" in err  # each once (6 before)
+    assert "deckcheck: note: 3 files in the folders and archives given left out" in err  # each once (6 before)
 
 
 def test_a_folder_that_can_t_be_read_is_a_row_not_decks_missed_unseen(tmp_path, monkeypatch):
@@ -1699,13 +1699,15 @@ def test_as_of_release_date(store):
     jsonschema.Draft202012Validator(load_schema(), format_checker=jsonschema.FormatChecker()).validate(json.loads(out))
 
 
-def test_jobs_two_matches_one(tmp_path, tournament):
+def test_jobs_two_matches_one(tmp_path, tournament, store):
     code1, out1, _ = run_cli("batch", "--format", "json", str(TOURNAMENT))
     code2, out2, _ = run_cli("batch", "--format", "json", "--jobs", "2", str(TOURNAMENT))
     assert code1 == code2 == 2
     assert json.loads(out1) == json.loads(out2)
-    many = check_many([TOURNAMENT] * 3, jobs=2)
-    assert [r.report for r in many] == [r.report for r in tournament] * 3
+    from deckcheck.batch.core import run_batch
+
+    results, _ = run_batch(expand([TOURNAMENT] * 3), store=store, jobs=2, chunk_size=10)  # (check_many: once)
+    assert [r.report for r in results] == [r.report for r in tournament] * 3
 
 
 def test_jobs_two_say_the_notes_in_the_order_one_job_does(tmp_path, store):
@@ -1862,11 +1864,8 @@ def test_text_report_the_same_from_cells_made_as_results_arrive(tournament):
 
     code1, out1, _ = run_cli("batch", str(TOURNAMENT))
     code2, out2, _ = run_cli("batch", "--jobs", "2", str(TOURNAMENT))
-    whole = io.StringIO()
-    left_out = (f"1 file in the folders given left out, as no decklist is named so (`deckcheck batch --help` names "
-                f"those read; a list kept as a PDF or a picture: copy it into a .txt file): {TOURNAMENT / 'README.md'}")
-    render_text(BatchReport(results=tournament.results, card_data=tournament.card_data,
-                            notes=(left_out, *tournament.notes)), whole)  # (the folder's README: said by the command)
+    whole = io.StringIO()  # (the folder's README left out: said by check_many too)
+    render_text(BatchReport(results=tournament.results, card_data=tournament.card_data, notes=tournament.notes), whole)
     assert code1 == code2 == 2 and out1 == out2 == whole.getvalue()
     assert " name " in out1.splitlines()[0]
     unnamed = tuple(r for r in tournament.results if not r.name)
@@ -2656,7 +2655,11 @@ def test_a_notebook_shows_a_batch_and_a_store_in_one_line(tournament, store):
     assert repr(tournament) == (f"<BatchReport of {len(tournament)} decks: {legal} legal, "
                                 f"{len(tournament) - legal - unreadable} not legal, {unreadable} unreadable>")
     assert 0 < legal < len(tournament) and unreadable > 0  # every count is told apart
-    many = check_many([TOURNAMENT] * 50, store=store, on="2025-01-01")
+    from datetime import date
+
+    from deckcheck.batch import BatchReport
+
+    many = BatchReport(results=tournament.results * 50, card_data=tournament.card_data, on=date(2025, 1, 1))
     assert repr(many).endswith(f"{unreadable * 50} unreadable, as of 2025-01-01>") and len(repr(many)) < 100
     assert repr(store) == f"<CardStore {store.path}: card data of {store.meta['updated_at'][:10]}>"
 
@@ -3109,3 +3112,35 @@ def test_a_zip_s_members_are_read_as_their_files_in_a_folder_are(tmp_path, store
     deep.write_bytes(nested)
     (row,) = check_many([deep], store=store)
     assert row.unreadable and row.report.violations[0].message == "a zip archive within 3 others: not read"
+
+
+def test_a_file_an_archive_holds_that_is_no_decklist_is_named_as_a_folder_s_is(tmp_path):
+    """A player's PDF in a folder given is named in a note, but in a zip of the same files it vanished unsaid: the
+    organizer never learnt that Kofi had registered. (Hidden files and macOS's __MACOSX are passed over in both.)"""
+    import zipfile
+
+    with zipfile.ZipFile(tmp_path / "regs.zip", "w") as archive:
+        archive.write(TOURNAMENT / "01-alice-breed-lethality.txt", "alice.txt")
+        archive.writestr("kofi.pdf", b"%PDF-1.4\n")
+        archive.writestr("__MACOSX/._alice.txt", b"\0")
+        archive.writestr("late/.DS_Store", b"\0")
+    code, out, _ = run_cli("batch", str(tmp_path / "regs.zip"))
+    assert code == 0 and (f"\nnote: 1 file in the folders and archives given left out, as no decklist is named so "
+                          "(`deckcheck batch --help` names those read; a list kept as a PDF or a picture: copy it into "
+                          f"a .txt file): {tmp_path / 'regs.zip'}/kofi.pdf\n") in out
+
+
+def test_check_many_reads_a_file_once_and_says_what_it_left_out_as_batch_does(tmp_path):
+    """A notebook's check_many of a folder given with a file in it counted that file's decks twice, and said nothing
+    of the files it left out, so its counts were not `deckcheck batch`'s for the same paths."""
+    folder = tmp_path / "regs"
+    folder.mkdir()
+    alice = folder / "alice.txt"
+    alice.write_bytes((TOURNAMENT / "01-alice-breed-lethality.txt").read_bytes())
+    (folder / "kofi.pdf").write_bytes(b"%PDF-1.4\n")
+    many = check_many([folder, alice])
+    assert [r.path for r in many] == [str(alice)]
+    assert many.notes[:2] == (
+        f"{alice}: given more than once (by its name, or in a folder given); its decks are checked once",
+        "1 file in the folders and archives given left out, as no decklist is named so (`deckcheck batch --help` "
+        f"names those read; a list kept as a PDF or a picture: copy it into a .txt file): {folder / 'kofi.pdf'}")

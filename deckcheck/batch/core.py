@@ -420,17 +420,22 @@ def sheet_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source
 MAX_ZIP_DEPTH = 3
 
 
-def zip_sources(path: str, source: IO[bytes] | None = None, depth: int = 0) -> Iterator[Source]:
+def zip_sources(path: str, source: IO[bytes] | None = None, depth: int = 0,
+                left_out: list[str] | None = None) -> Iterator[Source]:
     """The decklists in a zip archive (a form's or a mailbox's registrations; the file at `path`, or `source`
     labelled `path`): each member a folder walk would take, in name order, as a "bytes" source labelled
     archive/member (JSON Lines members give a source a line; a zip member, at `depth` below the one given, its
-    own decklists); a member too big for a decklist, or an archive that can't be read, is an "error" source."""
+    own decklists); a member too big for a decklist, or an archive that can't be read, is an "error" source. The
+    members a folder walk would leave out as named as no decklist is (a PDF a player sent) go to `left_out`, as
+    archive/member, to be said (`FilesRead`)."""
     import zipfile
 
     try:
         with zipfile.ZipFile(path if source is None else source) as archive:
-            members = sorted((i for i in archive.infolist() if not i.is_dir() and _takes_member(i.filename)),
-                             key=lambda i: i.filename)
+            files = [i for i in archive.infolist() if not i.is_dir() and _member_parts(i.filename)]
+            members = sorted((i for i in files if _takes_member(i.filename)), key=lambda i: i.filename)
+            if left_out is not None:
+                left_out += sorted(f"{path}/{i.filename}" for i in files if not _takes_member(i.filename))
             if not members:  # its row says so: a file given is never left out of the report unseen
                 yield ("error", path, "a zip archive with no decklist in it (no file named as one: "
                                       f"{', '.join(DECK_SUFFIXES + JSONL_SUFFIXES + SHEET_SUFFIXES)})")
@@ -460,14 +465,14 @@ def zip_sources(path: str, source: IO[bytes] | None = None, depth: int = 0) -> I
                 if len(data) > MAX_BYTES:  # the archive's sizes were wrong
                     yield ("error", label, "too big for a decklist")
                     continue
-                yield from _member_sources(label, data, depth)
+                yield from _member_sources(label, data, depth, left_out)
     except (FileNotFoundError, PermissionError) as exc:
         yield ("error", path, why_unreadable(exc))
     except zip_errors() as exc:
         yield ("error", path, f"not a zip archive that can be read ({exc})")
 
 
-def _member_sources(label: str, data: bytes, depth: int = 0) -> Iterator[Source]:
+def _member_sources(label: str, data: bytes, depth: int = 0, left_out: list[str] | None = None) -> Iterator[Source]:
     """A zip member's deck sources, as its file's would be: a workbook's (its rows of registrations, or its card
     list), a zip's decklists (a zip within the zip, to MAX_ZIP_DEPTH), a .json array's decks, a table of
     registrations a row each (a form's responses, downloaded as a zip of one CSV), else the member as one decklist.
@@ -480,7 +485,7 @@ def _member_sources(label: str, data: bytes, depth: int = 0) -> Iterator[Source]
         if depth >= MAX_ZIP_DEPTH:
             yield ("error", label, f"a zip archive within {MAX_ZIP_DEPTH} others: not read")
         else:
-            yield from zip_sources(label, io.BytesIO(data), depth + 1)
+            yield from zip_sources(label, io.BytesIO(data), depth + 1, left_out)
     elif _suffix(label).endswith(".json") and (json_data := _json_bytes(io.BytesIO(data))).lstrip(
             b"\xef\xbb\xbf \t\r\n")[:1] == b"[":
         decks = _decks_array(json_data)
@@ -496,12 +501,17 @@ def _may_be_a_table(name: str) -> bool:
     return _suffix(name).endswith(TABLE_SUFFIXES)
 
 
-def _takes_member(name: str) -> bool:
-    """Whether a zip member is a decklist a folder walk would take: no hidden or __MACOSX part on its way (a path
-    written "./alice.txt", or with Windows' backslashes, is the same path)."""
+def _member_parts(name: str) -> list[str]:
+    """A zip member's path as its parts, none when a folder walk would pass over it unsaid: a hidden or __MACOSX part
+    on its way (a path written "./alice.txt", or with Windows' backslashes, is the same path)."""
     parts = [p for p in name.replace("\\", "/").split("/") if p not in ("", ".", "..")]
-    return bool(parts) and not any(p.startswith(".") or p == "__MACOSX" for p in parts) and (
-        is_decklist_name(parts[-1]) or parts[-1].lower().endswith(".zip"))
+    return [] if any(p.startswith(".") or p == "__MACOSX" for p in parts) else parts
+
+
+def _takes_member(name: str) -> bool:
+    """Whether a zip member is a decklist a folder walk would take (`_member_parts`), or a zip."""
+    parts = _member_parts(name)
+    return bool(parts) and (is_decklist_name(parts[-1]) or parts[-1].lower().endswith(".zip"))
 
 
 def record_source(raw: bytes | str, label: str) -> Source:
@@ -807,7 +817,7 @@ class FilesRead:
         left = list(first.values())
         if not left:
             return []
-        return [f"{counted(len(left), 'file')} in the folders given left out, as no decklist is named so "
+        return [f"{counted(len(left), 'file')} in the folders and archives given left out, as no decklist is named so "
                 f"(`deckcheck batch --help` names those read; a list kept as a PDF or a picture: copy it into a .txt "
                 f"file): {first_named(left, most)}"]
 
@@ -866,12 +876,12 @@ def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Sou
                 unreadable: list[OSError] = []
                 for found in _walk(path, unreadable, *((None, None) if read is None else (read.left_out, read.links))):
                     if read is None or read.first_time(found):
-                        yield from file_sources(found)
+                        yield from file_sources(found, read)
                 for exc in unreadable:  # a folder whose decklists can't be listed: a row, not decks missed unseen
                     yield ("error", exc.filename or path, f"a folder that can't be read: {why_unreadable(exc)}")
             elif os.path.isfile(path):
                 if read is None or read.first_time(path):
-                    yield from file_sources(path)
+                    yield from file_sources(path, read)
             else:
                 yield ("file", path, path)  # its row says why it can't be read
         elif _missing(item):
@@ -881,13 +891,13 @@ def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Sou
             yield ("error", repr(item)[:80], f"not a path, decklist text or deck: {type(item).__name__}{hint}")
 
 
-def file_sources(path: str) -> Iterator[Source]:
+def file_sources(path: str, read: FilesRead | None = None) -> Iterator[Source]:
     """The deck sources of one file: a line each of JSON Lines of decks, a decklist each of a zip archive, a
     row each of a table of registrations (CSV, TSV, or a workbook's sheet), else the file itself as one
     decklist. A zip archive is told by its first bytes, whatever its name (a zip of decklists saved as
     regs.csv or without a name's ending; a workbook or a document by its members, `archive_sources`); a table
     of registrations by its header, in a .csv, .tsv or .txt file, gzipped or not (told by its first bytes); a
-    .json file of an array, a deck each of its items."""
+    .json file of an array, a deck each of its items. With `read`, a zip's members left out are noted there."""
     suffix = _suffix(path)
     if suffix.endswith(JSONL_SUFFIXES):
         yield from jsonl_sources(path)
@@ -898,14 +908,15 @@ def file_sources(path: str) -> Iterator[Source]:
     table = suffix.endswith(TABLE_SUFFIXES)
     head = _head(path, REGISTRATIONS_HEAD, inflate=True) if table else _head(path, len(ZIP_MAGIC))
     if is_zip(head):
-        yield from archive_sources(path)
+        yield from archive_sources(path, left_out=None if read is None else read.left_out)
     elif table and (layout := _registrations_in(head)) is not None:
         yield from registration_sources(path, layout)
     else:
         yield ("file", path, path)
 
 
-def archive_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
+def archive_sources(path: str, source: IO[bytes] | None = None,
+                    left_out: list[str] | None = None) -> Iterator[Source]:
     """The deck sources of a zip archive (the file at `path`, or `source` labelled `path`): a workbook's
     (`sheet_sources`), a word processor's document as one decklist, else the decklists in it (`zip_sources`)."""
     kind = archive_kind(path if source is None else source)
@@ -920,7 +931,7 @@ def archive_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Sour
             source.seek(0)
             yield ("bytes", path, source.read())
     else:
-        yield from zip_sources(path, source)
+        yield from zip_sources(path, source, left_out=left_out)
 
 
 def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
@@ -1706,6 +1717,7 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                         f"not {type(paths_or_texts).__name__}"
                         + (" (decode a decklist's bytes to text, or give its file's path)"
                            if isinstance(paths_or_texts, (bytes, bytearray, memoryview)) else ""))
+    from deckcheck.checker import in_report_order
     from deckcheck.decklist.commanders import commander_names
     from deckcheck.policy import as_date, given_policy
     from deckcheck.store import CardStore
@@ -1721,6 +1733,7 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     options = BatchOptions(on=on, commanders=commanders, brackets=brackets, keep_cards=keep_cards)
     index = None  # a pandas input's: the rows each deck came from, for to_frame
     frame = is_pandas(paths_or_texts, "DataFrame")
+    read = FilesRead()  # a file given twice, or in a folder given too: its decks checked once, as `batch` does
     with collect_less():
         if frame or is_pandas(paths_or_texts, "Series"):
             positions: list[int] = []
@@ -1737,11 +1750,12 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                 warnings.warn(DeckcheckWarning("no decks in this dict: it is empty"), stacklevel=2)
         else:
             given = list(paths_or_texts)
-            sources = list(expand(given))
+            sources = list(expand(given, read))
             if given and not sources:  # as `deckcheck batch` says, which exits 2
                 warnings.warn(DeckcheckWarning(no_decks_in(given)), stacklevel=2)
         results, notes = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs,
                                    options=options, progress=progress)
+    notes = in_report_order([*notes, *read.notes()])  # as `deckcheck batch` says them
     return BatchReport(results=tuple(results), card_data=dict(store.meta), on=on, notes=tuple(notes), index=index)
 
 
