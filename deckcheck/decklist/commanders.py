@@ -67,7 +67,7 @@ def written_name(text: str) -> str:
 
 
 def _names(entries: Iterable[Entry]) -> str:
-    return ", ".join(e.name for e in entries)
+    return " and ".join(e.name for e in entries)  # (names hold commas: "Frodo, Adventurous Hobbit")
 
 
 #: The main deck sizes of an MTGO-style list whose one or two sideboard cards are its commanders: 98-99 for a
