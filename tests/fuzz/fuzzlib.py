@@ -698,5 +698,7 @@ def target_workbook(data: bytes) -> None:
         for kind, label, payload in registration_rows("fuzz.xlsx", text, layout):
             if kind == "record":
                 _parse_target(parse_json_deck, payload, label)
+            elif kind == "empty":  # a row whose decklist cell is empty: its deck object, for its player's name
+                assert isinstance(payload, dict) and not str(payload.get("text", "")).strip(), (kind, payload)
             else:
                 assert kind == "error" and isinstance(payload, str), (kind, payload)
