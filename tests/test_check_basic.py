@@ -1143,6 +1143,10 @@ def test_a_list_of_its_commander_then_its_deck_in_alphabetical_order_is_moxfield
     assert capsys.readouterr().out.splitlines() == [
         f"{path}: note: took {commander}, listed before a main deck in alphabetical order (as Moxfield exports it), "
         "as commander", f"{path}: legal: 100 cards, {commander}, identity WBG"]
+    # a CSV report has no place for how the deck was read: standard error says it (before, nothing did)
+    assert main(["check", "--data-dir", data_dir, "--format", "csv", str(path)]) == 0
+    assert capsys.readouterr().err == (f"deckcheck: note: {path}: took {commander}, listed before a main deck in "
+                                       "alphabetical order (as Moxfield exports it), as commander\n")
     path.write_text("".join(f"{q} {name}\n" for q, name in [(1, commander), *cards]), encoding="utf-8")
     assert _check(data_dir, path) == 1
     assert capsys.readouterr().out.splitlines()[0].split()[1] == "no-commander"

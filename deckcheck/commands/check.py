@@ -9,7 +9,7 @@ import argparse
 import sys
 
 from deckcheck.commands.options import add_data_dir, add_as_of, add_commander, stdin_at_most_once
-from deckcheck.errors import DeckcheckError, reason_of
+from deckcheck.errors import DeckcheckError, one_line, reason_of
 
 FORMATS = ("text", "json", "csv")
 
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     """Check every deck; print the report; return the exit code."""
     from deckcheck.checker import Checker
     from deckcheck.policy import load_policy
-    from deckcheck.render import say_notes_left_out
+    from deckcheck.render import FORMATS_WITHOUT_NOTES, say_notes_left_out
     from deckcheck.render.stream import StreamingRenderer
     from deckcheck.rules.syntax import unreadable_report
     from deckcheck.store import CardStore
@@ -71,6 +71,9 @@ def run(args: argparse.Namespace) -> int:
                                bracket=args.format == "json")
         legal = legal and report.legal
         out.deck(report)
+        if args.format in FORMATS_WITHOUT_NOTES:  # how the deck was read ("took X from the sideboard as companion")
+            for note in report.notes:
+                print(one_line(f"deckcheck: note: {report.path}: {note}"), file=sys.stderr)
     notes = checker.report_notes(args.as_of)
     out.close(notes)
     say_notes_left_out(args.format, notes)
