@@ -9,7 +9,7 @@ from itertools import chain, repeat
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.decklist import COMMANDER, COMPANION, MAIN, Deck, Entry
+from deckcheck.decklist import COMMANDER, COMPANION, MAIN, OUTSIDE, Deck, Entry
 from deckcheck.decklist.runs import Pieces, names_apart, names_in
 from deckcheck.decklist.text import (
     group_name_entries, with_line_ends_read, with_set_codes_in_names, without_group_names, without_links,
@@ -240,8 +240,10 @@ class Checker:
             deck = (decklist.with_commanders(deck, list(commanders), card_names=self.card_names) if commanders
                     else decklist.commanders_as_listed(deck, self.card_names))
             deck = decklist.sideboard_companion(deck, self.is_companion)
-        deck = decklist.companion_marked_as_partner(deck, self.is_companion, self._can_pair)
-        return decklist.outside_cards_counted(deck, self._names_a_card_itself)
+        sections = deck.sections()  # (most decks have neither: no pass over their entries for each)
+        if COMPANION in sections:
+            deck = decklist.companion_marked_as_partner(deck, self.is_companion, self._can_pair)
+        return decklist.outside_cards_counted(deck, self._names_a_card_itself) if OUTSIDE in sections else deck
 
     def _resolve(self, name: str, on: date | None) -> _Row:
         """A name's card, its facts, whether the card is banned on the date or not legal at all, and its

@@ -73,10 +73,15 @@ def _cache_dir() -> Path | None:
     return folder if folder.is_absolute() else None
 
 
+def _data_folder(arg: str | os.PathLike[str] | None = None) -> Path | None:
+    """Where the store lives: --data-dir, else $DECKCHECK_DATA, else the user's cache directory; None when the user
+    has none (NO_HOME)."""
+    return _named_data_dir(arg) or _cache_dir()
+
+
 def resolve_data_dir(arg: str | os.PathLike[str] | None = None) -> Path:
-    """Where the store lives: --data-dir, else $DECKCHECK_DATA, else the user's cache directory (a DeckcheckError when
-    the user has none, NO_HOME)."""
-    folder = _named_data_dir(arg) or _cache_dir()
+    """Where the store lives (`_data_folder`); a DeckcheckError when the user has no cache directory (NO_HOME)."""
+    folder = _data_folder(arg)
     if folder is None:
         raise DeckcheckError(NO_HOME)
     return folder
@@ -448,7 +453,7 @@ class CardStore:
         update`, nor, for the bundled snapshot, now behind a store built in the data folder)."""
         if self.path == ":memory:" or self._file_id is None or self._file_id != _file_id(self.path):
             return False
-        folder = _named_data_dir(data_dir) or _cache_dir()
+        folder = _data_folder(data_dir)
         return Path(self.path) != BUNDLED or folder is None or not (folder / STORE_FILE).is_file()
 
     def close(self) -> None:

@@ -156,14 +156,11 @@ def _sideboard_companion(side: Sequence[Entry], main_count: int, is_companion: C
     return found[0] if len(found) == 1 else None
 
 
-_SECTION = itemgetter(2)  # an Entry's section
-
-
 def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck:
     """A deck that marks no companion, with its sideboard's one card of a companion ability (a single copy) taken as
     its companion, said in a note: in Commander a sideboard holds nothing else the game uses (903.5e, 702.139a), and
     lists written with Commander, Deck and Sideboard headers put the companion there. Else the deck unchanged."""
-    sections = set(map(_SECTION, deck.entries))
+    sections = deck.sections()
     if SIDEBOARD not in sections or COMPANION in sections:
         return deck
     found = [e for e in deck.entries if e.section == SIDEBOARD and is_companion(e.name)]

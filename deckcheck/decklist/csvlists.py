@@ -607,9 +607,8 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
         named_as = None  # a marker after the name, as a list written by hand has it: "Atraxa (Commander)",
         if name[-1] in ")]*":  # "Lurrus of the Dream-Den (Companion)"
             bare, notes = split_annotations(name)
-            named_as = COMMANDER if notes.commander else COMPANION if notes.board == COMPANION else None
-            if named_as is not None and bare:
-                name = bare
+            if bare and (notes.commander or notes.board == COMPANION):
+                name, named_as = bare, COMMANDER if notes.commander else COMPANION
         quantity = 1
         if qty_col is not None and qty_col < len(row) and row[qty_col].strip():
             cell = row[qty_col].strip()

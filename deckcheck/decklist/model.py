@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import NamedTuple
 
 from deckcheck.model.names import MAX_NAME_CHARS, name_key
@@ -77,6 +78,9 @@ class ParseProblem:
     message: str
 
 
+_SECTION = itemgetter(2)  # an Entry's section
+
+
 @dataclass(frozen=True)
 class Deck:
     """A parsed decklist. `commanders_marked` is True when the text itself said which cards lead the deck."""
@@ -141,6 +145,10 @@ class Deck:
     def section(self, section: str) -> tuple[Entry, ...]:
         """The entries of one section, in source order."""
         return tuple(e for e in self.entries if e.section == section)
+
+    def sections(self) -> set[str]:
+        """The sections the deck's entries are in."""
+        return set(map(_SECTION, self.entries))
 
     def count(self, section: str) -> int:
         """The number of cards (quantities added up) in one section."""
