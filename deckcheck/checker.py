@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.decklist import COMMANDER, COMPANION, MAIN, OUTSIDE, Deck, Entry
 from deckcheck.decklist.runs import Pieces, names_apart, names_in
 from deckcheck.decklist.text import (
-    group_name_entries, with_line_ends_read, with_set_codes_in_names, without_group_names, without_links,
-    without_title, without_words_around,
+    group_name_entries, with_first_line_marked, with_line_ends_read, with_set_codes_in_names, without_group_names,
+    without_links, without_title, without_words_around,
 )
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.names import MAX_NAME_CHARS, MISTYPED, likeness, name_key
@@ -432,8 +432,11 @@ class Checker:
         """For `checked_context`: the deck with its lines of names run together read apart, its names' ends that are
         no card's read off (`with_line_ends_read`) and a post's words, its groups' names and its title taken out; the
         deck whose groups' names were taken out; the names no card has that may be such words."""
-        apart = with_line_ends_read(names_apart(without_links(deck, unknown, self.is_card), unknown, self._names_in),
-                                    unknown, self.card_names, group_counts=group_counts) if unknown else deck
+        apart = deck
+        if unknown:
+            apart = with_first_line_marked(without_links(deck, unknown, self.is_card), unknown, self.is_card)
+            apart = with_line_ends_read(names_apart(apart, unknown, self._names_in), unknown, self.card_names,
+                                        group_counts=group_counts)
         grouped, plain = deck, []
         if apart.group_lines or apart.word_lines or apart.title_line:
             # (an unknown name told as what it is, a web address or cards joined, stays)

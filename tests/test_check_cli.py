@@ -884,6 +884,26 @@ def test_a_title_ending_in_commander_is_the_deck_s_title(capsys, tmp_path, data_
     assert code == 0 and out.splitlines()[-1] == f"{deck}: legal: 100 cards, Felothar the Steadfast, identity WBG"
 
 
+@pytest.mark.parametrize("gap", ["", "\n"])
+def test_a_first_line_with_no_count_marked_commander_is_the_commander(capsys, tmp_path, data_dir: str,
+                                                                     gap: str) -> None:
+    """"Felothar the Steadfast - Commander" first in a list that names Felothar nowhere else, no count before it: the
+    commander, as the same mark is on a later line (a title is written so too, but no card has its name). Before, the
+    line was read as a title or a group's name and the deck had no commander. Its companion marked so is the
+    companion."""
+    body = LEGAL.read_text(encoding="utf-8").split("Deck\n", 1)[1]
+    deck = tmp_path / "marked.txt"
+    deck.write_text(f"Felothar the Steadfast - Commander\n{gap}{body}", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(deck))
+    assert code == 0 and out.splitlines()[-1] == f"{deck}: legal: 100 cards, Felothar the Steadfast, identity WBG"
+    deck.write_text(f"Jegantha, the Wellspring - Companion\n{gap}1 Felothar the Steadfast (Commander)\n{body}",
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(deck))  # its condition broken, its identity
+    errors = out.splitlines()[:-1]  # (WUBRG) outside Felothar's
+    assert code == 1 and [line.split()[1] for line in errors] == ["companion", "companion"]
+    assert all(line.startswith(f"{deck}:1: companion Jegantha, the Wellspring") for line in errors)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX")
 def test_a_deck_typed_at_the_terminal_the_report_goes_to_is_no_deck_the_report_replaces() -> None:
     """`deckcheck batch -o /dev/stdout -` in an interactive shell (`docker exec -it`, `ssh -t`): standard input and

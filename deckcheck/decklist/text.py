@@ -1129,6 +1129,36 @@ def without_links(deck: Deck, unknown: Iterable[str], is_card: Callable[[str], b
     return replace(deck, entries=tuple(e for e in deck.entries if e not in drop), notes=deck.notes + (note,))
 
 
+def with_first_line_marked(deck: Deck, unknown: Iterable[str], is_card: Callable[[str], bool]) -> Deck:
+    """The deck with its first entry, written with no count and a mark after a dash ("Ayli, Eternal Pilgrim -
+    Commander", "Lurrus of the Dream-Den - Companion"), read as that card marked so, when no card has the line's whole
+    name (`unknown`), its name without the mark is a card's and no other entry names it. The parser leaves such a
+    first line whole, for a deck's title is written so too ("Tasigur Control - Commander"); the card data tells the
+    two apart. A maybeboard's or sideboard's card keeps its section. The deck itself otherwise."""
+    listed = [e for e in deck.entries if e.line]
+    if not listed or not deck.uncounted_lines:
+        return deck
+    first = min(listed, key=lambda e: e.line)
+    name = first.name
+    if first.line not in deck.uncounted_lines or name[-1:] not in _MARK_ENDS or name not in set(unknown):
+        return deck
+    dashed = _DASHED_MARK(name)
+    card = name[:dashed.start()].strip() if dashed is not None else ""
+    if not card or not is_card(card) or any(name_key(e.name) == name_key(card) for e in deck.entries):
+        return deck
+    section = first.section
+    if section in (MAIN, COMMANDER, COMPANION):
+        section = COMPANION if dashed.group(1).lower() == _COMPANION_WORD else COMMANDER
+    line = first.line
+    return replace(deck, entries=tuple(e._replace(name=card, section=section) if e is first else e
+                                       for e in deck.entries),
+                   commanders_marked=deck.commanders_marked or section == COMMANDER,
+                   title_line=0 if deck.title_line == line else deck.title_line,
+                   group_lines=tuple(n for n in deck.group_lines if n != line),
+                   cardless_group_lines=tuple(n for n in deck.cardless_group_lines if n != line),
+                   heading_lines=tuple(n for n in deck.heading_lines if n != line))
+
+
 def with_set_codes_in_names(deck: Deck, unknown: Iterable[str], is_card: Callable[[str], bool]) -> Deck:
     """The deck with each entry whose name no card has (`unknown`), and whose line ended in a parenthesised word
     read as its set code, named with that word when the two are a card's name: "1 Hazmat Suit (Used)" is that
