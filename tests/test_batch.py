@@ -3116,7 +3116,8 @@ def test_a_zip_s_members_are_read_as_their_files_in_a_folder_are(tmp_path, store
 
 def test_a_file_an_archive_holds_that_is_no_decklist_is_named_as_a_folder_s_is(tmp_path):
     """A player's PDF in a folder given is named in a note, but in a zip of the same files it vanished unsaid: the
-    organizer never learnt that Kofi had registered. (Hidden files and macOS's __MACOSX are passed over in both.)"""
+    organizer never learnt that Kofi had registered. (Hidden files, macOS's __MACOSX, Windows' Thumbs.db and an open
+    document's owner file are passed over in both.)"""
     import zipfile
 
     with zipfile.ZipFile(tmp_path / "regs.zip", "w") as archive:
@@ -3124,6 +3125,8 @@ def test_a_file_an_archive_holds_that_is_no_decklist_is_named_as_a_folder_s_is(t
         archive.writestr("kofi.pdf", b"%PDF-1.4\n")
         archive.writestr("__MACOSX/._alice.txt", b"\0")
         archive.writestr("late/.DS_Store", b"\0")
+        archive.writestr("late/Thumbs.db", b"\0")
+        archive.writestr("~$form.xlsx", b"\0")
     code, out, _ = run_cli("batch", str(tmp_path / "regs.zip"))
     assert code == 0 and (f"\nnote: 1 file in the folders and archives given left out, as no decklist is named so "
                           "(`deckcheck batch --help` names those read; a list kept as a PDF or a picture: copy it into "

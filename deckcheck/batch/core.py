@@ -150,30 +150,28 @@ def _stats(paths: Iterator[str]) -> Iterator[os.stat_result]:
             yield os.stat(path)
 
 
-def _walk(folder: str, unreadable: list[OSError] | None = None, left_out: list[str] | None = None,
-          links: list[str] | None = None) -> Iterator[str]:
+def _walk(folder: str, unreadable: list[OSError] | None = None, read: FilesRead | None = None) -> Iterator[str]:
     """Decklist files and zip archives (a form's responses downloaded beside the other decklists) under a folder,
     recursively, sorted by path; hidden files and folders, pipes, sockets and devices skipped. A folder that can't
     be read (the folder itself, or one under it) is added to `unreadable`, when given, as the error reading it; the
-    other files, named as no decklist is (a PDF, a picture, "notes.md"), to `left_out`, when given, but for the
-    owner files of open documents ("~$decks.docx") and the files Windows keeps in folders (Thumbs.db). Links to
-    folders are not walked, as `find` and `grep -r` walk none (one may lead anywhere: to the home folder, or to /);
-    they are added to `links`, when given."""
+    other files, named as no decklist is (a PDF, a picture, "notes.md"), to `read.left_out`, when given, but those
+    passed over unsaid (`_passed_over_unsaid`). Links to folders are not walked, as `find` and `grep -r` walk none (one
+    may lead anywhere: to the home folder, or to /); they are added to `read.links`, when given."""
     found: list[tuple[tuple[str, ...], str]] = []
     others: list[tuple[tuple[str, ...], str]] = []
     for root, dirs, files in os.walk(folder, onerror=None if unreadable is None else unreadable.append):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
-        if links is not None:
-            links.extend(path for d in dirs if os.path.islink(path := os.path.join(root, d)))
+        if read is not None:
+            read.links.extend(path for d in dirs if os.path.islink(path := os.path.join(root, d)))
         rel = os.path.relpath(root, folder)
         parts = () if rel == "." else tuple(rel.split(os.sep))
         for name in files:
             if is_decklist_name(name) or name.lower().endswith(".zip") and not name.startswith("."):
                 found.append((parts + (name,), os.path.join(root, name)))
-            elif not name.startswith((".", "~$")) and name.lower() not in _FOLDER_KEEPING:
+            elif not _passed_over_unsaid(name):
                 others.append((parts + (name,), os.path.join(root, name)))
-    if left_out is not None:
-        left_out.extend(path for _, path in sorted(others) if not _special_file(path))
+    if read is not None:
+        read.left_out.extend(path for _, path in sorted(others) if not _special_file(path))
     for _, path in sorted(found):
         if not _special_file(path):
             yield path
@@ -181,6 +179,12 @@ def _walk(folder: str, unreadable: list[OSError] | None = None, left_out: list[s
 
 #: Files an operating system keeps in folders of their own accord: never a player's.
 _FOLDER_KEEPING = frozenset({"thumbs.db", "desktop.ini", "ehthumbs.db", "icon\r"})
+
+
+def _passed_over_unsaid(name: str) -> bool:
+    """Whether a file named as no decklist is, in a folder or a zip, is left out with no note: a hidden file, the
+    owner file of an open document ("~$decks.docx") or one an operating system keeps in folders (Thumbs.db)."""
+    return name.startswith((".", "~$")) or name.lower() in _FOLDER_KEEPING
 
 
 @contextmanager
@@ -435,7 +439,8 @@ def zip_sources(path: str, source: IO[bytes] | None = None, depth: int = 0,
             files = [i for i in archive.infolist() if not i.is_dir() and _member_parts(i.filename)]
             members = sorted((i for i in files if _takes_member(i.filename)), key=lambda i: i.filename)
             if left_out is not None:
-                left_out += sorted(f"{path}/{i.filename}" for i in files if not _takes_member(i.filename))
+                left_out += sorted(f"{path}/{i.filename}" for i in files if not _takes_member(i.filename)
+                                   and not _passed_over_unsaid(_member_parts(i.filename)[-1]))
             if not members:  # its row says so: a file given is never left out of the report unseen
                 yield ("error", path, "a zip archive with no decklist in it (no file named as one: "
                                       f"{', '.join(DECK_SUFFIXES + JSONL_SUFFIXES + SHEET_SUFFIXES)})")
@@ -783,7 +788,7 @@ class FilesRead:
     def __init__(self) -> None:
         self._first: dict[tuple[int, int], str] = {}
         self.repeats: list[tuple[str, str]] = []  # (the name met again, the name it was read under)
-        self.left_out: list[str] = []  # the files of folders given named as no decklist is (`_walk`)
+        self.left_out: list[str] = []  # the files of folders and zips given named as no decklist is
         self.links: list[str] = []  # the links to folders in folders given, not walked (`_walk`)
 
     def first_time(self, path: str) -> bool:
@@ -874,7 +879,7 @@ def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Sou
             path = os.fspath(item)
             if os.path.isdir(path):
                 unreadable: list[OSError] = []
-                for found in _walk(path, unreadable, *((None, None) if read is None else (read.left_out, read.links))):
+                for found in _walk(path, unreadable, read):
                     if read is None or read.first_time(found):
                         yield from file_sources(found, read)
                 for exc in unreadable:  # a folder whose decklists can't be listed: a row, not decks missed unseen
