@@ -105,21 +105,28 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     for names, where in ((deck.first_block_names, "top"), (deck.last_block_names, "end")):
         # (a sideboard below the list or not: a companion there, as Moxfield exports it)
         keys = {name_key(n) for n in names}
-        leaders = [e for e in deck.entries if e.section == MAIN and name_key(e.name) in keys]
-        lead_count = sum(e.quantity for e in leaders)
-        if (1 <= lead_count <= 2 and 98 <= main_count - lead_count <= 99
-                and all(can_lead(e.name) for e in leaders)):
-            entries = tuple(e._replace(section=COMMANDER) if e in leaders else e for e in deck.entries)
-            note = f"took {_names(leaders)}, set off by a blank line at the {where}, as commander"
-            return sideboard_companion(replace(deck, entries=entries, notes=deck.notes + (note,)), is_companion)
-    leaders = _listed_before_the_sorted_deck(deck.section(MAIN))
+        blocked = [e for e in deck.entries if e.section == MAIN and name_key(e.name) in keys]
+        taken = _taken_as_commanders(deck, blocked, f"set off by a blank line at the {where}", can_lead, is_companion)
+        if taken is not None:
+            return taken
+    sorted_after = _listed_before_the_sorted_deck(deck.section(MAIN))
+    taken = _taken_as_commanders(deck, sorted_after, "listed before a main deck in alphabetical order (as Moxfield "
+                                 "exports it)", can_lead, is_companion)
+    return deck if taken is None else taken
+
+
+def _taken_as_commanders(deck: Deck, leaders: Sequence[Entry], how: str, can_lead: Callable[[str], bool],
+                         is_companion: Callable[[str], bool]) -> Deck | None:
+    """For `assign_sideboard_commanders`: the deck with `leaders`, main-deck entries its list sets apart (`how`, for
+    the note), as its commanders, and its sideboard's companion as companion (`sideboard_companion`), when they are
+    one or two cards before 98-99 more and each can lead; else None."""
     lead_count = sum(e.quantity for e in leaders)
-    if leaders and 98 <= main_count - lead_count <= 99 and all(can_lead(e.name) for e in leaders):
-        entries = tuple(e._replace(section=COMMANDER) if e in leaders else e for e in deck.entries)
-        note = (f"took {_names(leaders)}, listed before a main deck in alphabetical order (as Moxfield exports it), "
-                "as commander")
-        return sideboard_companion(replace(deck, entries=entries, notes=deck.notes + (note,)), is_companion)
-    return deck
+    if not (1 <= lead_count <= 2 and 98 <= deck.count(MAIN) - lead_count <= 99
+            and all(can_lead(e.name) for e in leaders)):
+        return None
+    entries = tuple(e._replace(section=COMMANDER) if e in leaders else e for e in deck.entries)
+    note = f"took {_names(leaders)}, {how}, as commander"
+    return sideboard_companion(replace(deck, entries=entries, notes=deck.notes + (note,)), is_companion)
 
 
 #: The fewest entries a main deck's alphabetical run holds to tell the cards listed before it apart.
