@@ -239,6 +239,8 @@ class Checker:
         else:
             deck = (decklist.with_commanders(deck, list(commanders), card_names=self.card_names) if commanders
                     else decklist.commanders_as_listed(deck, self.card_names))
+            deck = decklist.companion_listed_as_commander(deck, self.is_companion, self.can_lead, self._can_pair,
+                                                          self._fits_under)
             deck = decklist.sideboard_companion(deck, self.is_companion)
         sections = deck.sections()  # (most decks have neither: no pass over their entries for each)
         if COMPANION in sections:

@@ -68,13 +68,13 @@ def test_precons(shared_data: Path, checker: Checker) -> None:
 
 #: Violations per code over the 17,900 Duel Commander decks, on the bundled snapshot (29,305 cards).
 DUEL_COUNTS = {
-    "not-legal": 4, "banned": 10778, "unknown-card": 23269, "color-identity": 1049, "deck-size": 340,
-    "singleton": 401, "commander-pair": 310, "commander-ineligible": 5,
+    "not-legal": 4, "banned": 10791, "unknown-card": 23269, "color-identity": 1049, "deck-size": 171,
+    "singleton": 401, "commander-pair": 123, "commander-ineligible": 5, "companion": 3,
 }
 #: Decks with at least one violation of each code.
 DUEL_DECKS = {
-    "not-legal": 4, "banned": 7544, "unknown-card": 7735, "color-identity": 93, "deck-size": 340,
-    "singleton": 246, "commander-pair": 310, "commander-ineligible": 1,
+    "not-legal": 4, "banned": 7552, "unknown-card": 7735, "color-identity": 93, "deck-size": 171,
+    "singleton": 246, "commander-pair": 123, "commander-ineligible": 1, "companion": 3,
 }
 DUEL_REVIEW = """What a sample of each code showed (8 random violations each, read by hand):
 not-legal: all 4 are A-Teferi, Time Raveler, the Alchemy rebalanced card (digital-only, not legal in
@@ -82,17 +82,21 @@ not-legal: all 4 are A-Teferi, Time Raveler, the Alchemy rebalanced card (digita
   cards read not_legal here: 54,670 violations.)
 banned: Commander's list, not Duel Commander's (Balance, Recurring Nightmare, Leovold as a commander, ...); 1,619
   of them cards the snapshot lacks that the list names, Hullbreacher (1,613) and Jeweled Lotus (6) (before, unknown
-  cards with close names: "did you mean Hull Breach?").
+  cards with close names: "did you mean Hull Breach?"); 13 of them Lutri, the Spellchaser, a companion the commander
+  field holds (banned as a companion only).
 unknown-card: cards newer than the snapshot (Orcish Bowmasters, LTR and CLB cards) and scraped names.
 color-identity: real off-identity cards under the commander field as scraped, mostly one half of a partner pair
   alone (Vial Smasher, Tymna, Bruse Tarl, Yoshimaru). A commander field holding a name no card has (a Commander
   Legends partner newer than the snapshot, Unfinity attractions) leaves the identity unknown and unchecked
   (before, the other commander's identity alone was used: 8,552 violations in 282 decks).
-deck-size: 101+ cards where a companion or sideboard was scraped into the commander field.
+deck-size: 101+ cards where a sideboard was scraped into the commander field. (Before a companion listed with the
+  commanders was taken as the companion, 340: most of 187 decks' companions were counted as a 101st card.)
 singleton: real duplicate lines in the scraped lists (2 Thoughtseize, 2 Land Tax).
-commander-pair: 3-21 names in the commander field (a companion; Unfinity attractions) or two commanders
-  without partner (Jegantha + Niv-Mizzet Reborn: a companion taken for a commander); two decks list Aminatou, the
-  Fateshifter twice there (also a singleton error; before one card twice was no pair to check: 308).
+commander-pair: 3-21 names in the commander field (Unfinity attractions) or two commanders without partner; two decks
+  list Aminatou, the Fateshifter twice there (also a singleton error; before one card twice was no pair to check: 308).
+  (310 before a companion listed with the commanders was taken as the companion: Lurrus beside Karlov, Jegantha beside
+  Niv-Mizzet Reborn.)
+companion: the three companions so taken whose condition the deck breaks (Jegantha beside Supreme Verdict's {W}{W}).
 commander-ineligible: one deck with instants and Jace in the commander field. (A Background beside Gut, True-Soul
   Zealot, a card newer than the snapshot, was a sixth, before a Background beside an unknown commander was left
   unjudged.)"""

@@ -3,7 +3,7 @@ the same deck made illegal by one change, with the exact set of violation codes 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 import pytest
@@ -327,3 +327,31 @@ def test_a_commander_with_two_pairing_abilities_is_told_both(checker: Checker, o
         "Doctor creature with no other creature types (702.124j, 702.124m)"]
     assert not [v for v in run(checker, Deck(("Amy Pond", "The Eleventh Doctor"), fill="Mountain")).violations
                 if v.code == "commander-pair"]
+
+
+@pytest.mark.parametrize("commanders", [("Karlov of the Ghost Council", "Lurrus of the Dream-Den"),
+                                        ("Lurrus of the Dream-Den", "Karlov of the Ghost Council"),
+                                        ("Wernog, Rider's Chaplain", "Bjorna, Nightfall Alchemist",
+                                         "Lurrus of the Dream-Den")])
+def test_a_companion_listed_with_the_commanders_is_the_companion(checker: Checker,
+                                                                 commanders: tuple[str, ...]) -> None:
+    """MTGTop8's pages and the Duel Commander archive's "commander" field list the companion with the commanders:
+    Lurrus, who pairs with neither, beside a commander (or two that pair) of a deck that is 100 cards without it.
+    Before, a commander-pair error ("can't be partners", or "3 commanders") and a deck-size error (101 cards); now it
+    is the companion, its condition checked, said in a note."""
+    deck = Deck(commanders, fill="Plains", size=101)
+    report = run(checker, deck)
+    others = " and ".join(c for c in commanders if c != "Lurrus of the Dream-Den")
+    assert report.violations == () and report.card_count == 100
+    assert report.notes == (f"took Lurrus of the Dream-Den, listed with the commanders, as companion: it has a "
+                            f"companion ability, and can't be a commander beside {others}",)
+    broken = run(checker, replace(deck, cards=("Solemn Simulacrum",)))  # a permanent of mana value 4
+    assert _codes(broken, frozenset()) == {"companion"}
+
+
+def test_a_third_commander_that_is_a_background_is_the_pair_rule_s_to_report(checker: Checker) -> None:
+    """Karlach, who chooses a Background, with two Backgrounds: one error, three commanders (702.124g). Before, each
+    Background was also "ineligible: a Background can be a commander only next to a commander with 'Choose a
+    Background'", beside that very commander."""
+    report = run(checker, Deck(("Karlach, Fury of Avernus", "Folk Hero", "Passionate Archaeologist"), fill="Mountain"))
+    assert _codes(report, frozenset()) == {"commander-pair"}

@@ -10,6 +10,7 @@ from deckcheck.decklist.commanders import (
     assign_sideboard_commanders,
     commanders_as_listed,
     commanders_run_on,
+    companion_listed_as_commander,
     companion_marked_as_partner,
     companions_given_read,
     outside_cards_counted,
@@ -26,7 +27,7 @@ from deckcheck.decklist.reading import MAX_BYTES, parse_bytes, parse_file, parse
 __all__ = [
     "COMMANDER", "COMPANION", "MAIN", "MAX_BYTES", "MAX_LINE_CHARS", "MAX_QUANTITY", "MAYBEBOARD", "OUTSIDE",
     "SECTIONS", "SIDEBOARD", "Deck", "Entry", "ParseProblem", "assign_sideboard_commanders", "commanders_as_listed",
-    "commanders_run_on", "companion_marked_as_partner", "companions_given_read", "outside_cards_counted", "parse_bytes",
-    "parse_file", "parse_mtgjson_deck", "parse_text", "read_stream", "sideboard_companion", "with_commanders",
-    "with_entries",
+    "commanders_run_on", "companion_listed_as_commander", "companion_marked_as_partner", "companions_given_read",
+    "outside_cards_counted", "parse_bytes", "parse_file", "parse_mtgjson_deck", "parse_text", "read_stream",
+    "sideboard_companion", "with_commanders", "with_entries",
 ]

@@ -197,6 +197,39 @@ def companion_marked_as_partner(deck: Deck, is_companion: Callable[[str], bool],
     return replace(deck, entries=entries, notes=deck.notes + (note,))
 
 
+def companion_listed_as_commander(deck: Deck, is_companion: Callable[[str], bool], can_lead: Callable[[str], bool],
+                                  can_pair: Callable[[str, str], bool],
+                                  fits_under: Callable[[str, str], bool]) -> Deck:
+    """A deck that marks no companion, whose two or three commanders hold one card of a companion ability that pairs
+    with none of the others, while the others are a command of their own (one card that can lead, or two that pair):
+    that card taken as its companion, said in a note. Lists that write the companion with the commanders do so
+    (MTGTop8's pages, the "commander" field of a deck archive): a companion is no commander (702.139a), and the card
+    can't be a further one beside them (702.124). Of two commanders that both have a companion ability, the one that
+    `fits_under` the other is the companion, or the second listed when both or neither do (as of a sideboard's two,
+    `_sideboard_companion`). Else the deck unchanged."""
+    leaders = [e for e in deck.entries if e.section == COMMANDER]
+    if (not 2 <= len(leaders) <= MOST_MARKED_COMMANDERS or any(e.quantity != 1 for e in leaders)
+            or any(e.section == COMPANION for e in deck.entries)):
+        return deck
+    found = [e for e in leaders if is_companion(e.name)]
+    if len(found) == 2 and len(leaders) == 2:
+        first, second = found
+        fitting = [c for c, lead in ((first, second), (second, first)) if fits_under(lead.name, c.name)]
+        found = [fitting[0] if len(fitting) == 1 else second]
+    if len(found) != 1:
+        return deck
+    (companion,) = found
+    others = [e for e in leaders if e is not companion]
+    if any(can_pair(e.name, companion.name) for e in others):
+        return deck
+    if not (can_lead(others[0].name) if len(others) == 1 else can_pair(others[0].name, others[1].name)):
+        return deck
+    entries = tuple(e._replace(section=COMPANION) if e is companion else e for e in deck.entries)
+    note = (f"took {companion.name}, listed with the commanders, as companion: it has a companion ability, and can't "
+            f"be a commander beside {' and '.join(e.name for e in others)}")
+    return replace(deck, entries=entries, notes=deck.notes + (note,))
+
+
 #: The most cards a list's Commander section holds as its commanders (two and a companion): past them, with no
 #: main deck, the section ran on into the list (`commanders_run_on`).
 MOST_MARKED_COMMANDERS = 3

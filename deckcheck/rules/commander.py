@@ -198,8 +198,9 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         facts: CardFacts = item.facts  # type: ignore[assignment]
         if facts.can_lead:
             continue
-        if facts.is_background and len(commanders) == 2 and (has_cab or len(known) == 1):
-            continue  # beside a commander that chooses a Background, or an unknown card that may (702.124k)
+        if facts.is_background and len(commanders) >= 2 and (has_cab or len(known) == 1):
+            continue  # beside a commander that chooses a Background, or an unknown card that may (702.124k); a third
+            # commander is the pair rule's to report
         out.append(COMMANDER_INELIGIBLE.violation(
             f"{item.name} can't be a commander: {facts.ineligible_reason}",
             cards=(item.name,), lines=item.lines,
