@@ -39,6 +39,7 @@ def test_card_json_shape_for_a_modal_dfc_asked_by_its_back_face(capsys):
             {"face": "Tergrid, God of Fright", "zones": "stack and battlefield", "mana_value": 5, "x": 0},
             {"face": "Tergrid's Lantern", "zones": "stack and battlefield", "mana_value": 4, "x": 0}],
         "faces": card["faces"],
+        "faces_missing": [],
         "commander_legality": "legal",
         "source_commander_legality": "legal",
         "game_changer": True,
@@ -323,17 +324,22 @@ def test_a_prepare_spell_s_mana_value_is_its_copy_s_never_the_card_s():
 
 def test_a_prototype_card_s_smaller_mana_value_is_shown(capsys):
     """Cast prototyped, a card has its prototype's mana value on the stack and battlefield (CR 718.3b), its own
-    everywhere else; `card` showed only the latter."""
+    everywhere else, and there too when cast as itself (718.4); `card` showed only the first, then (until the
+    second line) not the last, as if on the stack it always had the prototype's."""
     assert main(["card", "--data-dir", NO_STORE, "Phyrexian Fleshgorger"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[lines.index("mana value: 7 (library, hand, graveyard, exile, command zone)") + 1] == (
-        "  prototyped ({1}{B}{B}), on the stack or battlefield: 3")
+    at = lines.index("mana value: 7 (library, hand, graveyard, exile, command zone)")
+    assert lines[at + 1:at + 3] == ["  Phyrexian Fleshgorger on the stack or battlefield: 7",
+                                    "  prototyped ({1}{B}{B}), on the stack or battlefield: 3"]
 
 
 def test_a_card_the_data_holds_in_part_says_which_face_it_lacks(capsys):
+    """In the text, and (new) in the JSON, whose one face costing {U} beside a mana value of 6 went unexplained."""
     assert main(["card", "--data-dir", NO_STORE, "Bottomless Pool"]) == 0
     assert ("  (the card data lacks Locker Room: its color identity and mana value are the source's)"
             in capsys.readouterr().out.splitlines())
+    code, (pool, ring) = run_json(capsys, "Bottomless Pool", "Sol Ring")
+    assert code == 0 and (pool["faces_missing"], pool["mana_value"], ring["faces_missing"]) == (["Locker Room"], 6, [])
 
 
 def test_a_name_longer_than_any_card_s_says_it_was_not_searched(capsys):
@@ -351,7 +357,8 @@ def test_the_json_has_the_mana_values_per_zone_the_text_shows(capsys):
     code, cards = run_json(capsys, "Arcane Proxy", "Cut // Ribbons", "Alive // Well", "Sol Ring")
     assert code == 0
     assert [c["cast_mana_values"] for c in cards] == [
-        [{"face": "Arcane Proxy", "zones": "stack and battlefield", "prototyped": "{1}{U}{U}", "mana_value": 3, "x": 0}],
+        [{"face": "Arcane Proxy", "zones": "stack and battlefield", "mana_value": 7, "x": 0},
+         {"face": "Arcane Proxy", "zones": "stack and battlefield", "prototyped": "{1}{U}{U}", "mana_value": 3, "x": 0}],
         [{"face": "Cut", "zones": "stack", "mana_value": 2, "x": 0},
          {"face": "Ribbons", "zones": "stack", "mana_value": 2, "x": 1}],
         [{"face": "Alive", "zones": "stack", "mana_value": 4, "x": 0},

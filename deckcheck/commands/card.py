@@ -49,6 +49,9 @@ def card_dict(query: str, card: Card, standing: Standing, melds: Sequence[tuple[
         "cast_mana_values": cast_values(card, melds),  # where a face is cast or played, when it differs by face
         "faces": [{"name": f.name, "mana_cost": f.mana_cost, "type_line": f.type_line,
                    "oracle_text": f.oracle_text, "color_indicator": f.color_indicator} for f in card.faces],
+        # the parts the card data lacks (a Room's door, an adventurer's Adventure): its color identity and mana
+        # value are then the source's, not computed from the faces
+        "faces_missing": missing_faces(card),
         "commander_legality": standing.legality,
         "source_commander_legality": card.commander_legality,
         "game_changer": standing.game_changer,  # null: not known for the day (game_changer_note)
@@ -67,12 +70,18 @@ def card_dict(query: str, card: Card, standing: Standing, melds: Sequence[tuple[
     return d
 
 
+def missing_faces(card: Card) -> list[str]:
+    """The names of the parts of a card its data lacks (a Room's door, an adventurer's Adventure); none when whole."""
+    return [] if card.complete else [part for part in card.part_names if part not in card.face_names]
+
+
 def cast_values(card: Card, melds: Sequence[tuple[str, Card]] = ()) -> list[dict[str, Any]]:
     """The mana values a card has where one of its faces is cast or played (the stack, the battlefield), beside
     the one of every other zone (`Card.mana_value`): each face of a split card (a Room's half, unlocked, on the
     battlefield too: 709.5), a modal double-faced card or a card with an alternative spell (an adventurer and its
     Adventure, an omen card and its Omen; a preparation card and the copy of its prepare spell, the only way that
-    spell is cast: 722.3), a fused split card's halves cast together, and a prototype cast prototyped (CR 718.3b).
+    spell is cast: 722.3), a fused split card's halves cast together, and a prototype cast as itself and cast
+    prototyped (CR 718.3b).
     Each as {"face", "zones": "stack" | "battlefield" | "stack and battlefield" (a permanent face, once
     resolved), "mana_value", "x": the {X} in its cost, whose chosen value adds to it on the stack (202.3e)}, with
     "fused": true, "copy": true (a prepare spell's copy), "prototyped": its cost, or "unlocked": "both" or "neither"
@@ -107,7 +116,9 @@ def cast_values(card: Card, melds: Sequence[tuple[str, Card]] = ()) -> list[dict
             out.append({"face": card.name, "zones": "stack", "fused": True,  # the total of both costs (709.4d)
                         "mana_value": _fmt_mv(card.mana_value()),
                         "x": sum(f.mana_cost.count("{X}") for f in card.faces)})
-    if card.layout == PROTOTYPE and (cost := card.prototype_cost) is not None:
+    if card.layout == PROTOTYPE and (cost := card.prototype_cost) is not None:  # cast as itself, or prototyped
+        out.append({"face": card.front.name, "zones": "stack and battlefield",
+                    "mana_value": _fmt_mv(card.mana_value(Zone.STACK)), "x": card.front.mana_cost.count("{X}")})
         out.append({"face": card.front.name, "zones": "stack and battlefield", "prototyped": cost,
                     "mana_value": _fmt_mv(card.mana_value(Zone.STACK, prototyped=True)), "x": cost.count("{X}")})
     return out
@@ -175,9 +186,8 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None, pol
         for text_line in face.oracle_text.split("\n"):  # its own lines; any other break is escaped
             out.append(f"    {text_line}")
     if not card.complete:
-        lacking = [part for part in card.part_names if part not in card.face_names]
-        out.append(f"  (the card data lacks {' and '.join(lacking) or 'a face'}: its color identity and mana value "
-                   "are the source's)")
+        out.append(f"  (the card data lacks {' and '.join(missing_faces(card)) or 'a face'}: its color identity and "
+                   "mana value are the source's)")
     out.extend(_zone_values(card, melds))
     note = "" if src is None or src == color_identity(card) else "  (differs)"
     out.append(f"color identity: {ident} (source says {src_text}){note}")
