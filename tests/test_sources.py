@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -424,6 +425,26 @@ def test_mtgjson_atomic_cards_shape(emn, tmp_path):
     assert _by_name(result.cards).keys() == from_set.keys() - {names[3], names[5]}
     assert [(bad.ident, bad.reason) for bad in result.report.invalid] == [
         (names[3], "not a list of face objects"), (names[5], "not a list of face objects")]
+
+
+def test_mtgjson_all_identifiers_gives_the_cards_all_printings_gives(emn, shared_data, tmp_path):
+    """AllIdentifiers ({"meta", "data": {uuid: printing}}) holds the printings of AllPrintings' sets' card lists, one
+    object each keyed by its uuid: the same cards come out of it as out of AllPrintings of the same sets, but for
+    their release days (a printing holds no set's). Before, each printing was taken for an AtomicCards entry
+    written without its list, and the file refused as "not card data"."""
+    with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "ZNR.json.gz", "rt") as fh:
+        znr = json.load(fh)
+    meta = {"date": "2022-04-25", "version": "5.2.0"}
+    sets = {"EMN": emn["data"], "ZNR": znr["data"]}
+    printings = {card["uuid"]: card for one in sets.values() for card in one["cards"] + one["tokens"]}
+    all_printings = load_files([_write_json(tmp_path / "AllPrintings.json", {"meta": meta, "data": sets})])
+    all_identifiers = load_files([_write_json(tmp_path / "AllIdentifiers.json", {"meta": meta, "data": printings})])
+    assert all_identifiers.report.invalid_count == 0, all_identifiers.report.invalid[:3]
+    assert all_identifiers.report.objects == all_printings.report.objects == len(printings)
+    assert dict(all_identifiers.report.skipped) == dict(all_printings.report.skipped)  # tokens, meld results
+    assert [replace(card, released_at=None) for card in all_printings.cards] == all_identifiers.cards
+    assert all_identifiers.others == all_printings.others
+    assert all_identifiers.meta["data_date"] == "2022-04-25"
 
 
 def test_scryfall_layouts(fixtures, tmp_path):

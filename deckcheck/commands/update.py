@@ -20,8 +20,8 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "update", help="build the card store (from files, or download Scryfall's bulk data)",
         description="Build the local card store. With --file, from local Scryfall bulk files (JSON or "
-                    "JSON Lines) and MTGJSON files (AllPrintings, set files, AtomicCards, deck files), each "
-                    "plain, .gz, .xz, .bz2 or a .zip of one file; several files merge by oracle "
+                    "JSON Lines) and MTGJSON files (AllPrintings, set files, AtomicCards, AllIdentifiers, deck "
+                    "files), each plain, .gz, .xz, .bz2 or a .zip of one file; several files merge by oracle "
                     "id, newer data winning. Without --file, download Scryfall's oracle_cards bulk file "
                     "(skipped when the store already holds that version).")
     p.add_argument("--file", action="extend", nargs="+", metavar="PATH", default=[], type=_card_file,

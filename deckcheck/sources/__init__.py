@@ -1,8 +1,8 @@
 """Card data sources: Scryfall and MTGJSON files in, deckcheck Cards out.
 
 ``load_files(paths)`` reads any mix of Scryfall bulk files (JSON array or JSON Lines), MTGJSON
-AllPrintings / set / AtomicCards / deck files and deck-cards JSON Lines, each plain or compressed (gzip, xz,
-bzip2, a zip of one file), streaming each, and merges them into one Card per oracle id.
+AllPrintings / set / AtomicCards / AllIdentifiers / deck files and deck-cards JSON Lines, each plain or compressed
+(gzip, xz, bzip2, a zip of one file), streaming each, and merges them into one Card per oracle id.
 """
 
 from __future__ import annotations

@@ -381,7 +381,7 @@ Event = tuple[str, Any, dict[str, Any]]
 
 def iter_file(path: str | Path, progress: Callable[[int], None] | None = None) -> Iterator[Event]:
     """Stream a card file's objects, whatever its shape: JSON array, JSON Lines, or MTGJSON wrapper
-    (AllPrintings, a set file, AtomicCards, a deck file). Raises InputError for unreadable input."""
+    (AllPrintings, a set file, AtomicCards, AllIdentifiers, a deck file). Raises InputError for unreadable input."""
     stream = TextStream(path, progress)
     c = stream.peek()
     if c == "[":
@@ -430,24 +430,27 @@ def _wrapper(stream: TextStream) -> Iterator[Event]:
 _FIELD_NAME = re.compile(r"[a-z][A-Za-z0-9]*").fullmatch
 
 
-def _container(stream: TextStream, top: bool, fields: set[str] | None = None) -> Iterator[Event]:
-    """An MTGJSON data object: a set or deck (card lists inside), AllPrintings (sets inside) or
-    AtomicCards (name -> list of face objects). A set's cards are held until the set closes, so each
-    gets the set's release date, which MTGJSON writes after the card list.
+def _container(stream: TextStream, top: bool, members: dict[str, Any] | None = None) -> Iterator[Event]:
+    """An MTGJSON data object: a set or deck (card lists inside), AllPrintings (sets inside), AtomicCards
+    (name -> list of face objects) or AllIdentifiers (uuid -> one printing, as a set's "cards" list holds it). A
+    set's cards are held until the set closes, so each gets the set's release date, which MTGJSON writes after the
+    card list.
 
     AtomicCards holds nothing but lists: once the object shows a set's or deck's own field (a card list, or a
     value that is no list, named in camelCase: MTGJSON writes keys sorted, a set's baseSetSize and a deck's code
     first), its other lists (a set's sealedProduct and decks) are no cards. An AtomicCards entry that is no list
-    of faces (null; one face object) is reported invalid. `fields`, when given, gets every key met."""
+    of faces (null; one face object) is reported invalid. `members`, when given, gets the object's members while
+    it holds no card list: the whole of an object of fields alone (a printing), for the caller to judge."""
     context: dict[str, Any] = {}
     pending: list[tuple[str, list[Any]]] = []
     atomic = top  # AtomicCards, until a set's or deck's field says otherwise
     for key in stream.object_keys():
-        if fields is not None:  # (the keys met, for the caller: a card's "layout" in what should be a set)
-            fields.add(key)
         c = stream.peek()
         if c == "[" and (key in CARD_LISTS or key in NON_CARD_LISTS):
             atomic = False
+            if members is not None:  # a set or a deck: its fields are not wanted whole (a set's booster is big)
+                members.clear()
+                members = None
             pending.append((key, list(stream.array_items())))
         elif c == "[" and atomic:  # AtomicCards: {name: [face, face]}
             for obj in stream.array_items():
@@ -458,16 +461,20 @@ def _container(stream: TextStream, top: bool, fields: set[str] | None = None) ->
             # it still read. (A set's or deck's own fields are named in camelCase, "baseSetSize"; cards are not.)
             yield "card", stream.value(), {"list": "atomic", "entry": key}
         elif c == "{" and top and key not in ("translations", "booster", "identifiers"):
-            inner: set[str] = set()
+            inner: dict[str, Any] = {}
             cards = 0
-            for event in _container(stream, top=False, fields=inner):  # AllPrintings: {set code: set}
+            for event in _container(stream, top=False, members=inner):  # AllPrintings: {set code: set}
                 cards += 1
                 yield event
-            if atomic and not cards and "layout" in inner:  # AtomicCards' entry written as one face, no list:
+            if not cards and inner.get("uuid") == key:  # AllIdentifiers: {uuid: the printing of that uuid}
+                yield "card", inner, {"list": "identifiers"}
+            elif atomic and not cards and "layout" in inner:  # AtomicCards' entry written as one face, no list:
                 yield "card", None, {"list": "atomic", "entry": key}  # reported, as a null entry is
         else:
             atomic = False
             value = stream.value()
+            if members is not None:
+                members[key] = value
             if key in ("releaseDate", "code", "name", "type") and isinstance(value, str):
                 context[key] = value
     for key, items in pending:

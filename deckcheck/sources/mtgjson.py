@@ -1,5 +1,5 @@
-"""MTGJSON card objects (AllPrintings, set files, AtomicCards, deck files, deck-cards JSON Lines) ->
-card records, one per oracle id (identifiers.scryfallOracleId).
+"""MTGJSON card objects (AllPrintings, set files, AtomicCards, AllIdentifiers, deck files, deck-cards JSON
+Lines) -> card records, one per oracle id (identifiers.scryfallOracleId).
 
 MTGJSON writes one object per face of a multi-face card (``side`` "a"/"b", ``faceName``, ``name`` the
 full "Front // Back"); the faces of one card share an oracle id and are gathered into one record. A meld
