@@ -1219,6 +1219,39 @@ def test_a_host_no_name_server_knows_is_said_at_once(old_store, monkeypatch, cap
     assert _digest(data_dir) == before
 
 
+def test_a_host_name_no_name_server_answers_for_is_retried_and_said_so(old_store, monkeypatch, capsys):
+    """With no network a name server can't be reached, and the resolver says EAI_AGAIN ("Temporary failure in name
+    resolution"): update retried, rightly (a slow name server's failure passes), but ended "connection failed
+    (ConnectionError) after 5 attempts", naming neither the name nor `--file`. It still retries, then says so.
+    (No name server is reachable here: the resolver's answer is the one it gives with none, put in its place.)"""
+    import socket
+
+    host = "deckcheck-test.invalid"
+    real_getaddrinfo = socket.getaddrinfo
+    asked: list[str] = []
+
+    def no_name_server(name, *args, **kwargs):
+        if name != host:
+            return real_getaddrinfo(name, *args, **kwargs)
+        asked.append(name)
+        raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_name_server)
+    for name in ("HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DECKCHECK_HTTP_BACKOFF", "0.01")
+    data_dir, before = old_store
+    url = f"http://{host}"
+    assert main(["update", "--api", url, "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    said = f"{url}/bulk-data: the host's name could not be resolved: {host} (Temporary failure in name resolution)"
+    assert err[:4] == [f"deckcheck: {said}; retrying in {0.01 * 2 ** n:g} s" for n in range(4)]
+    assert err[4:] == [f"deckcheck: error: {said} after 5 attempts; no network? `deckcheck update --file` builds "
+                       "the store from a file"]
+    assert asked == [host] * 5
+    assert _digest(data_dir) == before
+
+
 def test_a_secure_connection_cut_during_its_handshake_is_retried(old_store, monkeypatch, capsys):
     """Only a certificate that fails is said at once: a TLS handshake cut short (a network blip, here a server that
     closes each connection as it comes) is a connection failure like any other, retried."""

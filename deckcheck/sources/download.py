@@ -35,6 +35,8 @@ UNTOLD_429_WAIT = 30.0
 MAX_DOWNLOAD_BYTES = 4 << 30
 #: The most the bulk-data list may take (Scryfall's is about 3 KB).
 MAX_INDEX_BYTES = 1 << 20
+#: What a failure to reach a host by its name ends with: the card data can come from a file instead.
+_FILE_HINT = "`deckcheck update --file` builds the store from a file"
 
 
 class DownloadError(DeckcheckError):
@@ -90,8 +92,10 @@ class Client:
         or on another 4xx, except the ``passed`` ones, which are the caller's to handle."""
         requests = self.requests
         last = ""
+        advice = ""  # what the last failure's message ends with, when there is something to do about it
         for attempt in range(self.attempts):
             response = None
+            advice = ""
             try:
                 response = self.session.get(url, stream=stream, timeout=self.timeout, headers=headers)
             except requests.exceptions.SSLError as exc:
@@ -104,12 +108,15 @@ class Client:
                 else:  # nor a server that speaks no TLS there (wrong version number), nor one that refuses ours
                     raise DownloadError(f"{url}: the secure connection failed ({reason})") from None
             except (requests.ConnectionError, requests.Timeout) as exc:
-                unknown_host = _host_unknown(exc)
-                if unknown_host is not None:  # no retry finds a host no name server knows (no network at all)
-                    raise DownloadError(f"{url}: no such host {unknown_host}; no network, or the address (or the "
-                                        "proxy's) is wrong? `deckcheck update --file` builds the store from a file"
-                                        ) from None
-                last = f"connection failed ({type(exc).__name__})"
+                unresolved = _name_not_resolved(exc)
+                if unresolved is None:
+                    last = f"connection failed ({type(exc).__name__})"
+                elif unresolved[1]:  # no retry finds a host no name server knows (no network at all)
+                    raise DownloadError(f"{url}: no such host {unresolved[0]}; no network, or the address (or the "
+                                        f"proxy's) is wrong? {_FILE_HINT}") from None
+                else:  # no name server answered (EAI_AGAIN): it may answer soon, or there is no network to reach it
+                    last = f"the host's name could not be resolved: {unresolved[0]}"
+                    advice = f"; no network? {_FILE_HINT}"
             except requests.RequestException as exc:  # not worth a retry: a malformed address, a redirect loop
                 raise DownloadError(f"{url}: {type(exc).__name__}: {exc}") from None
             else:
@@ -124,7 +131,7 @@ class Client:
                 delay = self._wait(attempt, response)
                 self.log(f"{url}: {last}; retrying in {delay:g} s")
                 self.sleep(delay)
-        raise DownloadError(f"{url}: {last} after {self.attempts} attempts")
+        raise DownloadError(f"{url}: {last} after {self.attempts} attempts{advice}")
 
     def bulk_entry(self, api: str, bulk_type: str = "oracle_cards") -> BulkEntry:
         """The bulk_data entry of the given type from GET {api}/bulk-data."""
@@ -330,23 +337,25 @@ def _validator(headers: Any) -> str | None:
     return headers.get("Last-Modified") or None
 
 
-def _host_unknown(exc: BaseException) -> str | None:
-    """The host and the resolver's words when a connection failed because a host's name is unknown (EAI_NONAME: no
-    network, no name server, or a mistyped address; the proxy's, when one is set), from the exception's chain; None
-    for any other failure (a temporary one, EAI_AGAIN, is retried)."""
+def _name_not_resolved(exc: BaseException) -> tuple[str, bool] | None:
+    """When a connection failed because a host's name could not be resolved (the proxy's, when one is set), from the
+    exception's chain: the host and the resolver's words, and whether the name is unknown for good (EAI_NONAME: no
+    network, no name server, or a mistyped address), not for now only (EAI_AGAIN: no name server answered, as with
+    no network, or one slow for a moment: worth retrying). None for any other failure."""
     import socket
 
     chain: list[BaseException] = []
     while exc is not None and exc not in chain:
         chain.append(exc)
         exc = exc.__cause__ or exc.__context__
+    unknown = (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", None))
     failed = next((e for e in chain if isinstance(e, socket.gaierror)
-                   and e.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", None))), None)
+                   and (e.errno in unknown or e.errno == socket.EAI_AGAIN)), None)
     if failed is None:
         return None
     named = next((m for e in chain if (m := re.search(r"Failed to resolve '([^']+)'", str(e)))), None)  # (urllib3's)
     words = failed.strerror or str(failed)
-    return f"{one_line(named.group(1))} ({words})" if named else f"({words})"
+    return f"{one_line(named.group(1))} ({words})" if named else f"({words})", failed.errno in unknown
 
 
 def _retry_after(header: str | None) -> float | None:
