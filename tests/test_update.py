@@ -74,6 +74,17 @@ class FakeScryfall:
                         return self._send(200, b"<html>maintenance</html>")
                     if action == "mislabelled":  # said to be gzipped, and plain: a proxy's or portal's doing
                         return self._send(200, json.dumps(outer.index()).encode(), {"Content-Encoding": "gzip"})
+                    if action in ("cut", "stall"):  # the answer stops halfway: its connection closed, or left open
+                        body = json.dumps(outer.index()).encode()
+                        self.send_response(200)
+                        self.send_header("Content-Length", str(len(body)))
+                        self.end_headers()
+                        self.wfile.write(body[: len(body) // 2])
+                        self.wfile.flush()
+                        if action == "stall":
+                            time.sleep(30)
+                        self.close_connection = True
+                        return None
                     if action == "endless":  # an answer that never ends
                         self.send_response(200)
                         self.send_header("Connection", "close")
@@ -445,6 +456,38 @@ def test_a_resumed_part_that_starts_elsewhere_is_not_joined(server, old_store, c
     meta, count = _store_meta(data_dir)
     assert meta["updated_at"] == UPDATED_AT and count == ONLINE_CARDS
     assert _leftovers(data_dir) == []
+
+
+def test_a_bulk_data_list_cut_as_it_is_read_is_asked_for_again(server, old_store, capsys):
+    """The bulk-data list's answer was read outside the request's retries: one connection cut as it came ended the
+    update ("connection dropped (ProtocolError)"). It is asked for again, as a request that failed is."""
+    data_dir, _ = old_store
+    server.failures["/bulk-data"].append("cut")
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    err = capsys.readouterr().err
+    assert err == (f"deckcheck: {server.url}/bulk-data: connection dropped as its answer was read (ProtocolError); "
+                   "retrying in 0.05 s\n")
+    assert server.paths() == ["/bulk-data", "/bulk-data", "/files/oracle.jsonl.gz"]
+    meta, count = _store_meta(data_dir)
+    assert meta["updated_at"] == UPDATED_AT and count == ONLINE_CARDS
+
+
+def test_a_bulk_data_list_that_stalls_as_it_is_read_is_asked_for_again_saying_so(server):
+    """A bulk-data list's answer that stopped coming was "connection dropped (ReadTimeoutError)", once, though nothing
+    dropped: said now as a stalled download is, and asked for again; the retries' end says it too."""
+    server.failures["/bulk-data"].append("stall")
+    said: list[str] = []
+    client = Client(attempts=2, backoff=0, timeout=1, sleep=lambda _: None, log=said.append)
+    url = f"{server.url}/bulk-data"
+    try:
+        assert client.bulk_entry(server.url).url == f"{server.url}/files/oracle.jsonl.gz"
+        assert said == [f"{url}: no data for 1 s as its answer was read (ReadTimeoutError); retrying in 0 s"]
+        server.failures["/bulk-data"].extend(["stall", "stall"])
+        with pytest.raises(Exception) as caught:
+            client.bulk_entry(server.url)
+    finally:
+        client.close()
+    assert str(caught.value) == f"{url}: no data for 1 s as its answer was read (ReadTimeoutError) after 2 attempts"
 
 
 # --- failures: the old store survives ------------------------------------------------------------------

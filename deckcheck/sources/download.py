@@ -2,7 +2,8 @@
 
 Every request sends ``User-Agent: deckcheck/<version>`` and ``Accept`` (Scryfall requires both). A 429
 is retried after its Retry-After (30 s when it gives none that can be read), a 5xx or a dropped connection
-after an exponential backoff; a download cut off midway resumes with a Range request (or restarts when the
+after an exponential backoff (the bulk-data list's answer, cut or stalled as it is read, is asked for again from its
+start); a download cut off midway resumes with a Range request (or restarts when the
 server ignores ranges).
 """
 
@@ -19,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from deckcheck import __version__
 from deckcheck.errors import DeckcheckError, one_line
@@ -37,6 +38,9 @@ MAX_DOWNLOAD_BYTES = 4 << 30
 MAX_INDEX_BYTES = 1 << 20
 #: What a failure to reach a host by its name ends with: the card data can come from a file instead.
 _FILE_HINT = "`deckcheck update --file` builds the store from a file"
+
+
+_T = TypeVar("_T")
 
 
 class DownloadError(DeckcheckError):
@@ -90,6 +94,17 @@ class Client:
             passed: tuple[int, ...] = ()) -> Any:
         """GET with retries on 429, 5xx and connection errors; raises DownloadError when it gives up
         or on another 4xx, except the ``passed`` ones, which are the caller's to handle."""
+        return self._get(url, stream=stream, headers=headers, passed=passed)
+
+    def get_read(self, url: str, read: Callable[[Any], _T]) -> _T:
+        """GET a small answer (the bulk-data list) and `read` its streamed response, the reading within the request's
+        retries: an answer whose connection drops or stalls as it is read is asked for again from its start, as a
+        request that failed is (read outside them, one cut ended the update). The response is closed after."""
+        return self._get(url, stream=True, read=read)
+
+    def _get(self, url: str, *, stream: bool = False, headers: dict[str, str] | None = None,
+             passed: tuple[int, ...] = (), read: Callable[[Any], Any] | None = None) -> Any:
+        """`get`, and with `read`, `get_read`."""
         requests = self.requests
         last = ""
         advice = ""  # what the last failure's message ends with, when there is something to do about it
@@ -121,12 +136,23 @@ class Client:
                 raise DownloadError(f"{url}: {type(exc).__name__}: {exc}") from None
             else:
                 if response.status_code < 400 or response.status_code in passed:
-                    return response
-                last = f"HTTP {response.status_code}"
-                if response.status_code != 429 and response.status_code < 500:
+                    if read is None:
+                        return response
+                    try:
+                        return read(response)
+                    except (requests.RequestException, *_protocol_errors()) as exc:  # cut or stalled midway
+                        if isinstance(exc, _timeouts()):
+                            last = f"no data for {self.timeout:g} s as its answer was read ({type(exc).__name__})"
+                        else:
+                            last = f"connection dropped as its answer was read ({type(exc).__name__})"
+                    finally:
+                        response.close()
+                    response = None  # (an answer that came: no Retry-After of its own to wait for)
+                else:
+                    last = f"HTTP {response.status_code}"
                     response.close()
-                    raise DownloadError(f"{url}: {last}")
-                response.close()
+                    if response.status_code != 429 and response.status_code < 500:
+                        raise DownloadError(f"{url}: {last}")
             if attempt + 1 < self.attempts:
                 delay = self._wait(attempt, response)
                 self.log(f"{url}: {last}; retrying in {delay:g} s")
@@ -136,17 +162,16 @@ class Client:
     def bulk_entry(self, api: str, bulk_type: str = "oracle_cards") -> BulkEntry:
         """The bulk_data entry of the given type from GET {api}/bulk-data."""
         url = f"{api}/bulk-data"
-        response = self.get(url, stream=True)
-        try:
-            body = response.raw.read(MAX_INDEX_BYTES + 1, decode_content=True)
-        except (self.requests.RequestException, *_protocol_errors()) as exc:
-            raise DownloadError(f"{url}: connection dropped ({type(exc).__name__})") from None
-        except _decode_errors():
-            encoding = one_line(response.headers.get("Content-Encoding", ""))[:40]
-            raise DownloadError(f"{url}: the answer says it is {encoding}-encoded, and isn't: not a bulk-data "
-                                "list (a proxy's or portal's page?)") from None
-        finally:
-            response.close()
+
+        def read_whole(response: Any) -> bytes:  # (at most one byte past the most a list may take)
+            try:
+                return response.raw.read(MAX_INDEX_BYTES + 1, decode_content=True)
+            except _decode_errors():
+                encoding = one_line(response.headers.get("Content-Encoding", ""))[:40]
+                raise DownloadError(f"{url}: the answer says it is {encoding}-encoded, and isn't: not a bulk-data "
+                                    "list (a proxy's or portal's page?)") from None
+
+        body = self.get_read(url, read_whole)
         if len(body) > MAX_INDEX_BYTES:
             raise DownloadError(f"{url}: the answer is longer than {MAX_INDEX_BYTES:,} bytes: "
                                 "not a bulk-data list")
