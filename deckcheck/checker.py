@@ -25,7 +25,7 @@ from deckcheck.rules.base import DeckContext, Item
 from deckcheck.rules.facts import CardFacts
 from deckcheck.rules.identity import resolve_identity
 from deckcheck.rules.unknown import SUGGESTED_PER_DECK, gets_suggestions, names_to_suggest
-from deckcheck.store import SNAPSHOT_LACKS, CardStore
+from deckcheck.store import SNAPSHOT_LACKS, SNAPSHOT_NEWEST_CARDS, CardStore
 
 if TYPE_CHECKING:
     from deckcheck.brackets import BracketFlags  # imported when a bracket is asked for
@@ -39,8 +39,10 @@ _QUANTITY, _NAME, _SECTION = itemgetter(0), itemgetter(1), itemgetter(2)  # an E
 _CARD, _FACTS, _ORACLE_ID = itemgetter(0), itemgetter(1), itemgetter(3)  # a resolved row's fields
 _ITEM_CARD = itemgetter(1)  # an Item's card
 _ENTRIES = attrgetter("entries")  # a Deck's entries
-#: The last of a report's notes when a deck checked in the bundled snapshot had an unknown card.
-UNKNOWN_IN_SNAPSHOT = f"names no card has here may be newer cards: {SNAPSHOT_LACKS}"
+#: How the last of a report's notes begins when a deck had an unknown card that may be a card newer than the data.
+UNKNOWN_MAY_BE_NEWER = "names no card has here may be newer cards: "
+#: That note when the data is the bundled snapshot.
+UNKNOWN_IN_SNAPSHOT = f"{UNKNOWN_MAY_BE_NEWER}{SNAPSHOT_LACKS}"
 #: What a name resolves to: (card, facts, banned or not legal, Oracle id, the note where the card data and the
 #: policy disagree on it); (None, None, False, None, None) unknown.
 _Row = tuple[Card | None, CardFacts | None, bool, str | None, str | None]
@@ -52,8 +54,22 @@ DATES_KEPT = 16
 
 def in_report_order(notes: Iterable[str]) -> list[str]:
     """The report notes of several checkers (a batch's workers, each chunk's in the order of the decks) as one
-    checker's `report_notes` are: each once, in the order first met, the snapshot's note last."""
-    return sorted(dict.fromkeys(notes), key=UNKNOWN_IN_SNAPSHOT.__eq__)  # a stable sort: the rest keep their order
+    checker's `report_notes` are: each once, in the order first met, the note on cards newer than the data last."""
+    return sorted(dict.fromkeys(notes), key=_on_newer_cards)  # a stable sort: the rest keep their order
+
+
+def _on_newer_cards(note: str) -> bool:
+    """Whether a report's note is the one on unknown names that may be cards newer than the data."""
+    return note.startswith(UNKNOWN_MAY_BE_NEWER)
+
+
+def _unknown_in_older_data(store: CardStore) -> str:
+    """The last of a report's notes when a deck checked in a store older than the bundled snapshot's newest cards
+    (built from an old file, it takes the snapshot's place all the same) had an unknown card: the cards printed since
+    its data are unknown to it, and "did you mean" takes them for typing mistakes."""
+    return (f"{UNKNOWN_MAY_BE_NEWER}the card data in use is of {store.legalities_date}, older than the newest cards of "
+            f"the bundled snapshot (released {SNAPSHOT_NEWEST_CARDS}); `deckcheck update` downloads Scryfall's current "
+            "cards")
 
 
 class Checker:
@@ -215,12 +231,14 @@ class Checker:
 
     def report_notes(self, on: date | None = None) -> list[str]:
         """Notes for the whole report: the policy's caveat for the date, then each data/policy
-        disagreement met in the decks checked so far, then, when a deck checked in the bundled snapshot had an
-        unknown card that may be newer than it, what it lacks."""
+        disagreement met in the decks checked so far, then, when a deck had an unknown card that may be newer than
+        the data, what the bundled snapshot lacks, or, in a store older than the snapshot's newest cards, its date."""
         caveat = self.policy.history_note(on)
         notes = ([caveat] if caveat else []) + list(self._notes)
         if self._unknown_checked and self.store.is_bundled:
             notes.append(UNKNOWN_IN_SNAPSHOT)
+        elif self._unknown_checked and self.store.older_than_the_snapshot:
+            notes.append(_unknown_in_older_data(self.store))
         return notes
 
     # --- checking ---------------------------------------------------------------------------------
@@ -423,7 +441,7 @@ class Checker:
                 apart = without_group_names(grouped, rest, self.mistyped)
                 ctx = self.context(self.prepare(without_title(apart, rest, self.mistyped), commanders), on)
         if ctx.unknown and not self._unknown_checked:
-            # What the bundled snapshot lacks is said for an unknown card that may be a card newer than the data:
+            # What the data lacks (the snapshot's, an older store's) is said for an unknown card that may be newer:
             # not for a token, emblem, meld result or game aid, a web address or two cards' names on one line
             # (each reported as what it is), a name longer than any card's, or a name only in the sideboard.
             self._unknown_checked = any(len(i.entry.name) <= MAX_NAME_CHARS and gets_suggestions(i.entry.name, self)

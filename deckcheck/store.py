@@ -35,6 +35,9 @@ BUNDLED = Path(DATA_DIR) / STORE_FILE
 SNAPSHOT_LACKS = ("the bundled snapshot (card data of 2026-01-03) lacks the cards of Commander Legends (2020) and "
                   "of the sets released after April 2022 that no preconstructed deck holds, and every card printed "
                   "since; `deckcheck update` downloads Scryfall's current cards")
+#: The release day of the newest cards the bundled snapshot holds (Avatar: The Last Airbender's, from the 2025-12
+#: Scryfall objects; test_store checks it against the snapshot): a store whose data is older lacks cards it knows.
+SNAPSHOT_NEWEST_CARDS = "2025-11-21"
 
 # Name kinds, best first: a full name beats a face name beats another printed name.
 FULL_NAME, FACE_NAME, ALIAS = 0, 1, 2
@@ -486,6 +489,13 @@ class CardStore:
     def is_bundled(self) -> bool:
         """Whether this store is the bundled snapshot (SNAPSHOT_LACKS says what it lacks)."""
         return self.path != ":memory:" and Path(self.path).resolve() == BUNDLED
+
+    @property
+    def older_than_the_snapshot(self) -> bool:
+        """Whether this store's card data is older than the newest cards of the bundled snapshot, whose place it takes
+        all the same: cards the snapshot knows are unknown to it. (False when its data's date is not known.)"""
+        when = self.legalities_date
+        return bool(when) and not self.is_bundled and when < SNAPSHOT_NEWEST_CARDS
 
     @property
     def legalities_date(self) -> str | None:

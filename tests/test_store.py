@@ -486,6 +486,16 @@ def test_the_bundled_snapshot_says_what_it_lacks_when_a_deck_names_a_card_it_doe
     assert SNAPSHOT_LACKS not in capsys.readouterr().out
 
 
+def test_the_snapshot_s_newest_cards_are_those_it_holds():
+    """SNAPSHOT_NEWEST_CARDS, which a store older than it is said to be by `update` and `check`, is the release day of
+    the newest cards the bundled snapshot holds (rebuilt, it may change)."""
+    from deckcheck.store import SNAPSHOT_NEWEST_CARDS
+
+    with CardStore.open_file(BUNDLED) as snapshot:
+        assert max(card.released_at or "" for card in snapshot.iter_cards()) == SNAPSHOT_NEWEST_CARDS
+        assert not snapshot.older_than_the_snapshot
+
+
 @pytest.mark.parametrize(("line", "said"), [
     ("1 Treasure", False), ("1 The Monarch", False), ("1 Ajani Steadfast Emblem", False),  # token, game aid, emblem
     ("1 Brisela, Voice of Nightmares", False),  # a meld result: its two cards are in the snapshot

@@ -1370,7 +1370,31 @@ def test_a_first_store_far_smaller_than_the_snapshot_is_said(shared_data, tmp_pa
     assert err.startswith("deckcheck: warning: 85 cards, less than half the ") and str(data_dir / "cards.sqlite") in err
     assert main(["update", "--data-dir", str(tmp_path / "full"), "--file",
                  str(shared_data / "mtgjson" / "deck-cards-2026-01.jsonl.gz")]) == 0
-    assert "warning" not in capsys.readouterr().err  # 25,938 cards: not a deck's file
+    assert "less than half" not in capsys.readouterr().err  # 25,938 cards: not a deck's file
+
+
+def test_a_store_older_than_the_snapshot_is_said_by_update_and_by_check(shared_data, tmp_path, capsys, monkeypatch):
+    """A store built from the 2019 Scryfall file took the 2026 snapshot's place unsaid, and `check` called a current
+    precon's cards unknown with "did you mean", as if mistyped. `update` warns of its date, and `check` says beside
+    such a card that the data in use is older than the snapshot (a store of the snapshot's own date says nothing:
+    test_store)."""
+    data_dir = tmp_path / "data"
+    assert main(["update", "--data-dir", str(data_dir), "--file",
+                 str(shared_data / "scryfall" / "all-cards-2019.json.gz")]) == 0
+    assert capsys.readouterr().err == (
+        "deckcheck: warning: card data of 2019-05-03, older than the newest cards of the bundled snapshot (released "
+        "2025-11-21), whose place it takes as the card data in use: cards printed since are unknown to it; `deckcheck "
+        f"update` downloads Scryfall's current cards, and deleting {data_dir / STORE_FILE} brings the snapshot back\n")
+    precon = PROJECT / "data" / "examples" / "abzan-armor-tdc.txt"
+    assert main(["check", "--data-dir", str(data_dir), "--format", "json", str(precon)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert "unknown-card" in json.dumps(report)  # Felothar the Steadfast (2025), and 28 more
+    assert report["notes"][-1] == ("names no card has here may be newer cards: the card data in use is of 2019-05-03, "
+                                   "older than the newest cards of the bundled snapshot (released 2025-11-21); "
+                                   "`deckcheck update` downloads Scryfall's current cards")
+    monkeypatch.setenv("DECKCHECK_DATA", str(tmp_path / "nothing-built"))
+    assert main(["check", str(precon)]) == 0  # the snapshot knows them all
+    assert "may be newer cards" not in capsys.readouterr().out
 
 
 def test_a_card_of_no_valid_unicode_text_is_left_out_not_a_traceback(shared_data, tmp_path, capsys):

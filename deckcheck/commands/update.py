@@ -83,6 +83,7 @@ def _summary(result, target: Path, before: tuple[dict, int]) -> None:
         print(one_line(f"replaced a store of {count} cards (data as of {meta.get('updated_at') or 'unknown'})"))
     else:
         _compared_with_the_snapshot(cards, target)
+    _older_than_the_snapshot(target)
     if report.skipped:
         print(f"skipped (not deck cards): {sum(report.skipped.values())} ({_skipped_kinds(report)})")
     if report.incomplete:
@@ -110,6 +111,21 @@ def _compared_with_the_snapshot(cards: int, target: Path) -> None:
                        "replaces as the card data in use (a deck's or a set's file?): most cards of most decks will be "
                        f"unknown; `deckcheck update` downloads all the cards, and deleting {target} brings the "
                        "snapshot back"), file=sys.stderr)
+
+
+def _older_than_the_snapshot(target: Path) -> None:
+    """A store whose card data is older than the bundled snapshot's newest cards takes the snapshot's place as the card
+    data in use all the same (a folder's store always does), and calls the cards printed since unknown, "did you
+    mean" taking them for typing mistakes: said, as `check` says it beside such a card."""
+    from deckcheck.store import SNAPSHOT_NEWEST_CARDS, CardStore
+
+    with CardStore.open_file(target) as store:
+        if store.older_than_the_snapshot:
+            print(one_line(f"deckcheck: warning: card data of {store.legalities_date}, older than the newest cards of "
+                           f"the bundled snapshot (released {SNAPSHOT_NEWEST_CARDS}), whose place it takes as the card "
+                           "data in use: cards printed since are unknown to it; `deckcheck update` downloads "
+                           f"Scryfall's current cards, and deleting {target} brings the snapshot back"),
+                  file=sys.stderr)
 
 
 def _stored(data_dir: Path) -> tuple[dict, int]:
