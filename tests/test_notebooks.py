@@ -4,6 +4,7 @@ decks in data/, and produce their charts and files; in git their outputs are cle
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -31,11 +32,18 @@ def kernel_name() -> str:
     return "python3"
 
 
-def execute(name: str, out: Path, kernel_name: str, monkeypatch) -> nbformat.NotebookNode:
+def execute(name: str, out: Path, kernel_name: str, monkeypatch, decks: Path | None = None) -> nbformat.NotebookNode:
+    """The notebook run top to bottom, writing into `out`; with `decks`, its `DECKS = ...` line pointed at that
+    folder, as its introduction invites a user to point it at their own."""
     monkeypatch.setenv("DECKCHECK_NOTEBOOK_OUT", str(out))
     monkeypatch.setenv("MPLBACKEND", "Agg")
     monkeypatch.setenv("PYTHONPATH", str(PROJECT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    if decks is not None:
+        cells = [cell for cell in nb.cells if cell.cell_type == "code" and "\nDECKS = " in "\n" + cell.source]
+        assert len(cells) == 1, "the notebook sets DECKS in one cell"
+        cells[0].source = "\n".join(f"DECKS = Path({str(decks)!r})" if line.startswith("DECKS = ") else line
+                                    for line in cells[0].source.splitlines())
     client = nbclient.NotebookClient(nb, kernel_name=kernel_name, timeout=300,
                                      resources={"metadata": {"path": str(NOTEBOOKS)}})
     client.execute()
@@ -58,6 +66,41 @@ def test_batch_report_notebook(tmp_path, kernel_name, monkeypatch):
     failing = (tmp_path / "failing_decks.csv").read_text(encoding="utf-8")
     assert "10-jonas-draconic-domination.txt" in failing and "commander-ineligible" in failing
     assert "01-alice-breed-lethality.txt" not in failing
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("kind", ["legal", "unreadable"])
+def test_batch_report_notebook_runs_on_a_folder_with_nothing_to_plot(kind, tmp_path, kernel_name, monkeypatch):
+    """DECKS pointed at a folder of legal decks only (no violation at all), or of unreadable decks only: its chart
+    cells raised pandas' IndexError, drawing a bar chart of no bars, and the cells after them never ran. A chart of
+    nothing is skipped, with a line saying so, and every cell runs."""
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    if kind == "legal":
+        for name in ("01-alice-breed-lethality.txt", "02-bruno-timey-wimey.txt", "12-lena-explorers-of-the-deep.csv"):
+            shutil.copy(PROJECT / "data" / "examples" / "tournament" / name, decks / name)
+        shutil.copy(PROJECT / "data" / "examples" / "abzan-armor-tdc.txt", decks / "abzan-armor-tdc.txt")
+    else:
+        (decks / "empty.txt").write_text("", encoding="utf-8")
+        (decks / "cut.json").write_text('{"commander": ["Atraxa, Praetors\' Voice"], "decklist": ["1 Sol',
+                                        encoding="utf-8")  # a download cut short
+        (decks / "kofi.txt").write_bytes((PROJECT / "data" / "examples" / "tournament" /
+                                          "11-kofi-late-registration.txt").read_bytes())
+    out = tmp_path / "out"
+    nb = execute("batch_report.ipynb", out, kernel_name, monkeypatch, decks=decks)
+    assert not outputs(nb, "error")
+    streams = "".join(o.get("text", "") for o in outputs(nb, "stream"))
+    drawn = {chart for chart in ("violations_by_code.png", "color_identity.png", "mana_curve.png")
+             if (out / chart).is_file()}
+    if kind == "legal":
+        assert "decks': 4, 'legal': 4" in streams and "No violations: nothing to plot." in streams
+        assert drawn == {"color_identity.png", "mana_curve.png"}
+    else:
+        assert "'unreadable': 3" in streams and "No deck read: no color identities, nothing to plot." in streams
+        assert "No nonland cards in the decks read: no mana curve, nothing to plot." in streams
+        assert drawn == {"violations_by_code.png"}
+    failing = (out / "failing_decks.csv").read_text(encoding="utf-8")
+    assert ("kofi.txt" in failing) is (kind == "unreadable")
 
 
 @pytest.mark.timeout(600)
