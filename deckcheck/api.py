@@ -45,8 +45,8 @@ load_cards = open_store
 
 def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name: str | None = None) -> Deck:
     """Parse a decklist file, decklist text (a str with a line break), a deck object (a dict, as in JSON
-    Lines of decks: {"commander": [...], "decklist": [...]} or {"text": ...}) or an MTGJSON deck file's
-    decoded JSON into a Deck. `name` is what the report calls a text or deck object (default "<text>", or
+    Lines of decks: {"commander": [...], "decklist": [...]} or {"text": ...}; or its sections by header,
+    {"Commander": [...], "Deck": [...]}) or an MTGJSON deck file's decoded JSON into a Deck. `name` is what the report calls a text or deck object (default "<text>", or
     the object's "path", else "<deck>")."""
     if is_pandas(path_or_text, "Series"):  # a frame's row: a deck object, or a form's registration
         path_or_text = deck_record(path_or_text)

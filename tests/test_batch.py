@@ -3061,14 +3061,11 @@ def test_the_readme_s_python_block_runs(tmp_path, monkeypatch):
 def test_a_dict_of_decks_takes_what_a_series_of_them_takes(tmp_path, store):
     """`registrations.set_index("player")["decklist"].to_dict()`: a player with no list (NaN, None) is an
     unreadable deck of that name, as in the Series; an empty dict is no decks, with a warning. Before, any such value
-    made the whole dict one unreadable "deck" (JSON, but not a deck). A dict of lists stays one deck object, of keys
-    deckcheck may not know (not one "deck" per key)."""
+    made the whole dict one unreadable "deck" (JSON, but not a deck)."""
     alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
     report = check_many({"alice": alice, "bob": float("nan"), "cy": None}, store=store)
     assert [(r.path, r.unreadable, r.legal) for r in report] == [
         ("alice", False, True), ("bob", True, False), ("cy", True, False)]
-    (one,) = check_many({"name": "Tasigur Control", "cards": alice.splitlines()}, store=store)
-    assert one.unreadable and "JSON, but not a deck" in one.report.violations[0].message
     with pytest.warns(DeckcheckWarning, match="no decks in this dict"):
         assert len(check_many({}, store=store)) == 0
     import pandas as pd
@@ -3078,6 +3075,37 @@ def test_a_dict_of_decks_takes_what_a_series_of_them_takes(tmp_path, store):
     assert [(r.path, r.unreadable) for r in by_player] == [("Alice", False), ("Bob", True)]
     assert list(by_player.to_frame().index) == ["Alice", "Bob"]
 
+
+def test_a_dict_of_decks_by_player_takes_a_list_of_a_deck_s_lines_and_one_of_sections_is_one_deck(store):
+    """{"alice": text, "dana": [lines]}: a list (or tuple) of a deck's lines is a deck, as in a Series, and the dict a
+    deck each. Before, one list made the whole dict one unreadable deck ("JSON, but not a deck"); so did a dict of one
+    deck's sections, {"Commander": [...], "Deck": [...]}, which is one deck of those sections now (every key a section
+    header), read as the file it came from is, by check_many and check_deck alike."""
+    texts = {player: (TOURNAMENT / name).read_text(encoding="utf-8") for player, name in (
+        ("alice", "01-alice-breed-lethality.txt"), ("dana", "04-dana-mystic-intellect.txt"),
+        ("gus", "07-gus-planeswalker-party.txt"))}
+    mixed = {"alice": texts["alice"], "dana": texts["dana"].splitlines(), "gus": tuple(texts["gus"].splitlines())}
+    for given in (mixed, {player: text.splitlines() for player, text in texts.items()}):
+        batch = check_many(given, store=store)
+        assert [(r.path, r.unreadable, r.report.codes()) for r in batch] == [
+            ("alice", False, []), ("dana", False, ["banned"]), ("gus", False, ["singleton"])]
+    chen = TOURNAMENT / "03-chen-food-and-fellowship.txt"
+    sections: dict[str, list[str]] = {}
+    for line in chen.read_text(encoding="utf-8").splitlines():
+        if line in ("Commander", "Deck", "Sideboard"):
+            sections[line] = []
+        elif sections and line.strip():
+            sections[list(sections)[-1]].append(line)
+    assert list(sections) == ["Commander", "Deck", "Sideboard"]
+    as_file = deckcheck.check_deck(chen, store=store)
+    for given in (sections, {header: tuple(lines) for header, lines in sections.items()}):
+        (one,) = check_many(given, store=store).decks
+        for deck in (one, deckcheck.check_deck(given, store=store)):
+            assert (deck.codes(), deck.commanders, deck.color_identity, deck.card_count) == (
+                ["sideboard"], as_file.commanders, as_file.color_identity, 100)
+    # a key that is no section header beside them: a deck a key, as any dict of decks by name
+    assert [r.path for r in check_many({"Commander": sections["Commander"], "chen": sections["Deck"]}, store=store)] \
+        == ["Commander", "chen"]
 
 
 def test_a_zip_s_members_are_read_as_their_files_in_a_folder_are(tmp_path, store):

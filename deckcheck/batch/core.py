@@ -39,7 +39,7 @@ from deckcheck.decklist.csvlists import (
 from deckcheck.decklist.documents import IWORK_REFUSAL
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
-from deckcheck.decklist.reading import JSONL_SUFFIXES, decode, parse_json_deck, why_unreadable
+from deckcheck.decklist.reading import JSONL_SUFFIXES, decode, parse_json_deck, section_blocks, why_unreadable
 from deckcheck.decklist.records import (
     LIST_KEYS, card_object_line, is_deck_record, json_type, list_written_as_text, listed_text, record_name,
     record_path,
@@ -1711,7 +1711,8 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     a line break), deck objects ({"commander": [...], "decklist": [...]} or {"text": ...}) or parsed Decks;
     or a pandas Series of these (where a str on one line is decklist text too, `expand_labelled`), or a
     DataFrame of deck objects or registrations (`frame_sources`), each named by its index label (a player's
-    name, a row number); or a dict of them by name ({"alice": text, ...}), each named by its key.
+    name, a row number); or a dict of them by name ({"alice": text, "dana": [its lines], ...}), each named by its key
+    (a dict of one deck's sections by header, {"Commander": [...], "Deck": [...]}, is one deck).
     `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames;
     `jobs` spreads the decks over that many processes (0: one per CPU, as `--jobs`)."""
     labelled = _labelled_decks(paths_or_texts)
@@ -1766,28 +1767,35 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
 
 def _labelled_decks(value: Any) -> Mapping[Any, Any] | None:
     """A dict of decks by their names ({"alice": decklist text, ...}, as a Series of them is; `dict(series)`,
-    `frame.set_index("player")["decklist"].to_dict()`), not itself a deck object nor an MTGJSON deck file
-    ({"meta": ..., "data": ...}): its values paths, decklist texts, deck objects, MTGJSON deck files' JSON, Decks or
-    empty cells (None, NaN: an unreadable deck of its name), and any other value beside one of those (an unreadable
-    deck of its name, as in a Series); else None. (Not a list of a deck's lines, which a Series may hold: a dict of
-    lists is as likely one deck's sections under names deckcheck does not know, {"Commander": [...], "Deck": [...]}.)
-    An empty dict is a dict of no decks."""
-    if not isinstance(value, Mapping) or is_deck_record(value) or is_mtgjson_deck(value):
+    `frame.set_index("player")["decklist"].to_dict()`), not itself a deck object, an MTGJSON deck file ({"meta": ...,
+    "data": ...}) nor one deck's sections by their headers ({"Commander": [...], "Deck": [...]}, `section_blocks`):
+    its values paths, decklist texts, lists (or tuples) of a deck's lines, deck objects, MTGJSON deck files' JSON, Decks
+    or empty cells (None, NaN: an unreadable deck of its name), and any other value beside one of those (an unreadable
+    deck of its name, as in a Series); else None. An empty dict is a dict of no decks. A tuple of lines is given as
+    a list, which a Series' cell holds (a tuple in a Series is a frame's row, `itertuples`)."""
+    if (not isinstance(value, Mapping) or is_deck_record(value) or is_mtgjson_deck(value)
+            or section_blocks(value) is not None):
         return None
     kinds = [_a_deck(v) for v in value.values()]
-    lists = any(isinstance(v, list) for v in value.values())
-    if all(kind is not False for kind in kinds) or True in kinds and not lists:
-        return value
+    if all(kind is not False for kind in kinds) or True in kinds:
+        return {key: list(v) if isinstance(v, tuple) and _deck_lines(v) else v for key, v in value.items()}
     return None
 
 
 def _a_deck(value: Any) -> bool | None:
-    """Whether a dict's value is a deck `_labelled_decks` reads (a path, decklist text, deck object, MTGJSON deck file's
-    JSON or Deck); None for an empty cell (None, NaN)."""
+    """Whether a dict's value is a deck `_labelled_decks` reads (a path, decklist text, a list of a deck's lines, deck
+    object, MTGJSON deck file's JSON or Deck); None for an empty cell (None, NaN)."""
     if _missing(value):
         return None
-    return isinstance(value, (str, os.PathLike, Deck)) or isinstance(value, Mapping) and (
+    return isinstance(value, (str, os.PathLike, Deck)) or _deck_lines(value) or isinstance(value, Mapping) and (
         is_deck_record(value) or is_mtgjson_deck(value))
+
+
+def _deck_lines(value: Any) -> bool:
+    """Whether a value is a deck's lines as a list or tuple: of strs ("1 Sol Ring") or card objects ({"name",
+    "count"}), as a deck object's "decklist" holds them."""
+    return isinstance(value, (list, tuple)) and all(
+        isinstance(item, str) or isinstance(item, Mapping) and card_object_line(item) is not None for item in value)
 
 
 def is_pandas(value: Any, kind: str) -> bool:

@@ -21,9 +21,9 @@ from deckcheck.decklist.csvlists import (
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, Deck, EntryCollector, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck, parse_mtgjson_deck
 from deckcheck.decklist.records import (
-    is_deck_record, record_blocks, record_commanders, record_companions, record_name, record_text,
+    card_object_line, is_deck_record, record_blocks, record_commanders, record_companions, record_name, record_text,
 )
-from deckcheck.decklist.text import blocks_text, parse_lines, parse_plain_blocks, unnumbered
+from deckcheck.decklist.text import blocks_text, header_of, parse_lines, parse_plain_blocks, unnumbered
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
 from deckcheck.errors import InputError, invalid_json, json_error
 from deckcheck.wording import counted
@@ -280,11 +280,42 @@ def parse_json_deck(obj: Any, path: str) -> Deck:
         return parse_mtgjson_deck(obj, path)
     if is_deck_record(obj):
         return parse_deck_record(obj, path)
+    if (blocks := section_blocks(obj)) is not None:
+        return parse_blocks(blocks, path)
     if isinstance(obj, list) and obj and all(map(is_deck_record, obj)):
         raise InputError(path, f"a JSON array of {counted(len(obj), 'deck object')}, not one deck: `deckcheck batch` "
                                "reads each of them")
     raise InputError(path, "JSON, but not a deck: neither an MTGJSON deck file (data.mainBoard) nor a "
                            'deck object ({"commander": [...], "decklist": [...]} or {"text": ...})')
+
+
+def parse_blocks(blocks: list[tuple[str | None, list[str]]], path: str, name: str | None = None) -> Deck:
+    """The deck of decklist blocks, (header line or None, its lines), as the decklist text they make reads, without
+    line numbers: those of that text are neither a file's lines nor the items' of the lists they came from."""
+    return (parse_plain_blocks(blocks, path, name, numbered=False)
+            or unnumbered(parse_lines(blocks_text(blocks), path)))
+
+
+def section_blocks(obj: Any) -> list[tuple[str | None, list[str]]] | None:
+    """A dict of one deck's sections by their headers, {"Commander": [...], "Deck": [...], "Sideboard": [...]}, as
+    decklist blocks (header, its lines): every key a decklist section header (`header_of`: "Commander", "Deck",
+    "Sideboard", "Companion", ...), every value a list or tuple of its lines ("1 Sol Ring", or card objects,
+    {"name", "count"}) or a str of them. None for any other value."""
+    if not isinstance(obj, Mapping) or not obj:
+        return None
+    blocks: list[tuple[str | None, list[str]]] = []
+    for header, value in obj.items():
+        if not isinstance(header, str) or not header_of(header):  # ("" is a card-type group's line, "Creatures")
+            return None
+        items = value.splitlines() if isinstance(value, str) else value
+        if not isinstance(items, (list, tuple)):
+            return None
+        lines = [item if isinstance(item, str) else card_object_line(item) if isinstance(item, Mapping) else None
+                 for item in items]
+        if None in lines:
+            return None
+        blocks.append((header.strip(), [line.strip() for line in lines if line.strip()]))  # (blank: no block's end)
+    return blocks
 
 
 def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
@@ -309,9 +340,7 @@ def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
             blocks, problems = record_blocks(record)
         except ValueError as exc:
             raise InputError(path, str(exc)) from None
-        # No line numbers: those of the decklist the lists make are neither the file's lines nor the items'.
-        deck = (parse_plain_blocks(blocks, path, name, numbered=False)
-                or unnumbered(parse_lines(blocks_text(blocks), path)))
+        deck = parse_blocks(blocks, path, name)
         if problems:  # the items that made no line (one naming no card, a count that is none), said first
             deck = replace(deck, problems=EntryCollector().finish(problems)[1] + deck.problems)
     # the object's own name, or its player (a registration's), before the name a "Name:" line of its text gives
