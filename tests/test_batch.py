@@ -2977,6 +2977,39 @@ def test_a_series_path_to_no_file_is_an_unreadable_deck_not_an_unknown_card(stor
     assert all("no such file" in r.report.violations[0].message for r in batch)
 
 
+def test_a_path_read_with_its_line_s_end_or_in_a_frame_s_decklist_cell_is_its_file(store, tmp_path):
+    """Paths read from a file of paths (`f.readlines()`, "decks/alice.txt\\n") were read as decklist texts of one
+    unknown card each, and so was a frame's decklist cell naming a file (the same column as a Series read the file).
+    Each is its file now; a frame's row keeps its player and its commander column, as beside a decklist's text."""
+    pandas = pytest.importorskip("pandas")
+    alice, dana = TOURNAMENT / "01-alice-breed-lethality.txt", TOURNAMENT / "04-dana-mystic-intellect.txt"
+    listing = tmp_path / "paths.txt"
+    listing.write_text(f"{alice}\n{dana}\n", encoding="utf-8")
+    with listing.open(encoding="utf-8") as lines:
+        paths = lines.readlines()
+    assert paths == [f"{alice}\n", f"{dana}\n"]
+    for given in (paths, pandas.Series(paths, index=["Alice", "Dana"]), {"Alice": paths[0], "Dana": paths[1]}):
+        batch = check_many(given, store=store)
+        assert [(r.path, r.report.card_count, r.report.codes()) for r in batch] == [
+            (str(alice), 100, []), (str(dana), 100, ["banned"])]
+    # a plain list of Alice's 100 cards, her commander among them unmarked: the form's commander column names it
+    cards = [line for line in alice.read_text(encoding="utf-8").splitlines() if line[:1].isdigit()]
+    plain = tmp_path / "alice-plain.txt"
+    plain.write_text("\n".join(cards[1:] + cards[:1]) + "\n", encoding="utf-8")
+    form = pandas.DataFrame({"player": ["Ann", "Ben", "Cy", "Dee"],
+                             "commander": [None, None, "Atraxa, Praetors' Voice", None],
+                             "decklist": [str(alice), "decks/not-there.txt", str(plain), f"{dana}\n"]})
+    decks = check_many(form, store=store).to_frame()
+    assert decks["path"].tolist() == [str(alice), "decks/not-there.txt", str(plain), str(dana)]
+    assert decks["name"].tolist() == ["Ann", "Ben", "Cy", "Dee"]
+    assert decks["card_count"].tolist() == [100, 0, 100, 100]
+    assert decks["codes"].tolist() == ["", "unreadable", "", "banned"]
+    assert check_many(form.set_index("player")["decklist"], store=store).to_frame()["card_count"].tolist() == \
+        [100, 0, 100, 100]
+    (missing,) = check_many(form.iloc[[1]], store=store).decks
+    assert missing.violations[0].message == "no such file"
+
+
 def test_an_unreadable_deck_s_identity_is_unknown_not_colorless(store, tmp_path):
     """An unreadable deck had the identity "" of a colorless one: a count by identity put the two together."""
     pandas = pytest.importorskip("pandas")

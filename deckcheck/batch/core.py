@@ -39,7 +39,9 @@ from deckcheck.decklist.csvlists import (
 from deckcheck.decklist.documents import IWORK_REFUSAL
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.decklist.mtgjson import is_mtgjson_deck
-from deckcheck.decklist.reading import JSONL_SUFFIXES, decode, parse_json_deck, section_blocks, why_unreadable
+from deckcheck.decklist.reading import (
+    JSONL_SUFFIXES, decode, parse_json_deck, parse_registered_file, section_blocks, why_unreadable,
+)
 from deckcheck.decklist.records import (
     LIST_KEYS, card_object_line, is_deck_record, json_type, list_written_as_text, listed_text, record_name,
     record_path,
@@ -86,7 +88,8 @@ MAX_JSONL_LINE = 4 * 1024 * 1024
 
 # Deck source kinds: ("file", label, path) | ("text", label, decklist text) | ("record", label, deck object)
 # | ("jsonl", label, raw line) | ("bytes", label, a zip member's bytes) | ("deck", label, Deck)
-# | ("error", label, message) | ("empty", label, the deck object of a registration with no decklist).
+# | ("error", label, message) | ("empty", label, the deck object of a registration with no decklist)
+# | ("registered", path, (path, the deck object of a frame's registration whose decklist cell names that file)).
 Source = tuple[str, str, Any]
 
 
@@ -386,9 +389,28 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
         # a row of no text is a deleted response, as in the file, unless its index label is a name (a player's,
         # `pd.DataFrame({"decklist": [...]}, index=players)`)
         if _a_response(cells, header, named=isinstance(index, str) and bool(index.strip())):
-            if positions is not None:
-                positions.append(position)
-            yield _registration(distinct_label(index, seen, taken), cells, layout)
+            for source in _registration_sources(distinct_label(index, seen, taken), cells, layout):
+                if positions is not None:
+                    positions.append(position)
+                yield source
+
+
+def _registration_sources(label: str, cells: Sequence[str], layout: Registrations) -> Iterator[Source]:
+    """The deck sources of a frame's registration: the registration (`_registration`), or, when its decklist cell
+    names a file (`_names_a_file`), that file's, as a Series' cell naming it gives them; a file of one decklist read
+    with the registration's player, commanders and companion ("registered"). Before, the path was read as a decklist
+    of one card so named."""
+    source = _registration(label, cells, layout)
+    listed = source[2]["text"]
+    if source[0] != "record" or "\n" in listed.strip() or is_web_address(listed.strip()) or not _names_a_file(listed):
+        yield source
+        return
+    path = listed if os.path.lexists(listed) else listed.strip()
+    sources = list(_labelled_sources(label, path))
+    if len(sources) == 1 and sources[0][0] == "file":
+        yield ("registered", path, (path, {key: value for key, value in source[2].items() if key != "text"}))
+    else:  # a folder, a zip, a table of registrations: each of their decks, as in a Series
+        yield from sources
 
 
 def _row_record(columns: list[str], row: Sequence[Any]) -> dict[str, Any] | None:
@@ -853,6 +875,8 @@ def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Sou
     table's cell holding a JSON array) and parsed Decks. With `read`, a file it has met before is skipped."""
     texts = 0
     for item in inputs:
+        if isinstance(item, str) and (path := _path_on_a_line(item)) is not None:
+            item = path  # a file's line ("decks/alice.txt\n", from `f.readlines()`): the file, not a deck of that name
         if isinstance(item, Deck):
             yield ("deck", item.path, item)
         elif isinstance(item, Mapping) or is_pandas(item, "Series"):  # (a frame's row is a deck object too)
@@ -894,6 +918,15 @@ def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Sou
         else:
             hint = "; a frame's rows: give the frame itself" if isinstance(item, tuple) else ""  # iterrows, itertuples
             yield ("error", repr(item)[:80], f"not a path, decklist text or deck: {type(item).__name__}{hint}")
+
+
+def _path_on_a_line(text: str) -> str | None:
+    """The path a str on one line names with spaces or a line break around it, as a line of a file of paths holds it
+    ("decks/alice.txt\n"): stripped, when that is a file or folder there is and the str itself is not; else None."""
+    path = text.strip()
+    if path == text or not path or "\n" in path or "\r" in path or os.path.lexists(text):
+        return None
+    return path if os.path.lexists(path) else None
 
 
 def file_sources(path: str, read: FilesRead | None = None) -> Iterator[Source]:
@@ -1015,22 +1048,36 @@ def expand_labelled(pairs: Iterable[tuple[Any, Any]], positions: list[int] | Non
         if _missing(item) and _missing(index):
             continue  # a blank row of a frame indexed by its players (`set_index("player")`): no deck, as batch has
         label = distinct_label(index, seen, taken)
-        if isinstance(item, str) and item.strip() and not os.path.lexists(item) and not _a_file_name(item):
+        if isinstance(item, str) and item.strip() and not _names_a_file(item):
             sources: Iterable[Source] = [("text", label, listed_text(item))]
         else:
-            sources = ((kind, label if kind in ("text", "record", "error") else own, payload)
-                       for kind, own, payload in expand([item]))
+            sources = _labelled_sources(label, item.strip() if isinstance(item, str) and item.strip() and not
+                                        os.path.lexists(item) else item)
         for source in sources:
             if positions is not None:
                 positions.append(position)
             yield source
 
 
+def _labelled_sources(label: str, item: Any) -> Iterator[Source]:
+    """`expand`'s sources of an item of a Series (or a dict) labelled `label`: a decklist text, deck object or refused
+    item named by the label, a file keeping its own path."""
+    for kind, own, payload in expand([item]):
+        yield (kind, label if kind in ("text", "record", "error") else own, payload)
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether a table's str cell names a file or folder rather than holding decklist text: one there is (a line of
+    `f.readlines()` too, "decks/alice.txt\n"), or a decklist file's name (`_a_file_name`)."""
+    return os.path.lexists(text) or _path_on_a_line(text) is not None or _a_file_name(text)
+
+
 def _a_file_name(text: str) -> bool:
     """Whether a one-line str is a decklist file's name or path ("decks/alice.txt", "form.csv", "week-1.zip"),
     no card's name: a Series' path to a file that is not there is an unreadable deck, not a deck of one unknown
     card."""
-    return "\n" not in text and (is_decklist_name(text.strip()) or text.strip().lower().endswith(".zip"))
+    name = text.strip()
+    return "\n" not in name and "\r" not in name and (is_decklist_name(name) or name.lower().endswith(".zip"))
 
 
 def no_decks_in(paths: Iterable[Any]) -> str:
@@ -1123,6 +1170,8 @@ class DeckRunner:
             deck = parse_bytes(payload, label)
         elif kind == "record":
             deck = parse_json_deck(payload, label)
+        elif kind == "registered":
+            deck = parse_registered_file(*payload)
         elif kind == "deck":
             deck = payload
         elif kind == "empty":
@@ -1150,7 +1199,8 @@ class DeckRunner:
             source = record_source(source[2], source[1])
         kind, label, payload = source
         # a registration's player, when its list fails or it has none
-        name = record_name(payload) if kind in ("record", "empty") else None
+        name = record_name(payload) if kind in ("record", "empty") else (
+            record_name(payload[1]) if kind == "registered" else None)
         try:
             return self.read(source)
         except DeckcheckError as exc:

@@ -289,6 +289,33 @@ def parse_json_deck(obj: Any, path: str) -> Deck:
                            'deck object ({"commander": [...], "decklist": [...]} or {"text": ...})')
 
 
+def parse_registered_file(path: str, record: Mapping[str, Any]) -> Deck:
+    """A decklist file a registration names in its decklist cell (a frame's row given to `check_many`), read as the
+    file is, with the commanders and companion the registration gives and its player's name, as beside its
+    "text" (`parse_deck_record`)."""
+    given = _given_beside(record, path)
+    deck = _with_given(parse_file(path), *given)
+    name = record_name(record)
+    return replace(deck, name=name) if name else deck
+
+
+def _given_beside(record: Mapping[str, Any], path: str) -> tuple[list[str], list[str]]:
+    """The commander and companion names a deck object gives beside its list; InputError when they are none."""
+    try:
+        return record_commanders(record), record_companions(record)
+    except ValueError as exc:
+        raise InputError(path, str(exc)) from None
+
+
+def _with_given(deck: Deck, commanders: list[str], companions: list[str]) -> Deck:
+    """The deck with the commanders and companion given beside its list made its own, as `--commander` makes them."""
+    if commanders:
+        deck = with_commanders(deck, commanders, given="commander given beside the list")
+    if companions:
+        deck = with_companions(deck, companions, given="companion given beside the list")
+    return deck
+
+
 def parse_blocks(blocks: list[tuple[str | None, list[str]]], path: str, name: str | None = None) -> Deck:
     """The deck of decklist blocks, (header line or None, its lines), as the decklist text they make reads, without
     line numbers: those of that text are neither a file's lines nor the items' of the lists they came from."""
@@ -325,16 +352,11 @@ def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
     name = record_name(record)
     try:
         text = record_text(record)
-        commanders = record_commanders(record) if text is not None else None
-        companions = record_companions(record) if text is not None else None
     except ValueError as exc:
         raise InputError(path, str(exc)) from None
     if text is not None:
-        deck = parse_text(text, path)
-        if commanders:
-            deck = with_commanders(deck, commanders, given="commander given beside the list")
-        if companions:
-            deck = with_companions(deck, companions, given="companion given beside the list")
+        given = _given_beside(record, path)
+        deck = _with_given(parse_text(text, path), *given)
     else:
         try:
             blocks, problems = record_blocks(record)
