@@ -16,7 +16,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.batch import BatchReport, check_many
-from deckcheck.batch.core import is_pandas, deck_record
+from deckcheck.batch.core import deck_cells, deck_record, is_pandas
 from deckcheck.decklist import Deck, parse_file, parse_text, with_entries
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.errors import InputError
@@ -46,9 +46,14 @@ load_cards = open_store
 def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name: str | None = None) -> Deck:
     """Parse a decklist file, decklist text (a str with a line break), a deck object (a dict, as in JSON
     Lines of decks: {"commander": [...], "decklist": [...]} or {"text": ...}; or its sections by header,
-    {"Commander": [...], "Deck": [...]}) or an MTGJSON deck file's decoded JSON into a Deck. `name` is what the report calls a text or deck object (default "<text>", or
-    the object's "path", else "<deck>")."""
+    {"Commander": [...], "Deck": [...]}), a frame's row or an MTGJSON deck file's decoded JSON into a Deck. `name`
+    is what the report calls a text or deck object (default "<text>", or the object's "path", else "<deck>")."""
     if is_pandas(path_or_text, "Series"):  # a frame's row: a deck object, or a form's registration
+        if deck_cells(path_or_text.index) is None:
+            raise TypeError(f"one deck, not a Series of {len(path_or_text):,} (its index names no deck's fields: "
+                            f"neither a deck object's keys nor a column naming the decklist): check_many(series) "
+                            f"checks a Series of decks, each named by its index label; check_deck takes one of them, "
+                            f"or a frame's row (df.iloc[0])")
         path_or_text = deck_record(path_or_text)
         if "text" in path_or_text and not str(path_or_text["text"]).strip():  # as check_many says of the row
             raise InputError(name or "<deck>", "no decklist in this row (an empty cell)")

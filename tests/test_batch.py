@@ -3010,6 +3010,34 @@ def test_a_path_read_with_its_line_s_end_or_in_a_frame_s_decklist_cell_is_its_fi
     assert missing.violations[0].message == "no such file"
 
 
+def test_one_frame_row_given_to_check_many_is_one_deck_as_check_deck_reads_it(store):
+    """check_many(form.iloc[0]), a registration's row, checked each of its cells as a deck (its timestamp, its player's
+    name, its commander: five bogus decks), and so did a deck object's row; check_deck reads such a row as one deck,
+    and check_many does now. A Series of decks whose labels a form's header could hold stays decks; check_deck of a
+    column of decks points to check_many (it said "JSON, but not a deck")."""
+    pandas = pytest.importorskip("pandas")
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    dana = (TOURNAMENT / "04-dana-mystic-intellect.txt").read_text(encoding="utf-8")
+    form = pandas.DataFrame({"Timestamp": ["2026/01/01 10:00", "2026/01/01 11:30"], "Player name": ["Ann", "Dana"],
+                             "Commander": ["Atraxa", None], "Partner": [None, None], "Decklist": [alice, dana]})
+    entries = [line for line in alice.splitlines() if line[:1].isdigit()]
+    objects = pandas.DataFrame({"player": ["Zoë"], "commander": [[entries[0][2:]]], "decklist": [entries[1:]]})
+    for row in (form.iloc[0], form.loc[1], objects.iloc[0]):
+        one = deckcheck.check_deck(row, store=store)
+        batch = check_many(row, store=store)
+        assert len(batch) == 1 and batch.to_frame().index.tolist() == [row.name]
+        (deck,) = batch.decks
+        assert (deck.codes(), deck.commanders, deck.card_count) == (one.codes(), one.commanders, one.card_count)
+        assert batch.results[0].name == one.name
+    assert [d.codes() for d in check_many(form.iloc[1], store=store).decks] == [["banned"]]
+    for decks in ({"Gitrog deck": alice, "Atraxa list": dana}, {"main": alice, "alt": dana}):
+        decks = pandas.Series(decks)
+        assert [r.report.codes() for r in check_many(decks, store=store)] == [[], ["banned"]]
+    for column in (form["Decklist"], form.set_index("Player name")["Decklist"]):
+        with pytest.raises(TypeError, match=r"not a Series of 2 .*check_many\(series\) checks a Series of decks"):
+            deckcheck.check_deck(column, store=store)
+
+
 def test_an_unreadable_deck_s_identity_is_unknown_not_colorless(store, tmp_path):
     """An unreadable deck had the identity "" of a colorless one: a count by identity put the two together."""
     pandas = pytest.importorskip("pandas")

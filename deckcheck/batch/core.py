@@ -43,7 +43,7 @@ from deckcheck.decklist.reading import (
     JSONL_SUFFIXES, decode, parse_json_deck, parse_registered_file, section_blocks, why_unreadable,
 )
 from deckcheck.decklist.records import (
-    LIST_KEYS, card_object_line, is_deck_record, json_type, list_written_as_text, listed_text, record_name,
+    DECK_KEYS, LIST_KEYS, card_object_line, is_deck_record, json_type, list_written_as_text, listed_text, record_name,
     record_path,
 )
 from deckcheck.decklist.sheets import sheet_text
@@ -991,6 +991,45 @@ def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
     return registration_record([cell_text(v) for v in item.values], layout) if form else record
 
 
+#: A deck object's fields that hold its deck (its lists and its commanders' and companion's names), beside those that
+#: name it (its player, its event, its date).
+_DECK_FIELDS = frozenset({*DECK_KEYS, "companion", "companions", "sideboard", "boards"})
+
+
+def deck_cells(labels: Iterable[Any]) -> set[int] | None:
+    """The positions of the cells that hold a deck in a frame's row indexed by `labels` (its frame's columns): a
+    sign-up form's decklist, link, commander and companion columns (`columns_layout`) and a deck object's fields that
+    hold its deck; None when the labels name no deck's fields, neither a form's decklist column nor a deck object's
+    keys (a column of decks indexed by their players, not one deck's row)."""
+    columns = [str(label) for label in labels]
+    layout = columns_layout(columns)
+    if layout is None and not is_deck_record(dict.fromkeys(columns)):
+        return None
+    held = {i for i, column in enumerate(columns) if column in _DECK_FIELDS}
+    if layout is not None:
+        held.update(i for i in (layout.decklist, layout.link, layout.companion, *layout.commanders) if i is not None)
+    return held
+
+
+def is_deck_row(series: Any) -> bool:
+    """Whether a pandas Series is one deck, a frame's row (`df.iloc[0]`) as `check_deck` reads it, rather than a
+    Series of decks: its index names a deck's fields (`deck_cells`), once each, and no other cell holds a decklist
+    (a list, or text of several lines, or a decklist file's name). A Series of decks indexed by names that a form's
+    header could hold, "Gitrog deck" and "Atraxa list", or a deck object's ("main" beside "alt"), stays decks."""
+    held = deck_cells(series.index)
+    return held is not None and not series.index.has_duplicates and not any(
+        _holds_a_decklist(value) for i, value in enumerate(series.tolist()) if i not in held)
+
+
+def _holds_a_decklist(value: Any) -> bool:
+    """Whether a cell holds a decklist, as no cell naming a deck's player or date does: a list of entries, a deck
+    object, a Deck, text of several lines or a decklist file's name."""
+    if isinstance(value, str):
+        text = value.strip()
+        return "\n" in text or "\r" in text or _a_file_name(text)
+    return _is_list_of_entries(value) or isinstance(value, (Mapping, Deck))
+
+
 def _deck_object_columns(columns: list[str], layout: Registrations | None, listed: Any = None,
                          sideboard: bool = False) -> bool:
     """Whether a frame's columns are a deck object's: one of its list keys ("decklist") holding lists, or its
@@ -1759,12 +1798,15 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                progress: bool | None = False, policy: Any = None) -> BatchReport:
     """Check many decks: paths (files, folders, zip archives, JSON Lines of decks), decklist texts (a str with
     a line break), deck objects ({"commander": [...], "decklist": [...]} or {"text": ...}) or parsed Decks;
-    or a pandas Series of these (where a str on one line is decklist text too, `expand_labelled`), or a
+    or a pandas Series of these (where a str on one line is decklist text too, `expand_labelled`; but a frame's row,
+    `df.iloc[0]`, is one deck, `is_deck_row`), or a
     DataFrame of deck objects or registrations (`frame_sources`), each named by its index label (a player's
     name, a row number); or a dict of them by name ({"alice": text, "dana": [its lines], ...}), each named by its key
     (a dict of one deck's sections by header, {"Commander": [...], "Deck": [...]}, is one deck).
     `on` checks against the policy in force on that date; `keep_cards` keeps each deck's cards for frames;
     `jobs` spreads the decks over that many processes (0: one per CPU, as `--jobs`)."""
+    if is_pandas(paths_or_texts, "Series") and is_deck_row(paths_or_texts):
+        paths_or_texts = paths_or_texts.to_frame().T  # one deck, its frame's row: read as that frame's row is
     labelled = _labelled_decks(paths_or_texts)
     if labelled is None and isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
         paths_or_texts = [paths_or_texts]
