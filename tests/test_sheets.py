@@ -327,6 +327,27 @@ def test_a_zip_is_told_by_its_bytes_and_a_damaged_one_is_a_row(tmp_path, store):
                                      "batch` checks the decklists it holds, whatever its name\n")
 
 
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_workbook_cut_short_is_said_to_be_one_that_can_t_be_read(tmp_path, store, writer):
+    """A card list kept in a workbook, cut in half (a download or copy interrupted): `check` and check_deck said it
+    was "a zip archive, not one decklist: `deckcheck batch` checks the decklists it holds", though batch can read
+    none of it. They say it can't be read, and why, as check_many's row does."""
+    lines = [line for line in (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8").splitlines()
+             if line[:1].isdigit()]
+    book = write_sheet(writer, tmp_path / "alice", [["Count", "Card"]] + [line.split(" ", 1) for line in lines])
+    assert deckcheck.check_deck(book, store=store).card_count == 100
+    cut = tmp_path / f"alice-cut{book.suffix}"
+    cut.write_bytes(book.read_bytes()[:book.stat().st_size // 2])
+    said = re.escape(f"{cut}: a zip archive that can't be read (File is not a zip file): a workbook or document "
+                     "cut short?")
+    with pytest.raises(InputError, match=f"^{said}$"):
+        deckcheck.check_deck(cut, store=store)
+    code, out, err = run_cli("check", str(cut))
+    assert (code, out) == (2, "") and re.fullmatch(f"deckcheck: error: {said}\n", err)
+    (row,) = check_many([cut], store=store)
+    assert row.report.violations[0].message == "not a zip archive that can be read (File is not a zip file)"
+
+
 @pytest.mark.parametrize("name", ["regs.csv", "registrations.txt", "fake.docx", "list.xlsx", "regs.dat"])
 def test_a_zip_of_decklists_named_as_a_decklist_is_read_as_a_zip_by_batch(tmp_path, store, name):
     """A zip of decklists renamed as a decklist (an attachment saved as regs.csv, a form's upload as .txt or

@@ -27,7 +27,7 @@ from deckcheck.decklist.text import blocks_text, header_of, parse_lines, parse_p
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
 from deckcheck.errors import InputError, invalid_json, json_error
 from deckcheck.wording import counted
-from deckcheck.zips import DOCUMENTS, GZIP_MAGIC, IWORK, WORKBOOKS, archive_kind, is_zip
+from deckcheck.zips import DOCUMENTS, GZIP_MAGIC, IWORK, WORKBOOKS, is_zip, members_kind, zip_errors
 
 #: Decklists (and MTGJSON deck files, once decompressed) above this size are refused with an InputError:
 #: a real decklist is a few kilobytes, an MTGJSON precon file under 1 MB.
@@ -211,13 +211,19 @@ def parse_bytes(data: bytes, path: str = "<bytes>") -> Deck:
 
 def _archive_text(data: bytes, path: str) -> str:
     """A workbook's bytes (.xlsx, .ods) as CSV text of the sheet `sheets.sheet_text` chooses, a document's
-    (.docx, .odt) as its text; a zip archive of other files, or an OLE2 file (Excel 97-2003, old Word), is an
-    InputError."""
+    (.docx, .odt) as its text; a zip archive of other files, one that can't be read (a workbook cut short), or an
+    OLE2 file (Excel 97-2003, old Word), is an InputError."""
+    import zipfile
+
     from deckcheck.decklist import documents, sheets  # only for zip and OLE2 files: kept off a text decklist's way
 
     if sheets.is_ole2(data):
         raise InputError(path, documents.DOC_REFUSAL if documents.is_word_97(data) else sheets.XLS_REFUSAL)
-    kind = archive_kind(io.BytesIO(data))
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            kind = members_kind(archive)
+    except zip_errors() as exc:  # a zip's directory is at its end: a copy or download cut short has none
+        raise InputError(path, f"a zip archive that can't be read ({exc}): a workbook or document cut short?") from None
     if kind in WORKBOOKS:
         return sheets.sheet_text(io.BytesIO(data), path)
     if kind in DOCUMENTS:
