@@ -13,6 +13,8 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from deckcheck.wording import counted, identity_words
+
 ERROR = "error"
 WARNING = "warning"
 SEVERITIES = (ERROR, WARNING)
@@ -132,6 +134,17 @@ class DeckReport:
     def legal(self) -> bool:
         """A deck is legal when none of its violations is an error (warnings don't count)."""
         return not any(v.is_error for v in self.violations)
+
+    def __repr__(self) -> str:
+        """The verdict in one line, as a notebook shows a cell's last value: the generated repr ran to some 20,000
+        characters of violations and never said whether the deck is legal."""
+        errors = len(self.errors)
+        verdict = "legal" if not errors else "NOT legal"
+        commanders = (f"commander{'s' if len(self.commanders) > 1 else ''} {' and '.join(self.commanders)}"
+                      if self.commanders else "no commander")
+        return (f"<DeckReport {self.path}: {verdict} ({counted(errors, 'error')}, "
+                f"{counted(len(self.violations) - errors, 'warning')}), {counted(self.card_count, 'card')}, "
+                f"{commanders}, identity {identity_words(self.color_identity)}>")
 
     @property
     def errors(self) -> tuple[Violation, ...]:

@@ -2664,6 +2664,24 @@ def test_a_notebook_shows_a_batch_and_a_store_in_one_line(tournament, store):
     assert repr(store) == f"<CardStore {store.path}: card data of {store.meta['updated_at'][:10]}>"
 
 
+def test_a_notebook_shows_a_deck_report_as_its_verdict_in_one_line(tournament, store):
+    """check_deck's report showed as its generated repr, some 20,000 characters of violations that never said whether
+    the deck is legal; it is one line now, and two reports of one deck are still equal."""
+    jonas, chen = TOURNAMENT / "10-jonas-draconic-domination.txt", TOURNAMENT / "03-chen-food-and-fellowship.txt"
+    report = deckcheck.check_deck(jonas, store=store)
+    errors = len(report.errors)
+    assert errors > 1 and not report.warnings
+    assert repr(report) == (f"<DeckReport {jonas}: NOT legal ({errors} errors, 0 warnings), 100 cards, commander "
+                            "Shivan Dragon, identity R>")
+    assert repr(deckcheck.check_deck(chen, store=store)) == (
+        f"<DeckReport {chen}: legal (0 errors, 1 warning), 100 cards, commanders Frodo, Adventurous Hobbit and Sam, "
+        "Loyal Attendant, identity WBG>")
+    kofi = next(r.report for r in tournament if r.unreadable)
+    assert repr(kofi) == f"<DeckReport {kofi.path}: NOT legal (1 error, 0 warnings), 0 cards, no commander, " \
+                         "identity unknown>"
+    assert report == deckcheck.check_deck(jonas, store=store) != deckcheck.check_deck(chen, store=store)
+
+
 def test_check_and_batch_text_do_not_import_pandas():
     code = ("import sys; from deckcheck import cli; "
             f"rc = cli.main(['check', {str(TOURNAMENT / '01-alice-breed-lethality.txt')!r}]); "
