@@ -16,7 +16,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.batch import BatchReport, check_many
-from deckcheck.batch.core import deck_cells, deck_record, is_pandas
+from deckcheck.batch.core import deck_cells, deck_record, is_pandas, path_on_a_line
 from deckcheck.decklist import Deck, parse_file, parse_text, with_entries
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.errors import InputError
@@ -65,6 +65,8 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name
     if not isinstance(path_or_text, (str, os.PathLike)):
         raise TypeError(f"a deck is a path, decklist text, deck object (dict) or Deck, not "
                         f"{type(path_or_text).__name__}")
+    if isinstance(path_or_text, str) and (path := path_on_a_line(path_or_text)) is not None:
+        path_or_text = path  # a file's line ("decks/alice.txt\n", from `f.readlines()`): the file, as check_many has it
     if isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text
                                           or not path_or_text.strip()):  # no file is named "": an empty text
         return parse_text(path_or_text, name or "<text>")

@@ -3010,6 +3010,8 @@ def test_a_path_read_with_its_line_s_end_or_in_a_frame_s_decklist_cell_is_its_fi
         batch = check_many(given, store=store)
         assert [(r.path, r.report.card_count, r.report.codes()) for r in batch] == [
             (str(alice), 100, []), (str(dana), 100, ["banned"])]
+    one = check_deck(paths[1], store=store)  # and so does check_deck
+    assert (one.path, one.card_count, one.codes()) == (str(dana), 100, ["banned"])
     # a plain list of Alice's 100 cards, her commander among them unmarked: the form's commander column names it
     cards = [line for line in alice.read_text(encoding="utf-8").splitlines() if line[:1].isdigit()]
     plain = tmp_path / "alice-plain.txt"

@@ -875,7 +875,7 @@ def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Sou
     table's cell holding a JSON array) and parsed Decks. With `read`, a file it has met before is skipped."""
     texts = 0
     for item in inputs:
-        if isinstance(item, str) and (path := _path_on_a_line(item)) is not None:
+        if isinstance(item, str) and (path := path_on_a_line(item)) is not None:
             item = path  # a file's line ("decks/alice.txt\n", from `f.readlines()`): the file, not a deck of that name
         if isinstance(item, Deck):
             yield ("deck", item.path, item)
@@ -920,7 +920,7 @@ def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Sou
             yield ("error", repr(item)[:80], f"not a path, decklist text or deck: {type(item).__name__}{hint}")
 
 
-def _path_on_a_line(text: str) -> str | None:
+def path_on_a_line(text: str) -> str | None:
     """The path a str on one line names with spaces or a line break around it, as a line of a file of paths holds it
     ("decks/alice.txt\n"): stripped, when that is a file or folder there is and the str itself is not; else None."""
     path = text.strip()
@@ -1108,7 +1108,7 @@ def _labelled_sources(label: str, item: Any) -> Iterator[Source]:
 def _names_a_file(text: str) -> bool:
     """Whether a table's str cell names a file or folder rather than holding decklist text: one there is (a line of
     `f.readlines()` too, "decks/alice.txt\n"), or a decklist file's name (`_a_file_name`)."""
-    return os.path.lexists(text) or _path_on_a_line(text) is not None or _a_file_name(text)
+    return os.path.lexists(text) or path_on_a_line(text) is not None or _a_file_name(text)
 
 
 def _a_file_name(text: str) -> bool:
