@@ -246,19 +246,22 @@ class Checker:
         """Apply --commander names, or take commanders from an MTGO-style sideboard when none are marked; a
         commander marked by a short name is read as --commander reads one (`commanders_as_listed`). With its
         commanders marked or given, a deck that marks no companion has its sideboard's companion taken as one
-        (`sideboard_companion`)."""
+        (`sideboard_companion`); one whose commanders hold a companion that pairs with none of them, that card
+        (`companion_listed_as_commander`)."""
         from deckcheck import decklist
 
         deck = decklist.companions_given_read(deck, self.card_names)
         if deck.commanders_marked:
             deck = decklist.commanders_run_on(deck, self.can_lead, self._can_pair)
-        if not commanders and not deck.commanders_marked:
+        chosen = not commanders and not deck.commanders_marked  # (by deckcheck, with the card data)
+        if chosen:
             deck = decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion, self._fits_under)
         else:
             deck = (decklist.with_commanders(deck, list(commanders), card_names=self.card_names) if commanders
                     else decklist.commanders_as_listed(deck, self.card_names))
-            deck = decklist.companion_listed_as_commander(deck, self.is_companion, self.can_lead, self._can_pair,
-                                                          self._fits_under)
+        deck = decklist.companion_listed_as_commander(deck, self.is_companion, self.can_lead, self._can_pair,
+                                                      self._fits_under)
+        if not chosen:
             deck = decklist.sideboard_companion(deck, self.is_companion)
         sections = deck.sections()  # (most decks have neither: no pass over their entries for each)
         if COMPANION in sections:

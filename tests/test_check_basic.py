@@ -1152,6 +1152,36 @@ def test_a_list_of_its_commander_then_its_deck_in_alphabetical_order_is_moxfield
     assert capsys.readouterr().out.splitlines()[0].split()[1] == "no-commander"
 
 
+@pytest.mark.parametrize("blank", ["", "\n"])
+def test_moxfield_s_export_with_a_legend_in_its_sideboard_or_printings_out_of_order(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str], blank: str) -> None:
+    """Moxfield's export, its commander first (set off by a blank line or not), the rest sorted: a spare legend under
+    "SIDEBOARD:" was taken as the commander by MTGO's convention (a main deck of 100 with the real one: 101 cards); a
+    deck whose printings Moxfield sorts by the names they bear (Zilortha's as Godzilla, a Secret Lair's) is a few
+    lines out of order, and had no commander; a companion set off with the commander was a second commander."""
+    commander, cards = _abzan_armor()
+    by_name = sorted(cards, key=lambda entry: entry[1].lower())
+    listed = f"1 {commander}\n{blank}" + "".join(f"{q} {name}\n" for q, name in by_name)
+    path = tmp_path / "moxfield.txt"
+    path.write_text(listed + "\nSIDEBOARD:\n1 Karador, Ghost Chieftain\n", encoding="utf-8")
+    assert _check(data_dir, path) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == f"{path}: legal (1 warning): 100 cards, {commander}, identity WBG"
+    assert "outside the 100 and ignored: Karador, Ghost Chieftain" in out[-2]
+    moved = by_name[:40] + by_name[41:60] + [by_name[40]] + by_name[60:]  # one card sorted under another name
+    moved = moved[:10] + moved[11:80] + [moved[10]] + moved[80:]  # and a second
+    path.write_text(f"1 {commander}\n{blank}" + "".join(f"{q} {name}\n" for q, name in moved), encoding="utf-8")
+    assert _check(data_dir, path) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == f"{path}: legal: 100 cards, {commander}, identity WBG"
+    spells = ["Arcane Signet", "Duress", "Fatal Push", "Mind Stone", "Orzhov Signet", "Path to Exile", "Sol Ring",
+              "Swords to Plowshares", "Thoughtseize", "Vindicate"]  # no permanent of mana value over 2 (Lurrus)
+    ayli = sorted([(1, name) for name in spells] + [(45, "Plains"), (44, "Swamp")], key=lambda entry: entry[1])
+    path.write_text(f"1 Ayli, Eternal Pilgrim\n1 Lurrus of the Dream-Den\n{blank}"
+                    + "".join(f"{q} {name}\n" for q, name in ayli), encoding="utf-8")
+    assert _check(data_dir, path) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == f"{path}: legal: 100 cards, Ayli, Eternal Pilgrim, identity WB"
+
+
 @pytest.mark.parametrize("header, commander_row, row, extra, verdict", [
     # TappedOut's CSV: a Commander column of "True", and a board of cards to buy (before: no commander, 101 cards)
     ("Board,Qty,Name,Printing,Foil,Alter,Signed,Condition,Language,Commander", "main,1,{},TDC,,,,,,True",

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from operator import attrgetter, itemgetter, le
+from operator import attrgetter, gt, itemgetter
 from typing import Any
 
 from deckcheck.decklist.model import COMMANDER, COMPANION, MAIN, OUTSIDE, SIDEBOARD, Deck, Entry
@@ -95,13 +95,18 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     companion = _sideboard_companion(side, main_count, is_companion, fits_under or (lambda lead, _: can_lead(lead)))
     leaders = [e for e in side if e is not companion]
     lead_count = sum(e.quantity for e in leaders)
+    from_sideboard = None
     if main_count in MTGO_MAIN_COUNTS and 1 <= lead_count <= 2 and all(can_lead(e.name) for e in leaders):
         entries = tuple(e._replace(section=COMPANION if e is companion else COMMANDER) if e.section == SIDEBOARD
                         else e for e in deck.entries)
         note = f"took {_names(leaders)} from the sideboard as commander"
         if companion:
             note += f" and {companion.name} as companion"
-        return replace(deck, entries=entries, notes=deck.notes + (note + " (MTGO convention)",))
+        from_sideboard = replace(deck, entries=entries, notes=deck.notes + (note + " (MTGO convention)",))
+        if main_count + lead_count <= 100:
+            return from_sideboard
+    # a main deck of 100 holds its commander (a spare legend in Moxfield's SIDEBOARD: block is no commander): the
+    # list's own reading first, the sideboard's when it has none
     for names, where in ((deck.first_block_names, "top"), (deck.last_block_names, "end")):
         # (a sideboard below the list or not: a companion there, as Moxfield exports it)
         keys = {name_key(n) for n in names}
@@ -109,10 +114,12 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
         taken = _taken_as_commanders(deck, blocked, f"set off by a blank line at the {where}", can_lead, is_companion)
         if taken is not None:
             return taken
-    sorted_after = _listed_before_the_sorted_deck(deck.section(MAIN))
-    taken = _taken_as_commanders(deck, sorted_after, "listed before a main deck in alphabetical order (as Moxfield "
-                                 "exports it)", can_lead, is_companion)
-    return deck if taken is None else taken
+    for sorted_after in _listed_before_the_sorted_deck(deck.section(MAIN)):
+        taken = _taken_as_commanders(deck, sorted_after, "listed before a main deck in alphabetical order (as "
+                                     "Moxfield exports it)", can_lead, is_companion)
+        if taken is not None:
+            return taken
+    return deck if from_sideboard is None else from_sideboard
 
 
 def _taken_as_commanders(deck: Deck, leaders: Sequence[Entry], how: str, can_lead: Callable[[str], bool],
@@ -133,17 +140,27 @@ def _taken_as_commanders(deck: Deck, leaders: Sequence[Entry], how: str, can_lea
 _SORTED_RUN = 10
 
 
-def _listed_before_the_sorted_deck(main: Sequence[Entry]) -> list[Entry]:
-    """The one or two entries a list puts first when the rest are in alphabetical order and the last of them is out
-    of it: Moxfield's text export writes its commanders first, with no header or blank line, then the main deck
-    sorted by name; none when the list is not so ordered, or when its first card sorts first anyway
-    (nothing sets it apart from the deck)."""
+def _listed_before_the_sorted_deck(main: Sequence[Entry]) -> list[list[Entry]]:
+    """The one or two entries a list may put first with the rest in alphabetical order, the last of them out of it:
+    Moxfield's text export writes its commanders first, with no header or blank line, then the main deck sorted by
+    name; the likelier first (the rest more nearly in order). A few of the rest may be out of order
+    (`_OUT_OF_ORDER`): Moxfield sorts a printing by the name it bears (a Secret Lair's, a flavor name, "Godzilla,
+    King of the Monsters") and exports its card's. None when the list is not so ordered, or when its first card
+    sorts first anyway (nothing sets it apart from the deck)."""
+    found: list[tuple[int, int]] = []  # (the rest's cards out of order, how many lead)
     for keys in ([name_key(e.name) for e in main], [e.name for e in main]):  # in any case, or capitals first
         for lead in (1, 2):
             rest = keys[lead:]
-            if len(rest) >= _SORTED_RUN and keys[lead - 1] > rest[0] and all(map(le, rest, rest[1:])):
-                return list(main[:lead])
-    return []
+            if len(rest) >= _SORTED_RUN and keys[lead - 1] > rest[0]:
+                descents = sum(map(gt, rest, rest[1:]))
+                if descents <= len(rest) // _OUT_OF_ORDER:
+                    found.append((descents, lead))
+    leads = dict.fromkeys(lead for _, lead in sorted(found))
+    return [list(main[:lead]) for lead in leads]
+
+
+#: One card in this many of a sorted main deck may be out of its order (four of 98).
+_OUT_OF_ORDER = 20
 
 
 def _sideboard_companion(side: Sequence[Entry], main_count: int, is_companion: Callable[[str], bool],
