@@ -680,6 +680,17 @@ def test_a_heading_may_name_a_group_whatever_follows() -> None:
     assert sized.group_lines == (1,)
 
 
+@pytest.mark.parametrize("words", ["Thanks in advance :)", "Any feedback welcome ;-)", "cheers xD", "Thanks 🙏",
+                                   "Edit: swapped Mana Crypt for Sol Ring lol", "EDIT - added a land", "PS: no proxies"])
+def test_a_post_s_closing_words_with_no_full_stop_are_words_too(words: str) -> None:
+    """Reddit's and Discord's last lines end in a smiley or an emoji, or begin as an afterthought ("Edit:"), more
+    often than in a full stop: they were entries of the list, unknown cards a deck too many. A card's name does none
+    of these (and the checker drops such a line only when no card has its name)."""
+    deck = parse_text(f"1 Sol Ring\n1 Arcane Signet\n\n{words}\n")
+    assert deck.word_lines == (4,)
+    assert parse_text("1 Sol Ring\n\nHazmat Suit (Used)\nKeeper of the Cadence\n").word_lines == ()
+
+
 def test_a_post_s_words_around_its_list_may_be_no_card() -> None:
     """A list pasted with the post around it: lines with no count that read as sentences ("Here's my list. Thoughts?",
     "Thanks!") before the first other entry or after the last are in `word_lines`, and `without_words_around` drops

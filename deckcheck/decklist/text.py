@@ -974,8 +974,17 @@ def parse_plain_blocks(blocks: Sequence[tuple[str | None, Sequence[str]]], path:
 
 def _reads_as_words(text: str) -> bool:
     """Whether a line with no count reads as a post's words, not a card's name: it ends a sentence ("Thanks!", "Here's
-    my list.") or holds the end of one before more words."""
-    return text[-1:] in ".!?" or ". " in text or "! " in text or "? " in text
+    my list.") or holds the end of one before more words, ends in a smiley or an emoji ("Thanks in advance :)"), or
+    begins as a post's afterthought does ("Edit: swapped Mana Crypt for Sol Ring lol"); no card's name does any."""
+    return (text[-1:] in ".!?" or ". " in text or "! " in text or "? " in text
+            or _SMILEY_END(text) is not None or unicodedata.category(text[-1:] or " ") == "So"
+            or _AFTERTHOUGHT(text) is not None)
+
+
+#: A smiley ending a line: ":)", ";-)", ":D", ":P", "xD", "<3", "^^".
+_SMILEY_END = re.compile(r"(?:[:;=][-']?[()DPpO3/\\|]|\bx[dD]|<3|\^\^)$").search
+#: How a post's afterthought begins: "Edit:", "EDIT -", "Update:", "PS:", "P.S.".
+_AFTERTHOUGHT = re.compile(r"(?:edit|update|ps|p\.s\.)\s*(?::|-|\u2013|\u2014)\s*\S", re.IGNORECASE).match
 
 
 def _words_around(rows: list[tuple], worded: set[int]) -> tuple[int, ...]:
