@@ -2798,6 +2798,24 @@ def test_a_file_name_with_a_line_break_is_escaped_in_the_text_report(tmp_path):
     assert f"unreadable:\n  {folder}/a\\nb.txt: not a text decklist (binary data)\n" in out
 
 
+def test_a_file_name_with_a_line_break_left_out_is_escaped_in_the_notes(tmp_path):
+    """A file left out of the walk whose name holds line breaks (a player's upload): the text report's note and
+    the CSV formats' notes on standard error write the name with backslash escapes, so that it can't forge a
+    line (before, the text report's note wrote it raw, here a second, false tally after the real one)."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    shutil.copy(TOURNAMENT / "01-alice-breed-lethality.txt", folder / "alice.txt")
+    (folder / "x.pdf\n\n1 deck: 0 legal, 1 not legal\n").write_bytes(b"%PDF-1.4")
+    escaped = f"{folder}/x.pdf\\n\\n1 deck: 0 legal, 1 not legal\\n"
+    code, out, _ = run_cli("batch", "--no-progress", str(folder))
+    assert code == 0 and [line for line in out.splitlines() if line.startswith("1 deck")] == [
+        "1 deck: 1 legal, 0 not legal, 0 unreadable"]
+    assert out.splitlines()[-1].startswith("note: 1 file in the folders") and out.endswith(escaped + "\n")
+    for form in ("csv", "violations"):  # (JSON and HTML hold the notes in the document, escaped as such)
+        code, _, err = run_cli("batch", "--no-progress", "--format", form, str(folder))
+        assert code == 0 and err.count("\n") == 1 and err.endswith(escaped + "\n"), form
+
+
 def test_a_lone_surrogate_from_json_lines_is_written_as_its_escape(tmp_path):
     """JSON allows a lone surrogate ("\\udcff"), which UTF-8 can't encode: the JSON report writes it back as
     the same escape, to a strict standard output and to a report file, and reads back as the same text."""

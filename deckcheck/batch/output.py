@@ -161,8 +161,8 @@ def render_text(report: BatchReport, stream: IO[str], rows: TableRows | None = N
             for code, n in sorted(s["codes"].items(), key=lambda kv: (-kv[1], kv[0]))) + "\n")
     stream.write(f"card data: {one_line(card_data_of(report.card_data)['updated_at'] or 'unknown')}"
                  + (f"; checked as of {report.on.isoformat()}" if report.on else "") + "\n")
-    for note in report.notes:
-        stream.write(f"note: {note}\n")
+    for note in report.notes:  # a note may name a file, whose name may hold a line break
+        stream.write(one_line(f"note: {note}") + "\n")
 
 
 def render_json(report: BatchReport, stream: IO[str]) -> None:
