@@ -657,6 +657,23 @@ def test_a_zip_of_registrations_is_checked_as_the_folder_is(tmp_path, store, mon
                    "decklists it holds, whatever its name\n")
 
 
+def test_a_zip_piped_in_says_its_members_left_out_as_given_by_name(tmp_path, monkeypatch):
+    """A zip of registrations holding a player's PDF, piped to standard input: the note names the PDF left out,
+    as it does for the same zip given by name (before, the piped zip dropped it unsaid)."""
+    import zipfile
+
+    archive = tmp_path / "regs.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.write(TOURNAMENT / "01-alice-breed-lethality.txt", "alice.txt")
+        z.writestr("bob-deck.pdf", b"%PDF-1.4")
+    code, named, _ = run_cli("batch", "--no-progress", str(archive))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(archive.read_bytes())))
+    code_piped, piped, _ = run_cli("batch", "--no-progress", "-")
+    assert (code, code_piped) == (0, 0)
+    assert piped.splitlines()[-1] == named.splitlines()[-1].replace(str(archive), "<stdin>")
+    assert piped.splitlines()[-1].endswith("copy it into a .txt file): <stdin>/bob-deck.pdf")
+
+
 @pytest.mark.parametrize("delimiter,encoding", [(",", "utf-8"), (";", "cp1252"), ("\t", "utf-8-sig"), ("\t", "utf-16")],
                          ids=["form-export", "european-excel", "tab-separated", "excel-unicode-text"])
 def test_a_table_of_registrations_is_checked_a_row_a_deck(tmp_path, store, delimiter, encoding):

@@ -757,23 +757,24 @@ def _decks_array(data: bytes) -> tuple[list[Any], str] | None:
     return (value, text) if _is_array_of_decks(value) else None
 
 
-def stdin_sources(stream: Any, label: str = "<stdin>") -> Iterator[Source]:
+def stdin_sources(stream: Any, label: str = "<stdin>", read: FilesRead | None = None) -> Iterator[Source]:
     """Standard input (`-`) of a binary `stream`: JSON Lines of decks, read as they come, when its first line
     that is not blank is a JSON object, or a "{" or an array (`jsonl_sources`); else, read whole, a zip archive's
     decklists or a table of registrations (CSV, TSV or a workbook) a row each, as from a file; else one decklist in
     any dialect, as `deckcheck check -` reads it. Gzipped, each of them is read as it would be plain
-    (`gzip -c decks.jsonl | deckcheck batch -`)."""
+    (`gzip -c decks.jsonl | deckcheck batch -`). A zip's members left out (a PDF a player sent) go to `read`, when
+    given, to be said as the same zip's given by name are."""
     if not hasattr(stream, "peek"):
         stream = io.BufferedReader(stream)
     if stream.peek(2)[:2] == GZIP_MAGIC:
         stream = gzip.GzipFile(fileobj=stream)
     try:
-        yield from _stdin_sources(stream, label)
+        yield from _stdin_sources(stream, label, None if read is None else read.left_out)
     except (OSError, EOFError, zlib.error) as exc:  # a gzip stream cut short or damaged
         yield ("error", label, why_unreadable(exc))
 
 
-def _stdin_sources(stream: Any, label: str) -> Iterator[Source]:
+def _stdin_sources(stream: Any, label: str, left_out: list[str] | None) -> Iterator[Source]:
     lines = _bounded_lines(stream)
     head: list[bytes] = []
     for raw in lines:
@@ -785,7 +786,7 @@ def _stdin_sources(stream: Any, label: str) -> Iterator[Source]:
         return
     data = b"".join(head) + (stream.read(MAX_REGISTRATIONS_BYTES + 1) or b"")
     if is_zip(data):
-        yield from archive_sources(label, io.BytesIO(data))
+        yield from archive_sources(label, io.BytesIO(data), left_out=left_out)
     elif (layout := _registrations_in(data[:REGISTRATIONS_HEAD])) is not None:
         yield from _registration_bytes(label, data, layout)
     else:
