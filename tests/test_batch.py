@@ -757,6 +757,25 @@ def test_a_registration_is_named_by_its_player_even_when_its_list_names_the_deck
     assert row.report.name == "Store night #3"
 
 
+def test_a_deck_object_s_player_names_it_as_the_same_registration_s_csv_row(tmp_path, store):
+    """One registration exported as CSV (Player, Deck name, Decklist) and as JSON Lines (player, name, text): both
+    are named by the player, a numeric player ID by its digits, and an archive's "player (event)" as before. Before,
+    the deck object's "name" replaced its player in every output, and a number was no name."""
+    deck = (TOURNAMENT / "07-gus-planeswalker-party.txt").read_text(encoding="utf-8")
+    table = _csv_file(tmp_path / "regs.csv", [["Player", "Deck name", "Decklist"],
+                                               ["Alice Moreau", "Guff Superfriends", deck]])
+    lines = tmp_path / "regs.jsonl"
+    lines.write_text("".join(json.dumps(record) + "\n" for record in (
+        {"player": "Alice Moreau", "name": "Guff Superfriends", "text": deck}, {"player": 1042, "text": deck},
+        {"player": "Mathieu Hautot", "event": "Demonic Tournament Commander #5 (Rouen)", "text": deck},
+        {"player": " ", "name": "Guff Superfriends", "text": deck})), encoding="utf-8")
+    assert [r.name for r in check_many([table, lines], store=store)] == [
+        "Alice Moreau", "Alice Moreau", "1042", "Mathieu Hautot (Demonic Tournament Commander #5 (Rouen))",
+        "Guff Superfriends"]
+    code, out, _ = run_cli("batch", "--no-progress", "--format", "csv", str(lines))
+    assert [row["name"] for row in csv.DictReader(io.StringIO(out.lstrip("\ufeff")))][:2] == ["Alice Moreau", "1042"]
+
+
 @pytest.mark.parametrize("title", ["", "Spring Commander Night: registrations\n\n"], ids=["", "under-a-title"])
 @pytest.mark.parametrize("cells", [["moxfield.com/decks/abc123", "archidekt.com/decks/998877"], ["", ""]],
                          ids=["links-without-https", "no-list-sent-yet"])

@@ -287,11 +287,25 @@ def record_path(record: Mapping[str, Any], default: str) -> str:
 
 
 def record_name(record: Mapping[str, Any]) -> str | None:
-    """A deck object's name: "name", "deck_name" or "title", else "player (event)"."""
+    """A deck object's name: its player's when it gives one, as a registration's row is named (a form's "Deck name"
+    beside the player's column is not the row's name, so that two players of one deck are told apart), with its
+    event beside it, "player (event)"; else its "name", "deck_name" or "title". A player given as a number (an
+    ID) is named by it."""
+    player = _player_name(record.get("player"))
+    if player:
+        event = record.get("event")
+        return f"{player} ({event.strip()})" if isinstance(event, str) and event.strip() else player
     for key in ("name", "deck_name", "title"):
         if isinstance(record.get(key), str) and record[key].strip():
             return record[key].strip()
-    player, event = record.get("player"), record.get("event")
-    if isinstance(player, str) and player.strip():
-        return f"{player.strip()} ({event.strip()})" if isinstance(event, str) and event.strip() else player.strip()
     return None
+
+
+def _player_name(player: Any) -> str | None:
+    """A "player" value as a name: its text, or a number's digits (an ID; 1042.0, as a frame's column of IDs with
+    a blank cell holds it, is 1042); None for none (a blank, NaN, a bool, another kind)."""
+    if isinstance(player, str):
+        return player.strip() or None
+    if isinstance(player, bool) or not isinstance(player, (int, float)) or player != player:  # (NaN != NaN)
+        return None
+    return str(int(player)) if isinstance(player, float) and player.is_integer() else str(player)
