@@ -709,6 +709,43 @@ def test_a_table_of_registrations_is_checked_a_row_a_deck(tmp_path, store, delim
             "named .csv, .tsv, .xlsx or .ods\n") in err
 
 
+def test_a_utf_8_table_with_one_windows_1252_line_is_read_line_by_line_and_said(tmp_path, store):
+    """A UTF-8 sign-up sheet in which one player's name holds a Windows-1252 byte: that line is read as Windows-1252,
+    every other as UTF-8 (Hana's accented cards stay known), and the report says which line, naming the file, as a
+    lone decklist's note says it was not UTF-8. Before, the whole table was read as Windows-1252 ("Ã‰owyn", false
+    unknown cards) and no output said so."""
+    hana = (TOURNAMENT / "08-hana-riders-of-rohan.txt").read_text(encoding="utf-8")
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    clean = _csv_file(tmp_path / "clean.csv", [["Player", "Decklist"], ["Hana", hana], ["Lukasz", alice]])
+    stray = tmp_path / "stray.csv"
+    stray.write_bytes(clean.read_bytes().replace(b"Lukasz", b"Luk\xe1sz"))
+    line = next(n for n, row in enumerate(clean.read_bytes().splitlines(), 1) if b"Lukasz" in row)
+    expected = [(r.legal, r.report.codes()) for r in check_many([clean], store=store)]
+    found = check_many([stray], store=store)
+    assert [r.name for r in found] == ["Hana", "Lukász"]
+    assert [(r.legal, r.report.codes()) for r in found] == expected
+    note = f"{stray}: not UTF-8 on 1 line (line {line}); it was read as Windows-1252, the others as UTF-8"
+    assert note in found.notes
+    code, out, _ = run_cli("batch", "--no-progress", str(stray))
+    assert f"note: {note}" in out.splitlines()
+
+
+@pytest.mark.parametrize("data,text,note", [
+    ("Éowyn\nLukász\n".encode("cp1252"), "Éowyn\nLukász\n",
+     "not UTF-8 (first bad byte on line 1); read as Windows-1252"),
+    (b"\xc3\x89owyn\r\nLuk\xe1sz\r\n\xc3\x89omer\r\n", "Éowyn\r\nLukász\r\nÉomer\r\n",
+     "not UTF-8 on 1 line (line 2); it was read as Windows-1252, the others as UTF-8"),
+    (b"".join(b"\xc3\xa9\n" + b"\xe9\n" for _ in range(7)) + b"\xc3\xa9\n", "é\n" * 15,
+     "not UTF-8 on 7 lines (lines 2, 4, 6, 8, 10 and 2 more); those were read as Windows-1252, the others as UTF-8"),
+], ids=["wholly-windows-1252", "one-stray-line", "many-stray-lines"])
+def test_text_not_wholly_utf_8_is_read_whole_or_line_by_line(data, text, note):
+    """Text wholly in Windows-1252 is read as before; text that is mostly UTF-8 is read a line at a time, the note
+    naming the first lines read as Windows-1252 and counting them."""
+    from deckcheck.decklist.reading import decode
+
+    assert decode(data, "regs.csv") == (text, note)
+
+
 def test_a_registration_with_an_empty_decklist_cell_keeps_its_player_s_name(tmp_path):
     """A player signed up without a list yet: the row said so but had lost the player's name, in every format."""
     table = tmp_path / "r3.csv"

@@ -242,46 +242,51 @@ def _registrations_in(head: bytes) -> Registrations | None:
     """The layout of the table of registrations a file's first bytes begin, decoded as a decklist's are (Excel's
     "Unicode Text" is UTF-16); None when they begin none."""
     try:
-        text = _table_text(head, "")
+        text = _table_text(head, "")[0]
     except DeckcheckError:
         return None
     return registrations_layout(text)
 
 
-def registration_sources(path: str, layout: Registrations) -> Iterator[Source]:
+def registration_sources(path: str, layout: Registrations, read: FilesRead | None = None) -> Iterator[Source]:
     """A deck object per row of a table of registrations saved as CSV or TSV: `registration_rows`'s; a file too
-    big or that can't be read is an "error" source."""
+    big or that can't be read is an "error" source. With `read`, how a table not wholly UTF-8 was read is noted
+    there."""
     try:
         with _inflated(path) as handle:
             data = handle.read(MAX_REGISTRATIONS_BYTES + 1)
     except (OSError, EOFError, zlib.error) as exc:
         yield ("error", path, why_unreadable(exc))
         return
-    yield from _registration_bytes(path, data, layout)
+    yield from _registration_bytes(path, data, layout, read)
 
 
-def _registration_bytes(label: str, data: bytes, layout: Registrations) -> Iterator[Source]:
+def _registration_bytes(label: str, data: bytes, layout: Registrations,
+                        read: FilesRead | None = None) -> Iterator[Source]:
     if len(data) > MAX_REGISTRATIONS_BYTES:
         yield ("error", label, f"more than {MAX_REGISTRATIONS_BYTES:,} bytes: too big for a table of registrations")
         return
     try:
-        text = _table_text(data, label)
+        text, note = _table_text(data, label)
     except DeckcheckError as exc:
         yield ("error", label, reason_of(exc, label))
         return
+    if note and read is not None:
+        read.decoded.append(f"{label}: {note}")
     yield from registration_rows(label, text, layout)
 
 
-def _table_text(data: bytes, label: str) -> str:
-    """A table of registrations' bytes as text (`decode`), a stray NUL byte in it (an export's junk) dropped rather
-    than the whole table refused as binary data, every player's row with it; DeckcheckError when it is no text."""
+def _table_text(data: bytes, label: str) -> tuple[str, str | None]:
+    """A table of registrations' bytes as text, with `decode`'s note when it was not UTF-8 (to be said, as a lone
+    decklist's is), a stray NUL byte in it (an export's junk) dropped rather than the whole table refused as binary
+    data, every player's row with it; DeckcheckError when it is no text."""
     try:
-        return decode(data, label, what="table of registrations")[0]
+        return decode(data, label, what="table of registrations")
     except DeckcheckError as exc:
         refused = exc
     if b"\x00" in data:
         with suppress(DeckcheckError):
-            return decode(data.replace(b"\x00", b""), label, what="table of registrations")[0]
+            return decode(data.replace(b"\x00", b""), label, what="table of registrations")
     raise refused
 
 
@@ -762,19 +767,19 @@ def stdin_sources(stream: Any, label: str = "<stdin>", read: FilesRead | None = 
     that is not blank is a JSON object, or a "{" or an array (`jsonl_sources`); else, read whole, a zip archive's
     decklists or a table of registrations (CSV, TSV or a workbook) a row each, as from a file; else one decklist in
     any dialect, as `deckcheck check -` reads it. Gzipped, each of them is read as it would be plain
-    (`gzip -c decks.jsonl | deckcheck batch -`). A zip's members left out (a PDF a player sent) go to `read`, when
-    given, to be said as the same zip's given by name are."""
+    (`gzip -c decks.jsonl | deckcheck batch -`). A zip's members left out (a PDF a player sent) and how a table
+    not wholly UTF-8 was read go to `read`, when given, to be said as the same file's given by name are."""
     if not hasattr(stream, "peek"):
         stream = io.BufferedReader(stream)
     if stream.peek(2)[:2] == GZIP_MAGIC:
         stream = gzip.GzipFile(fileobj=stream)
     try:
-        yield from _stdin_sources(stream, label, None if read is None else read.left_out)
+        yield from _stdin_sources(stream, label, read)
     except (OSError, EOFError, zlib.error) as exc:  # a gzip stream cut short or damaged
         yield ("error", label, why_unreadable(exc))
 
 
-def _stdin_sources(stream: Any, label: str, left_out: list[str] | None) -> Iterator[Source]:
+def _stdin_sources(stream: Any, label: str, read: FilesRead | None) -> Iterator[Source]:
     lines = _bounded_lines(stream)
     head: list[bytes] = []
     for raw in lines:
@@ -786,9 +791,9 @@ def _stdin_sources(stream: Any, label: str, left_out: list[str] | None) -> Itera
         return
     data = b"".join(head) + (stream.read(MAX_REGISTRATIONS_BYTES + 1) or b"")
     if is_zip(data):
-        yield from archive_sources(label, io.BytesIO(data), left_out=left_out)
+        yield from archive_sources(label, io.BytesIO(data), left_out=None if read is None else read.left_out)
     elif (layout := _registrations_in(data[:REGISTRATIONS_HEAD])) is not None:
-        yield from _registration_bytes(label, data, layout)
+        yield from _registration_bytes(label, data, layout, read)
     else:
         try:
             yield ("deck", label, read_stream(io.BytesIO(data), label))
@@ -813,6 +818,7 @@ class FilesRead:
         self.repeats: list[tuple[str, str]] = []  # (the name met again, the name it was read under)
         self.left_out: list[str] = []  # the files of folders and zips given named as no decklist is
         self.links: list[str] = []  # the links to folders in folders given, not walked (`_walk`)
+        self.decoded: list[str] = []  # how the tables of registrations not wholly UTF-8 were read, each naming its file
 
     def first_time(self, path: str) -> bool:
         """Whether the file at `path` is met for the first time (one that can't be looked at is: its row says why)."""
@@ -828,8 +834,8 @@ class FilesRead:
     def notes(self, most: int = 3) -> list[str]:
         """A note for each file met again, one for them all when more than `most` were (a folder given twice); one
         naming the files of the folders given that were left out, as no decklist is named so; and one naming the
-        links to folders in them, not walked."""
-        return self._repeats_said(most) + self._left_out_said() + self._links_said()
+        links to folders in them, not walked; and how each table of registrations not wholly UTF-8 was read."""
+        return self._repeats_said(most) + self._left_out_said() + self._links_said() + self.decoded
 
     def _links_said(self, most: int = 10) -> list[str]:
         links = sorted(set(self.links))  # (a folder given twice)
@@ -949,7 +955,7 @@ def file_sources(path: str, read: FilesRead | None = None) -> Iterator[Source]:
     if is_zip(head):
         yield from archive_sources(path, left_out=None if read is None else read.left_out)
     elif table and (layout := _registrations_in(head)) is not None:
-        yield from registration_sources(path, layout)
+        yield from registration_sources(path, layout, read)
     else:
         yield ("file", path, path)
 

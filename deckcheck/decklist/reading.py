@@ -26,7 +26,7 @@ from deckcheck.decklist.records import (
 from deckcheck.decklist.text import blocks_text, header_of, parse_lines, parse_plain_blocks, unnumbered
 from deckcheck.decklist.xmllists import looks_like_xml, parse_xml_deck
 from deckcheck.errors import InputError, invalid_json, json_error
-from deckcheck.wording import counted
+from deckcheck.wording import counted, first_named
 from deckcheck.zips import DOCUMENTS, GZIP_MAGIC, IWORK, WORKBOOKS, is_zip, members_kind, zip_errors
 
 #: Decklists (and MTGJSON deck files, once decompressed) above this size are refused with an InputError:
@@ -185,10 +185,43 @@ def decode(data: bytes, path: str, what: str = "decklist") -> tuple[str, str | N
     except UnicodeDecodeError as exc:
         where = data.count(b"\n", 0, exc.start) + 1
         note = f"not UTF-8 (first bad byte on line {where}); read as Windows-1252"
+    mixed = _mostly_utf8(data)
+    if mixed is not None:
+        return mixed
     try:
         return data.decode("cp1252"), note
     except UnicodeDecodeError:
         return data.decode("latin-1"), note.replace("Windows-1252", "Latin-1")
+
+
+def _mostly_utf8(data: bytes, most: int = 5) -> tuple[str, str] | None:
+    """Text that is UTF-8 but for a few lines (a sign-up sheet saved as UTF-8, one player's name pasted from a
+    Windows-1252 program), read a line at a time: each line as UTF-8 when it is, else as Windows-1252 (Latin-1
+    when not that either), and a note naming the first `most` lines so read and counting them. None when the lines
+    that are UTF-8 beyond ASCII are fewer than those that are not: a file in Windows-1252, read whole as such (its
+    letters seldom make UTF-8's sequences), lest every row of a table be turned to mojibake for one stray byte."""
+    lines = data.splitlines(keepends=True)
+    texts: list[str] = []
+    bad: list[int] = []
+    latin1 = False
+    utf8_beyond_ascii = 0
+    for number, line in enumerate(lines, 1):
+        try:
+            texts.append(line.decode("utf-8"))
+            utf8_beyond_ascii += not line.isascii()
+        except UnicodeDecodeError:
+            bad.append(number)
+            try:
+                texts.append(line.decode("cp1252"))
+            except UnicodeDecodeError:
+                texts.append(line.decode("latin-1"))
+                latin1 = True
+    if utf8_beyond_ascii < len(bad):
+        return None
+    encoding = "Windows-1252 or Latin-1" if latin1 else "Windows-1252"
+    which = first_named([str(n) for n in bad], most)
+    return "".join(texts), (f"not UTF-8 on {counted(len(bad), 'line')} (line{'s' if len(bad) > 1 else ''} {which}); "
+                            f"{'those were' if len(bad) > 1 else 'it was'} read as {encoding}, the others as UTF-8")
 
 
 def parse_bytes(data: bytes, path: str = "<bytes>") -> Deck:
