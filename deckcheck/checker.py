@@ -9,7 +9,7 @@ from itertools import chain, repeat
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.decklist import COMMANDER, COMPANION, MAIN, OUTSIDE, Deck, Entry
+from deckcheck.decklist import COMMANDER, COMPANION, MAIN, OUTSIDE, SIDEBOARD, Deck, Entry
 from deckcheck.decklist.runs import Pieces, names_apart, names_in
 from deckcheck.decklist.text import (
     group_name_entries, with_first_line_marked, with_line_ends_read, with_set_codes_in_names, without_group_names,
@@ -266,6 +266,8 @@ class Checker:
         sections = deck.sections()  # (most decks have neither: no pass over their entries for each)
         if COMPANION in sections:
             deck = decklist.companion_marked_as_partner(deck, self.is_companion, self._can_pair)
+            if SIDEBOARD in sections:
+                deck = decklist.without_the_companion_s_sideboard_copy(deck)
         return decklist.outside_cards_counted(deck, self._names_a_card_itself) if OUTSIDE in sections else deck
 
     def _resolve(self, name: str, on: date | None) -> _Row:

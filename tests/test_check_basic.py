@@ -1182,6 +1182,26 @@ def test_moxfield_s_export_with_a_legend_in_its_sideboard_or_printings_out_of_or
     assert capsys.readouterr().out.splitlines()[-1] == f"{path}: legal: 100 cards, Ayli, Eternal Pilgrim, identity WB"
 
 
+def test_arena_s_export_of_its_companion_under_companion_and_in_the_sideboard(tmp_path, data_dir: str,
+                                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """MTG Arena's export lists the companion under "Companion" and again in its sideboard, where Arena keeps it:
+    the deck was legal, but warned of "1 card in the sideboard ... outside the 100 and ignored: Lurrus". Now the copy
+    is read as the companion, said in a note; a sideboard card beside it is still warned of."""
+    path = tmp_path / "arena.txt"
+    arena = ("Companion\n1 Lurrus of the Dream-Den (IKO) 226\n\nCommander\n1 Ayli, Eternal Pilgrim (KHM) 201\n\n"
+             "Deck\n1 Sol Ring (C21) 263\n50 Plains (ZNR) 266\n48 Swamp (ZNR) 272\n\nSideboard\n"
+             "1 Lurrus of the Dream-Den (IKO) 226\n")
+    path.write_text(arena, encoding="utf-8")
+    assert _check(data_dir, path) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}: note: read the sideboard's Lurrus of the Dream-Den as the companion listed above it, not as a card of "
+        "the sideboard (MTG Arena lists the companion in both)",
+        f"{path}: legal: 100 cards, Ayli, Eternal Pilgrim, identity WB"]
+    path.write_text(arena + "1 Duress (M20) 96\n", encoding="utf-8")
+    assert _check(data_dir, path) == 0
+    assert "outside the 100 and ignored: Duress" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("header, commander_row, row, extra, verdict", [
     # TappedOut's CSV: a Commander column of "True", and a board of cards to buy (before: no commander, 101 cards)
     ("Board,Qty,Name,Printing,Foil,Alter,Signed,Condition,Language,Commander", "main,1,{},TDC,,,,,,True",

@@ -16,6 +16,7 @@ from deckcheck.decklist.commanders import (
     outside_cards_counted,
     sideboard_companion,
     with_commanders,
+    without_the_companion_s_sideboard_copy,
 )
 from deckcheck.decklist.model import (
     COMMANDER, COMPANION, MAIN, MAX_LINE_CHARS, MAX_QUANTITY, MAYBEBOARD, OUTSIDE, SECTIONS,
@@ -29,5 +30,5 @@ __all__ = [
     "SECTIONS", "SIDEBOARD", "Deck", "Entry", "ParseProblem", "assign_sideboard_commanders", "commanders_as_listed",
     "commanders_run_on", "companion_listed_as_commander", "companion_marked_as_partner", "companions_given_read",
     "outside_cards_counted", "parse_bytes", "parse_file", "parse_mtgjson_deck", "parse_text", "read_stream",
-    "sideboard_companion", "with_commanders", "with_entries",
+    "sideboard_companion", "with_commanders", "with_entries", "without_the_companion_s_sideboard_copy",
 ]

@@ -87,7 +87,9 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     98-99 more (or whose last, above a sideboard or maybeboard header) takes that block likewise, and its sideboard's
     companion as companion (`sideboard_companion`: Moxfield exports a companion below "SIDEBOARD:"); so does a list
     whose first one or two cards come before its other 98-99 in alphabetical order (`_listed_before_the_sorted_deck`:
-    Moxfield's export with no blank line). Returns the deck unchanged when none applies."""
+    Moxfield's export with no blank line). Those readings of the list itself come first when the sideboard's would
+    make a deck of more than 100 (a main deck of 100 holds its commander: a spare legend under Moxfield's
+    "SIDEBOARD:" is none). Returns the deck unchanged when none applies."""
     if deck.commanders_marked or any(e.section == COMMANDER for e in deck.entries):
         return deck
     main_count = deck.count(MAIN)
@@ -194,6 +196,19 @@ def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck
     entries = tuple(e._replace(section=COMPANION) if e is companion else e for e in deck.entries)
     note = f"took {companion.name} from the sideboard as companion"
     return replace(deck, entries=entries, notes=deck.notes + (note,))
+
+
+def without_the_companion_s_sideboard_copy(deck: Deck) -> Deck:
+    """A deck whose sideboard holds one copy of its companion, as MTG Arena's export lists the companion both under
+    "Companion" and in the sideboard, where Arena keeps it: that copy left out, said in a note, rather than warned of
+    as a card outside the 100. Else the deck unchanged."""
+    companions = {name_key(e.name) for e in deck.entries if e.section == COMPANION}
+    copies = [e for e in deck.entries if e.section == SIDEBOARD and e.quantity == 1 and name_key(e.name) in companions]
+    if not copies:
+        return deck
+    note = (f"read the sideboard's {_names(copies)} as the companion listed above it, not as a card of the sideboard "
+            "(MTG Arena lists the companion in both)")
+    return replace(deck, entries=tuple(e for e in deck.entries if e not in copies), notes=deck.notes + (note,))
 
 
 def companion_marked_as_partner(deck: Deck, is_companion: Callable[[str], bool],
