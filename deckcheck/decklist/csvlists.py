@@ -16,8 +16,8 @@ from typing import Any, NamedTuple, TypeVar
 from deckcheck.decklist.columns import CardColumns, card_columns, fold
 from deckcheck.decklist.commanders import split_joined
 from deckcheck.decklist.model import (
-    COMMANDER, COMPANION, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems, is_web_address,
-    long_name, problem, read_quantity, says_yes, shortened,
+    COMMANDER, COMPANION, KEPT_FROM_MARKS, MAIN, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, EntryCollector, Problems,
+    is_web_address, long_name, problem, read_quantity, says_yes, shortened,
 )
 from deckcheck.decklist.records import listed_text
 from deckcheck.decklist.runs import holds_several_names
@@ -522,7 +522,7 @@ def _section_of(value: str) -> str:
     if not low:
         return MAIN
     found = HEADERS.get(low)
-    if found in (COMMANDER, MAIN, SIDEBOARD, MAYBEBOARD, OUTSIDE, "companion"):
+    if found in (COMMANDER, MAIN, SIDEBOARD, MAYBEBOARD, OUTSIDE, COMPANION):
         return found
     for part in low.split(","):  # Archidekt-style category lists
         word = part.split("{", 1)[0].strip()
@@ -531,7 +531,7 @@ def _section_of(value: str) -> str:
             return COMMANDER
     for part in low.split(","):
         found = HEADERS.get(part.split("{", 1)[0].strip())
-        if found in (SIDEBOARD, MAYBEBOARD, OUTSIDE, "companion"):
+        if found in (SIDEBOARD, MAYBEBOARD, OUTSIDE, COMPANION):
             return found
     if "{nodeck}" in low or low == "acquire":  # TappedOut's board of cards to buy ("Acquire" is a card's name)
         return MAYBEBOARD
@@ -626,7 +626,7 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
             section = SIDEBOARD
         if commander_col is not None and commander_col < len(row) and says_yes(row[commander_col]):
             named_as = named_as or COMMANDER
-        if named_as is not None and section not in (MAYBEBOARD, OUTSIDE):  # (no mark takes a card out of those)
+        if named_as is not None and section not in KEPT_FROM_MARKS:
             section = named_as
         marked = marked or section == COMMANDER
         set_code = row[set_col].strip() if set_col is not None and set_col < len(row) else ""

@@ -23,6 +23,9 @@ MAYBEBOARD = "maybeboard"
 #: Cards that are never part of the 100: Display Commander, Planar/Scheme/Attraction decks, tokens.
 OUTSIDE = "outside"
 SECTIONS = (COMMANDER, COMPANION, MAIN, SIDEBOARD, MAYBEBOARD, OUTSIDE)
+#: The sections whose cards no mark after a name ("(Commander)", "- Companion", "*CMDR*") moves: the maybeboard and
+#: the extra decks, whatever a list marks there.
+KEPT_FROM_MARKS = frozenset({MAYBEBOARD, OUTSIDE})
 #: The words that mark a card as the commander in parentheses after its name, as lists written by hand do:
 #: "Atraxa, Praetors' Voice (Commander)".
 COMMANDER_WORDS = frozenset({"commander", "cmdr", "general"})

@@ -14,8 +14,8 @@ from itertools import combinations
 from typing import NamedTuple
 
 from deckcheck.decklist.model import (
-    COMMANDER, COMMANDER_WORDS, COMPANION, MAIN, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE, SECTIONS, Deck, Entry,
-    line_too_long,
+    COMMANDER, COMMANDER_WORDS, COMPANION, KEPT_FROM_MARKS, MAIN, MAX_LINE_CHARS, OUTSIDE, SECTIONS, Deck,
+    Entry, line_too_long,
 )
 from deckcheck.model.names import MAX_NAME_CHARS
 from deckcheck.model.vocab import BASIC_LAND_TYPES, DECK_SIZE_REQUIRED
@@ -107,8 +107,6 @@ def _as_line(text: str) -> tuple[int, str, str | None] | None:
     return entry.quantity, entry.name, entry.section if entry.section in (COMMANDER, COMPANION) else None
 
 
-#: The sections whose cards no commander's mark moves (as in the text parser): the maybeboard and the extra decks.
-_KEEPS = frozenset({MAYBEBOARD, OUTSIDE})
 #: The sections a header within a run may start (the text parser's header words name them): not the extra decks.
 _RUN_SECTIONS = frozenset(SECTIONS) - {OUTSIDE}
 
@@ -343,7 +341,7 @@ def names_apart(deck: Deck, unknown: Iterable[str], read: Callable[[str], Pieces
             if name:
                 # a piece marked as the commander (or companion) is that, as its line alone would be (not from the
                 # extra decks)
-                place = piece_marked if piece_marked and section not in _KEEPS else section
+                place = piece_marked if piece_marked and section not in KEPT_FROM_MARKS else section
                 same = merged.get((place, name))
                 merged[place, name] = (same._replace(quantity=same.quantity + count) if same is not None
                                        else Entry(count, name, place, entry.line, lines=entry.lines))

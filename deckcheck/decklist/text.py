@@ -21,8 +21,8 @@ from operator import itemgetter
 
 from deckcheck.decklist.columns import CardColumns, card_columns
 from deckcheck.decklist.model import (
-    COMMANDER, COMMANDER_WORDS, COMPANION, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS, MAYBEBOARD, OUTSIDE,
-    SIDEBOARD, Deck, Entry, EntryCollector, Problems, is_web_address, line_too_long, problem, read_quantity,
+    COMMANDER, COMMANDER_WORDS, COMPANION, KEPT_FROM_MARKS, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS,
+    MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, Entry, EntryCollector, Problems, is_web_address, line_too_long, problem, read_quantity,
     shortened,
 )
 from deckcheck.decklist.runs import could_be_names, holds_several_names
@@ -224,7 +224,6 @@ class _Quantities(dict):
 
 _QUANTITIES = _Quantities({str(n): n for n in range(1, 1000)})
 _LETTER = re.compile(r"[^\W\d_]").search
-_KEEPS = (MAYBEBOARD, OUTSIDE)  # sections whose cards no marker moves
 #: The blocks that a card-type group line ("Creatures (30)") after their cards ends, as a blank line does: a
 #: list grouped by type, copied from a deck page, has its commander's block and then the main deck's groups
 #: (a sideboard's groups stay in the sideboard).
@@ -641,7 +640,7 @@ def parse_lines(text: str, path: str) -> Deck:
                     if quantity:
                         if "  " in name:
                             name = " ".join(name.split())
-                        target = section if section in _KEEPS else (tag_block or section)
+                        target = section if section in KEPT_FROM_MARKS else (tag_block or section)
                         if target == COMMANDER:
                             marked = True
                         section_has_cards = block_open = True
@@ -791,7 +790,7 @@ def parse_lines(text: str, path: str) -> Deck:
                 continue  # decoration such as "-----" or "====="
             problems.append(problem(number, raw, "no card name on this line"))
             continue
-        if section in (MAYBEBOARD, OUTSIDE) and line_section is None:
+        if section in KEPT_FROM_MARKS and line_section is None:
             target = section  # markers never pull a card out of the maybeboard or the extra decks
         elif line_section is not None:
             target = line_section
