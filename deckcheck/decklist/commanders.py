@@ -176,10 +176,15 @@ def _sideboard_companion(side: Sequence[Entry], main_count: int, is_companion: C
         return None
     found = [e for e in side if e.quantity == 1 and is_companion(e.name)]
     if len(found) == 2 and len(side) == 2:
-        first, second = found
-        fitting = [c for c, lead in ((first, second), (second, first)) if fits_under(lead.name, c.name)]
-        return fitting[0] if len(fitting) == 1 else second
+        return _companion_of_two(*found, fits_under)
     return found[0] if len(found) == 1 else None
+
+
+def _companion_of_two(first: Entry, second: Entry, fits_under: Callable[[str, str], bool]) -> Entry:
+    """Of two cards with a companion ability where one leads and the other is its companion, the companion: the one
+    that `fits_under` the other, or the second listed when both or neither do."""
+    fitting = [c for c, lead in ((first, second), (second, first)) if fits_under(lead.name, c.name)]
+    return fitting[0] if len(fitting) == 1 else second
 
 
 def sideboard_companion(deck: Deck, is_companion: Callable[[str], bool]) -> Deck:
@@ -236,18 +241,15 @@ def companion_listed_as_commander(deck: Deck, is_companion: Callable[[str], bool
     with none of the others, while the others are a command of their own (one card that can lead, or two that pair):
     that card taken as its companion, said in a note. Lists that write the companion with the commanders do so
     (MTGTop8's pages, the "commander" field of a deck archive): a companion is no commander (702.139a), and the card
-    can't be a further one beside them (702.124). Of two commanders that both have a companion ability, the one that
-    `fits_under` the other is the companion, or the second listed when both or neither do (as of a sideboard's two,
-    `_sideboard_companion`). Else the deck unchanged."""
+    can't be a further one beside them (702.124). Of two commanders that both have a companion ability, the companion
+    is told as of a sideboard's two (`_companion_of_two`). Else the deck unchanged."""
     leaders = [e for e in deck.entries if e.section == COMMANDER]
     if (not 2 <= len(leaders) <= MOST_MARKED_COMMANDERS or any(e.quantity != 1 for e in leaders)
             or any(e.section == COMPANION for e in deck.entries)):
         return deck
     found = [e for e in leaders if is_companion(e.name)]
     if len(found) == 2 and len(leaders) == 2:
-        first, second = found
-        fitting = [c for c, lead in ((first, second), (second, first)) if fits_under(lead.name, c.name)]
-        found = [fitting[0] if len(fitting) == 1 else second]
+        found = [_companion_of_two(*found, fits_under)]
     if len(found) != 1:
         return deck
     (companion,) = found
@@ -258,7 +260,7 @@ def companion_listed_as_commander(deck: Deck, is_companion: Callable[[str], bool
         return deck
     entries = tuple(e._replace(section=COMPANION) if e is companion else e for e in deck.entries)
     note = (f"took {companion.name}, listed with the commanders, as companion: it has a companion ability, and can't "
-            f"be a commander beside {' and '.join(e.name for e in others)}")
+            f"be a commander beside {_names(others)}")
     return replace(deck, entries=entries, notes=deck.notes + (note,))
 
 
