@@ -410,7 +410,7 @@ def _registration_sources(label: str, cells: Sequence[str], layout: Registration
     if source[0] != "record" or "\n" in listed.strip() or is_web_address(listed.strip()) or not _names_a_file(listed):
         yield source
         return
-    path = listed if os.path.lexists(listed) else listed.strip()
+    path = _cell_path(listed)
     sources = list(_labelled_sources(label, path))
     if len(sources) == 1 and sources[0][0] == "file":
         yield ("registered", path, (path, {key: value for key, value in source[2].items() if key != "text"}))
@@ -452,21 +452,21 @@ MAX_ZIP_DEPTH = 3
 
 
 def zip_sources(path: str, source: IO[bytes] | None = None, depth: int = 0,
-                left_out: list[str] | None = None) -> Iterator[Source]:
+                read: FilesRead | None = None) -> Iterator[Source]:
     """The decklists in a zip archive (a form's or a mailbox's registrations; the file at `path`, or `source`
     labelled `path`): each member a folder walk would take, in name order, as a "bytes" source labelled
     archive/member (JSON Lines members give a source a line; a zip member, at `depth` below the one given, its
     own decklists); a member too big for a decklist, or an archive that can't be read, is an "error" source. The
-    members a folder walk would leave out as named as no decklist is (a PDF a player sent) go to `left_out`, as
-    archive/member, to be said (`FilesRead`)."""
+    members a folder walk would leave out as named as no decklist is (a PDF a player sent) go to `read.left_out`,
+    when given, as archive/member, to be said."""
     import zipfile
 
     try:
         with zipfile.ZipFile(path if source is None else source) as archive:
             files = [i for i in archive.infolist() if not i.is_dir() and _member_parts(i.filename)]
             members = sorted((i for i in files if _takes_member(i.filename)), key=lambda i: i.filename)
-            if left_out is not None:
-                left_out += sorted(f"{path}/{i.filename}" for i in files if not _takes_member(i.filename)
+            if read is not None:
+                read.left_out += sorted(f"{path}/{i.filename}" for i in files if not _takes_member(i.filename)
                                    and not _passed_over_unsaid(_member_parts(i.filename)[-1]))
             if not members:  # its row says so: a file given is never left out of the report unseen
                 yield ("error", path, "a zip archive with no decklist in it (no file named as one: "
@@ -497,14 +497,14 @@ def zip_sources(path: str, source: IO[bytes] | None = None, depth: int = 0,
                 if len(data) > MAX_BYTES:  # the archive's sizes were wrong
                     yield ("error", label, "too big for a decklist")
                     continue
-                yield from _member_sources(label, data, depth, left_out)
+                yield from _member_sources(label, data, depth, read)
     except (FileNotFoundError, PermissionError) as exc:
         yield ("error", path, why_unreadable(exc))
     except zip_errors() as exc:
         yield ("error", path, f"not a zip archive that can be read ({exc})")
 
 
-def _member_sources(label: str, data: bytes, depth: int = 0, left_out: list[str] | None = None) -> Iterator[Source]:
+def _member_sources(label: str, data: bytes, depth: int = 0, read: FilesRead | None = None) -> Iterator[Source]:
     """A zip member's deck sources, as its file's would be: a workbook's (its rows of registrations, or its card
     list), a zip's decklists (a zip within the zip, to MAX_ZIP_DEPTH), a .json array's decks, a table of
     registrations a row each (a form's responses, downloaded as a zip of one CSV), else the member as one decklist.
@@ -517,7 +517,7 @@ def _member_sources(label: str, data: bytes, depth: int = 0, left_out: list[str]
         if depth >= MAX_ZIP_DEPTH:
             yield ("error", label, f"a zip archive within {MAX_ZIP_DEPTH} others: not read")
         else:
-            yield from zip_sources(label, io.BytesIO(data), depth + 1, left_out)
+            yield from zip_sources(label, io.BytesIO(data), depth + 1, read)
     elif _suffix(label).endswith(".json") and (json_data := _json_bytes(io.BytesIO(data))).lstrip(
             b"\xef\xbb\xbf \t\r\n")[:1] == b"[":
         decks = _decks_array(json_data)
@@ -791,7 +791,7 @@ def _stdin_sources(stream: Any, label: str, read: FilesRead | None) -> Iterator[
         return
     data = b"".join(head) + (stream.read(MAX_REGISTRATIONS_BYTES + 1) or b"")
     if is_zip(data):
-        yield from archive_sources(label, io.BytesIO(data), left_out=None if read is None else read.left_out)
+        yield from archive_sources(label, io.BytesIO(data), read)
     elif (layout := _registrations_in(data[:REGISTRATIONS_HEAD])) is not None:
         yield from _registration_bytes(label, data, layout, read)
     else:
@@ -953,15 +953,14 @@ def file_sources(path: str, read: FilesRead | None = None) -> Iterator[Source]:
     table = suffix.endswith(TABLE_SUFFIXES)
     head = _head(path, REGISTRATIONS_HEAD, inflate=True) if table else _head(path, len(ZIP_MAGIC))
     if is_zip(head):
-        yield from archive_sources(path, left_out=None if read is None else read.left_out)
+        yield from archive_sources(path, read=read)
     elif table and (layout := _registrations_in(head)) is not None:
         yield from registration_sources(path, layout, read)
     else:
         yield ("file", path, path)
 
 
-def archive_sources(path: str, source: IO[bytes] | None = None,
-                    left_out: list[str] | None = None) -> Iterator[Source]:
+def archive_sources(path: str, source: IO[bytes] | None = None, read: FilesRead | None = None) -> Iterator[Source]:
     """The deck sources of a zip archive (the file at `path`, or `source` labelled `path`): a workbook's
     (`sheet_sources`), a word processor's document as one decklist, else the decklists in it (`zip_sources`)."""
     kind = archive_kind(path if source is None else source)
@@ -976,7 +975,7 @@ def archive_sources(path: str, source: IO[bytes] | None = None,
             source.seek(0)
             yield ("bytes", path, source.read())
     else:
-        yield from zip_sources(path, source, left_out=left_out)
+        yield from zip_sources(path, source, read=read)
 
 
 def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
@@ -1097,8 +1096,7 @@ def expand_labelled(pairs: Iterable[tuple[Any, Any]], positions: list[int] | Non
         if isinstance(item, str) and item.strip() and not _names_a_file(item):
             sources: Iterable[Source] = [("text", label, listed_text(item))]
         else:
-            sources = _labelled_sources(label, item.strip() if isinstance(item, str) and item.strip() and not
-                                        os.path.lexists(item) else item)
+            sources = _labelled_sources(label, _cell_path(item) if isinstance(item, str) else item)
         for source in sources:
             if positions is not None:
                 positions.append(position)
@@ -1110,6 +1108,13 @@ def _labelled_sources(label: str, item: Any) -> Iterator[Source]:
     item named by the label, a file keeping its own path."""
     for kind, own, payload in expand([item]):
         yield (kind, label if kind in ("text", "record", "error") else own, payload)
+
+
+def _cell_path(text: str) -> str:
+    """The path a table's cell naming a file gives: the cell's text, without the spaces or line break around it unless
+    a file is so named."""
+    path = text.strip()
+    return text if not path or os.path.lexists(text) else path
 
 
 def _names_a_file(text: str) -> bool:
