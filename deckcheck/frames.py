@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 #: Columns of the one-row-per-deck frame.
 DECK_COLUMNS = ("path", "name", "commanders", "color_identity", "card_count", "legal", "unreadable",
-                "errors", "warnings", "codes", "bracket_minimum", "game_changers")
+                "errors", "warnings", "codes", "bracket_minimum", "game_changers", "notes")
 #: Columns of the one-row-per-violation frame.
 VIOLATION_COLUMNS = ("deck", "name", "code", "severity", "card", "cards", "line", "lines", "rule", "message")
 #: Columns of cards_frame.
@@ -42,20 +42,21 @@ def _deck_row(result: DeckResult) -> dict[str, Any]:
             "color_identity": report.color_identity, "card_count": report.card_count, "legal": report.legal,
             "unreadable": result.unreadable, "errors": len(report.errors), "warnings": len(report.warnings),
             "codes": ", ".join(codes), "bracket_minimum": bracket.get("minimum"),
-            "game_changers": bracket.get("game_changer_count")}
+            "game_changers": bracket.get("game_changer_count"), "notes": "\n".join(report.notes)}
 
 
 def batch_frame(report: BatchReport) -> pd.DataFrame:
     """One row per deck: path, name, commanders (" + "-joined), identity, card count, legal, unreadable,
     error and warning counts, the codes found (", "-joined, first-seen order), bracket floor and Game
-    Changer count (when estimated); indexed by the report's `index` when it has one (check_many of pandas)."""
+    Changer count (when estimated), and the deck's notes on how its list was read (a line each); indexed by the
+    report's `index` when it has one (check_many of pandas)."""
     import pandas as pd
 
     frame = pd.DataFrame([_deck_row(r) for r in report.results], columns=list(DECK_COLUMNS))
     # The same number and flag types with no deck at all (an empty frame's columns are all "object").
     frame = frame.astype({"card_count": "int64", "legal": "bool", "unreadable": "bool", "errors": "int64",
                           "warnings": "int64", "bracket_minimum": "Int64", "game_changers": "Int64"})
-    return _as_text(_indexed(frame, report), ("path", "name", "commanders", "color_identity", "codes"))
+    return _as_text(_indexed(frame, report), ("path", "name", "commanders", "color_identity", "codes", "notes"))
 
 
 def _violation_rows(report: DeckReport, name: str | None) -> Iterable[dict[str, Any]]:

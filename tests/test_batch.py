@@ -509,7 +509,8 @@ def test_text_table_rows_past_the_memory_limit_wait_in_a_file_and_come_out_the_s
     named.write_text("".join(json.dumps({"text": text, "name": name}) + "\n"
                              for name in ("山田太郎のデッキ", "Café Crème", "red\x1b[31m", "x" * 80, "",
                                           "cells\x1fjoined", "a line\nbreak", "lone \udcff surrogate",
-                                          "turned \u202earound")),
+                                          "turned \u202earound"))
+                     + json.dumps({"text": text + "~~1 Sol\x0bRing~~\n", "name": "struck"}) + "\n",  # a deck's note
                      encoding="utf-8")
     reports = []
     for paths in ([str(TOURNAMENT), str(named)], [str(TOURNAMENT)]):
@@ -522,9 +523,12 @@ def test_text_table_rows_past_the_memory_limit_wait_in_a_file_and_come_out_the_s
         reports.append(expected[1])
     # a name's control characters, line break, undecodable byte and right-to-left override are each one cell of its
     # deck's one row (the override escaped: on a terminal it turned the rest of the line around)
-    rows = [line.split("  ") for line in reports[0].splitlines() if "named.jsonl:" in line]
+    rows = [line.split("  ") for line in reports[0].splitlines() if "named.jsonl:" in line and line[:1] != " "]
     assert [next(cell for cell in row[1:] if cell) for row in rows][5:] == [
-        "cells joined", "a line break", "lone \\udcff surrogate", "turned \\u202earound"]
+        "cells joined", "a line break", "lone \\udcff surrogate", "turned \\u202earound", "struck"]
+    # the deck's note after the table, the decklist line it quotes escaped as `check` and the other formats write it
+    assert reports[0].split("\nhow lists were read:\n")[1].split("\n\n")[0] == (
+        f'  {named}:10: read what is struck through (~~) as cut from the list, not counted: line 98 "1 Sol\\x0bRing"')
 
 
 def test_a_csv_cell_holding_a_carriage_return_stays_in_its_row(tmp_path):
@@ -594,6 +598,55 @@ def test_violations_csv_a_row_per_violation_with_line_rule_and_message(tmp_path)
     assert "did you mean Sol Ring" in hana["message"]
     assert run_cli("batch", "--format", "violations", "--jobs", "2", str(TOURNAMENT))[1] == \
         run_cli("batch", "--format", "violations", str(TOURNAMENT))[1]
+
+
+def _duel_decks_with_and_without_notes(shared_data: Path, tmp_path: Path) -> tuple[Path, list[str]]:
+    """A JSON Lines file of the first four Duel Commander archive decks listing their companion with the commanders
+    (the archive's `commander` field does so), each after a deck that lists none; its path and the four companions."""
+    picked, companions = [], []
+    with gzip.open(shared_data / "decks" / "duel-commander" / "decks.jsonl.gz", "rt", encoding="utf-8") as f:
+        previous = None
+        for line in f:
+            record = json.loads(line)
+            companion = next((c for c in record["commander"] if c.startswith(("Lurrus", "Jegantha", "Lutri"))), None)
+            if companion and len(record["commander"]) > 1 and previous is not None:
+                picked += [previous, line]
+                companions.append(companion)
+                if len(companions) == 4:
+                    break
+            previous = None if companion else line
+    path = tmp_path / "decks.jsonl"
+    path.write_text("".join(picked), encoding="utf-8")
+    return path, companions
+
+
+def test_deck_notes_on_how_a_list_was_read_reach_every_batch_report(shared_data, tmp_path, store):
+    """A deck's notes on how its list was read ("took Lurrus of the Dream-Den, listed with the commanders, as
+    companion") are in the text report, the CSV (a column), the violations CSV (on standard error, as `check
+    --format csv` says them) and the frame, as in the JSON report. Before, only JSON and HTML had them: a
+    tournament's CSV said nothing of the 187 archive decks whose companion was read off the commanders."""
+    decks, companions = _duel_decks_with_and_without_notes(shared_data, tmp_path)
+    _, out, _ = run_cli("batch", "--format", "json", str(decks))
+    expected = [(d["path"], note) for d in json.loads(out)["decks"] for note in d.get("notes", ())]
+    assert [path for path, _ in expected] == [f"{decks}:{n}" for n in (2, 4, 6, 8)]
+    assert all(f"took {c}, listed with the commanders, as companion" in note
+               for c, (_, note) in zip(companions, expected))
+
+    _, text, _ = run_cli("batch", str(decks))
+    said = text.split("\nhow lists were read:\n")[1].split("\n\n")[0].splitlines()
+    assert said == [f"  {path}: {note}" for path, note in expected]
+
+    _, out, _ = run_cli("batch", "--format", "csv", str(decks))
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [(r["deck"], r["notes"]) for r in rows if r["notes"]] == expected and len(rows) == 8
+
+    _, out, err = run_cli("batch", "--format", "violations", "--jobs", "2", str(decks))
+    assert [line for line in err.splitlines() if ": took " in line] == [
+        f"deckcheck: note: {path}: {note}" for path, note in expected]
+    assert "notes" not in next(csv.reader(io.StringIO(out)))  # (its columns are `check --format csv`'s)
+
+    frame = check_many([decks], store=store).to_frame()
+    assert [(p, n) for p, n in zip(frame["path"], frame["notes"]) if n] == expected
 
 
 def test_the_report_file_s_extension_chooses_the_format_unless_format_is_given(tmp_path, monkeypatch):
@@ -728,6 +781,14 @@ def test_a_utf_8_table_with_one_windows_1252_line_is_read_line_by_line_and_said(
     assert note in found.notes
     code, out, _ = run_cli("batch", "--no-progress", str(stray))
     assert f"note: {note}" in out.splitlines()
+    import zipfile
+
+    archive = tmp_path / "responses.zip"  # a form's responses downloaded as a zip: its table says so too
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("form/stray.csv", stray.read_bytes())
+    zipped = check_many([archive], store=store)
+    assert [r.name for r in zipped] == ["Hana", "Lukász"]
+    assert note.replace(str(stray), f"{archive}/form/stray.csv") in zipped.notes
 
 
 @pytest.mark.parametrize("data,text,note", [

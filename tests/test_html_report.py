@@ -165,6 +165,18 @@ def test_report_in_headless_chromium(report_file):
         search.clear()
         search.send_keys("sol rnig")  # an offending card of the deck, not in its row's cells
         assert len(visible_rows()) == 1
+        leaders_found = {}
+        for sought in ('"edgar markov"', 'markov edgar', '"markov edgar"', '\u201cedgar  MARKOV', '"sol rnig" "',
+                       '"markov wbr"', '\u201catraxa, praetors\u2019 voice\u201d'):
+            # a phrase as written, the last quote may be left open, a curly apostrophe as a straight one; not across
+            # cells
+            search.clear()
+            search.send_keys(sought)
+            leaders_found[sought] = [r[names.index("commanders")] for r in visible_rows()]
+        assert leaders_found == {'"edgar markov"': ["Edgar Markov"], 'markov edgar': ["Edgar Markov"],
+                                 '"markov edgar"': [], '\u201cedgar  MARKOV': ["Edgar Markov"],
+                                 '"sol rnig" "': ["Éowyn, Shieldmaiden"], '"markov wbr"': [],
+                                 '\u201catraxa, praetors\u2019 voice\u201d': ["Atraxa, Praetors' Voice"]}
         search.clear()
         search.send_keys("<script>")
         rows = visible_rows()
@@ -195,16 +207,16 @@ def test_a_name_that_turns_text_around_or_never_breaks_leaves_the_page_as_it_is(
     """A player named with U+202E (a right-to-left override) turned the rest of the deck's heading around, its verdict
     too ("lagel ton"); a 120-character file name with no place to break widened the deck table past the window,
     its verdict and codes off screen. The override is shown as an escape, as in the text report, and a long name
-    wraps."""
+    wraps. A player's name of two spaces, or of a no-break space, is found by the filter as the page shows it."""
     import json
 
     from selenium.webdriver.common.by import By
 
     folder = tmp_path / "decks"
     folder.mkdir()
-    (folder / "players.jsonl").write_text(json.dumps(
-        {"player": "\u202eSNEAKY", "commander": ["Krenko, Mob Boss"], "decklist": ["1 Mana Crypt", "98 Mountain"]})
-        + "\n", encoding="utf-8")
+    (folder / "players.jsonl").write_text("".join(json.dumps(
+        {"player": player, "commander": ["Krenko, Mob Boss"], "decklist": ["1 Mana Crypt", "98 Mountain"]}) + "\n"
+        for player in ("\u202eSNEAKY", "Jean  Dupont", "Ana\u00a0Lopez")), encoding="utf-8")
     (folder / ("Alice_Smith_Breed_Lethality_Atraxa_Praetors_Voice_Superfriends_Final_Version_For_Tournament_"
                "Registration_2024.txt")).write_text("Commander: Krenko, Mob Boss\n99 Mountain\n", encoding="utf-8")
     target = tmp_path / "report.html"
@@ -216,6 +228,11 @@ def test_a_name_that_turns_text_around_or_never_breaks_leaves_the_page_as_it_is(
         assert any(h.endswith("\\u202eSNEAKY not legal") for h in headings), headings
         assert driver.execute_script("return document.documentElement.scrollWidth") <= driver.execute_script(
             "return document.documentElement.clientWidth")
+        search = driver.find_element(By.ID, "filter")  # a name's spaces as the page shows them: one
+        for sought in ('"jean dupont"', '"ana lopez"', "ana\u00a0lopez"):
+            search.clear()
+            search.send_keys(sought)
+            assert driver.find_element(By.ID, "shown").text == "1 of 4 decks shown", sought
 
 
 @pytest.mark.browser

@@ -523,7 +523,7 @@ def _member_sources(label: str, data: bytes, depth: int = 0, read: FilesRead | N
         decks = _decks_array(json_data)
         yield from [("bytes", label, data)] if decks is None else _array_sources(label, 1, *decks)
     elif _may_be_a_table(label) and (layout := _registrations_in(data[:REGISTRATIONS_HEAD])) is not None:
-        yield from _registration_bytes(label, data, layout)
+        yield from _registration_bytes(label, data, layout, read)
     else:
         yield ("bytes", label, data)
 

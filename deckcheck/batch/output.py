@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 #: Columns of the summary table and of the CSV.
 COLUMNS = ("deck", "name", "commanders", "identity", "cards", "legal", "errors", "warnings", "codes")
+#: Columns of the CSV: the summary table's, and the deck's notes on how its list was read (a line each).
+CSV_COLUMNS = (*COLUMNS, "notes")
 #: Columns of the violations CSV: a row per violation of each deck (a deck with none: a row of no code).
 VIOLATION_COLUMNS = ("deck", "name", "legal", *VIOLATION_CELLS)
 #: The widest a text-table cell gets before it is cut with "…".
@@ -125,12 +127,17 @@ def _padded(cells: list[str], widths: list[int], right: list[bool]) -> str:
     return "  ".join(out).rstrip()
 
 
-def render_text(report: BatchReport, stream: IO[str], rows: TableRows | None = None) -> None:
-    """The summary table (one line per deck), the reasons unreadable decks could not be read, and totals.
-    `rows`: the results' table rows, when already taken (as they arrived)."""
+def render_text(report: BatchReport, stream: IO[str], rows: TableRows | None = None,
+                notes: KeptLines | None = None) -> None:
+    """The summary table (one line per deck), the reasons unreadable decks could not be read, the decks' notes on
+    how their lists were read, and totals. `rows` and `notes`: the results' table rows and notes (`deck_notes`), when
+    already taken (as they arrived)."""
     if rows is None:
         rows = TableRows()
         rows.add(table_block(table_cells(report.results)))
+    if notes is None:
+        notes = KeptLines(TABLE_ROWS_IN_MEMORY)
+        notes.add(deck_notes(report.results))
     counts = report.counts
     # no deck names: no name column
     shown = [i for i, c in enumerate(COLUMNS) if counts.named or c != "name"]
@@ -153,6 +160,10 @@ def render_text(report: BatchReport, stream: IO[str], rows: TableRows | None = N
         stream.write("\nunreadable:\n")
         for path, why in counts.unreadable_decks:
             stream.write(f"  {_cut(one_line(path), None)}: {_cut(why, None)}\n")
+    if notes:
+        stream.write("\nhow lists were read:\n")
+        for chunk in notes.chunks():
+            stream.writelines([f"  {line}\n" for line in chunk])
     s = counts.summary()
     stream.write(f"\n{counts.tally()}\n")
     if s["codes"]:
@@ -201,31 +212,41 @@ def render_html(report: BatchReport, stream: IO[str], parts: DeckParts | None = 
 class ReportPart:
     """What a report makes of a chunk's results where they are checked (a `--jobs` worker sends it back in their
     place): its `items` (the text table's rows as a `TableBlock`, the CSV rows or the JSON deck objects encoded)
-    and the chunk's counts. Its length is the chunk's number of decks."""
+    and the chunk's counts, and for the reports that have no place of a deck's own for them, the decks' notes
+    (`deck_notes`). Its length is the chunk's number of decks."""
 
-    __slots__ = ("items", "counts")
+    __slots__ = ("items", "counts", "notes")
 
-    def __init__(self, items: Any, counts: BatchCounts) -> None:
+    def __init__(self, items: Any, counts: BatchCounts, notes: list[str] | None = None) -> None:
         self.items = items
         self.counts = counts
+        self.notes = notes or []
 
     def __len__(self) -> int:
         return self.counts.decks
 
 
+def deck_notes(results: Iterable[DeckResult]) -> list[str]:
+    """Each deck's notes on how its list was read, "path: note", a line each (escaped as `one_line` escapes them, as
+    `check` writes them), for the reports with no place of a deck's own for them (the text table, the violations
+    CSV)."""
+    return [one_line(f"{r.report.path}: {note}") for r in results for note in r.report.notes]
+
+
 def text_part(results: list[DeckResult]) -> ReportPart:
-    """The text table's rows of these results, as the table takes them (`table_block`)."""
-    return ReportPart(table_block(table_cells(results)), BatchCounts.of(results))
+    """The text table's rows of these results, as the table takes them (`table_block`), and their notes."""
+    return ReportPart(table_block(table_cells(results)), BatchCounts.of(results), deck_notes(results))
 
 
 def csv_part(results: list[DeckResult]) -> ReportPart:
-    """The CSV rows of these results."""
-    return ReportPart(row_values(results), BatchCounts.of(results))
+    """The CSV rows of these results (CSV_COLUMNS)."""
+    rows = [(*row, "\n".join(r.report.notes)) for row, r in zip(row_values(results), results)]
+    return ReportPart(rows, BatchCounts.of(results))
 
 
 def violations_part(results: list[DeckResult]) -> ReportPart:
-    """The violations CSV's rows of these results."""
-    return ReportPart(violation_rows(results), BatchCounts.of(results))
+    """The violations CSV's rows of these results, and their notes (said on standard error)."""
+    return ReportPart(violation_rows(results), BatchCounts.of(results), deck_notes(results))
 
 
 def json_part(results: list[DeckResult]) -> ReportPart:
@@ -239,16 +260,19 @@ PARTS: dict[str, Callable[[list[DeckResult]], ReportPart]] = {
 
 
 class _CsvWriter:
-    """The CSV rows written as they arrive, after the header row (`columns`)."""
+    """The CSV rows written as they arrive, after the header row (`columns`); the decks' notes kept for standard
+    error, when their parts have them (the violations CSV's: `notes_left_out`)."""
 
-    def __init__(self, stream: IO[str], head: BatchReport, columns: tuple[str, ...] = COLUMNS) -> None:
+    def __init__(self, stream: IO[str], head: BatchReport, columns: tuple[str, ...] = CSV_COLUMNS) -> None:
         self._writer = SafeWriter(stream)
         self._columns = columns
         self._header = False
+        self.notes = KeptLines(TABLE_ROWS_IN_MEMORY)
 
     def add(self, part: ReportPart) -> None:
         self._head()
         self._writer.writerows(part.items)
+        self.notes.add(part.notes)
 
     def finish(self, report: BatchReport) -> None:
         self._head()
@@ -286,50 +310,68 @@ def table_block(rows: list[list[str]]) -> TableBlock:
     return TableBlock(widths, "".join([CELL_SEPARATOR.join(row) + "\n" for row in rows]), len(rows))
 
 
-def _row(line: str) -> list[str]:
-    """A row's cells from its line in a TableBlock."""
-    return line.rstrip("\n").split(CELL_SEPARATOR)
+class KeptLines:
+    """Lines of a report kept in order until it is written (a line holds no line break): the first `in_memory` of
+    them in memory, the rest in a temporary file, so that a batch's memory does not grow with its decks; the file is
+    gone once read back (`chunks`), or when the process ends."""
+
+    def __init__(self, in_memory: int) -> None:
+        self._in_memory = in_memory
+        self._held: list[str] = []
+        self._count = 0
+        self._spilled: IO[str] | None = None
+
+    def __len__(self) -> int:
+        return self._count
+
+    def add(self, lines: list[str], text: str | None = None) -> None:
+        """Keep these lines, after those kept; `text`: the same lines written a line each, when already so."""
+        if not lines:
+            return
+        self._count += len(lines)
+        if self._spilled is None and self._count <= self._in_memory:
+            self._held += lines
+            return
+        try:
+            if self._spilled is None:  # (surrogatepass: whatever a line holds comes back as it was)
+                self._spilled = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogatepass", newline="\n")
+            self._spilled.write(text if text is not None else "".join([line + "\n" for line in lines]))
+        except OSError as exc:
+            raise _no_temporary_room(exc) from None
+
+    def chunks(self) -> Iterator[list[str]]:
+        """Every line kept, in order, a list at a time; then the temporary file is closed."""
+        yield self._held
+        if self._spilled is not None:
+            with self._spilled as spilled:
+                try:
+                    spilled.seek(0)  # (the lines still buffered written first)
+                except OSError as exc:
+                    raise _no_temporary_room(exc) from None
+                while lines := spilled.readlines(1 << 20):
+                    yield [line.removesuffix("\n") for line in lines]
+            self._spilled = None
 
 
 class TableRows:
     """The text table's rows, in order, and the widest cell of each column (in terminal columns, its header's
     included): the widths need every row before the first line is written. The rows come as `TableBlock`s and
-    are kept as their text; past TABLE_ROWS_IN_MEMORY rows they wait in a temporary file, so that a batch's
-    memory does not grow with its decks; the file is gone once closed, or when the process ends."""
+    are kept as their text (`KeptLines`, TABLE_ROWS_IN_MEMORY of them in memory)."""
 
     def __init__(self) -> None:
         self.widths = [len(c) for c in COLUMNS]
-        self._held: list[str] = []
-        self._held_rows = 0
-        self._spilled: IO[str] | None = None
+        self._lines = KeptLines(TABLE_ROWS_IN_MEMORY)
 
     def add(self, block: TableBlock) -> None:
         """Take the next rows."""
         if block.rows:
             self.widths = list(map(max, self.widths, block.widths))
-        if self._spilled is None and self._held_rows + block.rows <= TABLE_ROWS_IN_MEMORY:
-            self._held.append(block.lines)
-            self._held_rows += block.rows
-            return
-        try:
-            if self._spilled is None:  # (surrogatepass: whatever a cell holds comes back as it was)
-                self._spilled = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogatepass", newline="\n")
-            self._spilled.write(block.lines)
-        except OSError as exc:
-            raise _no_temporary_room(exc) from None
+            self._lines.add(block.lines.split("\n")[:-1], block.lines)
 
     def chunks(self) -> Iterator[list[list[str]]]:
         """Every row taken, in order, a list at a time; then the temporary file is closed."""
-        yield [_row(line) for line in "".join(self._held).split("\n")[:-1]]
-        if self._spilled is not None:
-            with self._spilled as spilled:
-                try:
-                    spilled.seek(0)  # (the rows still buffered written first)
-                except OSError as exc:
-                    raise _no_temporary_room(exc) from None
-                while lines := spilled.readlines(1 << 20):
-                    yield list(map(_row, lines))
-            self._spilled = None
+        for lines in self._lines.chunks():
+            yield [line.split(CELL_SEPARATOR) for line in lines]
 
 
 def _no_temporary_room(exc: OSError) -> DeckcheckError:
@@ -345,12 +387,14 @@ class _TextWriter:
     def __init__(self, stream: IO[str], head: BatchReport) -> None:
         self._stream = stream
         self._rows = TableRows()
+        self._notes = KeptLines(TABLE_ROWS_IN_MEMORY)
 
     def add(self, part: ReportPart) -> None:
         self._rows.add(part.items)
+        self._notes.add(part.notes)
 
     def finish(self, report: BatchReport) -> None:
-        render_text(report, self._stream, self._rows)
+        render_text(report, self._stream, self._rows, self._notes)
 
 
 class _HtmlWriter:
@@ -401,3 +445,10 @@ class ReportWriter:
     def finish(self, report: BatchReport) -> None:
         """Write what follows the decks: the summary and the notes, and the decks' table (text, HTML)."""
         self._writer.finish(report)
+
+    def notes_left_out(self) -> Iterator[str]:
+        """The decks' notes on how their lists were read that the report has no place for (the violations CSV's,
+        which `batch` says on standard error, as `check --format csv` does), "path: note" a line each."""
+        notes = getattr(self._writer, "notes", None)
+        for chunk in notes.chunks() if notes is not None else ():
+            yield from chunk

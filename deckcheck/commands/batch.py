@@ -131,6 +131,8 @@ def _check_all(args: argparse.Namespace) -> int:
                                    progress=progress, on_part=partial(_write, args.output, writer.add))
         report = writer.report(results, card_data, args.as_of, in_report_order([*notes, *read.notes()]))
         _write(args.output, writer.finish, report)
+    for note in writer.notes_left_out():  # the violations CSV's, as `check --format csv` says them
+        print(f"deckcheck: note: {note}", file=sys.stderr)
     say_notes_left_out(args.format, report.notes)
     if args.output:
         print(f"deckcheck: {report.tally()}; report written to {one_line(args.output)}", file=sys.stderr)

@@ -73,7 +73,8 @@ def _row(index: int, result: DeckResult) -> str:
     also = dict.fromkeys(c for v in d.violations for c in v.cards)  # found by the filter too
     if d.companion:
         also[d.companion] = None
-    return (f'<tr class="{cls}" data-status="{cls}"' + (f' data-also="{esc(" ".join(also))}"' if also else "") + ">"
+    found_by = "&#10;".join(map(esc, also))  # a line each, as the filter reads the cells: a phrase is in one name
+    return (f'<tr class="{cls}" data-status="{cls}"' + (f' data-also="{found_by}"' if also else "") + ">"
             + "".join(cells) + "</tr>")
 
 
@@ -163,7 +164,8 @@ def render(report: BatchReport, stream: IO[str], *, title: str = "deckcheck tour
           + "".join(f"<li>{esc(card)} ({n})</li>" for card, n in offending.most_common(10)) + "</ol>\n")
     w("</section>\n")
     w('<section id="decks"><h2>Decks</h2>\n<div class="controls">'
-      '<label>Filter <input id="filter" type="search" placeholder="deck, player, commander, card, code…" '
+      '<label>Filter <input id="filter" type="search" '
+      'placeholder="deck, player, commander, card, code, &quot;a phrase&quot;…" '
       'autocomplete="off"></label> '
       '<label>Show <select id="status"><option value="">all decks</option><option value="legal">legal</option>'
       '<option value="illegal">not legal</option><option value="unreadable">unreadable</option></select></label> '

@@ -11,9 +11,28 @@
   var shown = document.getElementById("shown");
   var rows = Array.prototype.slice.call(body.rows);
   // what a row is found by: its cells, and its deck's offending cards and companion ("Lurrus"), accents aside
-  // ("eowyn" finds Éowyn), as the table is sorted
-  function plain(text) { return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
-  var texts = rows.map(function (r) { return plain(r.textContent + " " + (r.getAttribute("data-also") || "")); });
+  // ("eowyn" finds Éowyn) as the table is sorted, a curly apostrophe as a straight one and any run of spaces as one
+  // (as the page shows them); a line each, so that no phrase runs from one into the next
+  function plain(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[\u2018\u2019\u02bc]/g, "'")
+      .replace(/\s+/g, " ").toLowerCase();
+  }
+  var texts = rows.map(function (r) {
+    var cells = Array.prototype.map.call(r.cells, function (c) { return c.textContent; });
+    return cells.concat((r.getAttribute("data-also") || "").split("\n")).map(plain).join("\n");
+  });
+  // what the filter seeks: words, each anywhere in a row, and "quoted phrases" (straight or curly quotes, the last
+  // one may be left open), each as written: "mana crypt" is not Mana Leak beside Cryptic Command
+  var QUOTES = "\"\u201c\u201d";
+  var TERM = new RegExp("[" + QUOTES + "][^" + QUOTES + "]*[" + QUOTES + "]?|[^\\s" + QUOTES + "]+", "g");
+  function sought(value) {
+    var terms = [];
+    (plain(value).match(TERM) || []).forEach(function (m) {
+      var term = m.replace(new RegExp("[" + QUOTES + "]", "g"), "").trim();
+      if (term) { terms.push(term); }
+    });
+    return terms;
+  }
   var collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
 
   function key(row, col, numeric) {
@@ -46,7 +65,7 @@
   }
 
   function applyFilter() {
-    var words = plain(filter.value).split(/\s+/).filter(Boolean);
+    var words = sought(filter.value);
     var wanted = status.value;
     var n = 0;
     rows.forEach(function (row, i) {
