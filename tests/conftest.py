@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 PROJECT = Path(__file__).resolve().parent.parent
 SHARED_DATA = PROJECT.parent / "shared" / "data"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The tests check against the bundled snapshot, whatever card store the user keeps: `deckcheck update` builds one
+    in the user's cache folder (or where $DECKCHECK_DATA says), of other cards, and tests that count the snapshot's
+    findings failed beside it. Every test, and every process a test starts, has an empty cache folder of the run's
+    own (platformdirs reads $XDG_CACHE_HOME on Linux) and no $DECKCHECK_DATA; the tests of those set their own."""
+    cache = tempfile.mkdtemp(prefix="deckcheck-tests-cache-")
+    config.add_cleanup(lambda: shutil.rmtree(cache, ignore_errors=True))
+    os.environ["XDG_CACHE_HOME"] = cache
+    os.environ.pop("DECKCHECK_DATA", None)
 
 
 @pytest.fixture(scope="session")
