@@ -20,8 +20,14 @@ def pytest_configure(config: pytest.Config) -> None:
     own (platformdirs reads $XDG_CACHE_HOME on Linux) and no $DECKCHECK_DATA; the tests of those set their own."""
     cache = tempfile.mkdtemp(prefix="deckcheck-tests-cache-")
     config.add_cleanup(lambda: shutil.rmtree(cache, ignore_errors=True))
-    os.environ["XDG_CACHE_HOME"] = cache
-    os.environ.pop("DECKCHECK_DATA", None)
+    environment = pytest.MonkeyPatch()  # put back when the run ends (pytest.main in a notebook or an IDE)
+    config.add_cleanup(environment.undo)
+    if "PIP_CACHE_DIR" not in os.environ:  # pip's own downloads (the packaging tests' builds) kept where they were
+        import platformdirs
+
+        environment.setenv("PIP_CACHE_DIR", platformdirs.user_cache_dir("pip"))
+    environment.setenv("XDG_CACHE_HOME", cache)
+    environment.delenv("DECKCHECK_DATA", raising=False)
 
 
 @pytest.fixture(scope="session")

@@ -600,53 +600,46 @@ def test_violations_csv_a_row_per_violation_with_line_rule_and_message(tmp_path)
         run_cli("batch", "--format", "violations", str(TOURNAMENT))[1]
 
 
-def _duel_decks_with_and_without_notes(shared_data: Path, tmp_path: Path) -> tuple[Path, list[str]]:
-    """A JSON Lines file of the first four Duel Commander archive decks listing their companion with the commanders
-    (the archive's `commander` field does so), each after a deck that lists none; its path and the four companions."""
-    picked, companions = [], []
-    with gzip.open(shared_data / "decks" / "duel-commander" / "decks.jsonl.gz", "rt", encoding="utf-8") as f:
-        previous = None
-        for line in f:
-            record = json.loads(line)
-            companion = next((c for c in record["commander"] if c.startswith(("Lurrus", "Jegantha", "Lutri"))), None)
-            if companion and len(record["commander"]) > 1 and previous is not None:
-                picked += [previous, line]
-                companions.append(companion)
-                if len(companions) == 4:
-                    break
-            previous = None if companion else line
-    path = tmp_path / "decks.jsonl"
-    path.write_text("".join(picked), encoding="utf-8")
-    return path, companions
-
-
-def test_deck_notes_on_how_a_list_was_read_reach_every_batch_report(shared_data, tmp_path, store):
+def test_deck_notes_on_how_a_list_was_read_reach_every_batch_report(tmp_path, store):
     """A deck's notes on how its list was read ("took Lurrus of the Dream-Den, listed with the commanders, as
-    companion") are in the text report, the CSV (a column), the violations CSV (on standard error, as `check
-    --format csv` says them) and the frame, as in the JSON report. Before, only JSON and HTML had them: a
-    tournament's CSV said nothing of the 187 archive decks whose companion was read off the commanders."""
-    decks, companions = _duel_decks_with_and_without_notes(shared_data, tmp_path)
+    companion", a struck-through line cut) are in the text report (after the table), the CSV (a column), the
+    violations CSV (on standard error, as `check --format csv` says them) and the frame, as in the JSON report, in
+    the decks' order with --jobs 2 as with one (300 decks: two workers' chunks). Before, only JSON and HTML had them:
+    a tournament's CSV said nothing of the 187 Duel Commander archive decks whose companion was read off the
+    commanders (their `commander` field lists it)."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    emeka = (TOURNAMENT / "05-emeka-vampiric-bloodlust.txt").read_text(encoding="utf-8")
+    decks = tmp_path / "decks.jsonl"
+    decks.write_text("".join(json.dumps(
+        [{"text": alice}, {"text": alice + "~~1 Sol Ring~~\n"},
+         {"player": f"P{i}", "commander": ["Edgar Markov", "Lurrus of the Dream-Den"], "text": emeka}][i % 3]) + "\n"
+        for i in range(300)), encoding="utf-8")
     _, out, _ = run_cli("batch", "--format", "json", str(decks))
     expected = [(d["path"], note) for d in json.loads(out)["decks"] for note in d.get("notes", ())]
-    assert [path for path, _ in expected] == [f"{decks}:{n}" for n in (2, 4, 6, 8)]
-    assert all(f"took {c}, listed with the commanders, as companion" in note
-               for c, (_, note) in zip(companions, expected))
+    assert len(expected) == 300 and expected[:3] == [
+        (f"{decks}:2", 'read what is struck through (~~) as cut from the list, not counted: line 98 "1 Sol Ring"'),
+        (f"{decks}:3", "commander given beside the list: Lurrus of the Dream-Den is not in the list; added as commander"),
+        (f"{decks}:3", "took Lurrus of the Dream-Den, listed with the commanders, as companion: it has a companion "
+                       "ability, and can't be a commander beside Edgar Markov")]
 
-    _, text, _ = run_cli("batch", str(decks))
-    said = text.split("\nhow lists were read:\n")[1].split("\n\n")[0].splitlines()
-    assert said == [f"  {path}: {note}" for path, note in expected]
+    for jobs in ("1", "2"):
+        _, text, _ = run_cli("batch", "--jobs", jobs, str(decks))
+        said = text.split("\nhow lists were read:\n")[1].split("\n\n")[0].splitlines()
+        assert said == [f"  {path}: {note}" for path, note in expected]
 
-    _, out, _ = run_cli("batch", "--format", "csv", str(decks))
-    rows = list(csv.DictReader(io.StringIO(out)))
-    assert [(r["deck"], r["notes"]) for r in rows if r["notes"]] == expected and len(rows) == 8
+        _, out, _ = run_cli("batch", "--format", "csv", "--jobs", jobs, str(decks))
+        rows = list(csv.DictReader(io.StringIO(out)))
+        assert [(r["deck"], note) for r in rows for note in r["notes"].split("\n") if note] == expected
+        assert len(rows) == 300 and rows[2]["notes"].count("\n") == 1  # a deck's notes a line each, in one cell
 
-    _, out, err = run_cli("batch", "--format", "violations", "--jobs", "2", str(decks))
-    assert [line for line in err.splitlines() if ": took " in line] == [
-        f"deckcheck: note: {path}: {note}" for path, note in expected]
-    assert "notes" not in next(csv.reader(io.StringIO(out)))  # (its columns are `check --format csv`'s)
+        _, out, err = run_cli("batch", "--format", "violations", "--jobs", jobs, str(decks))
+        assert [line for line in err.splitlines() if line.startswith("deckcheck: note: ") and ".jsonl:" in line] == [
+            f"deckcheck: note: {path}: {note}" for path, note in expected]
+        assert "notes" not in next(csv.reader(io.StringIO(out)))  # (its columns are `check --format csv`'s)
 
     frame = check_many([decks], store=store).to_frame()
-    assert [(p, n) for p, n in zip(frame["path"], frame["notes"]) if n] == expected
+    assert [(p, note) for p, notes in zip(frame["path"], frame["notes"]) for note in notes.split("\n") if note] == \
+        expected
 
 
 def test_the_report_file_s_extension_chooses_the_format_unless_format_is_given(tmp_path, monkeypatch):

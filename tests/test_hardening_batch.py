@@ -326,8 +326,8 @@ def test_a_full_temporary_folder_is_said_of_that_folder(tmp_path, full_temporary
     report = tmp_path / "report.txt"
     done = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "-o", str(report), str(decks)],
                           env=env, capture_output=True, text=True, timeout=300)
-    assert (done.returncode, done.stderr) == (2, f"deckcheck: error: {full_temporary_folder}: can't keep the text "
-                                                 "report's rows in the temporary folder: No space left on device "
+    assert (done.returncode, done.stderr) == (2, f"deckcheck: error: {full_temporary_folder}: can't keep the "
+                                                 "report's lines in the temporary folder: No space left on device "
                                                  "(TMPDIR names another)\n")
     assert not report.exists()
     built = subprocess.run([sys.executable, "-m", "deckcheck", "update", "--data-dir", str(tmp_path / "store"),

@@ -137,7 +137,7 @@ def render_text(report: BatchReport, stream: IO[str], rows: TableRows | None = N
         rows.add(table_block(table_cells(report.results)))
     if notes is None:
         notes = KeptLines(TABLE_ROWS_IN_MEMORY)
-        notes.add(deck_notes(report.results))
+        notes.add_lines(deck_notes(report.results))
     counts = report.counts
     # no deck names: no name column
     shown = [i for i, c in enumerate(COLUMNS) if counts.named or c != "name"]
@@ -245,7 +245,8 @@ def csv_part(results: list[DeckResult]) -> ReportPart:
 
 
 def violations_part(results: list[DeckResult]) -> ReportPart:
-    """The violations CSV's rows of these results, and their notes (said on standard error)."""
+    """The violations CSV's rows of these results, and their notes (`batch` says them on standard error as they
+    come, as `check --format csv` does)."""
     return ReportPart(violation_rows(results), BatchCounts.of(results), deck_notes(results))
 
 
@@ -260,19 +261,16 @@ PARTS: dict[str, Callable[[list[DeckResult]], ReportPart]] = {
 
 
 class _CsvWriter:
-    """The CSV rows written as they arrive, after the header row (`columns`); the decks' notes kept for standard
-    error, when their parts have them (the violations CSV's: `notes_left_out`)."""
+    """The CSV rows written as they arrive, after the header row (`columns`)."""
 
     def __init__(self, stream: IO[str], head: BatchReport, columns: tuple[str, ...] = CSV_COLUMNS) -> None:
         self._writer = SafeWriter(stream)
         self._columns = columns
         self._header = False
-        self.notes = KeptLines(TABLE_ROWS_IN_MEMORY)
 
     def add(self, part: ReportPart) -> None:
         self._head()
         self._writer.writerows(part.items)
-        self.notes.add(part.notes)
 
     def finish(self, report: BatchReport) -> None:
         self._head()
@@ -324,24 +322,28 @@ class KeptLines:
     def __len__(self) -> int:
         return self._count
 
-    def add(self, lines: list[str], text: str | None = None) -> None:
-        """Keep these lines, after those kept; `text`: the same lines written a line each, when already so."""
-        if not lines:
+    def add(self, text: str, count: int) -> None:
+        """Keep these `count` lines, written a line each (each ending in "\n"), after those kept."""
+        if not count:
             return
-        self._count += len(lines)
+        self._count += count
         if self._spilled is None and self._count <= self._in_memory:
-            self._held += lines
+            self._held.append(text)
             return
         try:
             if self._spilled is None:  # (surrogatepass: whatever a line holds comes back as it was)
                 self._spilled = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogatepass", newline="\n")
-            self._spilled.write(text if text is not None else "".join([line + "\n" for line in lines]))
+            self._spilled.write(text)
         except OSError as exc:
             raise _no_temporary_room(exc) from None
 
+    def add_lines(self, lines: list[str]) -> None:
+        """Keep these lines after those kept."""
+        self.add("".join([line + "\n" for line in lines]), len(lines))
+
     def chunks(self) -> Iterator[list[str]]:
         """Every line kept, in order, a list at a time; then the temporary file is closed."""
-        yield self._held
+        yield "".join(self._held).split("\n")[:-1]
         if self._spilled is not None:
             with self._spilled as spilled:
                 try:
@@ -366,7 +368,7 @@ class TableRows:
         """Take the next rows."""
         if block.rows:
             self.widths = list(map(max, self.widths, block.widths))
-            self._lines.add(block.lines.split("\n")[:-1], block.lines)
+            self._lines.add(block.lines, block.rows)
 
     def chunks(self) -> Iterator[list[list[str]]]:
         """Every row taken, in order, a list at a time; then the temporary file is closed."""
@@ -375,9 +377,9 @@ class TableRows:
 
 
 def _no_temporary_room(exc: OSError) -> DeckcheckError:
-    """The error for rows that can't wait in the temporary folder (a small /tmp that is full): said of that folder,
+    """The error for lines that can't wait in the temporary folder (a small /tmp that is full): said of that folder,
     not of the report, which may be on a disk with room."""
-    return DeckcheckError(f"{tempfile.gettempdir()}: can't keep the text report's rows in the temporary folder: "
+    return DeckcheckError(f"{tempfile.gettempdir()}: can't keep the report's lines in the temporary folder: "
                           f"{exc.strerror or exc} (TMPDIR names another)")
 
 
@@ -391,7 +393,7 @@ class _TextWriter:
 
     def add(self, part: ReportPart) -> None:
         self._rows.add(part.items)
-        self._notes.add(part.notes)
+        self._notes.add_lines(part.notes)
 
     def finish(self, report: BatchReport) -> None:
         render_text(report, self._stream, self._rows, self._notes)
@@ -445,10 +447,3 @@ class ReportWriter:
     def finish(self, report: BatchReport) -> None:
         """Write what follows the decks: the summary and the notes, and the decks' table (text, HTML)."""
         self._writer.finish(report)
-
-    def notes_left_out(self) -> Iterator[str]:
-        """The decks' notes on how their lists were read that the report has no place for (the violations CSV's,
-        which `batch` says on standard error, as `check --format csv` does), "path: note" a line each."""
-        notes = getattr(self._writer, "notes", None)
-        for chunk in notes.chunks() if notes is not None else ():
-            yield from chunk

@@ -15,11 +15,14 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from functools import partial
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from deckcheck.commands.options import add_data_dir, add_as_of, stdin_at_most_once
 from deckcheck.errors import DeckcheckError, one_line
 from deckcheck.render import OUTPUT_ERRORS
+
+if TYPE_CHECKING:
+    from deckcheck.batch.output import ReportWriter
 
 FORMATS = ("text", "json", "csv", "violations", "html")
 
@@ -128,11 +131,9 @@ def _check_all(args: argparse.Namespace) -> int:
         options = BatchOptions(on=args.as_of, brackets=shows_details,
                                suggestions=shows_details or args.format == "violations", part=writer.part)
         results, notes = run_batch(sources, store=store, data_dir=args.data_dir, jobs=args.jobs, options=options,
-                                   progress=progress, on_part=partial(_write, args.output, writer.add))
+                                   progress=progress, on_part=partial(_take_part, args, writer))
         report = writer.report(results, card_data, args.as_of, in_report_order([*notes, *read.notes()]))
         _write(args.output, writer.finish, report)
-    for note in writer.notes_left_out():  # the violations CSV's, as `check --format csv` says them
-        print(f"deckcheck: note: {note}", file=sys.stderr)
     say_notes_left_out(args.format, report.notes)
     if args.output:
         print(f"deckcheck: {report.tally()}; report written to {one_line(args.output)}", file=sys.stderr)
@@ -221,6 +222,18 @@ def _there_but_not_a_regular_file(path: str) -> bool:
         return not stat.S_ISREG(os.stat(path).st_mode)
     except OSError:  # not there (yet), or a broken link
         return False
+
+
+def _take_part(args: argparse.Namespace, writer: ReportWriter, part: Any) -> None:
+    """Write a chunk's part of the report; the violations CSV's decks' notes on how their lists were read, which it
+    has no place for, said on standard error as they come (as `check --format csv` says them), above the progress
+    bar."""
+    _write(args.output, writer.add, part)
+    if args.format == "violations" and part.notes:
+        from tqdm import tqdm
+
+        for note in part.notes:
+            tqdm.write(f"deckcheck: note: {note}", file=sys.stderr)
 
 
 def _write(path: str | None, write: Callable[..., Any], *args: Any) -> Any:
