@@ -38,6 +38,9 @@ SNAPSHOT_LACKS = ("the bundled snapshot (card data of 2026-01-03) lacks the card
 #: The release day of the newest cards the bundled snapshot holds (Avatar: The Last Airbender's, from the 2025-12
 #: Scryfall objects; test_store checks it against the snapshot): a store whose data is older lacks cards it knows.
 SNAPSHOT_NEWEST_CARDS = "2025-11-21"
+#: The most names `CardStore.lookup` keeps the answer for: every name of every card several times over (about 30,000
+#: cards), while decklists of names no card has, each new, can't grow a store's memory without end.
+LOOKUPS_KEPT = 200_000
 
 # Name kinds, best first: a full name beats a face name beats another printed name.
 FULL_NAME, FACE_NAME, ALIAS = 0, 1, 2
@@ -537,6 +540,8 @@ class CardStore:
             return self._cache[key]
         except KeyError:
             pass
+        if len(self._cache) > LOOKUPS_KEPT:  # decklists of names no card has, each new: memory without end
+            self._cache.clear()
         card = self._lookup_key(key)
         if card is None and " // " in key and not self._others_keyed(key):
             parts = key.split(" // ")

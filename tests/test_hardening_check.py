@@ -221,3 +221,46 @@ def test_lines_past_the_card_line_limit_are_counted_not_read(monkeypatch, line: 
                              "cards not read")]
     assert deck.problems[0].text == line
     assert sum(e.quantity for e in deck.entries) == MAX_CARD_LINES
+
+
+def test_decks_of_names_no_card_has_keep_the_checker_s_memory_bounded_and_its_verdicts_the_same(monkeypatch):
+    """Decklists of names no card has, each name new (10,000 a deck): every cache by name grew with them, 3 MB a deck,
+    422 MB at 120 decks. Each now forgets past its bound (NAMES_KEPT, LOOKUPS_KEPT; made small here), the names
+    resolved together with the quick tests that must hold them, and the reports are those of a checker that never
+    forgets: known cards found again, a banned card still banned, a typo still suggested."""
+    from deckcheck import checker as checker_module
+    from deckcheck import store as store_module
+    from deckcheck.decklist.reading import parse_text
+
+    rng = random.Random(5)
+    names, leaders = _real_names()
+    texts = []
+    for n in range(12):
+        made_up = [" ".join(f"{rng.choice('bdfgklmnprstvz')}{rng.choice('aeiou')}{rng.choice('nrstx')}"
+                            for _ in range(3)) for _ in range(600)]
+        body = [f"1 {name}" for name in made_up + rng.sample(names, 40) + ["Mana Crypt"]]
+        rng.shuffle(body)
+        body.insert(0, "1 Sol Rign")  # (the rule suggests for a deck's first few unknown names)
+        texts.append("\n".join(["Commander", f"1 {rng.choice(leaders)}", "", "Deck", *body]) + "\n")
+
+    def reports(store: CardStore) -> list[dict]:
+        checker = Checker(store, load_policy())
+        found = []
+        for n, text in enumerate(texts):
+            found.append(checker.check(parse_text(text, f"deck{n}.txt")).to_dict())
+            sizes.append((len(checker._resolved.get(None, ())), len(checker._unknown), len(checker._others),
+                          len(checker._suggestions), len(store._cache)))
+        return found
+
+    sizes: list[tuple[int, ...]] = []
+    remembering = reports(CardStore.open())
+    assert max(s[0] for s in sizes) > 6000  # (every name kept)
+    monkeypatch.setattr(checker_module, "NAMES_KEPT", 1000, raising=False)
+    monkeypatch.setattr(store_module, "LOOKUPS_KEPT", 2000, raising=False)
+    sizes.clear()
+    forgetting = reports(CardStore.open())
+    assert forgetting == remembering
+    assert max(max(s[:4]) for s in sizes) <= 1000 + 700 and max(s[4] for s in sizes) <= 2000 + 1
+    codes = {v["code"] for deck in forgetting for v in deck["violations"]}
+    assert {"banned", "unknown-card"} <= codes
+    assert all(any("did you mean Sol Ring" in v["message"] for v in deck["violations"]) for deck in forgetting)
