@@ -29,5 +29,20 @@ def __getattr__(name: str):  # PEP 562: the API is imported lazily
     raise AttributeError(f"module 'deckcheck' has no attribute {name!r}")
 
 
+def _command_line() -> None:
+    """The `deckcheck` command (pyproject.toml's entry point) and `python -m deckcheck`: deckcheck.cli's, and a Ctrl-C
+    before its handlers are set or after they are put back (while its modules load, the first ~50 ms) said as one
+    in between is, not as a traceback of the line it stopped."""
+    try:
+        from deckcheck.cli import command_line
+
+        command_line()
+    except KeyboardInterrupt:
+        import sys
+
+        sys.stderr.write("deckcheck: interrupted\n")
+        raise SystemExit(130) from None
+
+
 def __dir__() -> list[str]:
     return sorted(set(globals()) | _API)

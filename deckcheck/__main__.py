@@ -1,5 +1,5 @@
 """python -m deckcheck"""
 
-from deckcheck.cli import command_line
+from deckcheck import _command_line
 
-command_line()
+_command_line()

@@ -525,6 +525,23 @@ def test_a_stop_signal_while_the_command_line_is_read_is_one_line_not_a_tracebac
     assert (done.returncode, done.stderr, done.stdout) == (code, f"deckcheck: {said}\n", "")
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("start", [["-m", "deckcheck"], ["-c", "import deckcheck; deckcheck._command_line()"]],
+                         ids=["python -m deckcheck", "the entry point"])
+def test_a_ctrl_c_while_deckcheck_s_modules_load_is_one_line_not_a_traceback(start) -> None:
+    """Ctrl-C in a command's first ~50 ms, while deckcheck.cli and its imports load (before its handlers are set),
+    ended in a traceback of the import it stopped ("import threading ... KeyboardInterrupt"), exit 1."""
+    stop_on_import = ("import os, signal, sys\nclass Stop:\n    def find_spec(self, name, *args):\n"
+                      "        if name == 'deckcheck.cli':\n            os.kill(os.getpid(), signal.SIGINT)\n"
+                      "sys.meta_path.insert(0, Stop())\n")
+    env = dict(os.environ, PYTHONPATH=str(PROJECT), PYTHONDONTWRITEBYTECODE="1")
+    program = stop_on_import + ("import runpy; sys.argv = ['deckcheck', 'check', sys.argv[1]]; "
+                                "runpy.run_module('deckcheck', run_name='__main__')" if start[0] == "-m" else start[1])
+    done = subprocess.run([sys.executable, "-c", program, str(LEGAL)], env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert (done.returncode, done.stderr, done.stdout) == (130, "deckcheck: interrupted\n", "")
+
+
 @pytest.mark.parametrize("command", ["check", "brackets"])
 def test_an_empty_commander_name_is_a_usage_error(capsys, command) -> None:
     code, _, err = run(capsys, command, "--commander", "  ", str(LEGAL))
