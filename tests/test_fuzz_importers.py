@@ -17,7 +17,10 @@ from hypothesis import strategies as st
 
 from deckcheck.errors import InputError
 from deckcheck.sources import load_files
-from fuzz.fuzzlib import mtgjson_objects, mutate_object, scryfall_objects, target_mtgjson, target_scryfall
+from fuzz.fuzzlib import (
+    mtgjson_objects, mutate_object, mutated_card_file, run_one, scryfall_objects, target_card_file, target_mtgjson,
+    target_scryfall,
+)
 
 pytestmark = [pytest.mark.timeout(300), pytest.mark.shared]
 FAST = settings(max_examples=500, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -114,6 +117,36 @@ def test_truncated_and_corrupted_files_fail_cleanly(tmp_path, sf_objects) -> Non
             load_files([path])
         except InputError as exc:
             assert str(path) in str(exc) and "\n" not in str(exc)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(seed=SEEDS)
+def test_mutated_card_files(shared_data, seed: int) -> None:
+    """Whole small real card files (a Scryfall array and JSON Lines, an MTGJSON set file), edited as text or as
+    bytes, then gzipped or zipped or not: load_files imports them or says in one line, naming the file, what is
+    wrong. (A zip whose directory points before its start said "cannot read: Invalid argument".)"""
+    run_one(target_card_file, *mutated_card_file(random.Random(seed)))
+
+
+def test_a_zip_whose_directory_points_before_its_start_is_a_corrupt_archive(tmp_path, sf_objects) -> None:
+    """Found by the fuzz run's whole card files: a zip whose end record puts its directory further in than it is
+    sends zipfile to a place before the file's start, an OSError (EINVAL) that was said as the file's own:
+    "cannot read: Invalid argument", though the file reads well. It is a corrupt archive, and the store stays."""
+    import struct
+    import zipfile
+
+    path = tmp_path / "cards.json.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("cards.json", json.dumps(sf_objects[:5]))
+    data = bytearray(path.read_bytes())
+    end = data.rindex(b"PK\x05\x06")  # the end of central directory record: its directory's offset at +16
+    (offset,) = struct.unpack_from("<I", data, end + 16)
+    struct.pack_into("<I", data, end + 16, offset + 1000)
+    path.write_bytes(bytes(data))
+    with pytest.raises(InputError) as caught:
+        load_files([path])
+    assert str(caught.value).startswith(f"{path}: corrupt or unsupported zip archive (")
+    assert "cannot read" not in str(caught.value)
 
 
 @pytest.mark.parametrize("cost", ["//", "{2}{U} // junk", "W}", "{W} // {U", "x // {1}"])

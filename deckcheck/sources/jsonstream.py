@@ -8,6 +8,7 @@ The text is decompressed in chunks and each value is cut out of a sliding buffer
 from __future__ import annotations
 
 import codecs
+import errno
 import json
 import re
 import zlib
@@ -167,8 +168,13 @@ def _unzipped(fh: Any, path: str, progress: Callable[[int], None] | None) -> Ite
                 yield data
                 if progress:  # the archive's bytes, in proportion, for a bar sized by the file
                     progress(round(len(data) * scale))
-    except (InputError, OSError):
-        raise  # an OSError is the file's, said where the file is opened
+    except InputError:
+        raise
+    except OSError as exc:
+        if exc.errno not in (None, errno.EINVAL):  # the file's own (EIO), said where the file is opened
+            raise
+        # the archive's: a bzip2 stream's error, or a seek before the file's start where its directory points
+        raise InputError(path, f"corrupt or unsupported zip archive ({exc.strerror or exc})") from None
     except zip_errors() as exc:
         raise InputError(path, f"corrupt or unsupported zip archive ({exc})") from None
 

@@ -1,11 +1,13 @@
 """Input generators and targets shared by the fuzz tests (tests/test_fuzz*.py) and the dedicated fuzz run
 (tests/fuzz/run_fuzz.py).
 
-Three targets, each fed either generated input or mutations of real data from ../shared/data:
+Four targets, each fed either generated input or mutations of real data from ../shared/data:
 - the decklist parser (parse_text on text, parse_bytes on bytes: every dialect, CSV and MTGJSON deck JSON);
 - the mana cost parser (parse_cost, mana_value, symbol_value, symbol_colors, text_symbols);
 - the importers' per-object path (scryfall.ingest / mtgjson.ingest into an Accumulator, then the Card it
   makes, its computed color identity, mana value per zone, store encoding and name keys).
+- whole card files as `deckcheck update --file` reads them (load_files: decompression, the JSON stream, the
+  kind of file), mutated small real ones.
 
 A target returns normally or raises one of ALLOWED (deckcheck's own clear errors); anything else is a bug.
 Each target also checks a few invariants of what it returns (AssertionError is a bug too).
@@ -187,6 +189,44 @@ def mtgjson_objects() -> list[tuple[dict[str, Any], dict[str, Any]]]:
         out += [(c, {**ctx, "list": "cards"}) for c in data.get("cards", [])[:60]]
         out += [(t, {**ctx, "list": "tokens"}) for t in data.get("tokens", [])[:10]]
     return out
+
+
+@lru_cache(maxsize=1)
+def card_files() -> list[tuple[str, bytes]]:
+    """Small real card files as `deckcheck update --file` reads them, (suffix, plain bytes): a Scryfall array of
+    eight layout fixtures, the same objects as JSON Lines, and an MTGJSON set file (meta and data) cut to its
+    first eight cards and two tokens."""
+    folder = SHARED / "scryfall"
+    fixtures = json.loads((folder / "layout-fixtures.json").read_text(encoding="utf-8"))
+    fixtures = (fixtures if isinstance(fixtures, list) else fixtures.get("data", []))[:8]
+    mtgjson_set = json.loads(gzip.decompress((SHARED / "mtgjson" / "sets-2022-04" / "2XM.json.gz").read_bytes()))
+    data = mtgjson_set["data"]
+    mtgjson_set["data"] = {**data, "cards": data.get("cards", [])[:8], "tokens": data.get("tokens", [])[:2]}
+    return [(".json", json.dumps(fixtures).encode()),
+            (".jsonl", "".join(json.dumps(o) + "\n" for o in fixtures).encode()),
+            (".json", json.dumps(mtgjson_set).encode())]
+
+
+def mutated_card_file(rng: random.Random) -> tuple[bytes, str]:
+    """One of `card_files` after text edits (still UTF-8: the JSON broken, a value cut) or byte-level ones, then as it
+    is, gzipped or zipped (and now and then the compressed bytes edited too): (its bytes, its file name's suffix)."""
+    import zipfile
+
+    suffix, plain = rng.choice(card_files())
+    roll = rng.random()
+    data = (mutate_text(rng, plain.decode("utf-8")).encode("utf-8", "surrogatepass") if roll < 0.5
+            else mutate_bytes(rng, plain) if roll < 0.9 else plain)
+    wrap = rng.choice(["", ".gz", ".zip"])
+    if wrap == ".gz":
+        data = gzip.compress(data, 1)
+    elif wrap == ".zip":
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr(f"cards{suffix}", data)
+        data = buffer.getvalue()
+    if wrap and rng.random() < 0.2:
+        data = mutate_bytes(rng, data)
+    return data, suffix + wrap
 
 
 #: The spreadsheet writers of the workbooks: openpyxl (.xlsx, inline strings), XlsxWriter (.xlsx, shared
@@ -669,6 +709,41 @@ def target_mtgjson(obj: Any, context: dict[str, Any]) -> None:
     for card in acc.cards().values():
         _check_card(card)
     _check_others(acc)
+
+
+def target_card_file(data: bytes, suffix: str) -> None:
+    """load_files on a whole card file's bytes (`deckcheck update --file`: the compression told by its bytes, the
+    JSON streamed, Scryfall or MTGJSON told apart, each object through its importer), then the Cards it makes.
+    The file is written to a temporary folder of the run's own, one file at a time."""
+    import tempfile
+    import warnings
+
+    from deckcheck.sources import load_files
+
+    path = Path(_card_file_folder()) / f"cards{suffix}"
+    path.write_bytes(data)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # (DeckcheckWarning: a card left out, said on standard error)
+            result = load_files([path])
+    except DeckcheckError as exc:
+        assert str(path) in str(exc) and "\n" not in str(exc), exc
+        return
+    finally:
+        path.unlink()
+    for card in result.cards:
+        _check_card(card)
+
+
+@lru_cache(maxsize=1)
+def _card_file_folder() -> str:
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="deckcheck-fuzz-")
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
 
 
 def run_one(target: Callable[..., None], *args: Any) -> None:

@@ -1,7 +1,7 @@
 """The dedicated fuzz run: at least 200,000 generated inputs across the decklist parser (workbooks and word
 processors' documents among its inputs, and lines of card names run together read apart by the
-checker), the mana cost parser and the importers' per-object path (see fuzzlib.py for the targets and
-mutators).
+checker), the mana cost parser, the importers' per-object path and whole card files as `update --file` reads
+them (see fuzzlib.py for the targets and mutators).
 
     python tests/fuzz/run_fuzz.py [--inputs 200000] [--seed 1] [--timeout 10] [--memory-mb 3000]
 
@@ -29,10 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for `fuz
 
 from fuzz import fuzzlib  # noqa: E402
 from fuzz.fuzzlib import (  # noqa: E402
-    DECK_PIECES, mtgjson_objects, mutate_archive, mutate_bytes, mutate_object, mutate_text, names_line,
-    precon_decks, real_decklists, real_documents, real_rich_texts, real_workbooks, run_one, scryfall_objects,
-    target_checked_text, target_decklist_bytes, target_decklist_text, target_mana, target_mtgjson,
-    target_scryfall, target_workbook,
+    DECK_PIECES, card_files, mtgjson_objects, mutate_archive, mutate_bytes, mutate_object, mutate_text,
+    mutated_card_file, names_line, precon_decks, real_decklists, real_documents, real_rich_texts, real_workbooks,
+    run_one, scryfall_objects, target_card_file, target_checked_text, target_decklist_bytes, target_decklist_text,
+    target_mana, target_mtgjson, target_scryfall, target_workbook,
 )
 
 #: Share of the inputs per generator.
@@ -48,8 +48,9 @@ SHARES = {
     "decklist: mutated names on one line, checked": 0.01,
     "mana: generated near-costs": 0.17,
     "mana: random text": 0.05,
-    "importer: mutated Scryfall objects": 0.20,
-    "importer: mutated MTGJSON objects": 0.20,
+    "importer: mutated Scryfall objects": 0.19,
+    "importer: mutated MTGJSON objects": 0.19,
+    "importer: mutated card files": 0.02,
 }
 _COST_PARTS = list("{}{}/WUBRGCSXYZPHT0123456789 ½∞") + ["{G/W/P}", "{2/B}", "{10}", "{W/U}", "{B/P}", "{-1}",
                                                         "{HW}", "{²}"]
@@ -98,6 +99,8 @@ def make_input(kind: str, rng: random.Random):
     if kind == "importer: mutated Scryfall objects":
         objs = scryfall_objects()
         return target_scryfall, (mutate_object(rng, rng.choice(objs), objs),)
+    if kind == "importer: mutated card files":
+        return target_card_file, mutated_card_file(rng)
     if kind == "importer: mutated MTGJSON objects":
         objs = mtgjson_objects()
         obj, context = rng.choice(objs)
@@ -122,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     signal.signal(signal.SIGALRM, _alarm)
     start = time.monotonic()
-    real_decklists(), precon_decks(), scryfall_objects(), mtgjson_objects(), real_workbooks()  # load them once
+    real_decklists(), precon_decks(), scryfall_objects(), mtgjson_objects(), real_workbooks(), card_files()  # once
     real_documents(), real_rich_texts()
     print(f"real data loaded in {time.monotonic() - start:.1f} s: {len(real_decklists())} decklists, "
           f"{len(real_workbooks())} workbooks, {len(real_documents()) + len(real_rich_texts())} documents, "
