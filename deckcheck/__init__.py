@@ -40,7 +40,10 @@ def _command_line() -> None:
     except KeyboardInterrupt:
         import sys
 
-        sys.stderr.write("deckcheck: interrupted\n")
+        try:  # (a closed or full standard error loses the line, never the exit code)
+            sys.stderr.write("deckcheck: interrupted\n")
+        except Exception:  # noqa: BLE001
+            pass
         raise SystemExit(130) from None
 
 

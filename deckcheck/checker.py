@@ -311,12 +311,14 @@ class Checker:
         for by_name in (*self._resolved.values(), self._unknown, self._restricted, self._disagreeing, self._loose):
             by_name.clear()
 
-    def prefetch(self, decks: Sequence[Deck], on: date | None = None) -> None:
+    def prefetch(self, decks: Sequence[Deck], on: date | None = None, *, forgetting: bool = True) -> None:
         """Resolve every card name of many decks at once, and find suggestions for all their unknown names
         in one similarity pass (a batch; checking them afterwards finds everything cached). Names are
-        resolved in the order the decks first name them (the order of the report's notes)."""
+        resolved in the order the decks first name them (the order of the report's notes). Past NAMES_KEPT names
+        it first forgets those resolved, unless `forgetting` is false: in the middle of a deck, whose names read
+        earlier must stay (a Tokens line's "urzas saga" read as Urza's Saga, said in its notes)."""
         resolved = self._resolved_on(on)
-        if len(resolved) > NAMES_KEPT:
+        if forgetting and len(resolved) > NAMES_KEPT:
             self._forget_resolved()
         # Whole-chunk passes over a chunk's million-odd entries, without a Python-level step per entry when
         # every entry is in a section the rules look at (almost every deck)
@@ -362,7 +364,7 @@ class Checker:
         try:
             rows = list(map(resolved.__getitem__, names))
         except KeyError:  # a name met for the first time (a batch has resolved its chunk already)
-            self.prefetch([deck], on)
+            self.prefetch([deck], on, forgetting=False)
             rows = list(map(resolved.__getitem__, names))
         # Item(entry, card, facts) for each entry, built without a Python-level step per entry
         items = list(map(tuple.__new__, repeat(Item), zip(entries, map(_CARD, rows), map(_FACTS, rows))))
@@ -420,7 +422,10 @@ class Checker:
         card names run together read apart (`names_apart`), a name's end that is no card's read off
         (`with_line_ends_read`: "Sol Ring 1", "Sol Ring // best card") and then a post's words around its list, the
         names of a grouped list's groups and a title above the list taken out (`without_words_around`,
-        `without_group_names`, `without_title`); `ctx.deck` is that deck."""
+        `without_group_names`, `without_title`); `ctx.deck` is that deck. Past NAMES_KEPT names resolved, those are
+        forgotten first: between decks, never within one."""
+        if len(self._resolved_on(on)) > NAMES_KEPT:
+            self._forget_resolved()
         ctx = self.context(self.prepare(deck, commanders), on)
         unknown = self._unknown_names(ctx)
         if unknown and (named := with_set_codes_in_names(deck, unknown, self.is_card)) is not deck:

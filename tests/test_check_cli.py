@@ -542,6 +542,18 @@ def test_a_ctrl_c_while_deckcheck_s_modules_load_is_one_line_not_a_traceback(sta
     assert (done.returncode, done.stderr, done.stdout) == (130, "deckcheck: interrupted\n", "")
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_an_early_ctrl_c_with_standard_error_closed_still_exits_130() -> None:
+    """The line can't be said with standard error closed (`2>&-`): writing it raised, and the exit code was 1."""
+    program = ("import os, signal, sys\nclass Stop:\n    def find_spec(self, name, *args):\n"
+               "        if name == 'deckcheck.cli':\n            os.kill(os.getpid(), signal.SIGINT)\n"
+               "sys.meta_path.insert(0, Stop())\nimport deckcheck; deckcheck._command_line()")
+    env = dict(os.environ, PYTHONPATH=str(PROJECT), PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run([sys.executable, "-c", program, str(LEGAL)], env=env, stdout=subprocess.PIPE, text=True,
+                          timeout=120, preexec_fn=lambda: os.close(2))
+    assert (done.returncode, done.stdout) == (130, "")
+
+
 @pytest.mark.parametrize("command", ["check", "brackets"])
 def test_an_empty_commander_name_is_a_usage_error(capsys, command) -> None:
     code, _, err = run(capsys, command, "--commander", "  ", str(LEGAL))

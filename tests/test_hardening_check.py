@@ -264,3 +264,25 @@ def test_decks_of_names_no_card_has_keep_the_checker_s_memory_bounded_and_its_ve
     codes = {v["code"] for deck in forgetting for v in deck["violations"]}
     assert {"banned", "unknown-card"} <= codes
     assert all(any("did you mean Sol Ring" in v["message"] for v in deck["violations"]) for deck in forgetting)
+
+
+def test_names_are_forgotten_between_decks_never_within_one(monkeypatch):
+    """A deck's Tokens line "urzas saga" is read as Urza's Saga when the deck's commanders are chosen, and its notes
+    say so; the rest of its names, resolved after, crossed the bound and forgot it in the middle of the deck: the
+    note was lost. The bound is now checked before a deck, never within one."""
+    from deckcheck import checker as checker_module
+    from deckcheck.decklist.reading import parse_text
+
+    tournament = Path(__file__).resolve().parent.parent / "data" / "examples" / "tournament"
+    emeka, alice = ((tournament / name).read_text(encoding="utf-8")
+                    for name in ("05-emeka-vampiric-bloodlust.txt", "01-alice-breed-lethality.txt"))
+    decks = [parse_text(emeka, "first.txt"), parse_text(alice + "\nTokens\n1 urzas saga\n", "second.txt")]
+
+    def notes(names_kept: int) -> list[tuple[str, ...]]:
+        monkeypatch.setattr(checker_module, "NAMES_KEPT", names_kept)
+        checker = Checker(CardStore.open(), load_policy())
+        return [checker.check(deck).notes for deck in decks]
+
+    remembering = notes(100_000)
+    assert any("urzas saga read as Urza's Saga" in note for note in remembering[1])
+    assert notes(2) == remembering

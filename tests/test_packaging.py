@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tarfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -59,10 +61,6 @@ def test_the_source_distribution_holds_what_its_tests_and_readme_use_and_its_tes
     """The sdist held the test modules (setuptools adds tests/test_*.py by itself) but not conftest.py, the helpers
     they import, the fixtures, the example decks or the notebooks: 12 of its test modules failed to import. It
     carried no licence text either. MANIFEST.in now names them; unpacked, its tests collect without an error."""
-    import tarfile
-
-    import shutil
-
     # built from a copy without the tree's build leftovers: setuptools adds every file an old .egg-info lists
     tree = tmp_path / "tree"
     shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(".git", "*.egg-info", "build", "dist", "__pycache__",
