@@ -304,22 +304,27 @@ class Checker:
             found = self._resolved[on] = {}
         return found
 
-    def _forget_resolved(self) -> None:
-        """Forget what every name met resolved to, on every date, with the quick tests that must hold every name a
-        resolved row says it of (`_unknown`, `_restricted`, `_disagreeing`) and the names found with their
-        punctuation ignored. Each date's dict is emptied in place, as a caller may hold it."""
-        for by_name in (*self._resolved.values(), self._unknown, self._restricted, self._disagreeing, self._loose):
-            by_name.clear()
+    def _forget_past_the_bound(self, on: date | None) -> None:
+        """Past NAMES_KEPT names resolved for the date, forget what every name met resolved to, on every date, with
+        the quick tests that must hold every name a resolved row says it of (`_unknown`, `_restricted`,
+        `_disagreeing`) and the names found with their punctuation ignored. Called between decks only (`prefetch`,
+        `checked_context`), never within one, whose names read earlier must stay (a Tokens line's "urzas saga" read
+        as Urza's Saga, said in its notes). Each date's dict is emptied in place, as a caller may hold it."""
+        if len(self._resolved_on(on)) > NAMES_KEPT:
+            for by_name in (*self._resolved.values(), self._unknown, self._restricted, self._disagreeing, self._loose):
+                by_name.clear()
 
-    def prefetch(self, decks: Sequence[Deck], on: date | None = None, *, forgetting: bool = True) -> None:
+    def prefetch(self, decks: Sequence[Deck], on: date | None = None) -> None:
         """Resolve every card name of many decks at once, and find suggestions for all their unknown names
-        in one similarity pass (a batch; checking them afterwards finds everything cached). Names are
-        resolved in the order the decks first name them (the order of the report's notes). Past NAMES_KEPT names
-        it first forgets those resolved, unless `forgetting` is false: in the middle of a deck, whose names read
-        earlier must stay (a Tokens line's "urzas saga" read as Urza's Saga, said in its notes)."""
+        in one similarity pass (a batch; checking them afterwards finds everything cached), past NAMES_KEPT names
+        forgetting those resolved before (`_forget_past_the_bound`). Names are resolved in the order the decks first
+        name them (the order of the report's notes)."""
+        self._forget_past_the_bound(on)
+        self._resolve_names(decks, on)
+
+    def _resolve_names(self, decks: Sequence[Deck], on: date | None) -> None:
+        """`prefetch`'s work, forgetting nothing: what `context` asks for a name met in the middle of a deck."""
         resolved = self._resolved_on(on)
-        if forgetting and len(resolved) > NAMES_KEPT:
-            self._forget_resolved()
         # Whole-chunk passes over a chunk's million-odd entries, without a Python-level step per entry when
         # every entry is in a section the rules look at (almost every deck)
         entries = list(chain.from_iterable(map(_ENTRIES, decks)))
@@ -364,7 +369,7 @@ class Checker:
         try:
             rows = list(map(resolved.__getitem__, names))
         except KeyError:  # a name met for the first time (a batch has resolved its chunk already)
-            self.prefetch([deck], on, forgetting=False)
+            self._resolve_names([deck], on)
             rows = list(map(resolved.__getitem__, names))
         # Item(entry, card, facts) for each entry, built without a Python-level step per entry
         items = list(map(tuple.__new__, repeat(Item), zip(entries, map(_CARD, rows), map(_FACTS, rows))))
@@ -423,9 +428,8 @@ class Checker:
         (`with_line_ends_read`: "Sol Ring 1", "Sol Ring // best card") and then a post's words around its list, the
         names of a grouped list's groups and a title above the list taken out (`without_words_around`,
         `without_group_names`, `without_title`); `ctx.deck` is that deck. Past NAMES_KEPT names resolved, those are
-        forgotten first: between decks, never within one."""
-        if len(self._resolved_on(on)) > NAMES_KEPT:
-            self._forget_resolved()
+        forgotten first (`_forget_past_the_bound`)."""
+        self._forget_past_the_bound(on)
         ctx = self.context(self.prepare(deck, commanders), on)
         unknown = self._unknown_names(ctx)
         if unknown and (named := with_set_codes_in_names(deck, unknown, self.is_card)) is not deck:

@@ -42,7 +42,7 @@ def _deck_row(result: DeckResult) -> dict[str, Any]:
             "color_identity": report.color_identity, "card_count": report.card_count, "legal": report.legal,
             "unreadable": result.unreadable, "errors": len(report.errors), "warnings": len(report.warnings),
             "codes": ", ".join(codes), "bracket_minimum": bracket.get("minimum"),
-            "game_changers": bracket.get("game_changer_count"), "notes": "\n".join(report.notes)}
+            "game_changers": bracket.get("game_changer_count"), "notes": report.notes_cell}
 
 
 def batch_frame(report: BatchReport) -> pd.DataFrame:

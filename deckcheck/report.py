@@ -151,6 +151,12 @@ class DeckReport:
         return tuple(v for v in self.violations if v.is_error)
 
     @property
+    def notes_cell(self) -> str:
+        """The deck's notes on how its list was read as one cell of a table, a line each: the batch CSV's and the
+        frame's `notes`."""
+        return "\n".join(self.notes)
+
+    @property
     def warnings(self) -> tuple[Violation, ...]:
         return tuple(v for v in self.violations if not v.is_error)
 

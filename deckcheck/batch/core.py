@@ -48,7 +48,7 @@ from deckcheck.decklist.records import (
 )
 from deckcheck.decklist.sheets import sheet_text
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, reason_of
-from deckcheck.report import CheckReport, DeckReport, card_data_of, pickled_by_fields
+from deckcheck.report import CheckReport, DeckReport, pickled_by_fields
 from deckcheck.rules.syntax import UNREADABLE as UNREADABLE_RULE, unreadable_report
 from deckcheck.wording import counted, first_named
 from deckcheck.zips import (

@@ -7,7 +7,6 @@ kept or sent back, and a batch's memory does not grow with its decks' reports.""
 
 from __future__ import annotations
 
-import json
 import re
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -240,7 +239,7 @@ def text_part(results: list[DeckResult]) -> ReportPart:
 
 def csv_part(results: list[DeckResult]) -> ReportPart:
     """The CSV rows of these results (CSV_COLUMNS)."""
-    rows = [(*row, "\n".join(r.report.notes)) for row, r in zip(row_values(results), results)]
+    rows = [(*row, r.report.notes_cell) for row, r in zip(row_values(results), results)]
     return ReportPart(rows, BatchCounts.of(results))
 
 

@@ -22,8 +22,8 @@ from operator import itemgetter
 from deckcheck.decklist.columns import CardColumns, card_columns
 from deckcheck.decklist.model import (
     COMMANDER, COMMANDER_WORDS, COMPANION, KEPT_FROM_MARKS, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS,
-    MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, Entry, EntryCollector, Problems, is_web_address, line_too_long, problem, read_quantity,
-    shortened,
+    MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, Entry, EntryCollector, Problems, is_web_address, line_too_long, problem,
+    read_quantity, shortened,
 )
 from deckcheck.decklist.runs import could_be_names, holds_several_names
 from deckcheck.model.names import MISTYPED, likeness, name_key

@@ -715,7 +715,6 @@ def target_card_file(data: bytes, suffix: str) -> None:
     """load_files on a whole card file's bytes (`deckcheck update --file`: the compression told by its bytes, the
     JSON streamed, Scryfall or MTGJSON told apart, each object through its importer), then the Cards it makes.
     The file is written to a temporary folder of the run's own, one file at a time."""
-    import tempfile
     import warnings
 
     from deckcheck.sources import load_files
