@@ -167,16 +167,19 @@ def test_report_in_headless_chromium(report_file):
         assert len(visible_rows()) == 1
         leaders_found = {}
         for sought in ('"edgar markov"', 'markov edgar', '"markov edgar"', '\u201cedgar  MARKOV', '"sol rnig" "',
-                       '"markov wbr"', '\u201catraxa, praetors\u2019 voice\u201d'):
+                       '"markov wbr"', '\u201catraxa, praetors\u2019 voice\u201d', '"lethality.txt"',
+                       '"lethality.txt/"', '"lethality.txt /"'):
             # a phrase as written, the last quote may be left open, a curly apostrophe as a straight one; not across
-            # cells
+            # cells, nor from a deck's name into its path below it
             search.clear()
             search.send_keys(sought)
             leaders_found[sought] = [r[names.index("commanders")] for r in visible_rows()]
         assert leaders_found == {'"edgar markov"': ["Edgar Markov"], 'markov edgar': ["Edgar Markov"],
                                  '"markov edgar"': [], '\u201cedgar  MARKOV': ["Edgar Markov"],
                                  '"sol rnig" "': ["Éowyn, Shieldmaiden"], '"markov wbr"': [],
-                                 '\u201catraxa, praetors\u2019 voice\u201d': ["Atraxa, Praetors' Voice"]}
+                                 '\u201catraxa, praetors\u2019 voice\u201d': ["Atraxa, Praetors' Voice"],
+                                 '"lethality.txt"': ["Atraxa, Praetors' Voice"], '"lethality.txt/"': [],
+                                 '"lethality.txt /"': []}
         search.clear()
         search.send_keys("<script>")
         rows = visible_rows()

@@ -18,8 +18,11 @@
       .replace(/\s+/g, " ").toLowerCase();
   }
   var texts = rows.map(function (r) {
-    var cells = Array.prototype.map.call(r.cells, function (c) { return c.textContent; });
-    return cells.concat((r.getAttribute("data-also") || "").split("\n")).map(plain).join("\n");
+    var parts = [];  // each cell's parts: the deck cell's name and the path shown below it are two
+    Array.prototype.forEach.call(r.cells, function (c) {
+      Array.prototype.forEach.call(c.childNodes, function (n) { parts.push(n.textContent); });
+    });
+    return parts.concat((r.getAttribute("data-also") || "").split("\n")).map(plain).join("\n");
   });
   // what the filter seeks: words, each anywhere in a row, and "quoted phrases" (straight or curly quotes, the last
   // one may be left open), each as written: "mana crypt" is not Mana Leak beside Cryptic Command
