@@ -15,6 +15,7 @@ from deckcheck.decklist.text import (
     group_name_entries, with_first_line_marked, with_line_ends_read, with_set_codes_in_names, without_group_names,
     without_links, without_title, without_words_around,
 )
+from deckcheck.errors import InputError
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.names import MAX_NAME_CHARS, MISTYPED, likeness, name_key
 from deckcheck.model.vocab import NOT_LEGAL
@@ -428,7 +429,7 @@ class Checker:
         (`with_line_ends_read`: "Sol Ring 1", "Sol Ring // best card") and then a post's words around its list, the
         names of a grouped list's groups and a title above the list taken out (`without_words_around`,
         `without_group_names`, `without_title`); `ctx.deck` is that deck. Past NAMES_KEPT names resolved, those are
-        forgotten first (`_forget_past_the_bound`)."""
+        forgotten first (`_forget_past_the_bound`). InputError when no line is left a card's (a link and words)."""
         self._forget_past_the_bound(on)
         ctx = self.context(self.prepare(deck, commanders), on)
         unknown = self._unknown_names(ctx)
@@ -469,6 +470,11 @@ class Checker:
                 rest = [name for name in plain if name not in near]
                 apart = without_group_names(grouped, rest, self.mistyped)
                 ctx = self.context(self.prepare(without_title(apart, rest, self.mistyped), commanders), on)
+        if not ctx.deck.entries and deck.entries and not deck.problems:  # every line read as no card's: a deck
+            # site's link and a post's words around it; unreadable, as an empty list is (`with_entries`), not a deck of
+            # 0 cards (a line that failed to be an entry keeps it checked, its syntax error reported)
+            said = [note for note in ctx.deck.notes if note not in deck.notes]
+            raise InputError(deck.path, "no card entries" + (f": {'; '.join(said)}" if said else ""))
         if ctx.unknown and not self._unknown_checked:
             # What the data lacks (the snapshot's, an older store's) is said for an unknown card that may be newer:
             # not for a token, emblem, meld result or game aid, a web address or two cards' names on one line

@@ -801,6 +801,65 @@ def test_what_follows_a_card_s_name_on_its_line_is_read_off(capsys, tmp_path, da
     assert code == 1 and report["card_count"] == 101
 
 
+def test_a_finish_a_condition_or_a_tick_after_a_name_is_read_off(capsys, tmp_path, data_dir: str) -> None:
+    """Lists typed by hand mark a copy's finish or condition after its name with no separator ("Sol Ring foil",
+    "Mind Stone NM"), or after a dash with a word that is also a card's name ("Aether Vial - foil": Foil is a card),
+    or tick it off with a symbol ("Arcane Signet \u2705"): each was an unknown card, though "(foil)" and "- proxy"
+    were read. They are read as the card, in the note for what follows a name, after a comment's "//" too (not as
+    "Skullclamp //", a second copy of Skullclamp); the card Foil on its own line stays Foil, and a name that goes on
+    with a card's ("Fellwar Stone // Arcane Signet") stays unknown."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Krenko, Mob Boss\nDeck\n1 Sol Ring foil\n1 Aether Vial - foil\n"
+                    "1 Arcane Signet \u2705\n1 Mind Stone NM\n1 Goblin Matron \U0001f525\n1 Command Tower *\n"
+                    "1 Swiftfoot Boots etched\n1 Foil\n1 Mountain Foil\n1 Thought Vessel - Foil\n"
+                    "1 Fellwar Stone // Arcane Signet\n1 Skullclamp // \u2705\n1 Worn Powerstone // NM\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(deck))
+    report = json.loads(out)["decks"][0]
+    assert report["notes"][:1] == [
+        'read line 4 "Sol Ring foil" as 1 Sol Ring, line 5 "Aether Vial - foil" as 1 Aether Vial, line 6 "Arcane '
+        'Signet \u2705" as 1 Arcane Signet, line 7 "Mind Stone NM" as 1 Mind Stone, line 8 "Goblin Matron \U0001f525" as '
+        '1 Goblin Matron, line 9 "Command Tower *" as 1 Command Tower, line 10 "Swiftfoot Boots etched" as 1 Swiftfoot '
+        'Boots, line 12 "Mountain Foil" as 1 Mountain, line 13 "Thought Vessel - Foil" as 1 Thought Vessel, line 15 '
+        '"Skullclamp // \u2705" as 1 Skullclamp and 1 more: what follows the card\'s name is no card\'s']
+    assert [(v["code"], v["lines"]) for v in report["violations"]] == [
+        ("unknown-card", [14]), ("deck-size", []), ("color-identity", [11])]  # (Foil is blue)
+    assert report["card_count"] == 14
+
+
+def test_a_list_of_no_card_but_a_deck_site_s_link_and_words_is_unreadable(capsys, tmp_path, data_dir: str) -> None:
+    """A registration of a greeting, a deck site's link and a thanks (no list pasted) was checked as a deck of 0
+    cards (deck-size, no-commander: exit 1), though a list of comments only is unreadable. Every line read as no
+    card's, it is unreadable too, with what each line was read as: for `check` (exit 2, in its CSV too), `brackets`,
+    `batch` (a row, its other decks checked) and `check_deck` in a notebook. A line that failed to be a card entry
+    keeps the deck checked, its syntax error reported."""
+    from deckcheck import check_deck, open_store
+    from deckcheck.errors import InputError
+
+    sent = tmp_path / "sent.txt"
+    sent.write_text("Hey, here is my list for Saturday:\nhttps://www.moxfield.com/decks/abc123\nThanks!\n",
+                    encoding="utf-8")
+    why = ('no card entries: read line 2 "https://www.moxfield.com/decks/abc123" as a link to the deck, not as a '
+           'card: deckcheck fetches no deck pages; read line 3 "Thanks!" as the post\'s words around the list')
+    code, out, err = run(capsys, "check", "--data-dir", data_dir, str(sent))
+    assert code == 2 and out == "" and err.startswith(f"deckcheck: error: {sent}: {why}")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "csv", str(sent))
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 2 and [(r["code"], r["message"][:len(why)]) for r in rows] == [("unreadable", why)]
+    code, _, err = run(capsys, "brackets", "--data-dir", data_dir, str(sent))
+    assert code == 2 and err.startswith(f"deckcheck: error: {sent}: {why}")
+    code, out, _ = run(capsys, "batch", "--data-dir", data_dir, "--format", "csv", "--no-progress", str(sent),
+                       str(LEGAL))
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 2 and [(r["legal"], r["codes"]) for r in rows] == [("unreadable", "unreadable"), ("yes", "")]
+    with open_store(data_dir) as store, pytest.raises(InputError, match="no card entries: read line 2"):
+        check_deck(sent.read_text(encoding="utf-8"), store=store)
+    sent.write_text("Check out my deck!\nhttps://www.moxfield.com/decks/abc123\n1000000 Sol Ring\nThanks!\n",
+                    encoding="utf-8")  # a line that failed to be a card entry is reported, as for `with_entries`
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(sent))
+    assert code == 1 and [(v["code"], v["lines"]) for v in json.loads(out)["decks"][0]["violations"]][:1] == [
+        ("syntax", [3])]
+
+
 def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it(capsys, tmp_path,
                                                                                  data_dir: str) -> None:
     """Where a number after a card's name is read as its count ("Sol Ring 1"), and where not: a group's name that is

@@ -296,14 +296,15 @@ def _overwrite_pages(path) -> None:
             fh.write(rng.randbytes(4096))
 
 
-@pytest.mark.parametrize("argv", [["check", str(EXAMPLE)], ["batch", "--no-progress", str(EXAMPLE)],
+@pytest.mark.parametrize("argv", [["check", str(EXAMPLE), str(EXAMPLE)], ["brackets", str(EXAMPLE), str(EXAMPLE)],
+                                  ["batch", "--no-progress", str(EXAMPLE)],
                                   ["batch", "--no-progress", "--jobs", "2", str(EXAMPLE), str(EXAMPLE)],
                                   ["card", "Sol Ring"], ["card", "Sol Rnig"], ["info"]])
 @pytest.mark.parametrize("damage", [_flip_sol_ring, _overwrite_pages])
 def test_a_damaged_store_is_one_line_naming_it_not_a_traceback(tmp_path, capsys, argv, damage):
     """A card store whose file does not read back (a blob that fails its checksum, pages of noise) stops
     every command with one line naming the store, whichever read meets the damage first; `info` too, which said
-    such a store held its cards."""
+    such a store held its cards. `check` and `brackets` of two decks stop at the first, not a line per deck."""
     from deckcheck.cli import main
 
     data_dir = _damaged_copy(tmp_path, damage)

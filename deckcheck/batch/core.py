@@ -1261,7 +1261,10 @@ class DeckRunner:
 
     def _check(self, deck: Deck) -> DeckResult:
         options = self.options
-        ctx = self.checker.checked_context(deck, options.on, options.commanders)
+        try:
+            ctx = self.checker.checked_context(deck, options.on, options.commanders)
+        except InputError as exc:  # every line read as no card's (a deck site's link and words around it)
+            return unreadable_result(deck.path, reason_of(exc, deck.path), deck.name)
         report = self.checker.report(ctx, bracket=options.brackets)
         cards = self.cards(ctx.deck) if options.keep_cards else None
         return DeckResult(report=report, cards=cards)

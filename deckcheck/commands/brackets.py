@@ -11,7 +11,7 @@ import json
 import sys
 
 from deckcheck.commands.options import add_data_dir, add_as_of, add_commander, stdin_at_most_once
-from deckcheck.errors import DeckcheckError, one_line, reason_of
+from deckcheck.errors import InputError, one_line, reason_of
 
 FORMATS = ("text", "json")
 
@@ -64,13 +64,12 @@ def run(args: argparse.Namespace) -> int:
     decks: list[dict] = []  # each deck's JSON object, in order: an unreadable one says why
     for path in args.decks:
         try:
-            deck = read_deck(path)
-        except DeckcheckError as exc:
+            report = checker.check(read_deck(path), on=args.as_of, commanders=args.commander, bracket=True)
+        except InputError as exc:  # (a damaged store, a DeckcheckError of no deck's, stops the command)
             print(f"deckcheck: error: {exc}", file=sys.stderr)
             label = deck_label(path)
             decks.append({"path": label, "unreadable": reason_of(exc, label)})
             continue
-        report = checker.check(deck, on=args.as_of, commanders=args.commander, bracket=True)
         # (a banned card the card data lacks, Jeweled Lotus in the bundled snapshot, is both: no card to judge)
         unknown = [name for v in report.violations if v.code in NO_CARD or v.code == BANNED.code
                    and v.details.get("card_data") is False for name in v.cards]

@@ -9,7 +9,7 @@ import argparse
 import sys
 
 from deckcheck.commands.options import add_data_dir, add_as_of, add_commander, stdin_at_most_once
-from deckcheck.errors import DeckcheckError, one_line, reason_of
+from deckcheck.errors import InputError, one_line, reason_of
 
 FORMATS = ("text", "json", "csv")
 
@@ -59,16 +59,15 @@ def run(args: argparse.Namespace) -> int:
     unreadable = 0
     for path in args.decks:
         try:
-            deck = read_deck(path)
-        except DeckcheckError as exc:
+            report = checker.check(read_deck(path), on=args.as_of, commanders=args.commander,
+                                   bracket=args.format == "json")  # (a list whose every line is no card's: unreadable)
+        except InputError as exc:  # (a damaged store, a DeckcheckError of no deck's, stops the command)
             print(f"deckcheck: error: {exc}", file=sys.stderr)
             unreadable += 1
             if args.format != "text":  # a JSON or CSV report holds it too, as batch's does: nothing left out
                 label = deck_label(path)
                 out.deck(unreadable_report(label, reason_of(exc, label)))
             continue
-        report = checker.check(deck, on=args.as_of, commanders=args.commander,
-                               bracket=args.format == "json")
         legal = legal and report.legal
         out.deck(report)
         if args.format in FORMATS_WITHOUT_NOTES:  # how the deck was read ("took X from the sideboard as companion")

@@ -1182,9 +1182,14 @@ def with_set_codes_in_names(deck: Deck, unknown: Iterable[str], is_card: Callabl
 
 # A bare count after a card's name, as lists typed by hand write it: "Sol Ring 1", "Sol Ring - 1".
 _TRAILING_COUNT = re.compile(r"\s*(?:[-\u2013\u2014:=]\s*)?(\d{1,3})$")
+# Words a list typed by hand writes after a card's name for the copy it has, its finish or its condition ("Sol Ring
+# foil", "Mind Stone NM", "Aether Vial - foil"): no part of the name, though Foil is a card's.
+_COPY_WORDS = _FINISHES | {"nm", "lp", "mp", "hp", "dmg", "proxy"}
 # Where what follows a card's name on a line may begin that is no part of it: a comment ("// best card", "<- new",
-# "- land", "# combo"), a price ("$0.25"), a printing's words in parentheses or brackets ("(Extended Art)").
-_AFTER_NAME = re.compile(r"\s+(?://|<-+|-+>|[-\u2013\u2014]+|[$\u20ac\u00a3#(\[{<|])")
+# "- land", "# combo"), a price ("$0.25"), a printing's words in parentheses or brackets ("(Extended Art)"); at the
+# line's end, a word of `_COPY_WORDS` or symbols only, a list's ticks and marks ("Arcane Signet \u2705", "Sol Ring *").
+_AFTER_NAME = re.compile(r"\s+(?://|<-+|-+>|[-\u2013\u2014]+|[$\u20ac\u00a3#(\[{<|]|(?=(?:(?i:"
+                         + "|".join(sorted(_COPY_WORDS, key=len, reverse=True)) + r")|[^\w\s]+)\s*$))")
 
 
 def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable[[str], Sequence[str]], *,
@@ -1223,14 +1228,15 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
         else:
             found = next(((len(base), names) for m in reversed(list(_AFTER_NAME.finditer(name)))  # (a dash before
                           # what follows is no part of the name: "Sol Ring - $1.50")
-                          if (names := card_names(base := name[:m.start()].rstrip(" -\u2013\u2014")))),
+                          if (names := card_names(base := name[:m.start()].rstrip(" -\u2013\u2014/|")))),
                          None)  # the longest card's name it begins with
             if found is None:
                 continue
             end, names = found
             rest = name[end:].strip()
             words_after = rest.strip(" -/|<>#(){}[]\u2013\u2014")
-            if card_names(words_after) or rest[:1] in "/|" and _a_face_mistyped(words_after, names):
+            if (card_names(words_after) and words_after.lower() not in _COPY_WORDS
+                    or rest[:1] in "/|" and _a_face_mistyped(words_after, names)):
                 continue
             read, said = entry._replace(name=name[:end]), commented
         entries[index] = read
