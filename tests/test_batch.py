@@ -2535,7 +2535,6 @@ def test_a_frame_s_rows_are_deck_objects_and_its_dates_one_at_a_time(store):
     column of dates for `on` says it takes one date, and how to check each deck as of its own; numpy's datetime64,
     as such a column gives its dates one by one, is a day."""
     pandas = pytest.importorskip("pandas")
-    import numpy
 
     frame = pandas.DataFrame({"player": ["Ann", "Ben"], "commander": [["Krenko, Mob Boss"]] * 2,
                               "decklist": [["1 Sol Ring", "98 Mountain"]] * 2, "date": ["2025-01-01", "2025-06-01"]})

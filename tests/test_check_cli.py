@@ -627,7 +627,8 @@ BUNDLED_ONLY = "/nonexistent-deckcheck-store"  # the bundled snapshot, which lac
 def test_a_banned_card_the_card_data_lacks_is_banned_not_a_typo(capsys, tmp_path) -> None:
     """Jeweled Lotus, Nadu and Hullbreacher are on the banned list but not in the bundled snapshot: each is
     reported banned, from the list's date on, not an unknown card with close names to swap in (Hull Breach).
-    Before the ban's day it is the unknown card it is. `card` says what the lists say of such a name."""
+    Before the ban's day it is the unknown card it is, which the data lacks, not a typo of Jeweled Torque. `card` says
+    what the lists say of such a name."""
     from deckcheck.store import CardStore
 
     store = CardStore.open(BUNDLED_ONLY)
@@ -643,8 +644,11 @@ def test_a_banned_card_the_card_data_lacks_is_banned_not_a_typo(capsys, tmp_path
                                         "the card data in use lacks the card")
     code, out, _ = run(capsys, "check", "--data-dir", BUNDLED_ONLY, "--as-of", "2024-09-22", "--format", "json",
                        str(deck))
-    assert [v["code"] for v in json.loads(out)["decks"][0]["violations"]] == ["unknown-card", "unknown-card",
-                                                                             "banned"]
+    violations = json.loads(out)["decks"][0]["violations"]
+    assert [(v["code"], v["details"].get("suggestions")) for v in violations] == [
+        ("unknown-card", []), ("unknown-card", []), ("banned", None)]  # (not a typo of Jeweled Torque)
+    assert violations[0]["message"] == ('unknown card "Jeweled Lotus"; the card data in use lacks the card, which the '
+                                        "banned list names from 2024-09-23")
     code, out, _ = run(capsys, "card", "--data-dir", BUNDLED_ONLY, "Jeweled Lotus", "The One Ring")
     assert code == 1 and out.splitlines() == [
         "Jeweled Lotus: unknown card to the card data in use; Jeweled Lotus is banned in Commander (on the banned "

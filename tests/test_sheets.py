@@ -214,7 +214,7 @@ def test_a_title_above_a_sheet_s_header_row_names_the_deck(tmp_path, store, writ
             deck = parse_file(path)
             assert deck.source_format == "csv" and deck.name == name
             assert _entries(deck) == [(q, n, s, line + shift) for q, n, s, line in _entries(plain)]
-            assert deck.notes and f'above the header row as a title' in deck.notes[0]
+            assert deck.notes and 'above the header row as a title' in deck.notes[0]
             (row,) = check_many([path], store=store)
             assert row.report.codes() == [] and row.report.card_count == 100 and row.report.name == name
 

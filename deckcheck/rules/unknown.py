@@ -179,6 +179,9 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         elif len(name) > MAX_NAME_CHARS:  # the store finds no close name for it without looking
             suggestions = []
             hint = not_searched(name)
+        elif (later := checker.policy.ban_named(name)) is not None:  # checked as of a day before its ban: a real
+            suggestions = []  # card, newer than the card data (Jeweled Lotus), not a typo of Jeweled Torque
+            hint = f"; the card data in use lacks the card, which the banned list names from {later.since}"
         elif name in all_suggestions:
             suggestions = all_suggestions[name]
             hint = did_you_mean(suggestions)
