@@ -881,11 +881,17 @@ def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it
         assert code == 0, heading
         assert out.splitlines()[-1] == f"{grouped}: legal: 100 cards, Felothar the Steadfast, identity WBG"
     numbered = tmp_path / "numbered.txt"
-    numbered.write_text("\n".join(lines[:at] + ["1 Sol Ring 410"] + lines[at + 1:]) + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(numbered))
-    report = json.loads(out)["decks"][0]
-    assert [(v["code"], v["lines"]) for v in report["violations"]] == [("unknown-card", [at + 1])]
-    assert report["card_count"] == 100
+    for line, note in (("1 Sol Ring 41", None), ("1 Sol Ring 410", "what follows the card's name is no card's"),
+                       ("Sol Ring 472", "what follows the card's name is no card's"),
+                       ("Sol Ring 12", "a count after the card's name")):
+        numbered.write_text("\n".join(lines[:at] + [line] + lines[at + 1:]) + "\n", encoding="utf-8")
+        code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(numbered))
+        report = json.loads(out)["decks"][0]
+        assert [(v["code"], v["lines"]) for v in report["violations"]] == (
+            [("unknown-card", [at + 1])] if note is None else [] if "no card's" in note else
+            [("deck-size", []), ("singleton", [at + 1])]), line
+        assert [n.split(": ")[-1] for n in report.get("notes", []) if n.startswith("read ")] == ([note] if note else []), line
+        assert report["card_count"] == (111 if line == "Sol Ring 12" else 100)
     record = tmp_path / "deck.json"
     record.write_text(json.dumps({"commander": ["Felothar the Steadfast"], "decklist": [
         {"1 Sol Ring": "Sol Ring 1", "1 Arcane Signet": "Arcane Signet // ramp"}.get(line, line)

@@ -1187,9 +1187,16 @@ _TRAILING_COUNT = re.compile(r"\s*(?:[-\u2013\u2014:=]\s*)?(\d{1,3})$")
 _COPY_WORDS = _FINISHES | {"nm", "lp", "mp", "hp", "dmg", "proxy"}
 # Where what follows a card's name on a line may begin that is no part of it: a comment ("// best card", "<- new",
 # "- land", "# combo"), a price ("$0.25"), a printing's words in parentheses or brackets ("(Extended Art)"); at the
-# line's end, a word of `_COPY_WORDS` or symbols only, a list's ticks and marks ("Arcane Signet \u2705", "Sol Ring *").
+# line's end, a word of `_COPY_WORDS` or symbols only, a list's ticks and marks ("Arcane Signet \u2705", "Sol Ring *"),
+# or a number too big for a count (`MAX_COUNT_AFTER`), a printing's collector number ("Sol Ring 472", "Sol Ring 410p").
+_COLLECTOR_NUMBER = r"0*[1-9]\d{2,}[a-z]?"
 _AFTER_NAME = re.compile(r"\s+(?://|<-+|-+>|[-\u2013\u2014]+|[$\u20ac\u00a3#(\[{<|]|(?=(?:(?i:"
-                         + "|".join(sorted(_COPY_WORDS, key=len, reverse=True)) + r")|[^\w\s]+)\s*$))")
+                         + "|".join(sorted(_COPY_WORDS, key=len, reverse=True))
+                         + r")|[^\w\s]+|" + _COLLECTOR_NUMBER + r")\s*$))")
+#: A collector number ending a line with no count before its name ("Sol Ring 472"): a card's line, not a group's name.
+_ENDS_NUMBERED = re.compile(r"\s" + _COLLECTOR_NUMBER + r"\s*$").search
+#: The largest count read after a card's name ("Mountain - 90"): no card has more copies in a Commander deck.
+MAX_COUNT_AFTER = 99
 
 
 def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable[[str], Sequence[str]], *,
@@ -1220,9 +1227,9 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
         if no_count_before and (group_counts or entry.line not in groups) and (
                 counted := _counted_after(entry, card_names)) is not None:
             read, said = counted, counted_after
-        elif entry.line in groups or entry.line in words and " // " not in name:  # (a comment after a card in a
-            # post's last line, "Mr. Foxglove // combo", may be read; a sentence's dash is no comment's)
-            continue
+        elif (entry.line in groups or entry.line in words and " // " not in name) and not _ENDS_NUMBERED(name):
+            continue  # (a comment after a card in a post's last line, "Mr. Foxglove // combo", may be read; a
+            # sentence's dash is no comment's)
         elif _AFTER_NAME.search(name) is None:  # (most names no card has: newer cards', misspelt ones)
             continue
         else:
@@ -1253,10 +1260,11 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
 def _counted_after(entry: Entry, card_names: Callable[[str], Sequence[str]]) -> Entry | None:
     """The entry read as the card its name begins with, counted by the bare number after that ("Sol Ring 1", "Plains
     - 3": each of its lines one copy as read, "Plains 3" on two lines, that many each), when what comes before the
-    number is a card's name (`card_names`); else None."""
+    number is a card's name (`card_names`) and the number is at most MAX_COUNT_AFTER ("Sol Ring 472" is a collector
+    number); else None."""
     name = entry.name
     count = _TRAILING_COUNT.search(name) if name[-1:].isdigit() else None
-    if count is None or not int(count.group(1)) or not card_names(name[:count.start()]):
+    if count is None or not 0 < int(count.group(1)) <= MAX_COUNT_AFTER or not card_names(name[:count.start()]):
         return None
     return entry._replace(name=name[:count.start()], quantity=int(count.group(1)) * len(entry.lines))
 
