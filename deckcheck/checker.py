@@ -17,7 +17,7 @@ from deckcheck.decklist.text import (
 )
 from deckcheck.errors import InputError
 from deckcheck.model.card import Card, NonDeckObject
-from deckcheck.model.names import MAX_NAME_CHARS, MISTYPED, likeness, name_key
+from deckcheck.model.names import MAX_NAME_CHARS, MISTYPED, has_lookalikes, likeness, name_key
 from deckcheck.model.vocab import NOT_LEGAL
 from deckcheck.policy import card_data_day, data_day
 from deckcheck.report import DeckReport, Violation
@@ -414,11 +414,14 @@ class Checker:
         return ctx
 
     def _loose_notes(self, deck: Deck) -> list[str]:
-        """A note for each entry found with its name's punctuation ignored: what it was read as."""
+        """A note for each entry found with its name's punctuation ignored (or a Cyrillic or Greek letter that looks
+        Latin read as that): what it was read as."""
         loose = self._loose
         if loose.keys().isdisjoint(map(_NAME, deck.entries)):
             return []
         return [f"{f'line {e.line}: ' if e.line else ''}{e.name} read as {loose[e.name]}"
+                + (" (a Cyrillic or Greek letter in it read as the Latin one it looks like)"
+                   if has_lookalikes(e.name.casefold()) else "")
                 for e in deck.entries if e.name in loose]
 
     def checked_context(self, deck: Deck, on: date | None = None,

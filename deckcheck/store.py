@@ -674,6 +674,17 @@ class CardStore:
             self._suggest_names = [r[1] for r in rows]
         return self._suggest_keys, self._suggest_names
 
+    def _names_answered(self) -> Iterator[tuple[str, str]]:
+        """(name key, full name) of every name `lookup` answers to: `_name_list`'s, and each card's other names (a
+        flavor or Universes Within name, "Rick, Steadfast Leader"; a printed one), for the indexes of names typed
+        loosely and of names holding commas."""
+        yield from zip(*self._name_list())
+        aliases = self._rows("SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card WHERE n.kind = ?",
+                             (ALIAS,))
+        if not all(type(key) is str and type(name) is str for key, name in aliases):
+            raise self._damaged("a card's name that is not text")
+        yield from aliases
+
     def lookup_loose(self, name: str) -> Card | None:
         """The one card whose full or face name is this name with case, accents and punctuation ignored
         ("urzas saga", "atraxa praetors voice"), for a name `lookup` does not know; None when no card's is,
@@ -687,10 +698,10 @@ class CardStore:
             if card is not None:
                 return card
         if self._loose_names is None:  # the names that have punctuation, loosened (one in five)
-            keys, full = self._name_list()
             index: dict[str, set[str]] = {}
-            for i in [i for i, k in enumerate(keys) if has_punctuation(k)]:
-                index.setdefault(loosen(keys[i]), set()).add(full[i])
+            for answered, full in self._names_answered():
+                if has_punctuation(answered):
+                    index.setdefault(loosen(answered), set()).add(full)
             self._loose_names = {loose: names.pop() for loose, names in index.items() if len(names) == 1}
         found = self._loose_names.get(key)
         return self.lookup(found) if found is not None else None
@@ -708,7 +719,7 @@ class CardStore:
     def _comma_name_index(self) -> dict[str, list[str]]:
         if self._comma_names is None:
             index: dict[str, list[str]] = {}
-            for key in self._name_list()[0]:
+            for key, _ in self._names_answered():
                 if "," in key:
                     index.setdefault(loosen(key[:key.index(",")]), []).append(key)
             self._comma_names = index

@@ -864,13 +864,38 @@ def test_a_list_of_no_card_but_a_deck_site_s_link_and_words_is_unreadable(capsys
         ("syntax", [3])]
 
 
+def test_a_flavor_name_typed_loosely_or_a_lookalike_letter_finds_the_card(capsys, tmp_path, data_dir: str) -> None:
+    """A card's other name (a flavor or Universes Within name) was found only as printed: "Dr Ian Malcolm" and "Chun
+    Li, Countless Kicks" were unknown cards ("did you mean Iridian Maelstrom?"), and a line of names separated by
+    commas cut "Rick, Steadfast Leader" in two. A Cyrillic or Greek letter that looks Latin ("P\u043ender") gave
+    "did you mean Ponder?", which reads the same. Each is read as its card, with a note."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Atraxa, Praetors' Voice\nDeck\n1 Dr Ian Malcolm\n1 Chun Li, Countless Kicks\n"
+                    "1 Godzilla King of the Monsters\nSol Ring, Rick, Steadfast Leader, Arcane Signet\n1 P\u043ender\n"
+                    "1 \u0391rcane Denial\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(deck))
+    report = json.loads(out)["decks"][0]
+    assert [(v["code"], v["cards"], v["lines"]) for v in report["violations"]] == [
+        ("deck-size", [], []), ("color-identity", ["Atla Palani, Nest Tender"], [4]),
+        ("color-identity", ["Zilortha, Strength Incarnate"], [6])]  # (red: not Atraxa's)
+    assert report["card_count"] == 9
+    assert report["notes"] == [
+        "line 7: read as 3 card names written on one line", "line 4: Dr Ian Malcolm read as Atla Palani, Nest Tender",
+        "line 5: Chun Li, Countless Kicks read as Zethi, Arcane Blademaster",
+        "line 6: Godzilla King of the Monsters read as Zilortha, Strength Incarnate",
+        "line 8: P\u043ender read as Ponder (a Cyrillic or Greek letter in it read as the Latin one it looks like)",
+        "line 9: \u0391rcane Denial read as Arcane Denial (a Cyrillic or Greek letter in it read as the Latin one it "
+        "looks like)"]
+
+
 def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it(capsys, tmp_path,
                                                                                  data_dir: str) -> None:
     """Where a number after a card's name is read as its count ("Sol Ring 1"), and where not: a group's name that is
     a card's, its size after it ("Counterspell - 8", "Burn: 8" above cards counted "1 Sol Ring"), is the group's
     when the list is 100 cards without it (it became 8 Counterspells: 108 cards, a singleton and an identity error);
-    a line counted before the name keeps that count ("1 Sol Ring 410" is an unknown card, not 410 Sol Rings); a
-    deck object's lines, which have no line numbers, are read too ("Sol Ring 1" stayed an unknown card); a name read
+    a line counted before the name keeps that count ("1 Sol Ring 41" is an unknown card, not 41 Sol Rings); a number
+    too big for a count is a collector number ("1 Sol Ring 410", "Sol Ring 472": one Sol Ring; 472 before); a deck
+    object's lines, which have no line numbers, are read too ("Sol Ring 1" stayed an unknown card); a name read
     as a post's words ("Ms. Bumbleflower 1") has its count read too."""
     lines = LEGAL.read_text(encoding="utf-8").splitlines()
     at = lines.index("1 Sol Ring")

@@ -52,7 +52,12 @@ def name_key(name: str) -> str:
 # Punctuation off a folded key, as names are typed in a hurry: apostrophes and quotes join their word
 # ("Lim-Dul's" -> "lim duls"), the rest part words.
 _QUOTES, _PUNCTUATION = "'\"", ",.!?:;()-/&_+"
-_LOOSE = str.maketrans({**dict.fromkeys(_QUOTES), **dict.fromkeys(_PUNCTUATION, " ")})
+# Cyrillic and Greek letters that look like Latin ones, folded (a name pasted from a page that wrote "Pоnder" with a
+# Cyrillic "о": shown as Ponder, it was "did you mean Ponder?"), read as those.
+_LOOKALIKES = dict(zip("асеһіјкорѕухԁԛԝӏαβεικνορτχ", "acehijkopsyxdqwlabeikvoptx"))
+_LOOSE = str.maketrans({**dict.fromkeys(_QUOTES), **dict.fromkeys(_PUNCTUATION, " "), **_LOOKALIKES})
+#: Whether a folded key holds one of those letters.
+has_lookalikes = re.compile(f"[{''.join(_LOOKALIKES)}]").search
 #: Whether a folded key has any of the punctuation `loosen` takes off.
 has_punctuation = re.compile(f"[{re.escape(_QUOTES + _PUNCTUATION)}]").search
 # A thousands separator, however written: "100,000", "100.000", "100 000" are all "100000".
@@ -61,7 +66,8 @@ _THOUSANDS = re.compile(r"(\d)[,. ](?=\d{3}(?!\d))")
 
 def loosen(key: str) -> str:
     """A folded name key (name_key) without its punctuation: "atraxa praetors voice" for "Atraxa, Praetors'
-    Voice", "urzas saga" for "Urza's Saga", "borrowing 100000 arrows" for "Borrowing 100,000 Arrows"."""
+    Voice", "urzas saga" for "Urza's Saga", "borrowing 100000 arrows" for "Borrowing 100,000 Arrows"; Cyrillic and
+    Greek letters that look Latin as those ("pоnder", its "о" Cyrillic, is "ponder")."""
     if _THOUSANDS.search(key):  # rare: a search is cheaper than a substitution that finds nothing
         key = _THOUSANDS.sub(r"\1", key)
     return " ".join(key.translate(_LOOSE).split())
