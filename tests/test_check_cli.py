@@ -656,6 +656,28 @@ def test_a_banned_card_the_card_data_lacks_is_banned_not_a_typo(capsys, tmp_path
         "Changer"]
 
 
+def test_a_planeswalker_s_short_name_is_an_unknown_card_not_a_game_aid(capsys, tmp_path) -> None:
+    """"Teferi" is a Jumpstart theme card's name in the bundled snapshot, a game aid, and was reported as one (no
+    suggestion, nothing said of the commander). A game aid named as cards' names begin is a card's name written short:
+    an unknown card with close names, and the commander's unchecked identity said. A helper card's name is still a
+    game aid, and `--commander Chandra` still finds the list's Chandra."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Teferi\nDeck\n1 Sol Ring\n1 The Monarch\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", BUNDLED_ONLY, "--format", "json", str(deck))
+    violations = json.loads(out)["decks"][0]["violations"]
+    assert [(v["code"], v["lines"]) for v in violations] == [("unknown-card", [2]), ("not-a-deck-card", [5]),
+                                                             ("deck-size", [])]
+    assert violations[0]["message"].startswith('unknown card "Teferi", a commander: the deck\'s color identity is not '
+                                               "checked without its card; did you mean Teferi, ")
+    assert all(name.startswith("Teferi, ") for name in violations[0]["details"]["suggestions"])
+    assert violations[1]["message"].startswith('"The Monarch" is a game aid')
+    listed = tmp_path / "listed.txt"
+    listed.write_text("1 Chandra, Torch of Defiance\n1 Sol Ring\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", BUNDLED_ONLY, "--format", "json", "--commander", "Chandra",
+                       str(listed))
+    assert json.loads(out)["decks"][0]["commanders"] == ["Chandra, Torch of Defiance"]
+
+
 def test_an_unknown_commander_says_the_identity_goes_unchecked(capsys, tmp_path, data_dir: str) -> None:
     """A misspelled commander leaves the deck's identity unknown, and so every card outside it unreported: its
     unknown-card message says so, lest the list be taken for fine but for a typo."""

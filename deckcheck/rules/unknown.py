@@ -50,7 +50,7 @@ NOT_A_DECK_CARD = error_rule(
     "command zone (CR 114.1); a game aid (a checklist, a helper card such as The Monarch, an ad: the type "
     "line \"Card\") is printed with the tokens and is no Magic card at all. A name of a plane, scheme or "
     "Vanguard is an unknown card with suggestions: such names are mostly a card's first words, written "
-    "short.",
+    "short; so is a game aid's that cards' names begin with (Teferi, a Jumpstart theme card).",
     "Some card data marks meld results legal in Commander, and a naive checker accepts them; a list that "
     "names one is not the deck that can be played. It still counts towards the 100, as written.",
     "`1 Brisela, Voice of Nightmares` -> \"Brisela, Voice of Nightmares\" is a meld result, not a card a deck "
