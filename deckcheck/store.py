@@ -686,9 +686,10 @@ class CardStore:
         yield from aliases
 
     def lookup_loose(self, name: str) -> Card | None:
-        """The one card whose full or face name is this name with case, accents and punctuation ignored
-        ("urzas saga", "atraxa praetors voice"), for a name `lookup` does not know; None when no card's is,
-        or several cards' are."""
+        """The one card whose full, face or other name (`_names_answered`) is this name with case, accents and
+        punctuation ignored ("urzas saga", "atraxa praetors voice", "dr ian malcolm"), and Cyrillic or Greek letters
+        that look Latin read as those (`loosen`), for a name `lookup` does not know; None when no card's is, or
+        several cards' are."""
         folded = name_key(name)
         key = loosen(folded)
         if not key:

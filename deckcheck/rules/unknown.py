@@ -181,7 +181,8 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
             hint = not_searched(name)
         elif (later := checker.policy.ban_named(name)) is not None:  # checked as of a day before its ban: a real
             suggestions = []  # card, newer than the card data (Jeweled Lotus), not a typo of Jeweled Torque
-            hint = f"; the card data in use lacks the card, which the banned list names from {later.since}"
+            hint = ("; the card data in use lacks the card, which the banned list names"
+                    + (f" from {later.since}" if later.since else ""))
         elif name in all_suggestions:
             suggestions = all_suggestions[name]
             hint = did_you_mean(suggestions)
