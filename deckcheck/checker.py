@@ -18,7 +18,7 @@ from deckcheck.decklist.text import (
 from deckcheck.errors import InputError
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.names import MAX_NAME_CHARS, MISTYPED, has_lookalikes, likeness, name_key
-from deckcheck.model.vocab import GAME_AID, NOT_LEGAL
+from deckcheck.model.vocab import NOT_LEGAL
 from deckcheck.policy import card_data_day, data_day
 from deckcheck.report import DeckReport, Violation
 from deckcheck.rules import MODULES
@@ -196,18 +196,14 @@ class Checker:
                 if close and likeness(name, close[0]) >= MISTYPED}
 
     def non_deck_object(self, name: str) -> NonDeckObject | None:
-        """The meld result, token, emblem or game aid that a name no card has names, or None (cached). Not a game aid
-        named as cards' names begin ("Teferi", a Jumpstart theme card): such a name is a card's written short, an
-        unknown card with close names ("Teferi, Time Raveler"), as a plane's or a scheme's is."""
+        """The meld result, token, emblem or game aid that a name no card has names, or None (cached;
+        `CardStore.lookup_other`)."""
         try:
             return self._others[name]
         except KeyError:
             if len(self._others) > NAMES_KEPT:
                 self._others.clear()
-            found = self.store.lookup_other(name)
-            if found is not None and found.kind == GAME_AID and self.store.opens_comma_name(name):
-                found = None
-            self._others[name] = found
+            found = self._others[name] = self.store.lookup_other(name)
             return found
 
     def ban(self, card: Card, on: date | None) -> Any:
@@ -426,7 +422,7 @@ class Checker:
             return []
         return [f"{f'line {e.line}: ' if e.line else ''}{e.name} read as {loose[e.name]}"
                 + (" (a Cyrillic or Greek letter in it read as the Latin one it looks like)"
-                   if has_lookalikes(e.name.casefold()) else "")
+                   if has_lookalikes(name_key(e.name)) else "")
                 for e in deck.entries if e.name in loose]
 
     def checked_context(self, deck: Deck, on: date | None = None,

@@ -22,7 +22,7 @@ from deckcheck import DATA_DIR
 from deckcheck.errors import DeckcheckError, DeckcheckWarning, NoCardData
 from deckcheck.model.card import Card, NonDeckObject
 from deckcheck.model.names import MAX_NAME_CHARS, has_punctuation, loose_key, loosen, name_key
-from deckcheck.model.vocab import MELD, MELD_RESULT, NOT_LEGAL
+from deckcheck.model.vocab import GAME_AID, MELD, MELD_RESULT, NOT_LEGAL
 
 STORE_FILE = "cards.sqlite"
 #: How the temporary file of a download into the data folder begins (see download_path).
@@ -602,8 +602,10 @@ class CardStore:
         return self._has_others
 
     def lookup_other(self, name: str) -> NonDeckObject | None:
-        """The meld result, token or emblem that a name no card has names (its punctuation aside, "token" after it
-        or not: "Food Token"), or None. A store built before these were kept has none."""
+        """The meld result, token, emblem or game aid that a name no card has names (its punctuation aside, "token"
+        after it or not: "Food Token"), or None. A store built before these were kept has none. Not a game aid named
+        as cards' names begin ("Teferi", a Jumpstart theme card): such a name is a card's written short, an unknown
+        card with close names ("Teferi, Time Raveler"), as a plane's or a scheme's is."""
         if not self._keeps_others():
             return None
         key = name_key(name)
@@ -622,6 +624,8 @@ class CardStore:
         if not rows:
             return None
         found_name, kind, parts = rows[0]
+        if kind == GAME_AID and self.opens_comma_name(name):
+            return None
         try:
             return NonDeckObject(found_name, kind, parts=tuple(json.loads(parts)))
         except _DAMAGE as exc:
@@ -663,13 +667,17 @@ class CardStore:
         for card_id, blob in self._rows("SELECT id, data FROM cards ORDER BY name"):
             yield self._card(card_id, blob)
 
+    def _named_rows(self, kinds: str) -> list[Any]:
+        """(name key, full name) of each name of these kinds ("n.kind <= 1": full and face names)."""
+        rows = self._rows(f"SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card WHERE {kinds}")
+        if not all(type(key) is str and type(name) is str for key, name in rows):  # a blob, a number
+            raise self._damaged("a card's name that is not text")
+        return rows
+
     def _name_list(self) -> tuple[list[str], list[str]]:
         """Every full and face name key, with the full name each belongs to (loaded on first need)."""
         if self._suggest_keys is None or self._suggest_names is None:
-            rows = self._rows("SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card WHERE n.kind <= ?",
-                              (FACE_NAME,))
-            if not all(type(key) is str and type(name) is str for key, name in rows):  # a blob, a number
-                raise self._damaged("a card's name that is not text")
+            rows = self._named_rows(f"n.kind <= {FACE_NAME}")
             self._suggest_keys = [r[0] for r in rows]
             self._suggest_names = [r[1] for r in rows]
         return self._suggest_keys, self._suggest_names
@@ -677,13 +685,9 @@ class CardStore:
     def _names_answered(self) -> Iterator[tuple[str, str]]:
         """(name key, full name) of every name `lookup` answers to: `_name_list`'s, and each card's other names (a
         flavor or Universes Within name, "Rick, Steadfast Leader"; a printed one), for the indexes of names typed
-        loosely and of names holding commas."""
+        loosely and of names holding commas (each built once)."""
         yield from zip(*self._name_list())
-        aliases = self._rows("SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card WHERE n.kind = ?",
-                             (ALIAS,))
-        if not all(type(key) is str and type(name) is str for key, name in aliases):
-            raise self._damaged("a card's name that is not text")
-        yield from aliases
+        yield from self._named_rows(f"n.kind = {ALIAS}")
 
     def lookup_loose(self, name: str) -> Card | None:
         """The one card whose full, face or other name (`_names_answered`) is this name with case, accents and
@@ -708,13 +712,14 @@ class CardStore:
         return self.lookup(found) if found is not None else None
 
     def opens_comma_name(self, name: str) -> bool:
-        """Whether a name is what some card's full or face name has before its first comma ("Kenrith" of
-        Kenrith, the Returned King; "Fear" of Fear, Fire, Foes!), with case, accents and punctuation ignored."""
+        """Whether a name is what some card's full, face or other name has before its first comma ("Kenrith" of
+        Kenrith, the Returned King; "Fear" of Fear, Fire, Foes!; "Rick" of Rick, Steadfast Leader, Greymond's flavor
+        name), with case, accents and punctuation ignored."""
         return loose_key(name) in self._comma_name_index()
 
     def comma_names(self, name: str) -> list[str]:
-        """The name keys holding commas (full or face names) that a name opens (`opens_comma_name`): for "Sheoldred",
-        "sheoldred, whispering one" and "sheoldred, the apocalypse"."""
+        """The name keys holding commas (full, face or other names) that a name opens (`opens_comma_name`): for
+        "Sheoldred", "sheoldred, whispering one" and "sheoldred, the apocalypse"."""
         return self._comma_name_index().get(loose_key(name), [])
 
     def _comma_name_index(self) -> dict[str, list[str]]:

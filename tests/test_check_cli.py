@@ -676,6 +676,9 @@ def test_a_planeswalker_s_short_name_is_an_unknown_card_not_a_game_aid(capsys, t
     code, out, _ = run(capsys, "check", "--data-dir", BUNDLED_ONLY, "--format", "json", "--commander", "Chandra",
                        str(listed))
     assert json.loads(out)["decks"][0]["commanders"] == ["Chandra, Torch of Defiance"]
+    code, out, _ = run(capsys, "card", "--data-dir", BUNDLED_ONLY, "Teferi", "The Monarch")  # as `check` holds them
+    assert code == 1 and out.splitlines()[0].startswith("Teferi: unknown card; did you mean Teferi, ")
+    assert out.splitlines()[2].startswith('"The Monarch" is a game aid')
 
 
 def test_an_unknown_commander_says_the_identity_goes_unchecked(capsys, tmp_path, data_dir: str) -> None:
@@ -838,15 +841,17 @@ def test_a_finish_a_condition_or_a_tick_after_a_name_is_read_off(capsys, tmp_pat
     deck.write_text("Commander\n1 Krenko, Mob Boss\nDeck\n1 Sol Ring foil\n1 Aether Vial - foil\n"
                     "1 Arcane Signet \u2705\n1 Mind Stone NM\n1 Goblin Matron \U0001f525\n1 Command Tower *\n"
                     "1 Swiftfoot Boots etched\n1 Foil\n1 Mountain Foil\n1 Thought Vessel - Foil\n"
-                    "1 Fellwar Stone // Arcane Signet\n1 Skullclamp // \u2705\n1 Worn Powerstone // NM\n", encoding="utf-8")
+                    "1 Fellwar Stone // Arcane Signet\n1 Skullclamp // \u2705\n1 Worn Powerstone // NM\n",
+                    encoding="utf-8")
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(deck))
     report = json.loads(out)["decks"][0]
     assert report["notes"][:1] == [
         'read line 4 "Sol Ring foil" as 1 Sol Ring, line 5 "Aether Vial - foil" as 1 Aether Vial, line 6 "Arcane '
-        'Signet \u2705" as 1 Arcane Signet, line 7 "Mind Stone NM" as 1 Mind Stone, line 8 "Goblin Matron \U0001f525" as '
-        '1 Goblin Matron, line 9 "Command Tower *" as 1 Command Tower, line 10 "Swiftfoot Boots etched" as 1 Swiftfoot '
-        'Boots, line 12 "Mountain Foil" as 1 Mountain, line 13 "Thought Vessel - Foil" as 1 Thought Vessel, line 15 '
-        '"Skullclamp // \u2705" as 1 Skullclamp and 1 more: what follows the card\'s name is no card\'s']
+        'Signet \u2705" as 1 Arcane Signet, line 7 "Mind Stone NM" as 1 Mind Stone, line 8 "Goblin Matron '
+        '\U0001f525" as 1 Goblin Matron, line 9 "Command Tower *" as 1 Command Tower, line 10 "Swiftfoot Boots '
+        'etched" as 1 Swiftfoot Boots, line 12 "Mountain Foil" as 1 Mountain, line 13 "Thought Vessel - Foil" as 1 '
+        'Thought Vessel, line 15 "Skullclamp // \u2705" as 1 Skullclamp and 1 more: what follows the card\'s name is '
+        'no card\'s']
     assert [(v["code"], v["lines"]) for v in report["violations"]] == [
         ("unknown-card", [14]), ("deck-size", []), ("color-identity", [11])]  # (Foil is blue)
     assert report["card_count"] == 14
@@ -894,20 +899,27 @@ def test_a_flavor_name_typed_loosely_or_a_lookalike_letter_finds_the_card(capsys
     deck = tmp_path / "deck.txt"
     deck.write_text("Commander\n1 Atraxa, Praetors' Voice\nDeck\n1 Dr Ian Malcolm\n1 Chun Li, Countless Kicks\n"
                     "1 Godzilla King of the Monsters\nSol Ring, Rick, Steadfast Leader, Arcane Signet\n1 P\u043ender\n"
-                    "1 \u0391rcane Denial\n", encoding="utf-8")
+                    "1 \u0391rcane Denial\n1 \u041cind Stone\n1 Counter\u0455pell\n1 Fellwar St\u03ccne\n",
+                    encoding="utf-8")
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(deck))
     report = json.loads(out)["decks"][0]
     assert [(v["code"], v["cards"], v["lines"]) for v in report["violations"]] == [
         ("deck-size", [], []), ("color-identity", ["Atla Palani, Nest Tender"], [4]),
         ("color-identity", ["Zilortha, Strength Incarnate"], [6])]  # (red: not Atraxa's)
-    assert report["card_count"] == 9
+    assert report["card_count"] == 12
     assert report["notes"] == [
         "line 7: read as 3 card names written on one line", "line 4: Dr Ian Malcolm read as Atla Palani, Nest Tender",
         "line 5: Chun Li, Countless Kicks read as Zethi, Arcane Blademaster",
         "line 6: Godzilla King of the Monsters read as Zilortha, Strength Incarnate",
         "line 8: P\u043ender read as Ponder (a Cyrillic or Greek letter in it read as the Latin one it looks like)",
         "line 9: \u0391rcane Denial read as Arcane Denial (a Cyrillic or Greek letter in it read as the Latin one it "
-        "looks like)"]
+        "looks like)",
+        "line 10: \u041cind Stone read as Mind Stone (a Cyrillic or Greek letter in it read as the Latin one it looks "
+        "like)",
+        "line 11: Counter\u0455pell read as Counterspell (a Cyrillic or Greek letter in it read as the Latin one it "
+        "looks like)",
+        "line 12: Fellwar St\u03ccne read as Fellwar Stone (a Cyrillic or Greek letter in it read as the Latin one "
+        "it looks like)"]
 
 
 def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it(capsys, tmp_path,
@@ -937,8 +949,23 @@ def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it
         assert [(v["code"], v["lines"]) for v in report["violations"]] == (
             [("unknown-card", [at + 1])] if note is None else [] if "no card's" in note else
             [("deck-size", []), ("singleton", [at + 1])]), line
-        assert [n.split(": ")[-1] for n in report.get("notes", []) if n.startswith("read ")] == ([note] if note else []), line
+        said = [n.split(": ")[-1] for n in report.get("notes", []) if n.startswith("read ")]
+        assert said == ([note] if note else []), line
         assert report["card_count"] == (111 if line == "Sol Ring 12" else 100)
+    after = ["Sol Ring 472\u2605" if line == "1 Sol Ring" else f"{line[2:]} 1" if line[:2] == "1 " else line
+             for line in lines]  # every card counted after its name: "Sol Ring 472" was 472 copies there too
+    numbered.write_text("\n".join(after) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(numbered))
+    report = json.loads(out)["decks"][0]
+    assert code == 0 and report["card_count"] == 100 and report["notes"][-1] == (
+        f'read line {at + 1} "Sol Ring 472\u2605" as 1 Sol Ring: what follows the card\'s name is no card\'s')
+    headed = [("Blink 100" if line == "Deck" else line) for line in lines]  # a group's heading, its size too big
+    numbered.write_text("\n".join(headed) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(numbered))
+    report = json.loads(out)["decks"][0]
+    assert code == 0 and report["card_count"] == 100 and [n for n in report["notes"] if "Blink" in n] == [
+        f'read line {headed.index("Blink 100") + 1} "Blink 100" as the name of a group of the cards after it, not as '
+        "a card: no card has that name"]  # (not also "as 1 Blink", which the list of 100 cards took back)
     record = tmp_path / "deck.json"
     record.write_text(json.dumps({"commander": ["Felothar the Steadfast"], "decklist": [
         {"1 Sol Ring": "Sol Ring 1", "1 Arcane Signet": "Arcane Signet // ramp"}.get(line, line)

@@ -176,8 +176,8 @@ def _as_written(text: str) -> Piece:
 
 #: A collector number as decklists write them after a set code: "410", "123a", "A123", "THB-1", "A-224", "182★"; and
 #: one with a header run on after it ("(MAT) 45Deck").
-_COLLECTOR_NUMBER = re.compile(r"(?:[A-Z0-9]{1,5}-)?[A-Z]?\d+[a-z★†]?")
-_NUMBER_AND_HEADER = re.compile(rf"{_COLLECTOR_NUMBER.pattern}[A-Z][a-z]+")
+COLLECTOR_NUMBER = re.compile(r"(?:[A-Z0-9]{1,5}-)?[A-Z]?\d+[a-z★†]?")
+_NUMBER_AND_HEADER = re.compile(rf"{COLLECTOR_NUMBER.pattern}[A-Z][a-z]+")
 _FINISH_NEXT = re.compile(rf"\s+{_FINISH}\s*(?:$|[(*\[\d])")  # not "Etched Oracle"
 
 
@@ -205,7 +205,7 @@ def _digit_cut(text: str, at: int) -> bool:
         end = at
         while end < len(text) and text[end].isdigit():
             end += 1
-        return (_COLLECTOR_NUMBER.fullmatch(text, word, at) is not None and text[at] != "0"
+        return (COLLECTOR_NUMBER.fullmatch(text, word, at) is not None and text[at] != "0"
                 and at == (end - 1 if text[end - 1] != "0" else end - 2)
                 and _FINISH_NEXT.match(text, end) is None)  # "(CMM) 410 Foil": a finish, not 10 Foils
     start = at
@@ -267,7 +267,7 @@ def names_in(text: str, is_card: Callable[[str], bool],
         if found is not None and after_cut and found.count < 10 and _is_basic(found.name):
             word = _set_code_word(text, start)
             digit = text[start - 1]  # the collector number's last digit, which may be the count's first
-            if word is not None and digit != "0" and _COLLECTOR_NUMBER.fullmatch(text, word, start - 1):
+            if word is not None and digit != "0" and COLLECTOR_NUMBER.fullmatch(text, word, start - 1):
                 found = found._replace(longer=int(digit) * 10 + found.count)
         if found is not None or not after_cut:
             offer(i, found or _as_written(piece), i + 1)

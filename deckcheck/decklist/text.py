@@ -25,7 +25,7 @@ from deckcheck.decklist.model import (
     MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, Entry, EntryCollector, Problems, is_web_address, line_too_long, problem,
     read_quantity, shortened,
 )
-from deckcheck.decklist.runs import could_be_names, holds_several_names
+from deckcheck.decklist.runs import COLLECTOR_NUMBER, could_be_names, holds_several_names
 from deckcheck.model.names import MISTYPED, likeness, name_key
 from deckcheck.wording import first_named
 
@@ -1189,12 +1189,12 @@ _COPY_WORDS = _FINISHES | {"nm", "lp", "mp", "hp", "dmg", "proxy"}
 # "- land", "# combo"), a price ("$0.25"), a printing's words in parentheses or brackets ("(Extended Art)"); at the
 # line's end, a word of `_COPY_WORDS` or symbols only, a list's ticks and marks ("Arcane Signet \u2705", "Sol Ring *"),
 # or a number too big for a count (`MAX_COUNT_AFTER`), a printing's collector number ("Sol Ring 472", "Sol Ring 410p").
-_COLLECTOR_NUMBER = r"0*[1-9]\d{2,}[a-z]?"
+_BIG_NUMBER = rf"(?=0*[1-9]\d{{2}}){COLLECTOR_NUMBER.pattern}"  # a collector number of 100 or more: no count
 _AFTER_NAME = re.compile(r"\s+(?://|<-+|-+>|[-\u2013\u2014]+|[$\u20ac\u00a3#(\[{<|]|(?=(?:(?i:"
                          + "|".join(sorted(_COPY_WORDS, key=len, reverse=True))
-                         + r")|[^\w\s]+|" + _COLLECTOR_NUMBER + r")\s*$))")
+                         + r")|[^\w\s]+|" + _BIG_NUMBER + r")\s*$))")
 #: A collector number ending a line with no count before its name ("Sol Ring 472"): a card's line, not a group's name.
-_ENDS_NUMBERED = re.compile(r"\s" + _COLLECTOR_NUMBER + r"\s*$").search
+_ENDS_NUMBERED = re.compile(r"\s" + _BIG_NUMBER + r"\s*$").search
 #: The largest count read after a card's name ("Mountain - 90"): no card has more copies in a Commander deck.
 MAX_COUNT_AFTER = 99
 
@@ -1227,9 +1227,11 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
         if no_count_before and (group_counts or entry.line not in groups) and (
                 counted := _counted_after(entry, card_names)) is not None:
             read, said = counted, counted_after
-        elif (entry.line in groups or entry.line in words and " // " not in name) and not _ENDS_NUMBERED(name):
+        elif ((entry.line in groups or entry.line in words and " // " not in name)
+              and not (group_counts and _ENDS_NUMBERED(name))):
             continue  # (a comment after a card in a post's last line, "Mr. Foxglove // combo", may be read; a
-            # sentence's dash is no comment's)
+            # sentence's dash is no comment's; a group's line read as its card numbered "Sol Ring 472" unless the list
+            # is read with its groups' sizes after their names, "Blink 100")
         elif _AFTER_NAME.search(name) is None:  # (most names no card has: newer cards', misspelt ones)
             continue
         else:

@@ -53,8 +53,9 @@ def name_key(name: str) -> str:
 # ("Lim-Dul's" -> "lim duls"), the rest part words.
 _QUOTES, _PUNCTUATION = "'\"", ",.!?:;()-/&_+"
 # Cyrillic and Greek letters that look like Latin ones, folded (a name pasted from a page that wrote "Pоnder" with a
-# Cyrillic "о": shown as Ponder, it was "did you mean Ponder?"), read as those.
-_LOOKALIKES = dict(zip("асеһіјкорѕухԁԛԝӏαβεικνορτχ", "acehijkopsyxdqwlabeikvoptx"))
+# Cyrillic "о": shown as Ponder, it was "did you mean Ponder?"), read as those; capitals by their folded letters
+# ("М" is "м": m), not those whose small letter looks like another Latin one (Greek "Ν", "ν": N or v).
+_LOOKALIKES = dict(zip("асеһіјкорѕухԁԛԝӏмтнвαβεικορτχ", "acehijkopsyxdqwlmthbabeikoptx"))
 _LOOSE = str.maketrans({**dict.fromkeys(_QUOTES), **dict.fromkeys(_PUNCTUATION, " "), **_LOOKALIKES})
 #: Whether a folded key holds one of those letters.
 has_lookalikes = re.compile(f"[{''.join(_LOOKALIKES)}]").search
