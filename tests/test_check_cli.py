@@ -922,6 +922,21 @@ def test_a_flavor_name_typed_loosely_or_a_lookalike_letter_finds_the_card(capsys
         "it looks like)"]
 
 
+def test_a_basic_land_named_in_the_plural_is_that_land(capsys, tmp_path, data_dir: str) -> None:
+    """"10 Mountains", as lists typed by hand count their basic lands, was an unknown card ("did you mean Mountain?")
+    counted 10 times; it is 10 Mountains, snow-covered too, with a note. A name that is no basic land's in the plural
+    stays an unknown card."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Krenko, Mob Boss\nDeck\n10 Mountains\n5 snow-covered mountains\n2 Sol Rings\n",
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(deck))
+    report = json.loads(out)["decks"][0]
+    assert report["notes"] == ['read line 4 "Mountains" as 10 Mountain, line 5 "snow-covered mountains" as 5 '
+                               "Snow-Covered Mountain: a basic land's name in the plural"]
+    assert [(v["code"], v["lines"]) for v in report["violations"]] == [("unknown-card", [6]), ("deck-size", [])]
+    assert report["card_count"] == 18
+
+
 def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it(capsys, tmp_path,
                                                                                  data_dir: str) -> None:
     """Where a number after a card's name is read as its count ("Sol Ring 1"), and where not: a group's name that is

@@ -1197,6 +1197,9 @@ _AFTER_NAME = re.compile(r"\s+(?://|<-+|-+>|[-\u2013\u2014]+|[$\u20ac\u00a3#(\[{
 _ENDS_NUMBERED = re.compile(r"\s" + _BIG_NUMBER + r"\s*$").search
 #: The largest count read after a card's name ("Mountain - 90"): no card has more copies in a Commander deck.
 MAX_COUNT_AFTER = 99
+#: Basic lands named in the plural, as a list typed by hand counts them ("10 Islands"), folded, and their names.
+_BASIC_PLURALS = {f"{snow.lower()}{land.lower()}s": f"{snow}{land}"
+                  for land in ("Island", "Swamp", "Mountain", "Forest") for snow in ("", "Snow-Covered ")}
 
 
 def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable[[str], Sequence[str]], *,
@@ -1205,7 +1208,8 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
     `card_names` knows), when what follows is a bare count on a line with none before the name ("Sol Ring 1", "Sol
     Ring - 1": that many copies; a line of a group's name too unless `group_counts` is False: "Counterspell - 8" may
     be a group's size) or words that are no card's (a comment, "Sol Ring // best card", "Command Tower - land"; a
-    price, "Evolving Wilds $0.25"; a printing's words, "Sol Ring (Extended Art)"), said in a note for each kind (its
+    price, "Evolving Wilds $0.25"; a printing's words, "Sol Ring (Extended Art)"), and a basic land's name in the
+    plural as that land ("10 Islands"), said in a note for each kind (its
     first NOTE_NAMED lines); words only on a line counted before the name, or in a list that counts none (not a
     group's name). Never the deck's title, nor words after the name on a post's words around its list but a comment
     after "//". Not when what follows names a card too ("Sol Ring // Arcane Signet": two cards joined, which the
@@ -1216,6 +1220,7 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
     entries = list(deck.entries)
     counted_after: list[str] = []  # what each note says of its entries
     commented: list[str] = []
+    plurals: list[str] = []
     words = set(deck.word_lines)  # a post's words: "Tasigur, the Golden Fang - Commander"
     groups = set(deck.group_lines)  # no count before the name: a group's ("Blink - flicker effects"), but counted after
     uncounted = set(deck.uncounted_lines)
@@ -1232,6 +1237,8 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
             continue  # (a comment after a card in a post's last line, "Mr. Foxglove // combo", may be read; a
             # sentence's dash is no comment's; a group's line read as its card numbered "Sol Ring 472" unless the list
             # is read with its groups' sizes after their names, "Blink 100")
+        elif (basic := _BASIC_PLURALS.get(name_key(name))) is not None and card_names(basic):
+            read, said = entry._replace(name=basic), plurals
         elif _AFTER_NAME.search(name) is None:  # (most names no card has: newer cards', misspelt ones)
             continue
         else:
@@ -1251,11 +1258,11 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
         entries[index] = read
         at = f"lines {', '.join(map(str, entry.lines))}" if len(entry.lines) > 1 else f"line {entry.line}"
         said.append(f'{at + " " if entry.line else ""}"{name}" as {read.quantity} {read.name}')
-    if not counted_after and not commented:
+    if not counted_after and not commented and not plurals:
         return deck
     notes = [f"read {_named(said, len(said))}: {why}" for said, why in (
-        (counted_after, "a count after the card's name"), (commented, "what follows the card's name is no card's"))
-        if said]
+        (counted_after, "a count after the card's name"), (commented, "what follows the card's name is no card's"),
+        (plurals, "a basic land's name in the plural")) if said]
     return replace(deck, entries=tuple(entries), notes=deck.notes + tuple(notes))
 
 
