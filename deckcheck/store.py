@@ -667,9 +667,10 @@ class CardStore:
         for card_id, blob in self._rows("SELECT id, data FROM cards ORDER BY name"):
             yield self._card(card_id, blob)
 
-    def _named_rows(self, kinds: str) -> list[Any]:
-        """(name key, full name) of each name of these kinds ("n.kind <= 1": full and face names)."""
-        rows = self._rows(f"SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card WHERE {kinds}")
+    def _named_rows(self, *kinds: int) -> list[Any]:
+        """(name key, full name) of each name of these kinds (FULL_NAME, FACE_NAME, ALIAS)."""
+        rows = self._rows("SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card "
+                          f"WHERE n.kind IN ({', '.join('?' * len(kinds))})", kinds)
         if not all(type(key) is str and type(name) is str for key, name in rows):  # a blob, a number
             raise self._damaged("a card's name that is not text")
         return rows
@@ -677,7 +678,7 @@ class CardStore:
     def _name_list(self) -> tuple[list[str], list[str]]:
         """Every full and face name key, with the full name each belongs to (loaded on first need)."""
         if self._suggest_keys is None or self._suggest_names is None:
-            rows = self._named_rows(f"n.kind <= {FACE_NAME}")
+            rows = self._named_rows(FULL_NAME, FACE_NAME)
             self._suggest_keys = [r[0] for r in rows]
             self._suggest_names = [r[1] for r in rows]
         return self._suggest_keys, self._suggest_names
@@ -687,7 +688,7 @@ class CardStore:
         flavor or Universes Within name, "Rick, Steadfast Leader"; a printed one), for the indexes of names typed
         loosely and of names holding commas (each built once)."""
         yield from zip(*self._name_list())
-        yield from self._named_rows(f"n.kind = {ALIAS}")
+        yield from self._named_rows(ALIAS)
 
     def lookup_loose(self, name: str) -> Card | None:
         """The one card whose full, face or other name (`_names_answered`) is this name with case, accents and

@@ -34,6 +34,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def check_report(capsys: pytest.CaptureFixture[str], path: Path, data_dir: str, *options: str) -> tuple[int, dict]:
+    """`check --format json` of one decklist: the exit code and the deck's report."""
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", *options, str(path))
+    return code, json.loads(out)["decks"][0]
+
+
 # --- the example decks (the README's first command) ------------------------------------------------
 def test_examples_text(capsys, data_dir: str) -> None:
     code, out, err = run(capsys, "check", "--data-dir", data_dir, str(LEGAL), str(ILLEGAL))
@@ -636,15 +642,13 @@ def test_a_banned_card_the_card_data_lacks_is_banned_not_a_typo(capsys, tmp_path
     deck = tmp_path / "deck.txt"
     deck.write_text(deck_text(["Kenrith, the Returned King"], ["Jeweled Lotus", "Nadu, Winged Wisdom",
                                                                 "Hullbreacher"], fill="Plains"), encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--data-dir", BUNDLED_ONLY, "--format", "json", str(deck))
-    violations = json.loads(out)["decks"][0]["violations"]
+    code, report = check_report(capsys, deck, BUNDLED_ONLY)
+    violations = report["violations"]
     assert code == 1 and [(v["code"], v["lines"], v["details"]["since"]) for v in violations] == [
         ("banned", [4], "2024-09-23"), ("banned", [5], "2024-09-23"), ("banned", [6], None)]
     assert violations[0]["message"] == ("Jeweled Lotus is banned in Commander (on the banned list since 2024-09-23); "
                                         "the card data in use lacks the card")
-    code, out, _ = run(capsys, "check", "--data-dir", BUNDLED_ONLY, "--as-of", "2024-09-22", "--format", "json",
-                       str(deck))
-    violations = json.loads(out)["decks"][0]["violations"]
+    violations = check_report(capsys, deck, BUNDLED_ONLY, "--as-of", "2024-09-22")[1]["violations"]
     assert [(v["code"], v["details"].get("suggestions")) for v in violations] == [
         ("unknown-card", []), ("unknown-card", []), ("banned", None)]  # (not a typo of Jeweled Torque)
     assert violations[0]["message"] == ('unknown card "Jeweled Lotus"; the card data in use lacks the card, which the '
@@ -663,8 +667,7 @@ def test_a_planeswalker_s_short_name_is_an_unknown_card_not_a_game_aid(capsys, t
     game aid, and `--commander Chandra` still finds the list's Chandra."""
     deck = tmp_path / "deck.txt"
     deck.write_text("Commander\n1 Teferi\nDeck\n1 Sol Ring\n1 The Monarch\n", encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--data-dir", BUNDLED_ONLY, "--format", "json", str(deck))
-    violations = json.loads(out)["decks"][0]["violations"]
+    violations = check_report(capsys, deck, BUNDLED_ONLY)[1]["violations"]
     assert [(v["code"], v["lines"]) for v in violations] == [("unknown-card", [2]), ("not-a-deck-card", [5]),
                                                              ("deck-size", [])]
     assert violations[0]["message"].startswith('unknown card "Teferi", a commander: the deck\'s color identity is not '
@@ -673,9 +676,8 @@ def test_a_planeswalker_s_short_name_is_an_unknown_card_not_a_game_aid(capsys, t
     assert violations[1]["message"].startswith('"The Monarch" is a game aid')
     listed = tmp_path / "listed.txt"
     listed.write_text("1 Chandra, Torch of Defiance\n1 Sol Ring\n", encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--data-dir", BUNDLED_ONLY, "--format", "json", "--commander", "Chandra",
-                       str(listed))
-    assert json.loads(out)["decks"][0]["commanders"] == ["Chandra, Torch of Defiance"]
+    assert check_report(capsys, listed, BUNDLED_ONLY, "--commander", "Chandra")[1]["commanders"] == [
+        "Chandra, Torch of Defiance"]
     code, out, _ = run(capsys, "card", "--data-dir", BUNDLED_ONLY, "Teferi", "The Monarch")  # as `check` holds them
     assert code == 1 and out.splitlines()[0].startswith("Teferi: unknown card; did you mean Teferi, ")
     assert out.splitlines()[2].startswith('"The Monarch" is a game aid')
@@ -817,8 +819,7 @@ def test_what_follows_a_card_s_name_on_its_line_is_read_off(capsys, tmp_path, da
                     "1 Evolving Wilds $0.25\n1 Command Tower - land\n1 Mind Stone (Extended Art)\nArcane Signet 1\n"
                     "Mountain - 90\nMountain 2\n1 Swiftfoot Boots // Lightning Greaves\n1 Fire // Icee\n",
                     encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(deck))
-    report = json.loads(out)["decks"][0]
+    code, report = check_report(capsys, deck, data_dir)
     assert report["notes"][:2] == [
         'read line 9 "Arcane Signet 1" as 1 Arcane Signet, line 10 "Mountain - 90" as 90 Mountain, line 11 '
         '"Mountain 2" as 2 Mountain: a count after the card\'s name',
@@ -843,8 +844,7 @@ def test_a_finish_a_condition_or_a_tick_after_a_name_is_read_off(capsys, tmp_pat
                     "1 Swiftfoot Boots etched\n1 Foil\n1 Mountain Foil\n1 Thought Vessel - Foil\n"
                     "1 Fellwar Stone // Arcane Signet\n1 Skullclamp // \u2705\n1 Worn Powerstone // NM\n",
                     encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(deck))
-    report = json.loads(out)["decks"][0]
+    code, report = check_report(capsys, deck, data_dir)
     assert report["notes"][:1] == [
         'read line 4 "Sol Ring foil" as 1 Sol Ring, line 5 "Aether Vial - foil" as 1 Aether Vial, line 6 "Arcane '
         'Signet \u2705" as 1 Arcane Signet, line 7 "Mind Stone NM" as 1 Mind Stone, line 8 "Goblin Matron '
@@ -886,9 +886,8 @@ def test_a_list_of_no_card_but_a_deck_site_s_link_and_words_is_unreadable(capsys
         check_deck(sent.read_text(encoding="utf-8"), store=store)
     sent.write_text("Check out my deck!\nhttps://www.moxfield.com/decks/abc123\n1000000 Sol Ring\nThanks!\n",
                     encoding="utf-8")  # a line that failed to be a card entry is reported, as for `with_entries`
-    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(sent))
-    assert code == 1 and [(v["code"], v["lines"]) for v in json.loads(out)["decks"][0]["violations"]][:1] == [
-        ("syntax", [3])]
+    code, report = check_report(capsys, sent, data_dir)
+    assert code == 1 and [(v["code"], v["lines"]) for v in report["violations"]][:1] == [("syntax", [3])]
 
 
 def test_a_flavor_name_typed_loosely_or_a_lookalike_letter_finds_the_card(capsys, tmp_path, data_dir: str) -> None:
@@ -901,8 +900,7 @@ def test_a_flavor_name_typed_loosely_or_a_lookalike_letter_finds_the_card(capsys
                     "1 Godzilla King of the Monsters\nSol Ring, Rick, Steadfast Leader, Arcane Signet\n1 P\u043ender\n"
                     "1 \u0391rcane Denial\n1 \u041cind Stone\n1 Counter\u0455pell\n1 Fellwar St\u03ccne\n",
                     encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(deck))
-    report = json.loads(out)["decks"][0]
+    code, report = check_report(capsys, deck, data_dir)
     assert [(v["code"], v["cards"], v["lines"]) for v in report["violations"]] == [
         ("deck-size", [], []), ("color-identity", ["Atla Palani, Nest Tender"], [4]),
         ("color-identity", ["Zilortha, Strength Incarnate"], [6])]  # (red: not Atraxa's)
@@ -929,8 +927,7 @@ def test_a_basic_land_named_in_the_plural_is_that_land(capsys, tmp_path, data_di
     deck = tmp_path / "deck.txt"
     deck.write_text("Commander\n1 Krenko, Mob Boss\nDeck\n10 Mountains\n5 snow-covered mountains\n2 Sol Rings\n",
                     encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(deck))
-    report = json.loads(out)["decks"][0]
+    code, report = check_report(capsys, deck, data_dir)
     assert report["notes"] == ['read line 4 "Mountains" as 10 Mountain, line 5 "snow-covered mountains" as 5 '
                                "Snow-Covered Mountain: a basic land's name in the plural"]
     assert [(v["code"], v["lines"]) for v in report["violations"]] == [("unknown-card", [6]), ("deck-size", [])]
@@ -959,8 +956,7 @@ def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it
                        ("Sol Ring 472", "what follows the card's name is no card's"),
                        ("Sol Ring 12", "a count after the card's name")):
         numbered.write_text("\n".join(lines[:at] + [line] + lines[at + 1:]) + "\n", encoding="utf-8")
-        code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(numbered))
-        report = json.loads(out)["decks"][0]
+        code, report = check_report(capsys, numbered, data_dir)
         assert [(v["code"], v["lines"]) for v in report["violations"]] == (
             [("unknown-card", [at + 1])] if note is None else [] if "no card's" in note else
             [("deck-size", []), ("singleton", [at + 1])]), line
@@ -970,14 +966,12 @@ def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it
     after = ["Sol Ring 472\u2605" if line == "1 Sol Ring" else f"{line[2:]} 1" if line[:2] == "1 " else line
              for line in lines]  # every card counted after its name: "Sol Ring 472" was 472 copies there too
     numbered.write_text("\n".join(after) + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(numbered))
-    report = json.loads(out)["decks"][0]
+    code, report = check_report(capsys, numbered, data_dir)
     assert code == 0 and report["card_count"] == 100 and report["notes"][-1] == (
         f'read line {at + 1} "Sol Ring 472\u2605" as 1 Sol Ring: what follows the card\'s name is no card\'s')
     headed = [("Blink 100" if line == "Deck" else line) for line in lines]  # a group's heading, its size too big
     numbered.write_text("\n".join(headed) + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(numbered))
-    report = json.loads(out)["decks"][0]
+    code, report = check_report(capsys, numbered, data_dir)
     assert code == 0 and report["card_count"] == 100 and [n for n in report["notes"] if "Blink" in n] == [
         f'read line {headed.index("Blink 100") + 1} "Blink 100" as the name of a group of the cards after it, not as '
         "a card: no card has that name"]  # (not also "as 1 Blink", which the list of 100 cards took back)
@@ -993,8 +987,7 @@ def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it
     titled = tmp_path / "titled.txt"
     titled.write_text("Commander\nMs. Bumbleflower 1\n\nDeck\nSol Ring 1\nMr. Foxglove 1\nMr. Foxglove // combo\n",
                       encoding="utf-8")  # (the last line, a post's words by its "Mr.", was dropped as those)
-    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(titled))
-    report = json.loads(out)["decks"][0]
+    code, report = check_report(capsys, titled, data_dir)
     assert report["commanders"] == ["Ms. Bumbleflower"] and report["card_count"] == 4
     assert [v["code"] for v in report["violations"]] == ["deck-size", "singleton"]  # two Mr. Foxgloves
     # a comment after a card of two faces is read off too ("Bonecrusher Giant // removal" was an unknown card); a face
@@ -1002,8 +995,7 @@ def test_a_number_after_a_name_is_a_count_only_where_the_line_has_none_before_it
     faces = tmp_path / "faces.txt"
     faces.write_text("Commander\n1 Krenko, Mob Boss\nDeck\n1 Bonecrusher Giant // removal\n1 Fire // Ice // removal\n"
                      "1 Turn // Burnn\n96 Mountain\n", encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(faces))
-    report = json.loads(out)["decks"][0]
+    code, report = check_report(capsys, faces, data_dir)
     assert report["notes"][0] == ('read line 4 "Bonecrusher Giant // removal" as 1 Bonecrusher Giant, line 5 "Fire // '
                                   'Ice // removal" as 1 Fire // Ice: what follows the card\'s name is no card\'s')
     assert [(v["code"], v["lines"]) for v in report["violations"]] == [("unknown-card", [6]), ("color-identity", [5])]
@@ -1029,8 +1021,7 @@ def test_a_commander_set_off_by_a_blank_line_is_one_above_a_sideboard_too(capsys
     last = tmp_path / "last.txt"
     last.write_text("\n".join(lines[1:]) + f"\n\n{lines[0]}\n\n{below}\n", encoding="utf-8")
     for deck in (first, last):
-        code, out, _ = run(capsys, "check", "--data-dir", data_dir, "--format", "json", str(deck))
-        report = json.loads(out)["decks"][0]
+        code, report = check_report(capsys, deck, data_dir)
         assert (report["commanders"], report["card_count"]) == (["Felothar the Steadfast"], 100), deck.name
         if "Kaheera" in below:  # taken as the companion: its condition unmet in this deck
             assert [v["code"] for v in report["violations"]] == ["companion"]

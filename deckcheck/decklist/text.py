@@ -27,6 +27,7 @@ from deckcheck.decklist.model import (
 )
 from deckcheck.decklist.runs import COLLECTOR_NUMBER, could_be_names, holds_several_names
 from deckcheck.model.names import MISTYPED, likeness, name_key
+from deckcheck.model.vocab import BASIC_LAND_TYPES
 from deckcheck.wording import first_named
 
 _ABOUT = "about"  # TappedOut/Arena "About" block: deck name, not cards
@@ -1199,7 +1200,7 @@ _ENDS_NUMBERED = re.compile(r"\s" + _BIG_NUMBER + r"\s*$").search
 MAX_COUNT_AFTER = 99
 #: Basic lands named in the plural, as a list typed by hand counts them ("10 Islands"), folded, and their names.
 _BASIC_PLURALS = {f"{snow.lower()}{land.lower()}s": f"{snow}{land}"
-                  for land in ("Island", "Swamp", "Mountain", "Forest") for snow in ("", "Snow-Covered ")}
+                  for land in BASIC_LAND_TYPES if not land.endswith("s") for snow in ("", "Snow-Covered ")}
 
 
 def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable[[str], Sequence[str]], *,
@@ -1209,9 +1210,8 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
     Ring - 1": that many copies; a line of a group's name too unless `group_counts` is False: "Counterspell - 8" may
     be a group's size) or words that are no card's (a comment, "Sol Ring // best card", "Command Tower - land"; a
     price, "Evolving Wilds $0.25"; a printing's words, "Sol Ring (Extended Art)"), and a basic land's name in the
-    plural as that land ("10 Islands"), said in a note for each kind (its
-    first NOTE_NAMED lines); words only on a line counted before the name, or in a list that counts none (not a
-    group's name). Never the deck's title, nor words after the name on a post's words around its list but a comment
+    plural as that land ("10 Islands"), said in a note for each kind (its first NOTE_NAMED lines); words only on a
+    line counted before the name, or in a list that counts none (not a group's name). Never the deck's title, nor words after the name on a post's words around its list but a comment
     after "//". Not when what follows names a card too ("Sol Ring // Arcane Signet": two cards joined, which the
     unknown-card rule names), nor when a face separator follows a face of a card of several and what follows it is
     like another face ("Fire // Icee": that card mistyped, which the rule suggests; "Bonecrusher Giant // removal" is
