@@ -18,7 +18,11 @@ if not os.path.isdir(DATA_DIR):
 _API = frozenset({"BatchReport", "cards_frame", "check_deck", "check_many", "load_cards", "open_store",
                   "parse_deck", "to_spreadsheet_csv"})
 
-__all__ = ["__version__", *sorted(_API)]
+#: What the API raises and warns of (deckcheck.errors): `except deckcheck.InputError`, or
+#: `warnings.simplefilter("ignore", deckcheck.DeckcheckWarning)` in a loop over a frame's groups.
+_ERRORS = frozenset({"DeckcheckError", "DeckcheckWarning", "InputError"})
+
+__all__ = ["__version__", *sorted(_API | _ERRORS)]
 
 
 def __getattr__(name: str):  # PEP 562: the API is imported lazily
@@ -26,6 +30,10 @@ def __getattr__(name: str):  # PEP 562: the API is imported lazily
         from deckcheck import api
 
         return getattr(api, name)
+    if name in _ERRORS:
+        from deckcheck import errors
+
+        return getattr(errors, name)
     raise AttributeError(f"module 'deckcheck' has no attribute {name!r}")
 
 
@@ -48,4 +56,4 @@ def _command_line() -> None:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | _API)
+    return sorted(set(globals()) | _API | _ERRORS)

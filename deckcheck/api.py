@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.batch import BatchReport, check_many
 from deckcheck.batch.core import deck_cells, deck_record, is_pandas, path_on_a_line
 from deckcheck.decklist import Deck, parse_file, parse_text, with_entries
+from deckcheck.decklist.csvlists import no_decklist
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
 from deckcheck.errors import InputError
 from deckcheck.report import DeckReport
@@ -56,7 +57,7 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name
                             f"or a frame's row (df.iloc[0])")
         path_or_text = deck_record(path_or_text)
         if "text" in path_or_text and not str(path_or_text["text"]).strip():  # as check_many says of the row
-            raise InputError(name or "<deck>", "no decklist in this row (an empty cell)")
+            raise InputError(name or "<deck>", no_decklist(path_or_text))
     if isinstance(path_or_text, Mapping):
         from deckcheck.decklist.reading import parse_json_deck
         from deckcheck.decklist.records import record_path
@@ -80,8 +81,9 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name
 
 def check_deck(deck: Deck | str | os.PathLike[str] | Mapping[str, Any], *, store: CardStore | None = None,
                on: date | str | None = None, commanders: str | Iterable[str] | None = None,
-               policy: Any = None) -> DeckReport:
-    """Check one deck (a Deck, a path, decklist text or a deck object) and return its DeckReport."""
+               policy: Any = None, brackets: bool = True) -> DeckReport:
+    """Check one deck (a Deck, a path, decklist text or a deck object) and return its DeckReport; with `brackets`, its
+    Commander Bracket floor too (`DeckReport.bracket`), as `check_many` and `deckcheck check --format json` give it."""
     from deckcheck.checker import checker_for
     from deckcheck.decklist.commanders import commander_names
     from deckcheck.policy import as_date, given_policy
@@ -89,7 +91,7 @@ def check_deck(deck: Deck | str | os.PathLike[str] | Mapping[str, Any], *, store
 
     on, commanders, store = as_date(on), commander_names(commanders), CardStore.given(store)
     deck = with_entries(deck if isinstance(deck, Deck) else parse_deck(deck))
-    return checker_for(store, given_policy(policy)).check(deck, on=on, commanders=commanders)
+    return checker_for(store, given_policy(policy)).check(deck, on=on, commanders=commanders, bracket=brackets)
 
 
 def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any = None) -> pd.DataFrame:

@@ -15,7 +15,7 @@ import threading
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
 from deckcheck import __version__
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, Terminated, one_line
@@ -25,8 +25,17 @@ from deckcheck.render import OUTPUT_ERRORS
 COMMANDS = ("check", "batch", "brackets", "card", "rules", "update", "info")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, its help and version written as a report is: an error writing them (a full disk, a closed
+    output, a reader that left) is the command's error, as a report's is, never exit 0 (argparse ignores it)."""
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        if message:
+            (file or sys.stderr).write(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="deckcheck", description="Commander (EDH) deck legality and color identity checker.")
     parser.add_argument("--version", action="version", version=f"deckcheck {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -221,15 +230,16 @@ def _parse_and_run(argv: Sequence[str] | None) -> int:
     """The command line read and its command run: a Ctrl-C or SIGTERM (`_main`'s) may come at any point."""
     parser = build_parser()
     try:
-        args = _parsed(parser, list(sys.argv[1:] if argv is None else argv))
-    except SystemExit as exc:  # argparse exits 2 on usage errors and 0 on --help
-        return int(exc.code or 0)
-    if not getattr(args, "run", None):
-        parser.print_help(sys.stderr)
-        return 2
-    if getattr(args, "format", None) not in (None, "text"):
-        _utf_8_stdout()
-    try:
+        try:
+            args = _parsed(parser, list(sys.argv[1:] if argv is None else argv))
+        except SystemExit as exc:  # argparse exits 2 on usage errors and 0 on --help and --version
+            sys.stdout.flush()  # (their text: a full disk may only show now)
+            return int(exc.code or 0)
+        if not getattr(args, "run", None):
+            parser.print_help(sys.stderr)
+            return 2
+        if getattr(args, "format", None) not in (None, "text"):
+            _utf_8_stdout()
         code = int(args.run(args))
         sys.stdout.flush()  # the last buffered output: a full disk may only show now
         return code

@@ -49,13 +49,17 @@ _CHANGES = {
 
 
 def parse_day(text: str) -> date:
-    """A YYYY-MM-DD date; ValueError saying whether the text is no such date (2025-02-30) or not one at all."""
+    """A YYYY-MM-DD date; ValueError saying whether the text is no such date (2025-02-30) or not one at all (ISO
+    8601's other forms too, "20240101", "2024-W39-1", which Python's `date.fromisoformat` takes)."""
+    if _DAY(text) is None:
+        raise ValueError(f"not a date in YYYY-MM-DD form: {text!r}")
     try:
         return date.fromisoformat(text)
     except ValueError:
-        if len(text) == 10 and text[4] == text[7] == "-" and (text[:4] + text[5:7] + text[8:]).isdigit():
-            raise ValueError(f"no such day: {text!r}") from None
-        raise ValueError(f"not a date in YYYY-MM-DD form: {text!r}") from None
+        raise ValueError(f"no such day: {text!r}") from None
+
+
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}").fullmatch
 
 
 def data_day(text: Any) -> date | None:

@@ -394,6 +394,9 @@ class CardStore:
         built = folder / STORE_FILE if folder is not None else None
         if built is not None and built.is_file():
             return cls.open_file(built)
+        if built is not None and built.is_dir():  # (the bundled snapshot was used, and `update` could build none)
+            raise DeckcheckError(f"{built}: a folder, not a card store; move it away, then `deckcheck update` builds "
+                                 "the store there")
         if BUNDLED.is_file():
             if named is not None:
                 warnings.warn(DeckcheckWarning(
@@ -835,6 +838,9 @@ def _closeness(query: str, key: str, fuzz: Any, loose_query: str, loose_key: str
             score = max(score, 99)
         elif " " in loose_query and f" {loose_query} " in f" {loose_key} ":
             score = max(score, 95)
+        elif key.startswith(f"{query},"):  # all a legend's name has before its comma ("Lightning": Lightning,
+            # Security Sergeant, not Blightning, spelt much alike)
+            score = max(score, 97)
     if key.startswith(query):
         score += 1  # between equals, the name that begins with what was typed
     return score

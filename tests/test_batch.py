@@ -9,6 +9,7 @@ import gzip
 import io
 import json
 import os
+import stat
 import re
 import subprocess
 import shutil
@@ -22,6 +23,7 @@ import deckcheck
 from deckcheck import cli
 from deckcheck import check_deck
 from deckcheck.batch import check_many, expand, is_decklist_name, walk_takes
+from deckcheck.batch.core import FilesRead
 from deckcheck.errors import DeckcheckWarning, InputError
 from deckcheck.render import load_schema
 
@@ -103,6 +105,11 @@ def test_folder_walk_is_recursive_sorted_and_skips_other_files(tmp_path):
                                                                    "~$decks.docx"))
     (broken,) = check_many([tmp_path / "gone.txt"]).results
     assert broken.unreadable and "no such file" in broken.report.violations[0].message
+    if hasattr(os, "mkfifo"):  # the pipe, named as a decklist, left out with a note saying why (it went unsaid)
+        read = FilesRead()
+        list(expand([tmp_path], read))
+        assert read.notes()[-1] == ("left out of the folders given, though named as decklists, not being files but "
+                                    f"pipes, sockets or devices (one given by its own name is read): {tmp_path / 'pipe.txt'}")
 
 
 def test_a_file_given_twice_or_also_in_a_folder_given_is_checked_once_and_said(tmp_path):
@@ -126,6 +133,8 @@ def test_a_file_given_twice_or_also_in_a_folder_given_is_checked_once_and_said(t
     assert f"deckcheck: note: {len(EXPECTED)} files met more than once" in err and "and 9 more" in err
     code, out, err = run_cli("batch", "--format", "violations", "--no-progress", str(alice), str(alice))
     assert "deckcheck: note: " in err and "given more than once" in err  # (the violations CSV had no notes at all)
+    code, out, err = run_cli("batch", "--format", "csv", "--no-progress", *[str(alice)] * 5)  # ("1 files met")
+    assert f"deckcheck: note: 1 file met more than once (by their names, in folders given, or linked): {alice}" in err
 
 
 def test_a_link_to_a_folder_in_a_folder_given_is_said_not_walked(tmp_path):
@@ -670,6 +679,16 @@ def test_the_report_file_s_extension_chooses_the_format_unless_format_is_given(t
     monkeypatch.chdir(tmp_path)  # `-o -` is standard output (it wrote a file named "-")
     assert run_cli("batch", "--format", "csv", "-o", "-", *decks) == (0, by_hand["csv"], "")
     assert not (tmp_path / "-").exists()
+    # a compressed file's name, with --format or not: refused (the plain report was written under it, which zcat
+    # can't read); an empty name (a script's unset "$OUT"): a usage error (it wrote to standard output)
+    for argv in (["-o", "r.csv.gz"], ["--format", "json", "-o", "r.json.XZ"], ["-o", "r.zip"]):
+        suffix = os.path.splitext(argv[-1])[1]
+        assert run_cli("batch", *argv, *decks) == (
+            2, "", f"deckcheck: error: {argv[-1]}: deckcheck writes no compressed report; name it without "
+                   f"{suffix.lower()}, then compress it (gzip FILE)\n")
+        assert not (tmp_path / argv[-1]).exists()
+    code, out, err = run_cli("batch", "-o", "", *decks)
+    assert (code, out) == (2, "") and err.endswith("error: argument -o/--output: a file's name can't be empty\n")
 
 
 def test_a_zip_of_registrations_is_checked_as_the_folder_is(tmp_path, store, monkeypatch):
@@ -1156,6 +1175,126 @@ def test_a_form_s_own_questions_name_the_decklist_and_player_columns(tmp_path, s
         writer.writerow(["2026-11-01", "a@example.org", "Alice", "Counters", decklist])
     (row,) = check_many([table], store=store)
     assert (row.path, row.name, row.legal) == (f"{table}:2", "Alice", True)
+
+
+@pytest.mark.parametrize("deck_question", ["Deck", "Which deck are you bringing?", "Deck archetype"])
+def test_a_form_s_deck_question_beside_its_list_is_not_the_decklist(tmp_path, store, deck_question):
+    """A form asking which deck a player brings ("Deck": its name) before the question for the list: the list's column
+    is the one whose cells hold lists. Before, the "Deck" column was taken for the lists, no row held one there, and
+    the whole sheet was read as one deck, its players gone (an organizer's review found it). A frame of the same
+    responses (`pd.read_csv`) reads the same column."""
+    table = tmp_path / "responses.csv"
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    dana = (TOURNAMENT / "04-dana-mystic-intellect.txt").read_text(encoding="utf-8")
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Timestamp", "Player name", deck_question, "Paste your list here"])
+        writer.writerow(["2026-11-01", "Alice", "Counters", alice])
+        writer.writerow(["2026-11-02", "Dana", "Spellslinger", dana])
+    expected = [("Alice", True, []), ("Dana", False, ["banned"])]
+    rows = check_many([table], store=store)
+    assert [(r.name, r.legal, r.report.codes()) for r in rows] == expected
+    assert [r.path for r in rows] == [f"{table}:2", f"{table}:3"]
+    pandas = pytest.importorskip("pandas")
+    frame = check_many(pandas.read_csv(table), store=store)
+    assert [(r.name, r.legal, r.report.codes()) for r in frame] == expected
+
+
+def test_a_form_s_questions_about_the_format_and_answers_of_no_card_name_no_commanders(tmp_path, store):
+    """A question that speaks of Commander without asking for one ("How long have you been playing Commander?", "I
+    have read the Commander rules", "Commander deck name") is no commander's cell, and an optional cell answering no
+    card in words of its own ("Nope", "N/A (no partner)", "I don't have one", "x") names none. Before, each answer was
+    a commander no card is, and the deck's color identity was left unchecked, an off-color card unreported (an
+    organizer's review found it)."""
+    table = tmp_path / "responses.csv"
+    dana = (TOURNAMENT / "04-dana-mystic-intellect.txt").read_text(encoding="utf-8")
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Player name", "Commander", "Partner (if any)", "Companion (if any)",
+                         "How long have you been playing Commander?", "I have read the Commander rules",
+                         "Commander deck name", "Decklist"])
+        writer.writerow(["Alice", "", "Nope", "x", "since 2019", "I agree", "Counters",
+                         (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")])
+        for partner in ("N/A (no partner)", "I don't have one", "Not needed"):
+            writer.writerow(["Dana", "Sevinne, the Chronoclasm", partner, "None!", "2 years", "Yes", "Spells", dana])
+    rows = check_many([table], store=store)
+    assert [(r.report.commanders, r.legal, r.report.codes()) for r in rows] == [
+        (("Atraxa, Praetors' Voice",), True, [])] + [(("Sevinne, the Chronoclasm",), False, ["banned"])] * 3
+
+
+def test_sign_ups_whose_lists_are_still_to_come_are_a_row_each(tmp_path, store):
+    """A sheet of sign-ups none of whose decklist cells holds a list yet, some saying so ("TBD", "will send it
+    tonight"): before, it was read as one deck of those answers, its players gone (an organizer's review). A row
+    each now; "TBD" is no list yet, as an empty cell is. A decklist whose first line names a player and a deck
+    ("Player: Alice, Deck: Atraxa"), read as such a sheet before, is a decklist."""
+    table = tmp_path / "signups.csv"
+    table.write_text("Player name,Commander,Decklist\nAnna,\"Atraxa, Praetors' Voice\",TBD\n"
+                     "Ben,Edgar Markov,will send it by email tonight\nCara,Edgar Markov,\n", encoding="utf-8")
+    rows = check_many([table], store=store)
+    assert [(r.path, r.name, r.unreadable) for r in rows] == [
+        (f"{table}:2", "Anna", True), (f"{table}:3", "Ben", True), (f"{table}:4", "Cara", True)]
+    assert [r.report.violations[0].message for r in rows] == [
+        'no decklist in this row (it says "TBD")', 'no decklist in this row (it says "will send it by email tonight")',
+        "no decklist in this row (an empty cell)"]
+    listed = tmp_path / "alice.txt"
+    listed.write_text("Player: Alice, Deck: Atraxa\n" + _main_deck("01-alice-breed-lethality.txt"), encoding="utf-8")
+    (deck,) = check_many([listed], store=store)
+    assert (deck.path, deck.report.card_count) == (str(listed), 99)
+
+
+def test_a_form_s_commander_cell_naming_one_of_the_list_s_pair_keeps_the_pair(tmp_path, store, capsys):
+    """A form's one Commander cell naming one of the two commanders the list marks (its Partner cell left empty):
+    the list's other commander went to the main deck, 45 color-identity errors for a legal deck (an organizer's
+    review). The cell is short of the list's pair, not against it: both are kept. `--commander` still makes the
+    commanders exactly those named."""
+    lines = _main_deck("01-alice-breed-lethality.txt").splitlines()
+    pair = "Commander\n1 Thrasios, Triton Hero\n1 Tymna the Weaver\n\nDeck\n" + "\n".join(lines[2:] + ["1 Island"]) + "\n"
+    table = tmp_path / "registrations.csv"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Player name", "Commander", "Partner (if any)", "Decklist"])
+        writer.writerow(["Cleo", "Thrasios, Triton Hero", "", pair])
+    (row,) = check_many([table], store=store)
+    assert (row.legal, row.report.commanders) == (True, ("Thrasios, Triton Hero", "Tymna the Weaver"))
+    assert any("its Tymna the Weaver kept beside it" in note for note in row.report.notes)
+    listed = tmp_path / "pair.txt"
+    listed.write_text(pair, encoding="utf-8")
+    code, out, _ = run_cli("check", "--format", "json", "--commander", "Thrasios, Triton Hero", str(listed))
+    assert code == 1 and json.loads(out)["decks"][0]["commanders"] == ["Thrasios, Triton Hero"]
+
+
+def test_a_form_s_columns_read_for_lists_as_the_header_ranks_them(tmp_path, store):
+    """Which of a form's columns holds the lists is asked column by column, as the header ranks them, not row by row:
+    a first row that sent only a link in the link's column, or a note in a question about the deck beside an empty
+    list, made that column the lists' for every row, the lists pasted below read as empty (a review of a first
+    version found both). A question that asks for the commander in words of its own is its cell; one about the
+    deck's name, or the player's experience, is not."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    dana = (TOURNAMENT / "04-dana-mystic-intellect.txt").read_text(encoding="utf-8")
+    cases = [
+        (["Player name", "Decklist (paste the text export)", "Decklist link (optional)"],
+         [["Cleo", "", "https://moxfield.com/decks/abc123"], ["Alice", alice, ""], ["Dana", dana, ""]],
+         [("Cleo", True, ["unreadable"]), ("Alice", False, []), ("Dana", False, ["banned"])]),
+        (["Player name", "Decklist", "Anything we should know about your deck?"],
+         [["Cleo", "", "It's my first deck\nbe gentle"], ["Alice", alice, ""]],
+         [("Cleo", True, ["unreadable"]), ("Alice", False, [])]),
+        (["Player name", "Name of your deck's commander", "Commander deck name", "Decklist"],
+         [["Dana", "Krenko, Mob Boss", "Spells", dana]], None),
+    ]
+    for number, (header, rows, expected) in enumerate(cases):
+        table = tmp_path / f"form-{number}.csv"
+        with table.open("w", encoding="utf-8", newline="") as out:
+            csv.writer(out).writerows([header, *rows])
+        found = check_many([table], store=store)
+        if expected is None:  # Krenko is the commander: the list's blue and white cards are off-color
+            (dana_row,) = found
+            assert dana_row.report.commanders == ("Krenko, Mob Boss",) and "color-identity" in dana_row.report.codes()
+        else:
+            assert [(r.name, r.unreadable, r.report.codes()) for r in found] == expected
+    ragged = tmp_path / "ragged.csv"  # sign-ups typed by hand, their empty cells left off: a row each
+    ragged.write_text("Player name,Commander,Decklist\nAlice,\"Atraxa, Praetors' Voice\"\nBob,\"Krenko, Mob Boss\",\n",
+                      encoding="utf-8")
+    assert [(r.name, r.unreadable) for r in check_many([ragged], store=store)] == [("Alice", True), ("Bob", True)]
 
 
 def _main_deck(name: str) -> str:
@@ -1815,6 +1954,30 @@ def test_a_full_disk_found_when_the_report_file_is_closed_is_an_error_not_a_trac
     assert len(opened) == 1 and target.read_text() == "the last report\n"
 
 
+def test_a_report_replaced_keeps_its_permissions_and_is_written_through_no_link_planted_beside_it(tmp_path):
+    """The report was written to "<report>.tmp<pid>", opened as any file is: a link someone put there under that name
+    (a shared folder; the pid is guessed) had the report written through it, over the file it named, and the report
+    replaced became readable by all (644), though kept private (600). Both found by a review of the command line."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    target = tmp_path / "report.txt"
+    target.write_text("the last report\n")
+    target.chmod(0o600)
+    planted = tmp_path / f"report.txt.tmp{os.getpid()}"
+    planted.symlink_to(victim)
+    assert run_cli("batch", "-o", str(target), str(TOURNAMENT))[0] == 2  # (an unreadable deck among them)
+    assert victim.read_text() == "precious\n" and planted.is_symlink()
+    assert "01-alice-breed-lethality" in target.read_text() and stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["victim.txt", "report.txt", planted.name])
+    new = tmp_path / "new.csv"  # a new report: the mode any new file gets
+    mask = os.umask(0o027)
+    try:
+        assert run_cli("batch", "-o", str(new), str(TOURNAMENT))[0] == 2
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE(new.stat().st_mode) == 0o640
+
+
 def test_as_of_release_date(store):
     import jsonschema
 
@@ -2367,6 +2530,26 @@ def test_api_decks_of_the_wrong_kind_say_so_and_an_empty_deck_is_unreadable_as_o
     assert [r.report.violations[0].message for r in rows] == ["empty decklist: no card entries"] * 2
 
 
+def test_the_api_s_errors_and_warning_are_the_package_s_names(store, tmp_path):
+    """The README tells of a DeckcheckWarning and check_deck raises InputError, but neither was a name of the package
+    (`deckcheck.DeckcheckWarning` was an AttributeError; an analyst's review found it)."""
+    assert {"DeckcheckError", "DeckcheckWarning", "InputError"} <= set(deckcheck.__all__) & set(dir(deckcheck))
+    assert (deckcheck.DeckcheckWarning, deckcheck.InputError) == (DeckcheckWarning, InputError)
+    with pytest.raises(deckcheck.DeckcheckError):
+        check_deck(tmp_path / "not-there.txt", store=store)
+
+
+def test_check_deck_s_report_is_check_s_json_bracket_and_all(store, capsys):
+    """check_deck gave no Commander Bracket (no way to ask for one), where `check --format json` and check_many give
+    it: the same deck's report differed (an analyst's review found it). `brackets=False` leaves it out."""
+    for name in ("01-alice-breed-lethality.txt", "04-dana-mystic-intellect.txt"):
+        code, out, _ = run_cli("check", "--format", "json", str(TOURNAMENT / name))
+        (deck,) = json.loads(out)["decks"]
+        report = check_deck(TOURNAMENT / name, store=store)
+        assert report.to_dict() == deck and deck["bracket"]["minimum"] >= 1
+        assert check_deck(TOURNAMENT / name, store=store, brackets=False).bracket is None
+
+
 def test_api_a_folder_of_no_decklists_is_said_as_the_command_line_says_it(store, tmp_path):
     """check_many of an empty folder (a mistyped one, a folder of .png screenshots) returned a report of no deck
     without a word, where `deckcheck batch` says there are no decks and exits 2: it warns so."""
@@ -2654,6 +2837,18 @@ def test_a_frame_of_lists_saved_as_csv_is_read_as_the_frame_is(store, shared_dat
 
     assert listed_text("[Sol Ring, Forest]") == "[Sol Ring, Forest]" and listed_text("[[1, 2]]") == "[[1, 2]]"
     assert listed_text("['1 Sol Ring', {'name': 'Forest', 'count': 2}]") == "1 Sol Ring\n2 Forest"
+
+
+def test_deck_objects_indexed_by_their_player_keep_their_name(store, shared_data):
+    """A frame of deck objects indexed by the field naming them (`set_index("player")`, or with the event) named no
+    deck: the player left the row, and "name" was NaN though the event was still a column (an analyst's review)."""
+    pandas = pytest.importorskip("pandas")
+    decks = pandas.read_json(shared_data / "decks" / "duel-commander" / "decks.jsonl.gz", lines=True).head(20)
+    names = check_many(decks, store=store).to_frame()["name"].tolist()
+    assert all(" (" in name for name in names)  # "player (event)"
+    for index in ("player", ["event", "player"]):
+        frame = check_many(decks.set_index(index), store=store).to_frame()
+        assert frame["name"].tolist() == names and frame.index.equals(decks.set_index(index).index)
 
 
 def test_a_dataframe_s_rows_are_decks_as_its_columns_say(store, shared_data, tmp_path):
@@ -3172,6 +3367,34 @@ def test_a_path_read_with_its_line_s_end_or_in_a_frame_s_decklist_cell_is_its_fi
         [100, 0, 100, 100]
     (missing,) = check_many(form.iloc[[1]], store=store).decks
     assert missing.violations[0].message == "no such file"
+
+
+def test_a_form_s_answer_naming_a_file_or_folder_among_lists_is_text_not_that_file(store, tmp_path, monkeypatch):
+    """A frame of a form's responses (`pd.read_csv`) in which a player typed "." or a file's path for the list, beside
+    the lists others pasted: the folder was searched through (a "/" hung the notebook, a "." made a player dozens of
+    decks) and the file read into the report (an analyst's review found both); `batch` of the same CSV reads those
+    answers as text. A frame all of whose decklist cells name files is still those files (the test above)."""
+    pandas = pytest.importorskip("pandas")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("Sol Ring\nsecret-api-key: hunter2\n", encoding="utf-8")
+    monkeypatch.chdir(TOURNAMENT)
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    form = pandas.DataFrame({"Player name": ["Alice", "Bob", "Mallory"], "Commander": ["", "Edgar Markov", ""],
+                             "Paste your deck here": [alice, ".", str(secret)]})
+    table = tmp_path / "responses.csv"
+    form.to_csv(table, index=False)
+    for given in (form, [table]):
+        report = check_many(given, store=store)
+        assert [r.name for r in report] == ["Alice", "Bob", "Mallory"]
+        assert "hunter2" not in json.dumps(report.to_dict())
+    # a frame of paths whose one row says its list is to come, or sent a link: the paths are still their files
+    paths = [str(TOURNAMENT / "01-alice-breed-lethality.txt"), str(TOURNAMENT / "04-dana-mystic-intellect.txt")]
+    for last in ("TBD", "https://moxfield.com/decks/abc123"):
+        frame = pandas.DataFrame({"player": ["Alice", "Dana", "Cleo"], "decklist": [*paths, last]})
+        assert [(r.path, r.report.codes()) for r in check_many(frame, store=store)] == [
+            (paths[0], []), (paths[1], ["banned"]), ("2", ["unreadable"])]
+    assert [r.report.codes() for r in check_many(form, store=store)] == [r.report.codes() for r in check_many(
+        [table], store=store)]
 
 
 def test_one_frame_row_given_to_check_many_is_one_deck_as_check_deck_reads_it(store):

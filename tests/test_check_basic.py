@@ -915,6 +915,14 @@ def test_a_deck_whose_commander_is_unknown_has_an_unknown_identity(tmp_path, dat
      "Zilortha, Strength Incarnate"),
     ("**Commander:** Godzilla, King of the Monsters\n\n1 Zilortha, Strength Incarnate\n49 Mountain\n50 Forest\n", [],
      "Zilortha, Strength Incarnate"),
+    # a commander in short by the Oracle name of the list's flavor name (the Walking Dead's), or the other way round
+    ("1 Rick, Steadfast Leader\n1 Sol Ring\n98 Plains\n", ["--commander", "Greymond"], "Greymond, Avacyn's Stalwart"),
+    ("**Commander:** Greymond\n\n1 Rick, Steadfast Leader\n1 Sol Ring\n98 Plains\n", [],
+     "Greymond, Avacyn's Stalwart"),
+    ("1 Greymond, Avacyn's Stalwart\n1 Sol Ring\n98 Plains\n", ["--commander", "Rick"], "Greymond, Avacyn's Stalwart"),
+    # a flavor name given without its punctuation
+    ("1 Zilortha, Strength Incarnate\n49 Mountain\n50 Forest\n", ["--commander", "Godzilla King of the Monsters"],
+     "Zilortha, Strength Incarnate"),
 ])
 def test_a_commander_named_otherwise_than_the_list_s_copy_is_that_copy(tmp_path, data_dir: str,
                                                                         capsys: pytest.CaptureFixture[str],
@@ -924,7 +932,9 @@ def test_a_commander_named_otherwise_than_the_list_s_copy_is_that_copy(tmp_path,
     (and two copies), and a label's short name that is also another card's ("Sheoldred", the front of Sheoldred //
     The True Scriptures) took that other card, though `--commander Sheoldred` reads the list's Sheoldred, the
     Apocalypse. Both now are the list's one copy; so is a commander given by a flavor name ("Godzilla, King of the
-    Monsters") beside the list's Oracle name, or the other way round, which were added as a card of their own."""
+    Monsters") beside the list's Oracle name, or the other way round, which were added as a card of their own; and
+    one given in short by the Oracle name of the list's flavor name ("Greymond" for "Rick, Steadfast Leader"), which
+    was added as an unknown card."""
     path = tmp_path / "deck.txt"
     path.write_text(text)
     assert main(["check", "--data-dir", data_dir, "--format", "json", *argv, str(path)]) == 0

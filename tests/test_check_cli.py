@@ -108,8 +108,10 @@ def test_as_of_before_the_ban(capsys, data_dir: str) -> None:
     assert code == 0 and json.loads(out)["as_of"] == "2024-09-01"  # a report says the date it was checked as of
     code, _, err = run(capsys, "check", "--data-dir", data_dir, "--as-of", "2024-13-01", str(ILLEGAL))
     assert code == 2 and err.endswith("error: argument --as-of: no such day: '2024-13-01'\n")
-    code, _, err = run(capsys, "check", "--data-dir", data_dir, "--as-of", "1/9/2024", str(ILLEGAL))
-    assert code == 2 and err.endswith("error: argument --as-of: not a date in YYYY-MM-DD form: '1/9/2024'\n")
+    # other dates than YYYY-MM-DD, ISO 8601's other forms among them, which were taken ("2024-W39-1": 2024-09-23)
+    for day in ("1/9/2024", "20240901", "2024-W39-1", "2024-245", "\uff12\uff10\uff12\uff14-09-01"):
+        code, _, err = run(capsys, "check", "--data-dir", data_dir, "--as-of", day, str(ILLEGAL))
+        assert code == 2 and err.endswith(f"error: argument --as-of: not a date in YYYY-MM-DD form: {day!r}\n")
 
 
 def test_json_validates_against_the_shipped_schema(capsys, data_dir: str) -> None:
@@ -492,6 +494,25 @@ def test_a_closed_standard_output_is_one_line_not_a_traceback(tmp_path, command)
                                                      "output is closed\n")
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("command", [["--help"], ["check", "--help"], ["--version"]])
+def test_help_and_version_that_cant_be_written_are_an_error(command) -> None:
+    """`deckcheck --help >&-` and `deckcheck --version >/dev/full` exited 0, having written nothing: argparse ignores
+    an error writing them. They are the output's error now, as a report's is (a review of the command line)."""
+    env = dict(os.environ, PYTHONPATH=str(PROJECT), PYTHONDONTWRITEBYTECODE="1")
+    closed = subprocess.run([sys.executable, "-m", "deckcheck", *command], env=env, stderr=subprocess.PIPE, text=True,
+                            timeout=300, preexec_fn=lambda: os.close(1))
+    assert (closed.returncode, closed.stderr) == (
+        2, "deckcheck: error: can't write the output: standard output is closed\n")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "deckcheck", *command], env=env, stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=300)
+    assert (done.returncode, done.stderr) == (2, "deckcheck: error: can't write the output: No space left on device\n")
+    written = subprocess.run([sys.executable, "-m", "deckcheck", *command], env=env, capture_output=True, text=True,
+                             timeout=300)
+    assert written.returncode == 0 and written.stdout.startswith(("usage: deckcheck", "deckcheck "))
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="preexec_fn is POSIX")
 @pytest.mark.parametrize("command", [["check", str(LEGAL), "-"], ["batch", "--no-progress", "-"], ["card", "-"]])
 def test_a_closed_standard_input_is_one_line_not_a_traceback(command) -> None:
@@ -581,6 +602,12 @@ def test_a_named_data_folder_without_a_store_says_the_bundled_snapshot_is_used(c
     assert (code, out) == (0, legal_line) and err.startswith(f"deckcheck: warning: {tmp_path / 'env'}: no card store")
     monkeypatch.delenv("DECKCHECK_DATA")
     assert run(capsys, "check", str(LEGAL)) == (0, legal_line, "")  # nothing named: the snapshot out of the box
+    # a folder where the store would be: an error, not the snapshot with advice to build there, which fails (a review)
+    (tmp_path / "odd" / "cards.sqlite").mkdir(parents=True)
+    for command in (["check", str(LEGAL)], ["info"], ["card", "Sol Ring"]):
+        assert run(capsys, *command, "--data-dir", str(tmp_path / "odd")) == (
+            2, "", f"deckcheck: error: {tmp_path / 'odd' / 'cards.sqlite'}: a folder, not a card store; move it away, "
+                   "then `deckcheck update` builds the store there\n")
 
 
 @pytest.mark.parametrize("home", [None, "", "relative"])

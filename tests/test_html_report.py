@@ -70,6 +70,22 @@ def test_self_contained_and_escaped(report_file):
     assert re.search(r'id="card-date">2\d{3}-\d\d-\d\d<', text)
 
 
+def test_the_most_common_offending_cards_count_decks(tmp_path):
+    """A card that two violations of one deck name (Flash, banned and off-color) was counted twice in "Most
+    common offending cards", which counted violations (an organizer's review): the count is of decks now, and says
+    so."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Krenko, Mob Boss\n\nDeck\n1 Mana Crypt\n1 Dockside Extortionist\n1 Sol Ring\n"
+                    "1 Flash\n95 Mountain\n", encoding="utf-8")
+    target = tmp_path / "report.html"
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+        assert cli.main(["batch", "--format", "html", "-o", str(target), str(deck)]) == 1
+    text = target.read_text(encoding="utf-8")
+    listed = re.search(r'<ol id="offending">(.*?)</ol>', text).group(1)
+    assert sorted(re.findall(r"<li>(.*?)</li>", listed)) == [
+        "Dockside Extortionist (1 deck)", "Flash (1 deck)", "Mana Crypt (1 deck)"]
+
+
 @contextmanager
 def _browser():
     """A headless Chromium (`_driver`), quit and its profile removed afterwards."""

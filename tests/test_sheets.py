@@ -95,6 +95,24 @@ def store():
 TITLES = {"no title": [], "a title": [["Commander Night, December"], [], ["Sign-ups:", "closed at 7pm"]]}
 
 
+def test_a_roster_sheet_of_deck_names_before_the_lists_sheet_is_no_table_of_registrations(tmp_path, store):
+    """A workbook whose first sheet is a roster ("Player name", "Deck", "Table": a deck's name a row) and whose second
+    holds the pasted lists: the lists' sheet is read. (A first version of the sign-ups whose lists are to come took
+    any text in a decklist column for such answers, and the roster for the registrations; a review found it.)"""
+    book = openpyxl.Workbook()
+    book.active.title = "Roster"
+    for row in (["Player name", "Deck", "Table"], ["Alice", "Atraxa counters", "1"], ["Dana", "Spells", "2"]):
+        book.active.append(row)
+    lists = book.create_sheet("Decklists")
+    lists.append(["Player name", "Decklist"])
+    for player, name in (("Alice", "01-alice-breed-lethality.txt"), ("Dana", "04-dana-mystic-intellect.txt")):
+        lists.append([player, (TOURNAMENT / name).read_text(encoding="utf-8")])
+    path = tmp_path / "event.xlsx"
+    book.save(path)
+    assert [(r.name, r.report.codes()) for r in check_many([path], store=store)] == [
+        ("Alice", []), ("Dana", ["banned"])]
+
+
 @pytest.mark.parametrize("titled", TITLES)
 @pytest.mark.parametrize("writer", WRITERS)
 def test_a_workbook_of_registrations_is_checked_a_row_a_deck(tmp_path, store, writer, titled):

@@ -109,6 +109,10 @@ def test_unknown_is_none(store):
         # came first, and The Ur-Dragon was not among the three; Meathook Massacre II before The Meathook Massacre)
         ("Ur Dragon", "The Ur-Dragon"),
         ("Meathook Massacre", "The Meathook Massacre"),
+        # what a legend's name has before its comma (Blightning, a name spelt much alike, came first, and Lightning,
+        # Security Sergeant was not among the three)
+        ("Lightning", "Lightning, Security Sergeant"),
+        ("Kenrith", "Kenrith, the Returned King"),
     ],
 )
 def test_suggestions_rank_the_intended_card_first(store, typo, first):

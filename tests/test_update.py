@@ -955,6 +955,10 @@ def test_an_empty_data_folder_is_a_usage_error(old_store, shared_data, capsys, m
     assert main(["update", "--data-dir", "", "--file", str(shared_data / "scryfall" / "layout-fixtures.json")]) == 2
     assert "argument --data-dir: a folder can't be empty" in capsys.readouterr().err
     assert not (tmp_path / "cache").exists()
+    # so is an empty --api ("$API" unset), which downloaded from Scryfall's own API
+    data_dir, _ = old_store
+    assert main(["update", "--data-dir", str(data_dir), "--api", ""]) == 2
+    assert "argument --api: a URL can't be empty" in capsys.readouterr().err
 
 
 def test_a_linked_store_is_replaced_where_it_is(old_store, tmp_path, shared_data, capsys):

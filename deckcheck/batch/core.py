@@ -33,8 +33,8 @@ from typing import IO, Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream, with_entries
 from deckcheck.decklist.csvlists import (
-    REGISTRATIONS_HEAD, Registrations, columns_layout, line_start, player_rank, registration_record,
-    registrations_layout, table_body,
+    REGISTRATIONS_HEAD, Registrations, answers_none, columns_layout, line_start, no_decklist, player_rank,
+    registration_record, registrations_layout, table_body,
 )
 from deckcheck.decklist.documents import IWORK_REFUSAL
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
@@ -43,8 +43,8 @@ from deckcheck.decklist.reading import (
     JSONL_SUFFIXES, decode, parse_json_deck, parse_registered_file, section_blocks, why_unreadable,
 )
 from deckcheck.decklist.records import (
-    DECK_KEYS, LIST_KEYS, card_object_line, is_deck_record, json_type, list_written_as_text, listed_text, record_name,
-    record_path,
+    DECK_KEYS, LIST_KEYS, NAMING_KEYS, card_object_line, is_deck_record, json_type, list_written_as_text, listed_text,
+    record_name, record_path,
 )
 from deckcheck.decklist.sheets import sheet_text
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, reason_of
@@ -178,6 +178,8 @@ def _walk(folder: str, unreadable: list[OSError] | None = None, read: FilesRead 
     for _, path in sorted(found):
         if not _special_file(path):
             yield path
+        elif read is not None:
+            read.not_files.append(path)
 
 
 #: Files an operating system keeps in folders of their own accord: never a player's.
@@ -365,11 +367,24 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
     if frame.empty:
         return
     rows = zip(frame.index, frame.itertuples(index=False, name=None))
-    layout = columns_layout(columns)
+    layout = columns_layout(columns, ([cell_text(v) for v in row]
+                                      for row in frame.head(_ROWS_READ_FOR_LISTS).itertuples(index=False, name=None)))
     listed = None if layout is None else frame.iloc[:, layout.decklist].dropna()
     sideboard = "sideboard" in columns and any(
         cell_text(v).strip() for v in frame.iloc[:, columns.index("sideboard")])
     if _deck_object_columns(columns, layout, None if listed is None or listed.empty else listed.iloc[0], sideboard):
+        # the fields naming a deck object that the frame is indexed by (`set_index("player")`) are its rows' too
+        naming = [(level, name) for level, name in enumerate(frame.index.names)
+                  if name in NAMING_KEYS and name not in columns]
+        if naming:
+            columns = [name for _, name in naming] + columns
+            levels = [level for level, _ in naming]
+
+            def named(label: Any, row: tuple[Any, ...]) -> tuple[Any, ...]:
+                labels = label if frame.index.nlevels > 1 else (label,)
+                return (*(labels[level] for level in levels), *row)
+
+            rows = ((label, named(label, row)) for label, row in rows)
         yield from expand_labelled(((label, _row_record(columns, row)) for label, row in rows), positions)
         return
     if layout is None:
@@ -387,6 +402,12 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
         layout = layout.with_player_first()
         rows = ((index, (index[level] if frame.index.nlevels > 1 else index, *row)) for index, row in rows)
         header.insert(0, str(frame.index.names[level]).strip())
+    # the decklist cells name files only when each that is filled does (a frame of paths; a row's "TBD" or link aside),
+    # never among lists a form's players typed, where a "." or "/etc/hostname" was a folder searched through or a file
+    # read into the report
+    filled = [text for text in map(cell_text, listed)
+              if text.strip() and not is_web_address(text.strip()) and not answers_none(text)]
+    files = bool(filled) and all(map(_a_path, filled))
     seen: Counter[str] = Counter()
     taken = set(map(str, frame.index))
     for position, (index, row) in enumerate(rows):
@@ -394,20 +415,20 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
         # a row of no text is a deleted response, as in the file, unless its index label is a name (a player's,
         # `pd.DataFrame({"decklist": [...]}, index=players)`)
         if _a_response(cells, header, named=isinstance(index, str) and bool(index.strip())):
-            for source in _registration_sources(distinct_label(index, seen, taken), cells, layout):
+            for source in _registration_sources(distinct_label(index, seen, taken), cells, layout, files):
                 if positions is not None:
                     positions.append(position)
                 yield source
 
 
-def _registration_sources(label: str, cells: Sequence[str], layout: Registrations) -> Iterator[Source]:
-    """The deck sources of a frame's registration: the registration (`_registration`), or, when its decklist cell
-    names a file (`_names_a_file`), that file's, as a Series' cell naming it gives them; a file of one decklist read
+def _registration_sources(label: str, cells: Sequence[str], layout: Registrations, files: bool) -> Iterator[Source]:
+    """The deck sources of a frame's registration: the registration (`_registration`), or, when the frame's decklist
+    cells name `files`, the file its cell names, as a Series' cell naming it gives them; a file of one decklist read
     with the registration's player, commanders and companion ("registered"). Before, the path was read as a decklist
     of one card so named."""
     source = _registration(label, cells, layout)
-    listed = source[2]["text"]
-    if source[0] != "record" or "\n" in listed.strip() or is_web_address(listed.strip()) or not _names_a_file(listed):
+    listed = source[2]["text"] if source[0] == "record" else ""
+    if not files or not listed.strip() or is_web_address(listed.strip()):  # (a link its row sent for the list)
         yield source
         return
     path = _cell_path(listed)
@@ -819,6 +840,7 @@ class FilesRead:
         self.left_out: list[str] = []  # the files of folders and zips given named as no decklist is
         self.links: list[str] = []  # the links to folders in folders given, not walked (`_walk`)
         self.decoded: list[str] = []  # how the tables of registrations not wholly UTF-8 were read, each naming its file
+        self.not_files: list[str] = []  # the pipes, sockets and devices in folders given named as decklists, not read
 
     def first_time(self, path: str) -> bool:
         """Whether the file at `path` is met for the first time (one that can't be looked at is: its row says why)."""
@@ -834,8 +856,17 @@ class FilesRead:
     def notes(self, most: int = 3) -> list[str]:
         """A note for each file met again, one for them all when more than `most` were (a folder given twice); one
         naming the files of the folders given that were left out, as no decklist is named so; and one naming the
-        links to folders in them, not walked; and how each table of registrations not wholly UTF-8 was read."""
-        return self._repeats_said(most) + self._left_out_said() + self._links_said() + self.decoded
+        links to folders in them, not walked; one naming the pipes, sockets and devices in them named as decklists,
+        not read; and how each table of registrations not wholly UTF-8 was read."""
+        return self._repeats_said(most) + self._left_out_said() + self._links_said() + self._not_files_said() + \
+            self.decoded
+
+    def _not_files_said(self, most: int = 10) -> list[str]:
+        found = sorted(set(self.not_files))  # (a folder given twice)
+        if not found:
+            return []
+        return [f"left out of the folders given, though named as decklists, not being files but pipes, sockets or "
+                f"devices (one given by its own name is read): {first_named(found, most)}"]
 
     def _links_said(self, most: int = 10) -> list[str]:
         links = sorted(set(self.links))  # (a folder given twice)
@@ -862,7 +893,7 @@ class FilesRead:
         if len(said) <= most:
             return said
         firsts = list(dict.fromkeys(first for _, first in self.repeats))
-        return [f"{len(firsts)} files met more than once (by their names, in folders given, or linked): "
+        return [f"{counted(len(firsts), 'file')} met more than once (by their names, in folders given, or linked): "
                 f"{first_named(firsts, most)}; the decks of each are checked once"]
 
 
@@ -978,6 +1009,10 @@ def archive_sources(path: str, source: IO[bytes] | None = None, read: FilesRead 
         yield from zip_sources(path, source, read=read)
 
 
+#: How many of a frame's rows are read for the column whose cells hold lists (`columns_layout`).
+_ROWS_READ_FOR_LISTS = 200
+
+
 def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
     """A deck object as a mapping: itself, or a frame's row (a pandas Series) without its empty cells; a sign-up
     form's row (`pd.read_csv` of its responses: a column naming the decklist, "Paste your deck here") as
@@ -985,7 +1020,7 @@ def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
     if isinstance(item, Mapping):
         return item
     columns = [str(c) for c in item.index]
-    layout = columns_layout(columns)
+    layout = columns_layout(columns, [[cell_text(v) for v in item.values]])
     record = {k: v for k, v in item.items() if not _missing(v)}
     if layout is None:
         return record
@@ -1117,6 +1152,13 @@ def _cell_path(text: str) -> str:
     return text if not path or os.path.lexists(text) else path
 
 
+def _a_path(text: str) -> bool:
+    """Whether a table's str cell is written as a path is: one naming a file or folder (`_names_a_file`), or a word on
+    one line with a folder's separator in it ("decks/chen", a folder not there)."""
+    path = text.strip()
+    return "\n" not in path and (_names_a_file(text) or os.sep in path and not any(c.isspace() for c in path))
+
+
 def _names_a_file(text: str) -> bool:
     """Whether a table's str cell names a file or folder rather than holding decklist text: one there is (a line of
     `f.readlines()` too, "decks/alice.txt\n"), or a decklist file's name (`_a_file_name`)."""
@@ -1226,7 +1268,7 @@ class DeckRunner:
         elif kind == "deck":
             deck = payload
         elif kind == "empty":
-            raise InputError(label, "no decklist in this row (an empty cell)")
+            raise InputError(label, no_decklist(payload))
         else:
             raise InputError(label, str(payload))
         return with_entries(deck)

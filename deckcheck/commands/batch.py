@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
+import secrets
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -17,7 +18,7 @@ from contextlib import contextmanager, suppress
 from functools import partial
 from typing import IO, TYPE_CHECKING, Any
 
-from deckcheck.commands.options import add_data_dir, add_as_of, stdin_at_most_once
+from deckcheck.commands.options import add_as_of, add_data_dir, not_empty, stdin_at_most_once
 from deckcheck.errors import DeckcheckError, one_line
 from deckcheck.render import OUTPUT_ERRORS
 
@@ -60,7 +61,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="output format (default: by the extension of -o FILE, .html .htm .json .csv; else text); "
                         "csv: a row a deck; violations: CSV of a row a violation, with its line, rule, cards and "
                         "message, for a sheet of what each player must fix")
-    p.add_argument("-o", "--output", metavar="FILE",
+    p.add_argument("-o", "--output", metavar="FILE", type=partial(not_empty, what="a file's name"),
                    help="write the report to FILE instead of standard output (-: standard output; a CSV file "
                         "starts with a UTF-8 byte order mark, as Excel's own \"CSV UTF-8\" files do, so that Excel "
                         "reads its accents)")
@@ -75,6 +76,10 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 #: Extensions of files deckcheck writes no report as (a workbook, tab-separated values): named without --format, the
 #: text table under such a name would be refused by the program it is meant for.
 _NOT_WRITTEN = (".xlsx", ".xlsm", ".xls", ".ods", ".numbers", ".tsv", ".tab", ".pdf")
+
+
+#: Extensions of compressed files: a report under such a name would be plain text, which nothing reading the name opens.
+_COMPRESSED = (".gz", ".bz2", ".xz", ".zst", ".zip", ".7z")
 
 
 def format_of(output: str | None) -> str:
@@ -108,6 +113,9 @@ def _check_all(args: argparse.Namespace) -> int:
         args.output = None
     if args.output and args.output.endswith(("/", os.sep)):  # ("deck.txt/" replaced deck.txt: its name unchecked)
         raise DeckcheckError(f"{args.output}: a folder's name (it ends with a slash); -o names the report's file")
+    if (suffix := os.path.splitext(args.output or "")[1].lower()) in _COMPRESSED:  # (whatever --format is given)
+        raise DeckcheckError(f"{args.output}: deckcheck writes no compressed report; name it without {suffix}, then "
+                             "compress it (gzip FILE)")
     args.format = args.format or format_of(args.output)
     _refuse_to_overwrite_an_input(args.output, args.paths)
     store = CardStore.open(args.data_dir)
@@ -193,8 +201,7 @@ def _report_file(path: str | None, bom: bool = False) -> Iterator[IO[str]]:
                 out.close()
         return
     target = os.path.realpath(path)  # through a symbolic link: the file it names is replaced, not the link
-    tmp = f"{target}.tmp{os.getpid()}"
-    out = _write(path, _open_report, tmp)
+    out, tmp = _write(path, _new_file_beside, target)
     try:
         if bom:
             out.write("\ufeff")
@@ -211,9 +218,34 @@ def _report_file(path: str | None, bom: bool = False) -> Iterator[IO[str]]:
         raise
 
 
-def _open_report(name: str) -> IO[str]:
-    """A report file opened for writing (text deckcheck did not make, and can't encode, as escapes)."""
+def _open_report(name: str | int) -> IO[str]:
+    """A report file (a name, or a descriptor open on it) opened for writing (text deckcheck did not make, and can't
+    encode, as escapes)."""
     return open(name, "w", encoding="utf-8", errors=OUTPUT_ERRORS, newline="")
+
+
+def _new_file_beside(target: str) -> tuple[IO[str], str]:
+    """A new file in the folder of `target`, for the report that replaces it, and its name: made by this process
+    alone (O_EXCL under a name no one can guess: never a file or link someone put there beforehand, which a report
+    was written through), with the permissions of the file it replaces (a report kept private stays so), else those
+    of any new file (the umask's)."""
+    folder, base = os.path.split(target)
+    while True:
+        name = os.path.join(folder, f".{base}.{secrets.token_hex(8)}.tmp")
+        try:
+            fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+            break
+        except FileExistsError:
+            continue
+    try:
+        with suppress(FileNotFoundError):
+            os.fchmod(fd, stat.S_IMODE(os.stat(target).st_mode))
+        return _open_report(fd), name
+    except BaseException:
+        os.close(fd)
+        with suppress(OSError):
+            os.unlink(name)
+        raise
 
 
 def _there_but_not_a_regular_file(path: str) -> bool:

@@ -22,8 +22,14 @@ def iso_date(text: str) -> date:
 def folder(text: str) -> str:
     """argparse type for a folder: not empty. An empty --data-dir (a script's unset variable, "$DIR") would
     otherwise mean the default folder, and `update` would replace the user's own store."""
+    return not_empty(text, "a folder")
+
+
+def not_empty(text: str, what: str) -> str:
+    """An option's value, which a script's unset variable ("$OUT") left empty: argparse error, not the default taken
+    (`-o ""` wrote the report to standard output, `--api ""` downloaded from Scryfall's own API)."""
     if not text:
-        raise argparse.ArgumentTypeError("a folder can't be empty")
+        raise argparse.ArgumentTypeError(f"{what} can't be empty")
     return text
 
 

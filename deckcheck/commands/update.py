@@ -9,9 +9,10 @@ import contextlib
 import os
 import sys
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
-from deckcheck.commands.options import add_data_dir
+from deckcheck.commands.options import add_data_dir, not_empty
 from deckcheck.errors import one_line
 from deckcheck.store import STORE_FILE, build_store, download_path, resolve_data_dir
 
@@ -30,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true",
                    help="download even when the store is up to date; replace the store even with one of less "
                         "than half its cards")
-    p.add_argument("--api", metavar="URL",
+    p.add_argument("--api", metavar="URL", type=partial(not_empty, what="a URL"),
                    help="Scryfall API base URL (default: $DECKCHECK_SCRYFALL_API or https://api.scryfall.com)")
     p.add_argument("--bulk-type", default="oracle_cards", help=argparse.SUPPRESS)
     return p

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import attrgetter, gt, itemgetter
 from typing import Any
 
@@ -496,6 +496,24 @@ def _as_listed(name: str, entries: Sequence[Entry], marked: str = COMMANDER) -> 
     return found.pop() if len(found) == 1 else None
 
 
+def _as_listed_by_card(name: str, entries: Sequence[Entry], card_names: CardNames) -> tuple[str, str] | None:
+    """The list's card a commander named in short is by another of that card's names, and that name, when the list
+    holds no card so named (`_as_listed`): the one card of the list with a name (`card_names`: its Oracle name for a
+    flavor name listed, a flavor name for an Oracle name) that is `name` without punctuation or begins with its words
+    ("Greymond" for a list's "Rick, Steadfast Leader": Greymond, Avacyn's Stalwart); None when no card, or more than
+    one, is."""
+    words = loose_key(name)
+    if not words:
+        return None
+    found: dict[str, str] = {}
+    for entry in entries:
+        other = next((n for n in card_names(entry.name) if (key := loose_key(n)) == words
+                      or key.startswith(f"{words} ")), None)
+        if other is not None:
+            found[entry.name] = other
+    return found.popitem() if len(found) == 1 else None
+
+
 def commanders_given_read(deck: Deck, card_names: CardNames, entries: list[Entry] | None = None,
                           notes: list[str] | None = None) -> Deck:
     """The deck (its `entries` and `notes` when given, as a caller changed them) with each commander given beside its
@@ -521,13 +539,15 @@ def commanders_given_read(deck: Deck, card_names: CardNames, entries: list[Entry
         index = next((i for i, e in enumerate(entries) if e.section == COMMANDER and e.name == name), None)
         if index is None:
             continue
-        close = _closest_listed(name, listed)
+        by_card = _as_listed_by_card(name, listed, card_names)
+        close = by_card[0] if by_card else _closest_listed(name, listed)
         if close is None:
             left.append(name)
             continue
         entries[index] = entries[index]._replace(name=close)
         _take_one(entries, entries.index(next(e for e in listed if e.name == close)))
         _said_instead(notes, f"{name} {NOT_IN_THE_LIST}",
+                      f"{name} read as the list's {close} ({by_card[1]})" if by_card else
                       f"{name} is no card's name; read as {close}, the list's card spelt closest")
         if close in deck.unmarked_commanders:  # back where the list marked it
             _said_instead(notes, f"{close} {MOVED_TO_MAIN}", None)
@@ -708,6 +728,7 @@ def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
     entries = list(deck.entries)
     notes = list(deck.notes)
     _commanders_apart(entries, notes, card_names)
+    names_of: CardNames | None = None  # (each card of the list asked once, however many commanders are read so)
     for entry in [e for e in entries if e.section == COMMANDER][:2 * MAX_READ_AS_LISTED]:  # (a joined one is two)
         where = _at(entry)
         labelled = entry.line in deck.label_lines and entry.quantity == 1
@@ -718,12 +739,18 @@ def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
         others = entries[:index] + entries[index + 1:]
         # a name in short, or a label's name that is another card's when the list holds none of that name
         # ("**Commander:** Sheoldred" above Sheoldred, the Apocalypse), read as `--commander` reads one
-        found = _as_listed(entry.name, others)
+        found, read = _as_listed(entry.name, others), None
+        if found is not None:
+            read = f"{found}, the list's card so named"
+        elif not known and (by_card := _as_listed_by_card(
+                entry.name, [e for e in others if e.section in (MAIN, SIDEBOARD)],
+                names_of := names_of or cache(card_names))):
+            found, read = by_card[0], f"the list's {by_card[0]} ({by_card[1]})"
         if found is not None:
             known = False
             key = name_key(found)
             entries[index] = entry._replace(name=found)
-            notes.append(f"{where}commander {entry.name} read as {found}, the list's card so named")
+            notes.append(f"{where}commander {entry.name} read as {read}")
         elif known and labelled:
             key = name_key(_listed_otherwise(entry.name, others, card_names) or entry.name)
         else:
@@ -794,7 +821,8 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
                     card_names: CardNames | None = None) -> Deck:
     """Make `names` the deck's commanders (`--commander NAME`, or a deck object's "commander" beside its
     text): each is moved out of the main deck (or the sideboard) when listed there, else added; commanders
-    the list marked but `names` omits go to the main deck, but a label above the list's own copies ("**Commander:**
+    the list marked but `names` omits go to the main deck (but, named beside the list as a form's one Commander cell
+    names one, the other of a pair the list marks), and a label above the list's own copies ("**Commander:**
     Atraxa" above its Atraxa, Praetors' Voice), which is no card of its own, and a label naming those given,
     which is them (`_read_labels`). Names match folded, by
     full name or by a face name, else loosely when one card of the list alone matches so (`_as_listed`:
@@ -822,6 +850,13 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
     if card_names is not None:  # a card given by another of its names than the list's
         names = [_listed_otherwise(name, entries, card_names) or name for name in names]
     keys = [name_key(n) for n in names]
+    marked = [e.name for e in entries if e.section == COMMANDER]
+    others = [m for m in marked if not _matches(m, keys[0])] if len(names) == 1 else []
+    if given != "--commander" and len(marked) == 2 and len(others) == 1:
+        # a form's one Commander cell naming one of the pair its list marks (no Partner cell, or one left empty):
+        # the cell is short of the list's pair, not against it (before, the other went to the main deck)
+        keys.append(name_key(others[0]))
+        notes.append(f"{given}: {names[0]} is one of the list's two commanders; its {others[0]} kept beside it")
     moved = _move_unnamed(entries, COMMANDER, keys, MAIN)
     notes += [f"{given}: {name} {MOVED_TO_MAIN}" for name in moved]
     placed = 0  # commanders go first, in the order given

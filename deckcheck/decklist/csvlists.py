@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any, NamedTuple, TypeVar
 
@@ -208,24 +208,27 @@ def registrations_layout(text: str) -> Registrations | None:
     titled = bool(body[:offset].strip())  # below a title, only a header naming the players, over a row's list
     if titled and layout.player is None:  # ("Commander: Atraxa", then "Deck: Sol Ring, ..." is a decklist)
         return None
-    column = layout.decklist
-    sent = False  # whether any row's decklist cell holds something
-    widths: set[int] = set()  # the number of cells of each row that has any
     try:
-        rows = csv.reader(io.StringIO(body[offset:], newline=""), delimiter=layout.delimiter)
-        width = len(next(rows))
-        for row in rows:
-            cell = row[column].strip() if column < len(row) else ""
-            if "\n" in cell or runs_entries_together(cell) or holds_several_names(cell) or is_web_address(cell):
-                return layout._replace(header_line=line)
-            sent = sent or bool(cell)
-            if any(row):
-                widths.add(len(row))
+        header, *rows = csv.reader(io.StringIO(body[offset:], newline=""), delimiter=layout.delimiter)
     except csv.Error:
         return None
-    # the first sign-ups, none of whom has sent a list yet: a player's column beside an empty decklist column; below a
-    # title, every row a form's row of the header's cells (a decklist's lines are one or two cells, never all alike)
-    if card_list_too or sent or layout.player is None or titled and not (widths == {width} and width > 2):
+    # the column whose cells hold lists, of those the header may name for them ("Deck" beside "Paste your list here")
+    layout = _columns_layout([fold(cell) for cell in header], layout.delimiter, rows) or layout
+    column, width = layout.decklist, len(header)
+    cells = [row[column] for row in rows if column < len(row)]
+    if any(_holds_a_list(cell) or _holds_a_link(cell) for cell in cells):
+        return layout._replace(header_line=line)
+    # the first sign-ups, none of whom has sent a list yet: a player's column beside a decklist column empty or saying
+    # the list is to come ("TBD", "will send it tonight": `answers_none`; a deck's name, "Atraxa counters", is a
+    # roster's or standings' column); below a title, or beside such answers, every row a form's row of the header's
+    # cells, more than two (a decklist's lines are one or two cells, never all alike); else rows of two cells or more
+    # ("Player: Alice, Deck: Atraxa" above a list of one cell a line is no header)
+    sent = any(cell.strip() for cell in cells)
+    if sent and not all(answers_none(cell) for cell in cells if cell.strip()):
+        return None
+    widths = {len(row) for row in rows if any(row)}  # the number of cells of each row that has any
+    form_rows = widths == {width} and width > 2 if titled or sent else min(widths, default=2) >= 2
+    if card_list_too or layout.player is None or not form_rows:
         return None
     return layout._replace(header_line=line)
 
@@ -240,16 +243,25 @@ def _header_layout(first_line: str, delimiters: Sequence[str]) -> Registrations 
     return None
 
 
-def columns_layout(columns: Iterable[object]) -> Registrations | None:
-    """The layout that a pandas DataFrame's column names give a table of registrations, or None when none of
+def columns_layout(columns: Iterable[object], rows: Iterable[Sequence[str]] = ()) -> Registrations | None:
+    """The layout that a pandas DataFrame's column names give a table of registrations, its decklist column the one
+    whose cells hold lists in `rows` (its rows' cells as text) when the names allow several; None when none of
     them names a decklist column."""
-    return _columns_layout([fold(str(c)) for c in columns], "")
+    return _columns_layout([fold(str(c)) for c in columns], "", rows)
 
 
-def _columns_layout(header: list[str], delimiter: str) -> Registrations | None:
-    decks = _decklist_column(header)
-    if decks is None:
+def _columns_layout(header: list[str], delimiter: str, rows: Iterable[Sequence[str]] = ()) -> Registrations | None:
+    """The layout a header row's folded cells name; with `rows` (the cells of the rows below it), the decklist column
+    is the one whose cells hold lists, of those the header may name for them (`_decklist_columns`: a form's "Deck"
+    question, which asks for the deck's name, beside its "Paste your list here"), when one does."""
+    named = _decklist_columns(header)
+    if not named:
         return None
+    rows = list(rows)
+    # the likeliest column any of whose cells holds a list, else one holding a deck site's link ("Deck" asking the
+    # deck's name, one player having given a link there, beside "Paste your list here")
+    decks = next((i for holds in (_holds_a_list, _holds_a_link) for i in named
+                  if any(i < len(row) and holds(row[i]) for row in rows)), named[0])
     # a link's column beside the list's ("Moxfield link", "Decklist URL"; not "Discord profile link"), read when the
     # list's cell is empty
     link = next((i for i, cell in enumerate(header) if i != decks and _asks_for_a_link(cell)
@@ -271,6 +283,8 @@ def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str
             cells[layout.link].strip()):
         decklist = cells[layout.link]  # only a link sent: its row says deckcheck fetches no pages
     record: dict[str, Any] = {"text": decklist}
+    if answers_none(decklist):  # "TBD", "N/A": no list yet, as an empty cell
+        record.update(text="", unsent=decklist.strip())
     player = " ".join(cells[i].strip() for i in (layout.player, layout.surname) if i is not None and i < len(cells))
     if player.strip():
         record["player"] = player.strip()
@@ -283,14 +297,34 @@ def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str
     return record
 
 
-def _decklist_column(header: list[str]) -> int | None:
-    """The column a form's header names for the decklist: one saying "decklist" or "deck list", else one named
-    as a list is ("Cards"), else a question that speaks of a deck or list ("Paste your deck here", "Link to your
-    list") but not of its name. A column asking for the list's text is chosen over one asking for a link to it
-    ("Decklist link (optional)" beside "Decklist (paste the text export)"), which is the decklist column only of
-    a form that has no other."""
-    found = _first_column(["" if _asks_for_a_link(cell) else cell for cell in header], *_LIST_TESTS)
-    return found if found is not None else _first_column(header, *_LIST_TESTS)
+def no_decklist(record: Mapping[str, Any]) -> str:
+    """What is said of a registration whose decklist cell holds none (`registration_record`): empty, or answering
+    that there is none yet ("TBD")."""
+    said = record.get("unsent")
+    return f'no decklist in this row (it says "{said}")' if said else "no decklist in this row (an empty cell)"
+
+
+def _decklist_columns(header: list[str]) -> list[int]:
+    """The columns a form's header may name for the decklist, the likeliest first: those saying "decklist" or "deck
+    list", then those named as a list is ("Cards"), then questions that speak of a deck or list ("Paste your deck
+    here", "Link to your list") but not of its name. Columns asking for the list's text come before those asking for
+    a link to it ("Decklist link (optional)" beside "Decklist (paste the text export)")."""
+    words = [set(_words(cell)) for cell in header]
+    asks_for_text = [not _asks_for_a_link(cell) for cell in header]
+    return list(dict.fromkeys(i for text in (True, False) for test in _LIST_TESTS for i, cell in enumerate(header)
+                              if asks_for_text[i] == text and test(cell, words[i])))
+
+
+def _holds_a_list(cell: str) -> bool:
+    """Whether a table's cell holds a decklist: several lines, or entries or card names run together on one line (a
+    form's one-line answer)."""
+    cell = cell.strip()
+    return "\n" in cell or runs_entries_together(cell) or holds_several_names(cell)
+
+
+def _holds_a_link(cell: str) -> bool:
+    """Whether a table's cell holds a deck site's link, given for the list."""
+    return is_web_address(cell.strip())
 
 
 def _asks_for_a_link(cell: str) -> bool:
@@ -439,9 +473,12 @@ _HOW_MANY = frozenset({"many", "anzahl", "viele", "combien", "cuantos", "cuantas
 
 def _names_commanders(cell: str) -> bool:
     """Whether a header cell asks for a commander ("Commander", "Commander(s)", "Partner", "Background"), not
-    something about the deck ("Commander bracket", "Power level", "Color identity")."""
+    something about the deck ("Commander bracket", "Power level", "Color identity", "Commander deck name") or about the
+    player and the format ("How long have you been playing Commander?", "I have read the Commander rules"), whose
+    answers ("since 2019", "I agree") were read as commanders no card is, the deck's color identity left unchecked."""
     words = set(_words(cell))
-    return bool(words & _COMMANDER_WORDS) and not words & _ABOUT_THE_DECK
+    asked = " ".join(_words(_INSTRUCTIONS("", cell)))  # (not "Partner (if you have one, since 2024 rules)")
+    return bool(words & _COMMANDER_WORDS) and not words & _ABOUT_THE_DECK and _ASKS_SOMETHING_ELSE(asked) is None
 
 
 def commander_cell(cell: str) -> list[str]:
@@ -451,7 +488,7 @@ def commander_cell(cell: str) -> list[str]:
     Edgar Markov, Atraxa). Names joined on one line ("Tymna the Weaver + Thrasios, Triton Hero", "A & B", "A/B")
     are read apart once the cards are known, as `--commander` reads them (`commanders_given_read`): "Minsc & Boo,
     Timeless Heroes" is one card."""
-    if _answers_none(cell):  # before splitting: "N/A" is no two names joined by a slash
+    if answers_none(cell):  # before splitting: "N/A" is no two names joined by a slash
         return []
     names = []
     for line in cell.splitlines():
@@ -468,21 +505,43 @@ _NOT_APPLICABLE = partial(re.compile(r"(?<![\w/])n/a(?![\w/])", re.IGNORECASE).s
 
 
 def _a_name(text: str) -> bool:
-    return any(c.isalpha() for c in text) and not _answers_none(text)
+    return any(c.isalpha() for c in text) and not answers_none(text)
 
 
-def _answers_none(cell: str) -> bool:
+def answers_none(cell: str) -> bool:
     """Whether a cell (or a label's name: "Companion: none") answers that there is no such card: "N/A", "None.",
-    "No partner" (`_NO_ANSWER`)."""
+    "No partner" (`_NO_ANSWER`), or in other words of saying so ("Nope", "Not needed", "N/A (no partner)", "I don't
+    have one", "single commander", "x"), which were read as commanders no card is, the deck's color identity left
+    unchecked, or that it is to come ("Pending", "will send it by email tonight": a decklist cell of a list not sent
+    yet). No card's name is made of those words but Unstable's X, not legal in Commander."""
     text = cell.strip().casefold()
-    return text in _NO_ANSWER or text.rstrip(".") in _NO_ANSWER
+    if text in _NO_ANSWER or text.rstrip(".!") in _NO_ANSWER:
+        return True
+    words = set(_words(text))
+    return not words.isdisjoint(_SAYING_NO) and words <= _WORDS_OF_NO_ANSWER
 
 
 #: What a form's optional commander cell (a partner, a background) or companion cell holds for no card.
 _NO_ANSWER = frozenset({"n/a", "n.a.", "na", "none", "no", "no partner", "no background", "no companion", "nothing",
                         "not applicable", "null", "nil", "tbd", "yes", "y"})  # (yes: "Does your deck have one?")
+#: The words of an answer of no card, of which it has one of `_SAYING_NO` ("N/A (no partner)": n, a, no, partner).
+_SAYING_NO = frozenset({"no", "none", "nope", "nah", "not", "n", "na", "nil", "null", "nothing", "tbd", "tba", "tbc",
+                        "x", "don", "dont", "doesn", "isn", "without", "single", "solo", "pending", "later", "soon",
+                        "tonight", "tomorrow"})
+_WORDS_OF_NO_ANSWER = _SAYING_NO | {"a", "needed", "need", "needs", "required", "applicable", "i", "t", "do", "does",
+                                    "have", "has", "one", "any", "only", "just", "yet", "there", "is", "the", "my",
+                                    "deck", "use", "using", "partner", "partners", "background", "companion",
+                                    "commander", "will", "ll", "send", "sending", "it", "by", "email", "e", "mail",
+                                    "list", "decklist", "to", "come", "coming"}
 
 
+#: A header's words (`_words`) that ask something else than a commander while speaking of one or of the format: a
+#: question of the player's experience or consent, as it begins ("How long have you been playing Commander?", "I have
+#: read the Commander rules"), or the deck's name ("Commander deck name", "Name of your Commander deck"; not "Name of
+#: your deck's commander").
+_ASKS_SOMETHING_ELSE = re.compile(
+    r"^(?:how|have you|did you|i have|i ve|i agree|i understand|i accept|i confirm|i read)\b"
+    r"|\bdeck name\b|\bdeck s name\b|\bname of (?:your |the |this )?(?:commander )?deck\b(?! s\b)").search
 _COMMANDER_WORDS = frozenset({"commander", "commanders", "partner", "background", "commandant", "comandante",
                               "kommandeur"})
 _ABOUT_THE_DECK = frozenset({"bracket", "power", "level", "rating", "tier", "experience", "format", "color",
@@ -493,17 +552,6 @@ _ABOUT_THE_DECK = frozenset({"bracket", "power", "level", "rating", "tier", "exp
 def _words(cell: str) -> list[str]:
     """A header cell's words, folded: "Prénom" gives "prenom"."""
     return re.findall(r"[a-z]+", name_key(cell))
-
-
-def _first_column(header: list[str], *tests: Callable[[str, set[str]], bool]) -> int | None:
-    """The first column passing the first test any column passes; each test is given the folded cell and its
-    words."""
-    words = [set(_words(cell)) for cell in header]
-    for wanted in tests:
-        found = next((i for i, cell in enumerate(header) if wanted(cell, words[i])), None)
-        if found is not None:
-            return found
-    return None
 
 
 #: Column names of a table of registrations besides any holding "decklist" or "deck list".
@@ -563,7 +611,7 @@ def parse_csv(text: str, path: str, delimiter: str = ",", header_line: int = 1) 
         labelled = labelled_name(filled[0]) if len(filled) == 1 else None
         if labelled is None:
             return False
-        if not _answers_none(labelled[1]):
+        if not answers_none(labelled[1]):
             labels.append((line, *labelled))
         return True
 

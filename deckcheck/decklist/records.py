@@ -286,6 +286,12 @@ def record_path(record: Mapping[str, Any], default: str) -> str:
     return given if isinstance(given, str) and given else default
 
 
+#: The keys of a deck object's own name, when it names no player (`record_name`).
+_OWN_NAMES = ("name", "deck_name", "title")
+#: The keys of a deck object that `record_name` names it by.
+NAMING_KEYS = frozenset({"player", "event", *_OWN_NAMES})
+
+
 def record_name(record: Mapping[str, Any]) -> str | None:
     """A deck object's name: its player's when it gives one, as a registration's row is named (a form's "Deck name"
     beside the player's column is not the row's name, so that two players of one deck are told apart), with its
@@ -295,7 +301,7 @@ def record_name(record: Mapping[str, Any]) -> str | None:
     if player:
         event = record.get("event")
         return f"{player} ({event.strip()})" if isinstance(event, str) and event.strip() else player
-    for key in ("name", "deck_name", "title"):
+    for key in _OWN_NAMES:
         if isinstance(record.get(key), str) and record[key].strip():
             return record[key].strip()
     return None

@@ -138,7 +138,9 @@ def render(report: BatchReport, stream: IO[str], *, title: str = "deckcheck tour
     s = report.summary()
     data = card_data_of(report.card_data)
     generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    offending = Counter(c for r in report.results for v in r.report.violations if v.is_error for c in v.cards)
+    # each card counted once a deck it is an error of (not once a violation: two of one deck counted it twice)
+    offending = Counter(card for r in report.results
+                        for card in {c: None for v in r.report.violations if v.is_error for c in v.cards})
     w = stream.write
     w("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
     w(f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n')
@@ -161,7 +163,8 @@ def render(report: BatchReport, stream: IO[str], *, title: str = "deckcheck tour
         w("</tbody></table>\n")
     if offending:
         w('<h3>Most common offending cards</h3><ol id="offending">'
-          + "".join(f"<li>{esc(card)} ({n})</li>" for card, n in offending.most_common(10)) + "</ol>\n")
+          + "".join(f"<li>{esc(card)} ({counted(n, 'deck')})</li>" for card, n in offending.most_common(10))
+          + "</ol>\n")
     w("</section>\n")
     w('<section id="decks"><h2>Decks</h2>\n<div class="controls">'
       '<label>Filter <input id="filter" type="search" '
