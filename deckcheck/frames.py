@@ -122,26 +122,30 @@ def deck_cards_frame(report: BatchReport) -> pd.DataFrame:
 def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any = None) -> pd.DataFrame:
     """One row per card of the store: name, layout, mana value, color identity, colors of the front face (its
     mana cost's and color indicator's, unless its text sets them: devoid is colorless, "~ is all colors" all
-    five), type line and types of the front face, Commander legality and game changer as `check` holds them on
+    five), type line and types of the front face (of both halves of a split card, which has both halves'
+    characteristics but on the stack, CR 709.4: Fire // Ice is UR, "Instant // Instant"), Commander legality and game changer as `check` holds them on
     `on` (today by default) by the policy (data/policy, unless another is given; as `deckcheck card` shows
     them), Oracle id, and the card data's own Commander legality (`source_legality`). A card is one Oracle id:
     some cards share a name (Everythingamajig's six Un-cards; Pick Your Poison, a playtest card's name too), so
     the key to merge `deck_cards_frame` on is the Oracle id, the card the checker took for each entry's name."""
     import pandas as pd
 
-    from deckcheck.model.color import face_colors
+    from deckcheck.model.color import face_colors, sort_colors
     from deckcheck.model.identity import color_identity
+    from deckcheck.model.vocab import SPLIT
     from deckcheck.policy import as_date, given_policy, standing_of
     from deckcheck.store import CardStore
 
     store, policy, on = CardStore.given(store), given_policy(policy), as_date(on)
     rows = []
     for card in store.iter_cards():
-        front = card.front
+        # a split card has both halves' characteristics off the stack (CR 709.4): Fire // Ice is blue and red
+        faces = card.faces if card.layout == SPLIT else (card.front,)
         standing = standing_of(card, policy, on, store.legalities_date)
-        rows.append((card.name, card.layout, float(card.mana_value()), color_identity(card), face_colors(front),
-                     front.type_line, " ".join(front.types), standing.legality, bool(standing.game_changer),
-                     card.oracle_id, card.commander_legality))
+        rows.append((card.name, card.layout, float(card.mana_value()), color_identity(card),
+                     sort_colors("".join(map(face_colors, faces))), " // ".join(f.type_line for f in faces),
+                     " ".join(dict.fromkeys(t for f in faces for t in f.types)), standing.legality,
+                     bool(standing.game_changer), card.oracle_id, card.commander_legality))
     return _as_text(pd.DataFrame(rows, columns=list(CARD_COLUMNS)),
                     set(CARD_COLUMNS) - {"mana_value", "game_changer"})
 

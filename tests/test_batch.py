@@ -2338,6 +2338,11 @@ def test_cards_frame(store):
     atraxa = frame[frame["name"] == "Atraxa, Praetors' Voice"].iloc[0]
     assert atraxa["color_identity"] == "WUBG" and atraxa["mana_value"] == 4.0
     assert frame["game_changer"].dtype == bool
+    # a split card has both halves' characteristics off the stack (CR 709.4): they were its first half's (a review)
+    split = frame.set_index("name").loc[["Fire // Ice", "Beck // Call", "Tergrid, God of Fright // Tergrid's Lantern"]]
+    assert split[["colors", "type_line", "types"]].values.tolist() == [
+        ["UR", "Instant // Instant", "Instant"], ["WUG", "Sorcery // Sorcery", "Sorcery"],
+        ["B", "Legendary Creature — God", "Creature"]]  # (a double-faced card: its front face)
 
 
 def test_cards_frame_holds_each_card_as_check_does(store):

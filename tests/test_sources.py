@@ -146,6 +146,17 @@ def test_mtgjson_set_files(shared_data):
     assert result.meta["updated_at"] == "2022-04-25"
 
 
+def test_a_card_printed_only_in_a_product_never_played_is_not_legal(shared_data):
+    """Garruk the Slayer exists only as an oversized promo (MTGJSON's PPC1, its legalities empty): its legality stayed
+    unknown, which the policy takes for legal, and a deck holding it was legal on a store of MTGJSON set files (a
+    review of the card model found it); Scryfall calls it not legal. A memorabilia printing of a card printed
+    elsewhere (Collector's Edition) still says nothing of the card's."""
+    (garruk,) = load_files([shared_data / "mtgjson" / "sets-2022-04" / "PPC1.json.gz"]).cards
+    assert (garruk.name, garruk.commander_legality) == ("Garruk the Slayer", "not_legal")
+    collectors = load_files([shared_data / "mtgjson" / "sets-2022-04" / "CED.json.gz"]).cards
+    assert len(collectors) > 250 and "not_legal" not in {c.commander_legality for c in collectors}
+
+
 def test_mtgjson_precon_deck_files(shared_data):
     paths = sorted((shared_data / "decks" / "mtgjson-precons-2026-01").glob("*.json.gz"))
     result = load_files(paths)

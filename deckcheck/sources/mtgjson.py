@@ -114,12 +114,19 @@ MEMORABILIA_SETS = frozenset({"CED", "CEI", "30A"})
 
 def _legality(obj: MtgjsonCard) -> str:
     """A printing's Commander legality; UNKNOWN when it says nothing of the card's: a printing of a product never
-    played (`MEMORABILIA_SETS`, gold-bordered, oversized) with no legalities, as Bayou's in Collector's Edition.
+    played (`MEMORABILIA_SETS`, gold-bordered, oversized) with no legalities, as Bayou's in Collector's Edition, of a
+    card printed elsewhere too (its `printings`).
     MTGJSON leaves out the formats a card is not legal in, so no legalities elsewhere (a whole card's in
     AtomicCards, an Astral card's, a Mystery Booster playtest card's) is not legal anywhere."""
     legalities = obj.get("legalities")
-    if not legalities and obj.get("setCode") and (obj.get("setCode") in MEMORABILIA_SETS
-                                                   or obj.get("borderColor") == "gold" or obj.get("isOversized")):
+    code = obj.get("setCode")
+    if not legalities and code and (code in MEMORABILIA_SETS or obj.get("borderColor") == "gold"
+                                    or obj.get("isOversized")):
+        printings = obj.get("printings")
+        if isinstance(printings, list) and printings and all(p == code for p in printings):
+            # a card printed only there (Garruk the Slayer, an oversized promo of PPC1): never legal, which Scryfall
+            # says too; before, it stayed unknown, which the policy takes for legal
+            return normalize_legality(None)
         return UNKNOWN
     return normalize_legality((legalities or {}).get("commander"))
 
