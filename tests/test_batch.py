@@ -1297,6 +1297,23 @@ def test_a_form_s_columns_read_for_lists_as_the_header_ranks_them(tmp_path, stor
     assert [(r.name, r.unreadable) for r in check_many([ragged], store=store)] == [("Alice", True), ("Bob", True)]
 
 
+def test_a_player_who_registered_twice_is_said_on_each_row(tmp_path, store):
+    """A form sent again (Google Forms keeps every response): both rows were decks with no word, and the totals
+    counted the player twice (an organizer's review). Each of the player's rows now says which rows are theirs; a
+    player named once gets no such note."""
+    table = tmp_path / "responses.csv"
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Timestamp", "Email Address", "Player name", "Decklist"])
+        writer.writerow(["2025/03/01 10:00", "alice@example.com", "Alice Andersson", alice])
+        writer.writerow(["2025/03/01 11:00", "dana@example.com", "Dana", alice])
+        writer.writerow(["2025/03/02 09:00", "alice@example.com", "alice andersson ", alice])
+    rows = check_many([table], store=store)
+    said = "sent 2 registrations, on rows 2, 4 of the table: which one stands is the organizer's call"
+    assert [any(said in note for note in r.report.notes) for r in rows] == [True, False, True]
+
+
 def _main_deck(name: str) -> str:
     """A tournament decklist's main deck alone: the lines after its "Deck" header."""
     return (TOURNAMENT / name).read_text(encoding="utf-8").split("\nDeck\n", 1)[1]

@@ -296,21 +296,39 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
     """A deck object per row of a table of registrations' CSV text, {"text": its decklist cell, "player": its
     player's cell, "commander": the names its commander cells give}, labelled path:row (the sheet's row
     number, the header's being its line's: the first, or one below a title); a row whose decklist cell is
-    empty is an "empty" source."""
+    empty is an "empty" source. The registrations of a player who sent several carry their rows (`_sent_again`)."""
     import csv
 
     body = table_body(text)[1]  # Excel's "sep=," line is no row of the sheet
     start = line_start(body, layout.header_line)  # below the rows above the header: blank, or a title
     rows = csv.reader(io.StringIO(body[start:], newline=""), delimiter=layout.delimiter)
     row = layout.header_line
+    found: list[Source] = []
     try:
         header = [cell.strip() for cell in _next_row(rows, len(body)) or []]
         while (cells := _next_row(rows, len(body))) is not None:
             row += 1
             if _a_response(cells, header):
-                yield _table_row(f"{path}:{row}", cells, layout, header)
+                found.append(_table_row(f"{path}:{row}", cells, layout, header))
     except csv.Error as exc:
-        yield ("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read")
+        found.append(("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read"))
+    yield from _sent_again(found)
+
+
+def _sent_again(sources: list[Source]) -> list[Source]:
+    """A table's rows, the registrations of a player named on more than one (a form sent again: Google Forms keeps
+    each response) each holding the rows of all of them ("rows", the labels' row numbers), which its deck's notes
+    say (`parse_deck_record`): the totals count registrations, not players."""
+    rows: dict[str, list[str]] = {}
+    for kind, label, payload in sources:
+        if kind in ("record", "empty") and (player := str(payload.get("player") or "").strip()):
+            rows.setdefault(player.casefold(), []).append(label.rsplit(":", 1)[1])
+    again = {player: numbers for player, numbers in rows.items() if len(numbers) > 1}
+    if not again:
+        return sources
+    return [(kind, label, {**payload, "rows": again[player]})
+            if kind in ("record", "empty") and (player := str(payload.get("player") or "").strip().casefold()) in again
+            else (kind, label, payload) for kind, label, payload in sources]
 
 
 def _next_row(rows: Iterator[list[str]], size: int) -> list[str] | None:
