@@ -123,11 +123,12 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
     """One row per card of the store: name, layout, mana value, color identity, colors of the front face (its
     mana cost's and color indicator's, unless its text sets them: devoid is colorless, "~ is all colors" all
     five), type line and types of the front face (of both halves of a split card, which has both halves'
-    characteristics but on the stack, CR 709.4: Fire // Ice is UR, "Instant // Instant"), Commander legality and game changer as `check` holds them on
-    `on` (today by default) by the policy (data/policy, unless another is given; as `deckcheck card` shows
-    them), Oracle id, and the card data's own Commander legality (`source_legality`). A card is one Oracle id:
-    some cards share a name (Everythingamajig's six Un-cards; Pick Your Poison, a playtest card's name too), so
-    the key to merge `deck_cards_frame` on is the Oracle id, the card the checker took for each entry's name."""
+    characteristics but on the stack, CR 709.4: Fire // Ice is UR, "Instant // Instant"; those the card data holds),
+    Commander legality and game changer as `check` holds them on `on` (today by default) by the policy (data/policy,
+    unless another is given; as `deckcheck card` shows them), Oracle id, and the card data's own Commander legality
+    (`source_legality`). A card is one Oracle id: some cards share a name (Everythingamajig's six Un-cards; Pick Your
+    Poison, a playtest card's name too), so the key to merge `deck_cards_frame` on is the Oracle id, the card the
+    checker took for each entry's name."""
     import pandas as pd
 
     from deckcheck.model.color import face_colors, sort_colors

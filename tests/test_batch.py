@@ -109,7 +109,8 @@ def test_folder_walk_is_recursive_sorted_and_skips_other_files(tmp_path):
         read = FilesRead()
         list(expand([tmp_path], read))
         assert read.notes()[-1] == ("left out of the folders given, though named as decklists, not being files but "
-                                    f"pipes, sockets or devices (one given by its own name is read): {tmp_path / 'pipe.txt'}")
+                                    "pipes, sockets or devices (one given by its own name is read): "
+                                    f"{tmp_path / 'pipe.txt'}")
 
 
 def test_a_file_given_twice_or_also_in_a_folder_given_is_checked_once_and_said(tmp_path):
@@ -1256,7 +1257,16 @@ def test_a_form_s_commander_cell_naming_one_of_the_list_s_pair_keeps_the_pair(tm
         writer.writerow(["Cleo", "Thrasios, Triton Hero", "", pair])
     (row,) = check_many([table], store=store)
     assert (row.legal, row.report.commanders) == (True, ("Thrasios, Triton Hero", "Tymna the Weaver"))
-    assert any("its Tymna the Weaver kept beside it" in note for note in row.report.notes)
+    assert any("its Tymna the Weaver, a pair with it, kept beside it" in note for note in row.report.notes)
+    # two cards marked that are no pair (Mind Stone tagged a commander by mistake): the cell's commander alone, as
+    # before (a first version kept any other marked card; a review found it)
+    mistagged = "Commander\n1 Atraxa, Praetors' Voice\n1 Mind Stone\n\nDeck\n" + "\n".join(lines[1:]) + "\n"
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Player name", "Commander", "Partner (if any)", "Decklist"])
+        writer.writerow(["Ann", "Atraxa, Praetors' Voice", "", mistagged])
+    (row,) = check_many([table], store=store)
+    assert (row.legal, row.report.commanders, row.report.card_count) == (True, ("Atraxa, Praetors' Voice",), 100)
     listed = tmp_path / "pair.txt"
     listed.write_text(pair, encoding="utf-8")
     code, out, _ = run_cli("check", "--format", "json", "--commander", "Thrasios, Triton Hero", str(listed))
@@ -1280,6 +1290,13 @@ def test_a_form_s_columns_read_for_lists_as_the_header_ranks_them(tmp_path, stor
          [("Cleo", True, ["unreadable"]), ("Alice", False, [])]),
         (["Player name", "Name of your deck's commander", "Commander deck name", "Decklist"],
          [["Dana", "Krenko, Mob Boss", "Spells", dana]], None),
+        (["Player name", "Commander & deck name", "Decklist"], [["Dana", "Krenko, Mob Boss", dana]], None),
+        # every list sent as a link, beside a note of several lines: the links' column, each row a link (a second
+        # review found the note read as a deck, the links as empty cells)
+        (["Player name", "Decklist", "Anything we should know about your deck?"],
+         [["Cleo", "https://moxfield.com/decks/abc123", "First tournament\nbe gentle"],
+          ["Ed", "https://archidekt.com/decks/42", ""]],
+         [("Cleo", True, ["unreadable"]), ("Ed", True, ["unreadable"])]),
     ]
     for number, (header, rows, expected) in enumerate(cases):
         table = tmp_path / f"form-{number}.csv"
@@ -1291,6 +1308,15 @@ def test_a_form_s_columns_read_for_lists_as_the_header_ranks_them(tmp_path, stor
             assert dana_row.report.commanders == ("Krenko, Mob Boss",) and "color-identity" in dana_row.report.codes()
         else:
             assert [(r.name, r.unreadable, r.report.codes()) for r in found] == expected
+    many = tmp_path / "many.csv"  # 1,500 sign-ups, no list yet: the head read ends inside a row (a second review)
+    with many.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Timestamp", "Email Address", "Player name", "Commander", "Decklist"])
+        writer.writerows([f"2025/03/01 10:{n % 60:02d}:00 PM GMT", f"p{n}@example.com", f"Player {n}", "Edgar Markov",
+                          ""] for n in range(1500))
+    assert len(many.read_bytes()) > 1 << 16
+    found = check_many([many], store=store)
+    assert len(found) == 1500 and all(r.unreadable for r in found)
     ragged = tmp_path / "ragged.csv"  # sign-ups typed by hand, their empty cells left off: a row each
     ragged.write_text("Player name,Commander,Decklist\nAlice,\"Atraxa, Praetors' Voice\"\nBob,\"Krenko, Mob Boss\",\n",
                       encoding="utf-8")
@@ -1312,6 +1338,23 @@ def test_a_player_who_registered_twice_is_said_on_each_row(tmp_path, store):
     rows = check_many([table], store=store)
     said = "sent 2 registrations, on rows 2, 4 of the table: which one stands is the organizer's call"
     assert [any(said in note for note in r.report.notes) for r in rows] == [True, False, True]
+    # a player who sent it 30 times: the first ten rows named (a second review found every row listed, a report
+    # growing with the square of the rows)
+    with table.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["Timestamp", "Player name", "Decklist"])
+        writer.writerows([f"2025/03/01 10:{n:02d}:00", "Bob", alice] for n in range(30))
+    notes = [note for r in check_many([table], store=store) for note in r.report.notes if "registrations" in note]
+    assert len(notes) == 30 and notes[0].startswith(
+        "Bob sent 30 registrations, on rows 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 20 more of the table")
+    # a frame of an archive's decks saved by to_csv: a player's decks of several events are no registrations sent again
+    pandas = pytest.importorskip("pandas")
+    archive = tmp_path / "archive.csv"
+    pandas.DataFrame({"event": ["Week 1", "Week 2"], "player": ["Bob", "Bob"],
+                      "commander": [["Atraxa, Praetors' Voice"]] * 2,
+                      "decklist": [[line for line in alice.splitlines()[3:] if line]] * 2}).to_csv(archive, index=False)
+    decks = check_many([archive], store=store)
+    assert len(decks) == 2 and not any("registrations" in note for r in decks for note in r.report.notes)
 
 
 def _main_deck(name: str) -> str:
@@ -3409,12 +3452,13 @@ def test_a_form_s_answer_naming_a_file_or_folder_among_lists_is_text_not_that_fi
         report = check_many(given, store=store)
         assert [r.name for r in report] == ["Alice", "Bob", "Mallory"]
         assert "hunter2" not in json.dumps(report.to_dict())
-    # a frame of paths whose one row says its list is to come, or sent a link: the paths are still their files
+    # a frame of paths whose one row says its list is to come, sent a link, or is no path: the paths are still their
+    # files (a second review found a first version reading them all as text)
     paths = [str(TOURNAMENT / "01-alice-breed-lethality.txt"), str(TOURNAMENT / "04-dana-mystic-intellect.txt")]
-    for last in ("TBD", "https://moxfield.com/decks/abc123"):
+    for last in ("TBD", "https://moxfield.com/decks/abc123", "I'll email it", "decks/Chen Li"):
         frame = pandas.DataFrame({"player": ["Alice", "Dana", "Cleo"], "decklist": [*paths, last]})
-        assert [(r.path, r.report.codes()) for r in check_many(frame, store=store)] == [
-            (paths[0], []), (paths[1], ["banned"]), ("2", ["unreadable"])]
+        found = [(r.path, r.report.codes()) for r in check_many(frame, store=store)]
+        assert found[:2] == [(paths[0], []), (paths[1], ["banned"])] and found[2][0] == "2", last
     assert [r.report.codes() for r in check_many(form, store=store)] == [r.report.codes() for r in check_many(
         [table], store=store)]
 

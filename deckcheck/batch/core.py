@@ -317,18 +317,25 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
 
 def _sent_again(sources: list[Source]) -> list[Source]:
     """A table's rows, the registrations of a player named on more than one (a form sent again: Google Forms keeps
-    each response) each holding the rows of all of them ("rows", the labels' row numbers), which its deck's notes
-    say (`parse_deck_record`): the totals count registrations, not players."""
+    each response) each holding the rows of all of them ("rows", the labels' row numbers: one list they share), which
+    its deck's notes say (`parse_deck_record`): the totals count registrations, not players. A table of deck objects
+    (a frame of an archive saved by `to_csv`) is a player's decks of several events: no such rows."""
     rows: dict[str, list[str]] = {}
-    for kind, label, payload in sources:
-        if kind in ("record", "empty") and (player := str(payload.get("player") or "").strip()):
-            rows.setdefault(player.casefold(), []).append(label.rsplit(":", 1)[1])
-    again = {player: numbers for player, numbers in rows.items() if len(numbers) > 1}
-    if not again:
+    registrations = [_registering_player(kind, payload) for kind, _, payload in sources]
+    for player, (_, label, _) in zip(registrations, sources):
+        if player:
+            rows.setdefault(player, []).append(label.rsplit(":", 1)[1])
+    if all(len(numbers) == 1 for numbers in rows.values()):
         return sources
-    return [(kind, label, {**payload, "rows": again[player]})
-            if kind in ("record", "empty") and (player := str(payload.get("player") or "").strip().casefold()) in again
-            else (kind, label, payload) for kind, label, payload in sources]
+    return [(kind, label, {**payload, "rows": rows[player]}) if player and len(rows[player]) > 1 else (
+        kind, label, payload) for player, (kind, label, payload) in zip(registrations, sources)]
+
+
+def _registering_player(kind: str, payload: Any) -> str | None:
+    """The player a table's row registers, folded; None for a row that is no registration (a deck object's row)."""
+    if kind not in ("record", "empty") or "text" not in payload or "event" in payload:
+        return None
+    return str(payload.get("player") or "").strip().casefold() or None
 
 
 def _next_row(rows: Iterator[list[str]], size: int) -> list[str] | None:
@@ -420,12 +427,18 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
         layout = layout.with_player_first()
         rows = ((index, (index[level] if frame.index.nlevels > 1 else index, *row)) for index, row in rows)
         header.insert(0, str(frame.index.names[level]).strip())
-    # the decklist cells name files only when each that is filled does (a frame of paths; a row's "TBD" or link aside),
-    # never among lists a form's players typed, where a "." or "/etc/hostname" was a folder searched through or a file
-    # read into the report
+    # the decklist cells name files when each that is filled is written as a path (a frame of paths; a row's "TBD" or
+    # link aside), else each that names a decklist file there is, unless lists were typed in: among lists a form's
+    # players pasted, a "." or a path was a folder searched through (a "/" hung the notebook) or a file read into the
+    # report
     filled = [text for text in map(cell_text, listed)
               if text.strip() and not is_web_address(text.strip()) and not answers_none(text)]
-    files = bool(filled) and all(map(_a_path, filled))
+    if filled and all(map(_a_path, filled)):
+        files: Callable[[str], bool] = lambda text: True
+    elif not any("\n" in text.strip() for text in filled):  # no list typed in: a frame of paths, a row saying
+        files = _a_decklist_file_there  # "I'll email it" (each decklist file there is its row's)
+    else:
+        files = lambda text: False
     seen: Counter[str] = Counter()
     taken = set(map(str, frame.index))
     for position, (index, row) in enumerate(rows):
@@ -439,15 +452,16 @@ def frame_sources(frame: Any, positions: list[int] | None = None) -> Iterator[So
                 yield source
 
 
-def _registration_sources(label: str, cells: Sequence[str], layout: Registrations, files: bool) -> Iterator[Source]:
-    """The deck sources of a frame's registration: the registration (`_registration`), or, when the frame's decklist
-    cells name `files`, the file its cell names, as a Series' cell naming it gives them; a file of one decklist read
-    with the registration's player, commanders and companion ("registered"). Before, the path was read as a decklist
-    of one card so named."""
+def _registration_sources(label: str, cells: Sequence[str], layout: Registrations,
+                          files: Callable[[str], bool]) -> Iterator[Source]:
+    """The deck sources of a frame's registration: the registration (`_registration`), or, when its decklist cell
+    names a file (`files`, which the frame's cells decide), that file's, as a Series' cell naming it gives them; a
+    file of one decklist read with the registration's player, commanders and companion ("registered"). Before, the
+    path was read as a decklist of one card so named."""
     source = _registration(label, cells, layout)
     listed = source[2]["text"] if source[0] == "record" else ""
-    if not files or not listed.strip() or is_web_address(listed.strip()):  # (a link its row sent for the list)
-        yield source
+    if not listed.strip() or is_web_address(listed.strip()) or not files(listed):
+        yield source  # (a link its row sent for the list; text)
         return
     path = _cell_path(listed)
     sources = list(_labelled_sources(label, path))
@@ -1168,6 +1182,12 @@ def _cell_path(text: str) -> str:
     a file is so named."""
     path = text.strip()
     return text if not path or os.path.lexists(text) else path
+
+
+def _a_decklist_file_there(text: str) -> bool:
+    """Whether a table's str cell names, on one line, a file there is named as a decklist is ("decks/alice.txt")."""
+    path = text.strip()
+    return "\n" not in path and _a_file_name(path) and os.path.isfile(_cell_path(text))
 
 
 def _a_path(text: str) -> bool:

@@ -239,7 +239,11 @@ def _new_file_beside(target: str) -> tuple[IO[str], str]:
             continue
     try:
         with suppress(FileNotFoundError):
-            os.fchmod(fd, stat.S_IMODE(os.stat(target).st_mode))
+            mode = stat.S_IMODE(os.stat(target).st_mode)
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)
+            else:  # (Windows before Python 3.13)
+                os.chmod(name, mode)
         return _open_report(fd), name
     except BaseException:
         os.close(fd)

@@ -14,6 +14,7 @@ from deckcheck.decklist.commanders import (
     companion_marked_as_partner,
     companions_given_read,
     outside_cards_counted,
+    partner_kept,
     sideboard_companion,
     with_commanders,
     without_the_companion_s_sideboard_copy,
@@ -29,6 +30,6 @@ __all__ = [
     "COMMANDER", "COMPANION", "MAIN", "MAX_BYTES", "MAX_LINE_CHARS", "MAX_QUANTITY", "MAYBEBOARD", "OUTSIDE",
     "SECTIONS", "SIDEBOARD", "Deck", "Entry", "ParseProblem", "assign_sideboard_commanders", "commanders_as_listed",
     "commanders_run_on", "companion_listed_as_commander", "companion_marked_as_partner", "companions_given_read",
-    "outside_cards_counted", "parse_bytes", "parse_file", "parse_mtgjson_deck", "parse_text", "read_stream",
-    "sideboard_companion", "with_commanders", "with_entries", "without_the_companion_s_sideboard_copy",
+    "outside_cards_counted", "parse_bytes", "parse_file", "parse_mtgjson_deck", "parse_text", "partner_kept",
+    "read_stream", "sideboard_companion", "with_commanders", "with_entries", "without_the_companion_s_sideboard_copy",
 ]

@@ -775,6 +775,29 @@ def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
     return replace(deck, entries=tuple(entries), notes=tuple(notes))
 
 
+def partner_kept(deck: Deck, can_pair: Callable[[str, str], bool]) -> Deck:
+    """A deck whose one commander, given beside its list (a form's Commander cell, its Partner cell left empty), is
+    one of the two commanders the list marks: the other, which naming one moved to the main deck
+    (`Deck.unmarked_commanders`), back beside it, with a note, when the two can be a deck's two commanders
+    (`can_pair`: partners, a commander and its Background); the cell is short of the list's pair, not against it
+    (before, a legal partner deck had 45 color-identity errors). Else the deck unchanged: a card the list marked by
+    mistake (Sol Ring beside Atraxa) stays in the main deck. `--commander` names the commanders whole: its decks hold
+    no such names (`commanders_given_read`)."""
+    leaders = [e for e in deck.entries if e.section == COMMANDER]
+    if len(deck.unmarked_commanders) != 1 or len(leaders) != 1 or leaders[0].quantity != 1:
+        return deck
+    (other,) = deck.unmarked_commanders
+    index = next((i for i, e in enumerate(deck.entries) if e.section == MAIN and e.name == other), None)
+    if index is None or not can_pair(leaders[0].name, other):
+        return deck
+    entries, notes = list(deck.entries), list(deck.notes)
+    copy = _take_one(entries, index)
+    entries.insert(entries.index(leaders[0]) + 1, copy._replace(quantity=1, section=COMMANDER))
+    _said_instead(notes, f"{other} {MOVED_TO_MAIN}",
+                  f"{leaders[0].name} is one of the list's two commanders; its {other}, a pair with it, kept beside it")
+    return replace(deck, entries=tuple(entries), notes=tuple(notes), unmarked_commanders=())
+
+
 def _names_a_listed_card(name: str, entries: Sequence[Entry]) -> bool:
     """Whether a given name is a card of the list: by full or face name, else loosely (`_as_listed`)."""
     key = name_key(name)
@@ -821,8 +844,8 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
                     card_names: CardNames | None = None) -> Deck:
     """Make `names` the deck's commanders (`--commander NAME`, or a deck object's "commander" beside its
     text): each is moved out of the main deck (or the sideboard) when listed there, else added; commanders
-    the list marked but `names` omits go to the main deck (but, named beside the list as a form's one Commander cell
-    names one, the other of a pair the list marks), and a label above the list's own copies ("**Commander:**
+    the list marked but `names` omits go to the main deck (`Deck.unmarked_commanders`; `partner_kept` may take one
+    back once the cards are known), and a label above the list's own copies ("**Commander:**
     Atraxa" above its Atraxa, Praetors' Voice), which is no card of its own, and a label naming those given,
     which is them (`_read_labels`). Names match folded, by
     full name or by a face name, else loosely when one card of the list alone matches so (`_as_listed`:
@@ -850,13 +873,6 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
     if card_names is not None:  # a card given by another of its names than the list's
         names = [_listed_otherwise(name, entries, card_names) or name for name in names]
     keys = [name_key(n) for n in names]
-    marked = [e.name for e in entries if e.section == COMMANDER]
-    others = [m for m in marked if not _matches(m, keys[0])] if len(names) == 1 else []
-    if given != "--commander" and len(marked) == 2 and len(others) == 1:
-        # a form's one Commander cell naming one of the pair its list marks (no Partner cell, or one left empty):
-        # the cell is short of the list's pair, not against it (before, the other went to the main deck)
-        keys.append(name_key(others[0]))
-        notes.append(f"{given}: {names[0]} is one of the list's two commanders; its {others[0]} kept beside it")
     moved = _move_unnamed(entries, COMMANDER, keys, MAIN)
     notes += [f"{given}: {name} {MOVED_TO_MAIN}" for name in moved]
     placed = 0  # commanders go first, in the order given

@@ -226,7 +226,9 @@ def registrations_layout(text: str) -> Registrations | None:
     sent = any(cell.strip() for cell in cells)
     if sent and not all(answers_none(cell) for cell in cells if cell.strip()):
         return None
-    widths = {len(row) for row in rows if any(row)}  # the number of cells of each row that has any
+    # the number of cells of each row that has any; a last row on no line break of its own may be cut off where the
+    # head read ends (a sheet of 1,500 sign-ups), its cells not all there
+    widths = {len(row) for row in (rows[:-1] if len(rows) > 1 and not body.endswith("\n") else rows) if any(row)}
     form_rows = widths == {width} and width > 2 if titled or sent else min(widths, default=2) >= 2
     if card_list_too or layout.player is None or not form_rows:
         return None
@@ -258,10 +260,13 @@ def _columns_layout(header: list[str], delimiter: str, rows: Iterable[Sequence[s
     if not named:
         return None
     rows = list(rows)
-    # the likeliest column any of whose cells holds a list, else one holding a deck site's link ("Deck" asking the
-    # deck's name, one player having given a link there, beside "Paste your list here")
-    decks = next((i for holds in (_holds_a_list, _holds_a_link) for i in named
-                  if any(i < len(row) and holds(row[i]) for row in rows)), named[0])
+    # a column asking for the list's text by saying "decklist" is the list's (of several, the one most of whose cells
+    # hold one); else, of the columns that may be ("Deck", which may ask the deck's name, beside "Paste your list here";
+    # "Anything we should know about your deck?"), the one whose cells hold most lists or links; among equals (none
+    # sent yet), the likeliest
+    contenders = [i for i in named if _LIST_TESTS[0](header[i], set()) and not _asks_for_a_link(header[i])] or named
+    decks = max(contenders, key=lambda i: (sum(i < len(row) and (_holds_a_list(row[i]) or _holds_a_link(row[i]))
+                                               for row in rows), -contenders.index(i)))
     # a link's column beside the list's ("Moxfield link", "Decklist URL"; not "Discord profile link"), read when the
     # list's cell is empty
     link = next((i for i, cell in enumerate(header) if i != decks and _asks_for_a_link(cell)
@@ -477,7 +482,7 @@ def _names_commanders(cell: str) -> bool:
     player and the format ("How long have you been playing Commander?", "I have read the Commander rules"), whose
     answers ("since 2019", "I agree") were read as commanders no card is, the deck's color identity left unchecked."""
     words = set(_words(cell))
-    asked = " ".join(_words(_INSTRUCTIONS("", cell)))  # (not "Partner (if you have one, since 2024 rules)")
+    asked = name_key(_INSTRUCTIONS("", cell))  # (not "Partner (if you have one, since 2024 rules)")
     return bool(words & _COMMANDER_WORDS) and not words & _ABOUT_THE_DECK and _ASKS_SOMETHING_ELSE(asked) is None
 
 
@@ -535,13 +540,14 @@ _WORDS_OF_NO_ANSWER = _SAYING_NO | {"a", "needed", "need", "needs", "required", 
                                     "list", "decklist", "to", "come", "coming"}
 
 
-#: A header's words (`_words`) that ask something else than a commander while speaking of one or of the format: a
-#: question of the player's experience or consent, as it begins ("How long have you been playing Commander?", "I have
-#: read the Commander rules"), or the deck's name ("Commander deck name", "Name of your Commander deck"; not "Name of
-#: your deck's commander").
+#: A header (folded, its instructions in parentheses left out) that asks something else than a commander while
+#: speaking of one or of the format: a question of the player's experience or consent, as it begins ("How long have
+#: you been playing Commander?", "I have read the Commander rules"), or the name of a Commander deck ("Commander deck
+#: name", "Name of your Commander deck"; not "Name of your deck's commander", nor "Commander & deck name", which asks
+#: for the commander too).
 _ASKS_SOMETHING_ELSE = re.compile(
-    r"^(?:how|have you|did you|i have|i ve|i agree|i understand|i accept|i confirm|i read)\b"
-    r"|\bdeck name\b|\bdeck s name\b|\bname of (?:your |the |this )?(?:commander )?deck\b(?! s\b)").search
+    r"^\W*(?:how|have you|did you|i have|i ve|i've|i agree|i understand|i accept|i confirm|i read)\b"
+    r"|\bcommander\s+deck(?:'s)?\s+name\b|\bname of (?:your |the |this )?commander\s+deck\b(?!')").search
 _COMMANDER_WORDS = frozenset({"commander", "commanders", "partner", "background", "commandant", "comandante",
                               "kommandeur"})
 _ABOUT_THE_DECK = frozenset({"bracket", "power", "level", "rating", "tier", "experience", "format", "color",

@@ -406,7 +406,7 @@ def parse_deck_record(record: Mapping[str, Any], path: str) -> Deck:
             deck = replace(deck, problems=EntryCollector().finish(problems)[1] + deck.problems)
     if isinstance(rows := record.get("rows"), list) and len(rows) > 1:  # (`_sent_again`, of a table's rows)
         deck = replace(deck, notes=(f"{name or 'this player'} sent {len(rows)} registrations, on rows "
-                                    f"{', '.join(map(str, rows))} of the table: which one stands is the organizer's "
-                                    "call (a form keeps every response sent)", *deck.notes))
+                                    f"{first_named(list(map(str, rows)), 10)} of the table: which one stands is the "
+                                    "organizer's call (a form keeps every response sent)", *deck.notes))
     # the object's own name, or its player (a registration's), before the name a "Name:" line of its text gives
     return replace(deck, name=name) if name else deck
