@@ -103,6 +103,7 @@ class Checker:
         self._unknown_checked = False  # whether a deck had an unknown card that may be a newer one (report_notes)
         self._runs: dict[str, Pieces | None] = {}  # unknown names read as card names run together, or not
         self._loose: dict[str, str] = {}  # names found with their punctuation ignored -> the card's name
+        self._names: dict[str, tuple[str, ...]] = {}  # name -> every name of its card (`card_names`)
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
         self._notes: dict[str, None] = {}  # report-level notes, each said once, in order
         self._data_date = data_day(store.meta.get("updated_at"))
@@ -131,9 +132,13 @@ class Checker:
 
     def card_names(self, name: str) -> tuple[str, ...]:
         """Every name the card a name is (`lookup`) answers to (`Card.names`), none for a name no card has: how
-        the commanders given or marked find the list's copy named otherwise (`decklist.commanders`)."""
-        card = self.lookup(name)
-        return card.names if card is not None else ()
+        the commanders given or marked find the list's copy named otherwise (`decklist.commanders`, which asks it of
+        every card of a list whose commander is named in short), kept per name."""
+        found = self._names.get(name)
+        if found is None:
+            card = self.lookup(name)
+            found = self._names[name] = card.names if card is not None else ()
+        return found
 
     def can_lead(self, name: str) -> bool:
         """Whether the card with this name can be a commander on its own or as half of a pair (used to

@@ -1249,7 +1249,8 @@ def test_a_form_s_commander_cell_naming_one_of_the_list_s_pair_keeps_the_pair(tm
     review). The cell is short of the list's pair, not against it: both are kept. `--commander` still makes the
     commanders exactly those named."""
     lines = _main_deck("01-alice-breed-lethality.txt").splitlines()
-    pair = "Commander\n1 Thrasios, Triton Hero\n1 Tymna the Weaver\n\nDeck\n" + "\n".join(lines[2:] + ["1 Island"]) + "\n"
+    pair = ("Commander\n1 Thrasios, Triton Hero\n1 Tymna the Weaver\n\nDeck\n" + "\n".join(lines[2:] + ["1 Island"])
+            + "\n")
     table = tmp_path / "registrations.csv"
     with table.open("w", encoding="utf-8", newline="") as out:
         writer = csv.writer(out)

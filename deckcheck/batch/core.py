@@ -894,29 +894,22 @@ class FilesRead:
             self.decoded
 
     def _not_files_said(self, most: int = 10) -> list[str]:
-        found = sorted(set(self.not_files))  # (a folder given twice)
-        if not found:
-            return []
-        return [f"left out of the folders given, though named as decklists, not being files but pipes, sockets or "
-                f"devices (one given by its own name is read): {first_named(found, most)}"]
+        return _naming("left out of the folders given, though named as decklists, not being files but pipes, sockets "
+                       "or devices (one given by its own name is read)", sorted(set(self.not_files)), most)
 
     def _links_said(self, most: int = 10) -> list[str]:
         links = sorted(set(self.links))  # (a folder given twice)
-        if not links:
-            return []
-        return [f"{counted(len(links), 'link')} to a folder in the folders given not walked, as links may lead "
-                f"anywhere (give the folder itself to check its decks): {first_named(links, most)}"]
+        return _naming(f"{counted(len(links), 'link')} to a folder in the folders given not walked, as links may lead "
+                       "anywhere (give the folder itself to check its decks)", links, most)
 
     def _left_out_said(self, most: int = 10) -> list[str]:
         first: dict[Any, str] = {}  # each file once, by the name first met (a folder given twice, or one and a folder
         for path in self.left_out:  # in it)
             first.setdefault(_file_key(path) or path, path)
         left = list(first.values())
-        if not left:
-            return []
-        return [f"{counted(len(left), 'file')} in the folders and archives given left out, as no decklist is named so "
-                f"(`deckcheck batch --help` names those read; a list kept as a PDF or a picture: copy it into a .txt "
-                f"file): {first_named(left, most)}"]
+        return _naming(f"{counted(len(left), 'file')} in the folders and archives given left out, as no decklist is "
+                       "named so (`deckcheck batch --help` names those read; a list kept as a PDF or a picture: copy "
+                       "it into a .txt file)", left, most)
 
     def _repeats_said(self, most: int) -> list[str]:
         said = [f"{again}: the same file as {first}; its decks are checked once, as {first}" if again != first
@@ -927,6 +920,11 @@ class FilesRead:
         firsts = list(dict.fromkeys(first for _, first in self.repeats))
         return [f"{counted(len(firsts), 'file')} met more than once (by their names, in folders given, or linked): "
                 f"{first_named(firsts, most)}; the decks of each are checked once"]
+
+
+def _naming(said: str, paths: list[str], most: int) -> list[str]:
+    """A note of what is said of `paths`, then the first `most` of them; none when there are none."""
+    return [f"{said}: {first_named(paths, most)}"] if paths else []
 
 
 def _file_key(path: str) -> tuple[int, int] | None:
@@ -1052,7 +1050,8 @@ def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
     if isinstance(item, Mapping):
         return item
     columns = [str(c) for c in item.index]
-    layout = columns_layout(columns, [[cell_text(v) for v in item.values]])
+    cells = [cell_text(v) for v in item.values]
+    layout = columns_layout(columns, [cells])
     record = {k: v for k, v in item.items() if not _missing(v)}
     if layout is None:
         return record
@@ -1061,7 +1060,7 @@ def deck_record(item: Mapping[str, Any] | Any) -> Mapping[str, Any]:
         form = set(record).isdisjoint(LIST_KEYS)  # form's row that sent none, as `frame_sources` reads it
     else:
         form = not _deck_object_columns(columns, layout, listed, bool(cell_text(record.get("sideboard")).strip()))
-    return registration_record([cell_text(v) for v in item.values], layout) if form else record
+    return registration_record(cells, layout) if form else record
 
 
 #: A deck object's fields that hold its deck (its lists and its commanders' and companion's names), beside those that

@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import attrgetter, gt, itemgetter
 from typing import Any
 
@@ -507,28 +506,17 @@ def _as_listed_by_card(name: str, entries: Sequence[Entry], card_names: CardName
     if not words:
         return None
     begun = f"{words} "
-    try:
-        known = _OTHER_NAMES.setdefault(getattr(card_names, "__self__", card_names), {})
-    except TypeError:  # (a callable no weak reference can name: asked afresh)
-        known = {}
     found: dict[str, str] = {}
     for entry in entries:
-        others = known.get(entry.name)
-        if others is None:
-            own = _keys(entry.name)[0]
-            others = known[entry.name] = tuple((loose_key(n), n) for n in card_names(entry.name)
-                                               if name_key(n) not in own)
-        for key, other in others:
-            if key == words or key.startswith(begun):
+        names = card_names(entry.name)
+        if len(names) < 2 and (not names or names[0] == entry.name):  # (most cards: no other name)
+            continue
+        own = _keys(entry.name)[0]
+        for other in names:
+            if name_key(other) not in own and ((key := loose_key(other)) == words or key.startswith(begun)):
                 found[entry.name] = other
                 break
     return found.popitem() if len(found) == 1 else None
-
-
-#: For each card data (the checker whose `card_names` is given, while it lives), each list entry's name -> the names
-#: of its card beyond the entry's own (its name and faces': most cards have none), each with its loose key: the decks
-#: of a batch with a commander no card is named (cards newer than the data) share most of their names.
-_OTHER_NAMES: weakref.WeakKeyDictionary[Any, dict[str, tuple[tuple[str, str], ...]]] = weakref.WeakKeyDictionary()
 
 
 def commanders_given_read(deck: Deck, card_names: CardNames, entries: list[Entry] | None = None,
@@ -745,6 +733,7 @@ def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
     entries = list(deck.entries)
     notes = list(deck.notes)
     _commanders_apart(entries, notes, card_names)
+    names_of: CardNames | None = None  # (each card of the list asked once, however many commanders are read so)
     for entry in [e for e in entries if e.section == COMMANDER][:2 * MAX_READ_AS_LISTED]:  # (a joined one is two)
         where = _at(entry)
         labelled = entry.line in deck.label_lines and entry.quantity == 1
@@ -759,7 +748,8 @@ def commanders_as_listed(deck: Deck, card_names: CardNames) -> Deck:
         if found is not None:
             read = f"{found}, the list's card so named"
         elif not known and (by_card := _as_listed_by_card(
-                entry.name, [e for e in others if e.section in (MAIN, SIDEBOARD)], card_names)):
+                entry.name, [e for e in others if e.section in (MAIN, SIDEBOARD)],
+                names_of := names_of or cache(card_names))):
             found, read = by_card[0], f"the list's {by_card[0]} ({by_card[1]})"
         if found is not None:
             known = False
@@ -798,8 +788,10 @@ def partner_kept(deck: Deck, can_pair: Callable[[str, str], bool]) -> Deck:
     (before, a legal partner deck had 45 color-identity errors). Else the deck unchanged: a card the list marked by
     mistake (Sol Ring beside Atraxa) stays in the main deck. `--commander` names the commanders whole: its decks hold
     no such names (`commanders_given_read`)."""
+    if len(deck.unmarked_commanders) != 1:  # (most decks: nothing moved aside, no pass over their entries)
+        return deck
     leaders = [e for e in deck.entries if e.section == COMMANDER]
-    if len(deck.unmarked_commanders) != 1 or len(leaders) != 1 or leaders[0].quantity != 1:
+    if len(leaders) != 1 or leaders[0].quantity != 1:
         return deck
     (other,) = deck.unmarked_commanders
     index = next((i for i, e in enumerate(deck.entries) if e.section == MAIN and e.name == other), None)

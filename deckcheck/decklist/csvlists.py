@@ -264,7 +264,7 @@ def _columns_layout(header: list[str], delimiter: str, rows: Iterable[Sequence[s
     # hold one); else, of the columns that may be ("Deck", which may ask the deck's name, beside "Paste your list here";
     # "Anything we should know about your deck?"), the one whose cells hold most lists or links; among equals (none
     # sent yet), the likeliest
-    contenders = [i for i in named if _LIST_TESTS[0](header[i], set()) and not _asks_for_a_link(header[i])] or named
+    contenders = [i for i in named if _says_decklist(header[i]) and not _asks_for_a_link(header[i])] or named
     decks = max(contenders, key=lambda i: (sum(i < len(row) and (_holds_a_list(row[i]) or _holds_a_link(row[i]))
                                                for row in rows), -contenders.index(i)))
     # a link's column beside the list's ("Moxfield link", "Decklist URL"; not "Discord profile link"), read when the
@@ -357,8 +357,14 @@ def _names_a_companion(cell: str) -> bool:
 _POSSESSIVE_COMMANDER = re.compile(r"\bcommanders?['’]s?(?=\s+companion)").sub
 
 
+def _says_decklist(cell: str, words: set[str] | None = None) -> bool:
+    """Whether a header cell names the decklist in so many words ("Decklist (paste the text export)", "Liste du
+    deck")."""
+    return any(name in name_key(cell) for name in _DECKLIST_NAMES)
+
+
 _LIST_TESTS: tuple[Callable[[str, set[str]], bool], ...] = (
-    lambda cell, words: any(name in name_key(cell) for name in _DECKLIST_NAMES),
+    _says_decklist,
     lambda cell, words: cell in _LIST_COLUMNS,
     lambda cell, words: not _LIST_WORDS.isdisjoint(words) and not words & _NAME_WORDS
     and _ABOUT_THE_DECK.isdisjoint(_words(_INSTRUCTIONS("", cell))))  # (not "Bracket du deck"; "(MTGO format)" is

@@ -1211,11 +1211,12 @@ def with_line_ends_read(deck: Deck, unknown: Iterable[str], card_names: Callable
     be a group's size) or words that are no card's (a comment, "Sol Ring // best card", "Command Tower - land"; a
     price, "Evolving Wilds $0.25"; a printing's words, "Sol Ring (Extended Art)"), and a basic land's name in the
     plural as that land ("10 Islands"), said in a note for each kind (its first NOTE_NAMED lines); words only on a
-    line counted before the name, or in a list that counts none (not a group's name). Never the deck's title, nor words after the name on a post's words around its list but a comment
-    after "//". Not when what follows names a card too ("Sol Ring // Arcane Signet": two cards joined, which the
-    unknown-card rule names), nor when a face separator follows a face of a card of several and what follows it is
-    like another face ("Fire // Icee": that card mistyped, which the rule suggests; "Bonecrusher Giant // removal" is
-    read). The deck itself when no entry is so read."""
+    line counted before the name, or in a list that counts none (not a group's name). Never the deck's title, nor
+    words after the name on a post's words around its list but a comment after "//". Not when what follows names a
+    card too ("Sol Ring // Arcane Signet": two cards joined, which the unknown-card rule names), nor when a face
+    separator follows a face of a card of several and what follows it is like another face ("Fire // Icee": that card
+    mistyped, which the rule suggests; "Bonecrusher Giant // removal" is read). The deck itself when no entry is so
+    read."""
     unknown = set(unknown)
     entries = list(deck.entries)
     counted_after: list[str] = []  # what each note says of its entries
