@@ -1438,3 +1438,157 @@ def test_a_json_lines_entry_is_bounded_by_its_larger_size(server):
         assert client.bulk_entry(server.url).size == 62_998_635
     finally:
         client.close()
+
+
+# --- a store written by other programs, or unreadable -------------------------------------------------
+
+def _crash_writing(path: Path, *, wal: bool = False) -> None:
+    """Another program (a user's SQLite browser) writing to the store and stopping midway: its journal (or, in WAL
+    mode, its -wal and -shm files) left beside the store, in a child process that dies without closing it."""
+    code = f"""
+import os, sqlite3
+c = sqlite3.connect({str(path)!r}, isolation_level=None)
+if {wal}:
+    c.execute("PRAGMA journal_mode=WAL")
+c.execute("PRAGMA cache_size=2")
+c.execute("BEGIN")
+c.execute("UPDATE cards SET data = zeroblob(length(data))")
+c.execute("DELETE FROM names")
+if {wal}:
+    c.execute("COMMIT")
+os._exit(0)
+"""
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("wal", [False, True])
+def test_another_program_s_unfinished_writing_is_named_and_gone_with_the_next_update(old_store, shared_data,
+                                                                                     capsys, wal):
+    """A journal or WAL file another program left beside the store: every command said "not a deckcheck card store
+    (attempt to write a readonly database)", and `update` built a store, then failed on it, the old file's journal
+    laid over the new one (a WAL file: the old store's rows read in the new one's place), at every later update too."""
+    data_dir, _ = old_store
+    path = data_dir / STORE_FILE
+    _crash_writing(path, wal=wal)
+    left = sorted(p.name for p in data_dir.iterdir() if p.name != STORE_FILE)
+    assert left == ([f"{STORE_FILE}-shm", f"{STORE_FILE}-wal"] if wal else [f"{STORE_FILE}-journal"])
+    code = main(["info", "--data-dir", str(data_dir)])
+    err = capsys.readouterr().err
+    if code:  # the store as the other program left it: damaged, and said whose writing is beside it
+        assert code == 2 and len(err.strip().splitlines()) == 1
+        assert f"{left[-1]} beside it is another program's unfinished writing" in err
+    assert main(["update", "--file", str(shared_data / "scryfall" / "cards-2025-12-collection.json"),
+                 "--data-dir", str(data_dir), "--force"]) == 0
+    assert _leftovers(data_dir) == []
+    capsys.readouterr()
+    assert main(["info", "--data-dir", str(data_dir)]) == 0
+    assert "cards: 335" in capsys.readouterr().out
+    con = sqlite3.connect(path)  # a program opening it to write finds nothing of the old writing to lay over it
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert con.execute("SELECT count(*) FROM cards").fetchone()[0] == 335
+    con.close()
+
+
+@pytest.mark.parametrize("loss", ["DROP TABLE names", "DELETE FROM names"])
+def test_a_store_whose_index_of_names_is_lost_is_damaged_and_downloaded_again(server, tmp_path, capsys, loss):
+    """`info` said all was well and `update` "up to date, nothing downloaded" of a store whose table of names was
+    dropped or emptied, while `check` called it damaged, or every card unknown."""
+    data_dir = tmp_path / "data"
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    con = sqlite3.connect(data_dir / STORE_FILE)
+    con.execute(loss)
+    con.commit()
+    con.close()
+    capsys.readouterr()
+    assert main(["info", "--data-dir", str(data_dir)]) == 2
+    assert "the card store is damaged" in capsys.readouterr().err
+    assert main(["update", "--data-dir", str(data_dir)]) == 0
+    assert "nothing downloaded" not in capsys.readouterr().out
+    assert main(["info", "--data-dir", str(data_dir)]) == 0
+
+
+def test_a_store_this_deckcheck_can_t_read_still_counts_against_a_smaller_one(old_store, shared_data, capsys):
+    """A store of a newer deckcheck (or damaged past its meta): the update took it for none, so a set's file given by
+    mistake replaced its cards without --force, and the summary spoke of the bundled snapshot as what it replaced."""
+    data_dir, before = old_store
+    con = sqlite3.connect(data_dir / STORE_FILE)
+    count = con.execute("SELECT count(*) FROM cards").fetchone()[0]
+    con.execute("UPDATE meta SET value = '\"2\"' WHERE key = 'schema_version'")
+    con.commit()
+    con.close()
+    capsys.readouterr()
+    few = data_dir.parent / "few.json"
+    few.write_text(json.dumps(json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text())[:5]))
+    assert main(["update", "--file", str(few), "--data-dir", str(data_dir)]) == 2
+    assert f"less than half the card store's {count}" in capsys.readouterr().err
+    assert main(["update", "--file", str(few), "--data-dir", str(data_dir), "--force"]) == 0
+    assert (f"replaced a store this deckcheck could not read, of {count} cards (a card store of schema \"2\", which "
+            "this deckcheck can't read (it reads schema \"1\"))\n") in capsys.readouterr().out
+
+
+def test_a_damaged_store_s_report_of_every_page_is_one_short_line(shared_data, tmp_path, capsys):
+    """quick_check's report of each damaged page was the whole error: 6,000 characters, its line breaks escaped."""
+    cards = tmp_path / "cards.json"  # a store of 2,296 cards, whose table of cards is more than a page of pages
+    with gzip.open(shared_data / "scryfall" / "all-cards-2019.json.gz", "rt", encoding="utf-8") as f:
+        cards.write_text(json.dumps(json.load(f)[:3000]), encoding="utf-8")
+    data_dir = tmp_path / "data"
+    assert main(["update", "--file", str(cards), "--data-dir", str(data_dir)]) == 0
+    capsys.readouterr()
+    path = data_dir / STORE_FILE
+    data = bytearray(path.read_bytes())
+    con = sqlite3.connect(path)
+    root = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'cards'").fetchone()[0]
+    size = con.execute("PRAGMA page_size").fetchone()[0]
+    con.close()
+    start = (root - 1) * size
+    data[start + 12:start + 400] = bytes(reversed(data[start + 12:start + 400]))
+    path.write_bytes(bytes(data))
+    assert main(["info", "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"deckcheck: error: {path}: the card store is damaged (") and err.count("\n") == 1
+    assert len(err) < 400 and "\\n" not in err
+
+
+def test_a_loop_of_links_for_the_store_or_a_device_for_its_folder_is_one_line(tmp_path, shared_data, capsys):
+    """cards.sqlite linked to itself: a traceback (RuntimeError: Symlink loop). /dev/null as the data folder: `update`
+    said it is no folder, `check` and `info` used the bundled snapshot with a warning."""
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    (data_dir / STORE_FILE).symlink_to(STORE_FILE)
+    cards = str(shared_data / "scryfall" / "cards-2025-12-collection.json")
+    assert main(["update", "--file", cards, "--data-dir", str(data_dir)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"deckcheck: error: {data_dir / STORE_FILE}: can't write the card store") and \
+        err.count("\n") == 1
+    for command in (["info"], ["check", str(PROJECT / "data" / "examples" / "abzan-armor-tdc.txt")],
+                    ["update", "--file", cards]):
+        assert main([*command, "--data-dir", os.devnull]) == 2
+        assert capsys.readouterr().err == f"deckcheck: error: {os.devnull}: not a folder (the card store is the " \
+                                          f"{STORE_FILE} in one)\n"
+
+
+def test_a_bulk_data_entry_s_link_too_long_or_missing_is_said_in_short(server, old_store, capsys):
+    """A link of 100,000 characters was written whole in the error, and an entry with none had the whole entry
+    written as why it is no bulk-data entry."""
+    data_dir, before = old_store
+    for link, said in [(f"{server.url}/files/{'x' * 100_000}", "jsonl_download_uri: "), (None, "no download link")]:
+        index = server.index()
+        index["data"][1]["jsonl_download_uri"] = link
+        server.index = lambda index=index: index
+        assert main(["update", "--data-dir", str(data_dir)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and len(err) < 700
+        assert f"its oracle_cards entry is not a bulk-data entry ({said}" in err
+    assert _digest(data_dir) == before
+
+
+def test_a_card_file_named_from_a_working_folder_deleted_since_is_named(tmp_path, shared_data):
+    """`update --file ../cards.json` run in a folder deleted since: "error: FileNotFoundError: [Errno 2] No such file
+    or directory", no file named."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    command = (f"cd {gone} && rmdir {gone} && exec {sys.executable} -m deckcheck update --data-dir {tmp_path / 'data'} "
+               "--file ../cards.json")
+    done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == "deckcheck: error: ../cards.json: can't find it: No such file or directory"

@@ -7,10 +7,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import sys
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
 from deckcheck.commands.options import add_data_dir, not_empty
 from deckcheck.errors import one_line
@@ -74,14 +76,16 @@ def _import(paths: list[str], **meta):
             bar.close()
 
 
-def _summary(result, target: Path, before: tuple[dict, int]) -> None:
+def _summary(result, target: Path, before: _Stored) -> None:
     report = result.report
     cards = len(result.cards)
     print(one_line(f"built {target}: {cards} cards from {report.objects} objects "
                    f"(data as of {result.meta.get('updated_at') or 'unknown'})"))  # a folder named with a line break
-    meta, count = before
+    meta, count, problem = before
     if meta:  # what was replaced: a file of a few cards given by mistake would otherwise pass unseen
         print(one_line(f"replaced a store of {count} cards (data as of {meta.get('updated_at') or 'unknown'})"))
+    elif problem:
+        print(one_line(f"replaced a store this deckcheck could not read, of {count} cards ({problem})"))
     else:
         _compared_with_the_snapshot(cards, target)
     _older_than_the_snapshot(target)
@@ -129,23 +133,35 @@ def _older_than_the_snapshot(target: Path) -> None:
                   file=sys.stderr)
 
 
-def _stored(data_dir: Path) -> tuple[dict, int]:
-    """The meta and card count of the store already built in the data directory (({}, 0) when there is none
-    or it can't be read)."""
+class _Stored(NamedTuple):
+    """The store already built in the data folder: its meta and card count, and why it can't be read (when it
+    can't, its meta is empty and its cards are counted from its file as they can be)."""
+
+    meta: dict
+    count: int
+    problem: str = ""
+
+
+def _stored(data_dir: Path) -> _Stored:
+    """The store already built in the data directory (no meta and no cards when there is none)."""
     path = data_dir / STORE_FILE
     if not path.is_file():
-        return {}, 0
+        return _Stored({}, 0)
     from deckcheck.errors import DeckcheckError
-    from deckcheck.store import CardStore
+    from deckcheck.store import CardStore, count_cards
+
+    def unread(exc: DeckcheckError) -> _Stored:  # its cards still count against a store shrinking by mistake
+        problem = re.split(r"; (?:run )?`deckcheck update`", str(exc).removeprefix(f"{path}: "))[0]
+        return _Stored({}, count_cards(path), problem)
 
     try:
         store = CardStore.open_file(path)
-    except DeckcheckError:
-        return {}, 0
+    except DeckcheckError as exc:  # a newer deckcheck's, or damaged
+        return unread(exc)
     try:
-        return dict(store.meta), len(store)
-    except DeckcheckError:  # damaged past its meta
-        return {}, 0
+        return _Stored(dict(store.meta), len(store))
+    except DeckcheckError as exc:  # damaged past its meta
+        return unread(exc)
     finally:
         store.close()
 
@@ -157,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
         if args.file:
             result = _import(list(args.file))
             before = _stored(data_dir)
-            target = _build(result, data_dir, ", ".join(args.file), before[1], args.force)
+            target = _build(result, data_dir, ", ".join(args.file), before.count, args.force)
             _summary(result, target, before)
             return 0
         return _online(args, data_dir)
@@ -283,7 +299,7 @@ def _online(args: argparse.Namespace, data_dir: Path) -> int:
     try:
         entry = client.bulk_entry(api, args.bulk_type)
         before = _stored(data_dir)
-        stored = before[0]
+        stored = before.meta
         if (not args.force and stored.get("updated_at") == entry.updated_at
                 and stored.get("bulk_type", args.bulk_type) == args.bulk_type and _up_to_date(data_dir)):
             print(f"card data is up to date (Scryfall {entry.type} of {entry.updated_at}); "
@@ -300,7 +316,7 @@ def _online(args: argparse.Namespace, data_dir: Path) -> int:
             _name_the_download(result.report, str(tmp), entry.url)
             result.meta["bulk_type"] = entry.type
             result.meta["files"] = [entry.url]
-            target = _build(result, data_dir, entry.url, before[1], args.force)
+            target = _build(result, data_dir, entry.url, before.count, args.force)
         finally:
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()

@@ -151,7 +151,10 @@ def load_files(paths: Iterable[str | os.PathLike[str]], *, progress: Callable[[i
     versions: dict[str, None] = {}
     seen: set[str] = set()
     for p in paths:
-        real = os.path.realpath(p)
+        try:
+            real = os.path.realpath(p)
+        except OSError as exc:  # a relative path in a working folder deleted since (getcwd fails)
+            raise InputError(os.fspath(p), f"can't find it: {exc.strerror or exc}") from None
         if real in seen:  # read twice, its objects would count twice in the report
             warnings.warn(DeckcheckWarning(f"{os.fspath(p)}: given twice; read once"), stacklevel=2)
             continue

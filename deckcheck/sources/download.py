@@ -188,11 +188,10 @@ class Client:
         entry = next((e for e in index["data"] if e.get("type") == bulk_type), None)
         if entry is None:
             raise DownloadError(f"{url}: no {bulk_type} entry in the bulk-data list")
-        problem = load_validator("scryfall_bulk_entry").problem(entry)
         link = entry.get("jsonl_download_uri") or entry.get("download_uri")
-        if problem or not link:
-            raise DownloadError(f"{url}: its {bulk_type} entry is not a bulk-data entry "
-                                f"({problem or 'no download link'})")
+        problem = "no download link" if not link else load_validator("scryfall_bulk_entry").problem(entry)
+        if problem:  # (a link is at most 2,048 characters: errors name it)
+            raise DownloadError(f"{url}: its {bulk_type} entry is not a bulk-data entry ({problem})")
         when = _day_of(entry["updated_at"])
         if when is None or when > datetime.date.today() + datetime.timedelta(days=1):
             raise DownloadError(f"{url}: its {bulk_type} entry is dated {one_line(entry['updated_at'])[:40]}, "
