@@ -321,13 +321,16 @@ class Policy:
         return self._known_from
 
     def history_note(self, on: date | None = None) -> str | None:
-        """A caveat for checks as of `on` (None when there is none): history before the baseline, or Game
-        Changers not fully known."""
+        """A caveat for checks as of `on` (None when there is none): history before the baseline, a day to come, or
+        Game Changers not fully known."""
         on = on or date.today()
         if on < self._known_from:
             return (f"policy history before {self._known_from.isoformat()} is not recorded: the banned list "
                     f"in force just before that date is used for {on.isoformat()} (a card whose ban the list dates is "
                     "banned from that day on)")
+        if on > date.today():  # (not known yet: what will be announced meanwhile)
+            return (f"{on.isoformat()} is a day to come: the banned and Game Changers lists as they stand today (their "
+                    f"last change recorded on {self.latest_event.isoformat()}) are used for it")
         uncertain = self._state(on).gc_uncertain
         if uncertain:
             names = "; ".join(sorted(set(uncertain.values())))

@@ -1192,6 +1192,34 @@ def test_moxfield_s_export_with_a_legend_in_its_sideboard_or_printings_out_of_or
     assert capsys.readouterr().out.splitlines()[-1] == f"{path}: legal: 100 cards, Ayli, Eternal Pilgrim, identity WB"
 
 
+@pytest.mark.parametrize("blank", ["", "\n"])
+def test_moxfield_s_export_a_card_or_two_off_the_100_keeps_its_commander(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str], blank: str) -> None:
+    """Moxfield's export, its commander first, of a deck a card too many (the likeliest mistake) or two too few: the
+    commander was read only beside 98-99 more cards, so the deck had none, its size was told as "0 commanders + 101
+    main" and its color identity went unchecked (an off-color card unreported). An MTGO list of 101 main cards, its
+    commander in the sideboard, likewise."""
+    commander, cards = _abzan_armor()
+    by_name = sorted(cards, key=lambda entry: entry[1].lower())
+    path = tmp_path / "moxfield.txt"
+    for rest, size, told in [(sorted(by_name + [(1, "Lightning Bolt")], key=lambda e: e[1].lower()), 101,
+                              "1 commander + 100 main), 1 too many"),
+                             (by_name[2:], 98, "1 commander + 97 main), 2 short")]:
+        path.write_text(f"1 {commander}\n{blank}" + "".join(f"{q} {name}\n" for q, name in rest), encoding="utf-8")
+        assert _check(data_dir, path) == 1
+        out = capsys.readouterr().out
+        assert f"note: took {commander}, " in out
+        assert f"deck-size the deck has {size} cards ({told};" in out
+        assert ("color-identity Lightning Bolt (R) is outside" in out) == (size == 101)
+        assert out.splitlines()[-1].endswith(f"{size} cards, {commander}, identity WBG")
+    path.write_text("".join(f"{q} {name}\n" for q, name in cards + [(2, "Plains")])
+                    + f"\nSideboard\n1 {commander}\n", encoding="utf-8")
+    assert _check(data_dir, path) == 1
+    assert capsys.readouterr().out.splitlines()[-2:] == [
+        f"{path}: deck-size the deck has 102 cards (1 commander + 101 main), 2 too many; a Commander deck has exactly "
+        "100", f"{path}: NOT legal (1 error): 102 cards, {commander}, identity WBG"]
+
+
 def test_arena_s_export_of_its_companion_under_companion_and_in_the_sideboard(tmp_path, data_dir: str,
                                                                               capsys: pytest.CaptureFixture[str]) -> None:
     """MTG Arena's export lists the companion under "Companion" and again in its sideboard, where Arena keeps it:
@@ -1251,3 +1279,56 @@ def test_a_doctor_s_companion_marked_as_the_companion_is_the_second_commander(tm
     assert capsys.readouterr().out.splitlines() == [
         f"{path}: note: took Rose Tyler, marked as companion, as a second commander: it has no companion ability, and "
         "pairs with The Tenth Doctor", f"{path}: legal: 100 cards, The Tenth Doctor + Rose Tyler, identity WUR"]
+
+
+def test_card_names_listed_in_a_message_are_told_apart_though_they_hold_commas(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Lists of cards in a message were joined by commas, which card names hold: "Thrasios, Triton Hero, Tymna the
+    Weaver, Kraum, Ludevic's Opus" named five cards or three, and "Ikra Shidiqi, the Usurper" read as two."""
+    path = tmp_path / "deck.txt"
+    path.write_text("Commander\n1 Thrasios, Triton Hero\n1 Tymna the Weaver\n1 Kraum, Ludevic's Opus\nDeck\n"
+                    "1 Erayo, Soratami Ascendant\n1 Erayo's Essence\n", encoding="utf-8")
+    _check(data_dir, path)
+    out = capsys.readouterr().out
+    assert "3 commanders (Thrasios, Triton Hero; Tymna the Weaver; Kraum, Ludevic's Opus)" in out
+    assert "(written as Erayo's Essence; Erayo, Soratami Ascendant)" in out
+    path.write_text("Commander\n1 Ikra Shidiqi, the Usurper\nCompanion\n1 Kaheera, the Orphanguard\nDeck\n"
+                    "1 Kenrith, the Returned King\n1 Sol Ring\nSideboard\n1 Thrasios, Triton Hero\n1 Sol Ring\n",
+                    encoding="utf-8")
+    _check(data_dir, path)
+    out = capsys.readouterr().out
+    assert "the commanders included): Ikra Shidiqi, the Usurper; Kenrith, the Returned King (lines" in out
+    assert "outside the 100 and ignored: Thrasios, Triton Hero; Sol Ring" in out
+
+
+def test_a_violation_s_rule_is_the_one_it_breaks_not_every_one_of_its_code(
+        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The rule of a violation was its code's whole reference: a nonlegendary creature as the commander broke
+    "903.3, 702.124k" (702.124k is the Backgrounds'), and three commanders "702.124", as the message cited 702.124g."""
+    path = tmp_path / "deck.txt"
+    told = {}
+    for commanders, companion in [(["Llanowar Elves"], None), (["Folk Hero"], None),
+                                  (["Thrasios, Triton Hero", "Tymna the Weaver", "Kraum, Ludevic's Opus"], None),
+                                  (["Krenko, Mob Boss"], "Lurrus of the Dream-Den")]:
+        path.write_text("Commander\n" + "".join(f"1 {name}\n" for name in commanders)
+                        + (f"Companion\n1 {companion}\n" if companion else "") + "Deck\n1 Sol Ring\n", encoding="utf-8")
+        main(["check", "--data-dir", data_dir, "--format", "json", str(path)])
+        (deck,) = json.loads(capsys.readouterr().out)["decks"]
+        told.update((v["code"], v["rule"]) for v in deck["violations"]
+                    if v["code"] in ("commander-ineligible", "commander-pair", "companion"))
+        if commanders == ["Llanowar Elves"]:
+            assert told == {"commander-ineligible": "903.3"}
+        elif commanders == ["Folk Hero"]:
+            assert told["commander-ineligible"] == "702.124k"
+    assert told == {"commander-ineligible": "702.124k", "commander-pair": "702.124g", "companion": "903.11a"}
+
+
+def test_an_alchemy_rebalanced_card_is_said_to_be_one(tmp_path, data_dir: str,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A-Esika's Chariot (from an Arena export) was not legal for "silver-border/acorn, digital-only, unreleased or
+    not a deck card": which, the player had to guess; its paper card is legal."""
+    path = tmp_path / "deck.txt"
+    path.write_text("Commander\n1 Esika, God of the Tree\nDeck\n1 A-Esika's Chariot\n", encoding="utf-8")
+    _check(data_dir, path)
+    assert (f"{path}:4: not-legal A-Esika's Chariot is not legal in Commander (an Alchemy rebalancing, digital-only; "
+            "the paper card is Esika's Chariot)") in capsys.readouterr().out

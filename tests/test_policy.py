@@ -412,3 +412,11 @@ def test_game_changer_disagreement(policy: Policy) -> None:
     note = policy.game_changer_disagreement(farewell, data_date=MTGJSON_DATE)
     assert note is not None and "Farewell" in note and "added 2026-02-09" in note
     assert policy.game_changer_disagreement(real_card("Demonic Tutor"), data_date=MTGJSON_DATE) is None
+
+
+def test_a_day_to_come_is_said_to_be_checked_with_today_s_lists():
+    """`--as-of 2030-01-01` gave no word that the lists of that day are not known: today's are used."""
+    policy = load_policy()
+    said = policy.history_note(date.today() + timedelta(days=400))
+    assert said is not None and "is a day to come" in said and policy.latest_event.isoformat() in said
+    assert policy.history_note(date.today()) is None or "day to come" not in policy.history_note(date.today())

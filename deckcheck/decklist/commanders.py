@@ -70,16 +70,18 @@ def _names(entries: Iterable[Entry]) -> str:
     return " and ".join(e.name for e in entries)  # (names hold commas: "Frodo, Adventurous Hobbit")
 
 
-#: The main deck sizes of an MTGO-style list whose one or two sideboard cards are its commanders: 98-99 for a
-#: legal deck, and a few cards off either way, so that a list with a card too many or too few is read with its
-#: commander and told its size (not told it has no commander).
-MTGO_MAIN_COUNTS = range(96, 101)
+#: The main deck sizes beside one or two commanders a list does not mark (an MTGO-style list's sideboard cards, the
+#: first cards of Moxfield's export): 98-99 for a legal deck, and a few cards off either way, so that a list with a
+#: card too many or too few is read with its commander and told its size (not told it has no commander).
+UNMARKED_MAIN_COUNTS = range(96, 103)
+#: Those of a legal deck, which a list's own readings are tried for first (`assign_sideboard_commanders`).
+_LEGAL_MAIN_COUNTS = range(98, 100)
 
 
 def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
                                 is_companion: Callable[[str], bool] = lambda name: False,
                                 fits_under: Callable[[str, str], bool] | None = None) -> Deck:
-    """When no commander is marked: a main deck of 98-99 cards (or a few off: `MTGO_MAIN_COUNTS`) with one or two
+    """When no commander is marked: a main deck of 98-99 cards (or a few off: `UNMARKED_MAIN_COUNTS`) with one or two
     sideboard cards that `can_lead` takes those as commanders (MTGO puts the commander in the sideboard, and its
     companion beside it: with a card too many for the commanders' place, the one card of them with a companion
     ability, `is_companion`, is taken as the companion; of two such cards, the one that `fits_under` the other,
@@ -87,9 +89,11 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     98-99 more (or whose last, above a sideboard or maybeboard header) takes that block likewise, and its sideboard's
     companion as companion (`sideboard_companion`: Moxfield exports a companion below "SIDEBOARD:"); so does a list
     whose first one or two cards come before its other 98-99 in alphabetical order (`_listed_before_the_sorted_deck`:
-    Moxfield's export with no blank line). Those readings of the list itself come first when the sideboard's would
-    make a deck of more than 100 (a main deck of 100 holds its commander: a spare legend under Moxfield's
-    "SIDEBOARD:" is none). Returns the deck unchanged when none applies."""
+    Moxfield's export with no blank line); each of those also before a few cards more or fewer, once no reading
+    makes a deck of 100 (before, a 101-card export had no commander, and its color identity went unchecked). Those
+    readings of the list itself come first when the sideboard's would make a deck of more than 100 (a main deck of 100
+    holds its commander: a spare legend under Moxfield's "SIDEBOARD:" is none). Returns the deck unchanged when none
+    applies."""
     if deck.commanders_marked or any(e.section == COMMANDER for e in deck.entries):
         return deck
     main_count = deck.count(MAIN)
@@ -98,7 +102,7 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     leaders = [e for e in side if e is not companion]
     lead_count = sum(e.quantity for e in leaders)
     from_sideboard = None
-    if main_count in MTGO_MAIN_COUNTS and 1 <= lead_count <= 2 and all(can_lead(e.name) for e in leaders):
+    if main_count in UNMARKED_MAIN_COUNTS and 1 <= lead_count <= 2 and all(can_lead(e.name) for e in leaders):
         entries = tuple(e._replace(section=COMPANION if e is companion else COMMANDER) if e.section == SIDEBOARD
                         else e for e in deck.entries)
         note = f"took {_names(leaders)} from the sideboard as commander"
@@ -108,29 +112,32 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
         if main_count + lead_count <= 100:
             return from_sideboard
     # a main deck of 100 holds its commander (a spare legend in Moxfield's SIDEBOARD: block is no commander): the
-    # list's own reading first, the sideboard's when it has none
-    for names, where in ((deck.first_block_names, "top"), (deck.last_block_names, "end")):
-        # (a sideboard below the list or not: a companion there, as Moxfield exports it)
-        keys = {name_key(n) for n in names}
-        blocked = [e for e in deck.entries if e.section == MAIN and name_key(e.name) in keys]
-        taken = _taken_as_commanders(deck, blocked, f"set off by a blank line at the {where}", can_lead, is_companion)
-        if taken is not None:
-            return taken
-    for sorted_after in _listed_before_the_sorted_deck(deck.section(MAIN)):
-        taken = _taken_as_commanders(deck, sorted_after, "listed before a main deck in alphabetical order (as "
-                                     "Moxfield exports it)", can_lead, is_companion)
-        if taken is not None:
-            return taken
+    # list's own reading first, the sideboard's when it has none; a reading that makes a deck of 100 before one that
+    # makes a card too many or too few
+    blocks = [(deck.first_block_names, "top"), (deck.last_block_names, "end")]
+    for counts in (_LEGAL_MAIN_COUNTS, UNMARKED_MAIN_COUNTS):
+        for names, where in blocks:  # (a sideboard below the list or not: a companion there, as Moxfield exports it)
+            keys = {name_key(n) for n in names}
+            blocked = [e for e in deck.entries if e.section == MAIN and name_key(e.name) in keys]
+            taken = _taken_as_commanders(deck, blocked, counts, f"set off by a blank line at the {where}", can_lead,
+                                         is_companion)
+            if taken is not None:
+                return taken
+        for sorted_after in _listed_before_the_sorted_deck(deck.section(MAIN)):
+            taken = _taken_as_commanders(deck, sorted_after, counts, "listed before a main deck in alphabetical order "
+                                         "(as Moxfield exports it)", can_lead, is_companion)
+            if taken is not None:
+                return taken
     return deck if from_sideboard is None else from_sideboard
 
 
-def _taken_as_commanders(deck: Deck, leaders: Sequence[Entry], how: str, can_lead: Callable[[str], bool],
-                         is_companion: Callable[[str], bool]) -> Deck | None:
+def _taken_as_commanders(deck: Deck, leaders: Sequence[Entry], counts: range, how: str,
+                         can_lead: Callable[[str], bool], is_companion: Callable[[str], bool]) -> Deck | None:
     """For `assign_sideboard_commanders`: the deck with `leaders`, main-deck entries its list sets apart (`how`, for
     the note), as its commanders, and its sideboard's companion as companion (`sideboard_companion`), when they are
-    one or two cards before 98-99 more and each can lead; else None."""
+    one or two cards beside a main deck of as many as `counts` allows and each can lead; else None."""
     lead_count = sum(e.quantity for e in leaders)
-    if not (1 <= lead_count <= 2 and 98 <= deck.count(MAIN) - lead_count <= 99
+    if not (1 <= lead_count <= 2 and deck.count(MAIN) - lead_count in counts
             and all(can_lead(e.name) for e in leaders)):
         return None
     entries = tuple(e._replace(section=COMMANDER) if e in leaders else e for e in deck.entries)
@@ -672,6 +679,9 @@ def _at(entry: Entry) -> str:
 
 #: What a note says of a commander given beside the list that the list does not hold.
 NOT_IN_THE_LIST = "is not in the list; added as commander"
+#: How the notes name the commanders given to the Python API (`check_deck(commanders=...)`, `check_many`), as
+#: "--commander" names the command line's.
+COMMANDERS_ARGUMENT = "commanders given"
 #: What it says of a companion given beside the list that the list does not hold.
 COMPANION_NOT_IN_THE_LIST = "is not in the list; added as companion"
 #: What it says of a commander the list marks that the commanders given beside it do not name.

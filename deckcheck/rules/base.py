@@ -34,9 +34,11 @@ class Rule:
     example: str
 
     def violation(self, message: str, *, cards: tuple[str, ...] | list[str] = (),
-                  lines: tuple[int, ...] | list[int] = (), details: Mapping[str, Any] | None = None) -> Violation:
-        """A violation of this rule."""
-        return Violation(self.code, self.severity, message, tuple(cards), tuple(lines), self.rule,
+                  lines: tuple[int, ...] | list[int] = (), details: Mapping[str, Any] | None = None,
+                  rule: str | None = None) -> Violation:
+        """A violation of this rule; `rule`, the CR number it breaks when the code's are more than it breaks (a
+        Background's "702.124k" is no nonlegendary creature's)."""
+        return Violation(self.code, self.severity, message, tuple(cards), tuple(lines), rule or self.rule,
                          details or {})
 
     def explain(self) -> str:
@@ -52,6 +54,16 @@ class Rule:
         cited = [number.strip() for number in self.rule.split(",") if number.strip()]
         named = _CR_NUMBER.findall(" ".join((self.summary, self.what, self.why, self.example)))
         return tuple(dict.fromkeys(cited + named))
+
+
+#: A CR number a message cites in parentheses: "a deck has at most two (702.124g)".
+_CITED = re.compile(r"\((\d{3}\.\d+[a-z]?)\)")
+
+
+def cited(message: str) -> str | None:
+    """The CR number a message cites in parentheses (the last, the rule its sentence ends on), else None."""
+    found = _CITED.findall(message)
+    return found[-1] if found else None
 
 
 def error_rule(code: str, rule: str, summary: str, what: str, why: str, example: str) -> Rule:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckcheck.decklist.commanders import MTGO_MAIN_COUNTS
+from deckcheck.decklist.commanders import UNMARKED_MAIN_COUNTS
 from deckcheck.decklist.model import MAIN, SIDEBOARD
 from deckcheck.model.names import name_key
 from deckcheck.report import Violation
-from deckcheck.rules.base import DeckContext, Item, error_rule
+from deckcheck.rules.base import DeckContext, Item, cited, error_rule
 from deckcheck.rules.facts import (
     CHOOSE_BACKGROUND,
     DOCTORS_COMPANION,
@@ -28,7 +28,7 @@ NO_COMMANDER = error_rule(
     "The deck has no commander.",
     "A deck must name its commander: in a Commander section, with a marker such as `*CMDR*`, "
     "`[Commander{top}]` or `#!Commander`, with `--commander NAME`, or (MTGO style) as the one or two "
-    "sideboard cards of a 98-99 card list.",
+    "sideboard cards of a 98-99 card list (or a few cards off).",
     "Each Commander deck is led by a commander (903.3); without one, color identity is undefined (903.4f) "
     "and the deck can't be played.",
     "A list of 100 cards with no section headers and no marker: no commander; when one to three cards of the "
@@ -174,7 +174,7 @@ def _could_lead(ctx: DeckContext) -> tuple[list[Item], str]:
         found = [i for i in items if i.facts is not None and i.facts.can_lead and not colors & ~i.facts.identity_mask]
         return found if len(found) <= 3 else []
 
-    if ctx.deck.count(MAIN) in MTGO_MAIN_COUNTS:
+    if ctx.deck.count(MAIN) in UNMARKED_MAIN_COUNTS:
         side = leaders([i for i in ctx.unused if i.entry.section == SIDEBOARD])
         if side:
             return side, "in the sideboard"
@@ -203,14 +203,14 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
             # commander is the pair rule's to report
         out.append(COMMANDER_INELIGIBLE.violation(
             f"{item.name} can't be a commander: {facts.ineligible_reason}",
-            cards=(item.name,), lines=item.lines,
+            cards=(item.name,), lines=item.lines, rule="702.124k" if facts.is_background else "903.3",
             details={"type_line": item.card.front.type_line if item.card else ""}))
     count = sum(i.entry.quantity for i in commanders)
     if count > 2:
         out.append(COMMANDER_PAIR.violation(
-            f"the deck has {count} commanders ({', '.join(i.name for i in commanders)}); a deck has at most "
+            f"the deck has {count} commanders ({'; '.join(i.name for i in commanders)}); a deck has at most "
             f"two (702.124g)", cards=[i.name for i in commanders], lines=[n for i in commanders for n in i.lines],
-            details={"count": count}))
+            details={"count": count}, rule="702.124g"))
     elif count == 2 and len(known) == len(commanders):
         pair = known * 2 if len(known) == 1 else known  # "2 Cid, Timeless Artificer": one card twice
         problem = pair_problem(pair[0], pair[1])
@@ -222,7 +222,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
             else:
                 message = f"{known[0].name} and {known[1].name} can't be partners: {problem}"
             out.append(COMMANDER_PAIR.violation(
-                message,
+                message, rule=cited(message),
                 cards=[i.name for i in known], lines=[n for i in known for n in i.lines],
                 details={"abilities": {i.name: [describe(p) for p in i.facts.partners]  # type: ignore[union-attr]
                                        for i in known}}))

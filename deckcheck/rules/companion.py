@@ -100,7 +100,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     if sum(i.entry.quantity for i in companions) > 1:
         out.append(COMPANION.violation(
             f"{sum(i.entry.quantity for i in companions)} companions; a player reveals at most one (702.139a)",
-            cards=[i.name for i in companions], lines=[n for i in companions for n in i.lines]))
+            cards=[i.name for i in companions], lines=[n for i in companions for n in i.lines], rule="702.139a"))
     deck = ctx.starting_deck
     for item in companions:
         facts = item.facts
@@ -114,16 +114,16 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
             out.append(COMPANION.violation(
                 f"{item.name}'s condition can't be met in Commander: \"{facts.companion_text}\" needs at least "
                 f"120 cards, and a Commander deck has exactly 100 (903.5a)",
-                cards=(item.name,), lines=item.lines, details={"condition": facts.companion}))
+                cards=(item.name,), lines=item.lines, details={"condition": facts.companion}, rule="903.5a"))
         else:
             bad = offenders(facts.companion, facts.companion_text, deck)
             _said_unjudged(ctx, item.name, facts.companion, deck, bad)
             if bad:
                 names = list(dict.fromkeys(i.name for i in bad))
-                shown = first_named(names, 8)
+                shown = first_named(names, 8, "; ")  # (names hold commas: "Ikra Shidiqi, the Usurper")
                 out.append(COMPANION.violation(
                     f"{item.name}'s condition is not met (\"{facts.companion_text}\", the commanders included): "
-                    f"{shown}", cards=(item.name, *names),
+                    f"{shown}", cards=tuple(dict.fromkeys((item.name, *names))),
                     lines=[*item.lines, *(n for i in bad for n in i.lines)],
                     details={"condition": facts.companion, "offending": names}))
         if ctx.identity_known:
@@ -132,7 +132,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
                 out.append(COMPANION.violation(
                     f"{item.name} ({facts.identity}), the companion, is outside the commander's color identity "
                     f"({ctx.identity or 'colorless'}): {', '.join(COLOR_NAMES[c] for c in bad_colors)} (903.11a)",
-                    cards=(item.name,), lines=item.lines,
+                    cards=(item.name,), lines=item.lines, rule="903.11a",
                     details={"card_identity": facts.identity, "deck_identity": ctx.identity,
                              "outside": bad_colors}))
         assert item.card is not None
@@ -140,7 +140,8 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
         if twins:
             out.append(COMPANION.violation(
                 f"{item.name}, the companion, is also in the deck; it can't share a name with a card in the deck "
-                f"(903.11a)", cards=(item.name,), lines=[*item.lines, *(n for i in twins for n in i.lines)]))
+                f"(903.11a)", cards=(item.name,), lines=[*item.lines, *(n for i in twins for n in i.lines)],
+                rule="903.11a"))
     return out
 
 

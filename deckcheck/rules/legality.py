@@ -172,4 +172,7 @@ def _not_legal_why(card: object) -> str:
     layout = getattr(card, "layout", "")
     if layout in ("token", "double_faced_token", "emblem", "art_series"):
         return f"a {layout.replace('_', ' ')}, not a card of a deck"
+    name = getattr(card, "name", "")
+    if name.startswith("A-") and len(name) > 2:  # MTG Arena's rebalanced printing of a card, named so
+        return f"an Alchemy rebalancing, digital-only; the paper card is {name[2:].replace(' // A-', ' // ')}"
     return "the card data marks it not legal: silver-border/acorn, digital-only, unreleased or not a deck card"

@@ -30,7 +30,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
     count = sum(i.entry.quantity for i in ctx.unused)
     sections = sorted({i.entry.section for i in ctx.unused})
     names = list(dict.fromkeys(i.name for i in ctx.unused))
-    shown = first_named(names, 5)
+    shown = first_named(names, 5, "; ")  # (names hold commas)
     return [SIDEBOARD.violation(
         f"{counted(count, 'card')} in the {' and '.join(sections)} "
         f"{'are' if count != 1 else 'is'} outside the 100 and ignored: {shown}",

@@ -36,7 +36,7 @@ def check(ctx: DeckContext, checker: Checker) -> list[Violation]:
             continue
         name = items[0].name
         written = sorted({i.entry.name for i in items})
-        names_note = f" (written as {', '.join(written)})" if len(written) > 1 else ""
+        names_note = f" (written as {'; '.join(written)})" if len(written) > 1 else ""  # (names hold commas)
         in_command = any(i.entry.section == "commander" for i in items)
         where = " counting the commander" if in_command else ""
         allowed = "one copy" if limit == 1 else f"up to {limit} copies"
