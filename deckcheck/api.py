@@ -11,7 +11,7 @@ get pandas frames. Everything here is also importable from the `deckcheck` packa
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -44,11 +44,15 @@ def open_store(data_dir: str | os.PathLike[str] | None = None) -> CardStore:
 load_cards = open_store
 
 
-def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name: str | None = None) -> Deck:
+def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any] | Sequence[str], *,
+               name: str | None = None) -> Deck:
     """Parse a decklist file, decklist text (a str with a line break), a deck object (a dict, as in JSON
     Lines of decks: {"commander": [...], "decklist": [...]} or {"text": ...}; or its sections by header,
-    {"Commander": [...], "Deck": [...]}), a frame's row or an MTGJSON deck file's decoded JSON into a Deck. `name`
-    is what the report calls a text or deck object (default "<text>", or the object's "path", else "<deck>")."""
+    {"Commander": [...], "Deck": [...]}), a list of a deck's lines (["1 Sol Ring", ...], as check_many takes one in a
+    Series' cell), a frame's row or an MTGJSON deck file's decoded JSON into a Deck. `name` is what the report calls
+    a text or deck object (default "<text>", or the object's "path", else "<deck>")."""
+    if isinstance(path_or_text, (list, tuple)) or type(path_or_text).__name__ == "ndarray":
+        path_or_text = {"decklist": list(path_or_text)}  # (a frame's cell, `df.decklist[0]`)
     if is_pandas(path_or_text, "Series"):  # a frame's row: a deck object, or a form's registration
         if deck_cells(path_or_text.index) is None:
             raise TypeError(f"one deck, not a Series of {len(path_or_text):,} (its index names no deck's fields: "
@@ -64,7 +68,7 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name
 
         return parse_json_deck(path_or_text, name or record_path(path_or_text, "<deck>"))
     if not isinstance(path_or_text, (str, os.PathLike)):
-        raise TypeError(f"a deck is a path, decklist text, deck object (dict) or Deck, not "
+        raise TypeError(f"a deck is a path, decklist text, a list of its lines, deck object (dict) or Deck, not "
                         f"{type(path_or_text).__name__}")
     if isinstance(path_or_text, str) and (path := path_on_a_line(path_or_text)) is not None:
         path_or_text = path  # a file's line ("decks/alice.txt\n", from `f.readlines()`): the file, as check_many has it
@@ -79,19 +83,22 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any], *, name
     return parse_file(path_or_text)
 
 
-def check_deck(deck: Deck | str | os.PathLike[str] | Mapping[str, Any], *, store: CardStore | None = None,
-               on: date | str | None = None, commanders: str | Iterable[str] | None = None,
-               policy: Any = None, brackets: bool = True) -> DeckReport:
-    """Check one deck (a Deck, a path, decklist text or a deck object) and return its DeckReport; with `brackets`, its
-    Commander Bracket floor too (`DeckReport.bracket`), as `check_many` and `deckcheck check --format json` give it."""
+def check_deck(deck: Deck | str | os.PathLike[str] | Mapping[str, Any] | Sequence[str], *,
+               store: CardStore | None = None, on: date | str | None = None,
+               commanders: str | Iterable[str] | None = None, policy: Any = None, brackets: bool = True) -> DeckReport:
+    """Check one deck (a Deck, a path, decklist text, a list of its lines or a deck object) and return its DeckReport;
+    with `brackets`, its Commander Bracket floor too (`DeckReport.bracket`), as `check_many` and `deckcheck check
+    --format json` give it. The `commanders` are made the deck's as `--commander` makes them, their notes beginning
+    "commanders given" (`COMMANDERS_ARGUMENT`) where the command line's begin "--commander"."""
     from deckcheck.checker import checker_for
-    from deckcheck.decklist.commanders import commander_names
+    from deckcheck.decklist.commanders import COMMANDERS_ARGUMENT, commander_names
     from deckcheck.policy import as_date, given_policy
     from deckcheck.store import CardStore
 
     on, commanders, store = as_date(on), commander_names(commanders), CardStore.given(store)
     deck = with_entries(deck if isinstance(deck, Deck) else parse_deck(deck))
-    return checker_for(store, given_policy(policy)).check(deck, on=on, commanders=commanders, bracket=brackets)
+    return checker_for(store, given_policy(policy)).check(deck, on=on, commanders=commanders, bracket=brackets,
+                                                      given=COMMANDERS_ARGUMENT)
 
 
 def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any = None) -> pd.DataFrame:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import date
+from functools import partial
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
@@ -244,6 +245,14 @@ class Checker:
             note = self._disagreements[key] = self.policy.data_disagreement(card, on, self._legality_day(card))
             return note
 
+    def new_report(self) -> Checker:
+        """This checker, its report-level notes (`report_notes`) forgotten, for a report of other decks: they are
+        said of the decks checked since, whatever this checker met before (each is said in `context` or
+        `checked_context` for a deck, not when a name is first resolved)."""
+        self._notes.clear()
+        self._unknown_checked = False
+        return self
+
     def report_notes(self, on: date | None = None) -> list[str]:
         """Notes for the whole report: the policy's caveat for the date, then each data/policy
         disagreement met in the decks checked so far, then, when a deck had an unknown card that may be newer than
@@ -257,9 +266,10 @@ class Checker:
         return notes
 
     # --- checking ---------------------------------------------------------------------------------
-    def prepare(self, deck: Deck, commanders: Sequence[str] | None = None) -> Deck:
-        """Apply --commander names, or take commanders from an MTGO-style sideboard when none are marked; a
-        commander marked by a short name is read as --commander reads one (`commanders_as_listed`). With its
+    def prepare(self, deck: Deck, commanders: Sequence[str] | None = None, given: str = "--commander") -> Deck:
+        """Apply --commander names (their notes beginning with `given`), or take commanders from an MTGO-style
+        sideboard when none are marked; a commander marked by a short name is read as --commander reads one
+        (`commanders_as_listed`). With its
         commanders marked or given, a deck that marks no companion has its sideboard's companion taken as one
         (`sideboard_companion`); one whose commanders hold a companion that pairs with none of them, that card
         (`companion_listed_as_commander`)."""
@@ -272,7 +282,7 @@ class Checker:
         if chosen:
             deck = decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion, self._fits_under)
         else:
-            deck = (decklist.with_commanders(deck, list(commanders), card_names=self.card_names) if commanders
+            deck = (decklist.with_commanders(deck, list(commanders), given, self.card_names) if commanders
                     else decklist.partner_kept(decklist.commanders_as_listed(deck, self.card_names), self._can_pair))
         deck = decklist.companion_listed_as_commander(deck, self.is_companion, self.can_lead, self._can_pair,
                                                       self._fits_under)
@@ -430,8 +440,8 @@ class Checker:
                    if has_lookalikes(name_key(e.name)) else "")
                 for e in deck.entries if e.name in loose]
 
-    def checked_context(self, deck: Deck, on: date | None = None,
-                        commanders: Sequence[str] | None = None) -> DeckContext:
+    def checked_context(self, deck: Deck, on: date | None = None, commanders: Sequence[str] | None = None,
+                        given: str = "--commander") -> DeckContext:
         """The context of a deck as the rules check it: its commanders chosen (`prepare`), and, when some names
         are no card's, a name's parenthesised end read as a set code put back (`with_set_codes_in_names`), lines of
         card names run together read apart (`names_apart`), a name's end that is no card's read off
@@ -440,22 +450,23 @@ class Checker:
         `without_group_names`, `without_title`); `ctx.deck` is that deck. Past NAMES_KEPT names resolved, those are
         forgotten first (`_forget_past_the_bound`). InputError when no line is left a card's (a link and words)."""
         self._forget_past_the_bound(on)
-        ctx = self.context(self.prepare(deck, commanders), on)
+        prepare = partial(self.prepare, commanders=commanders, given=given)
+        ctx = self.context(prepare(deck), on)
         unknown = self._unknown_names(ctx)
         if unknown and (named := with_set_codes_in_names(deck, unknown, self.is_card)) is not deck:
             deck = named
-            ctx = self.context(self.prepare(deck, commanders), on)
+            ctx = self.context(prepare(deck), on)
             unknown = self._unknown_names(ctx)
         grouped, plain = deck, []  # the deck whose groups' names go, and its names no card has that may be some
         if unknown or deck.heading_lines:
             apart, grouped, plain = self._tidied(deck, unknown)
             if apart is not deck:
-                ctx = self.context(self.prepare(apart, commanders), on)
+                ctx = self.context(prepare(apart), on)
             if ctx.card_count > 100 and unknown and deck.group_lines:
                 # a group's size after its name, the name a card's, read as that card's count ("Counterspell - 8"
                 # above cards counted "1 Sol Ring"): the group's when the list is 100 cards without it
                 tidied = self._tidied(deck, unknown, group_counts=False)
-                if tidied[0] is not apart and (other := self.context(self.prepare(tidied[0], commanders), on)
+                if tidied[0] is not apart and (other := self.context(prepare(tidied[0]), on)
                                                ).card_count == 100:
                     (apart, grouped, plain), ctx = tidied, other
         if ctx.card_count > 100 and grouped.group_lines:
@@ -465,7 +476,7 @@ class Checker:
             if named and ctx.card_count - sum(e.quantity for e in named) == 100:  # (a group's size after its name,
                 # "Sacrifice (9)", read as that card's count)
                 apart = without_group_names(grouped, plain, self.mistyped, cards=[e.name for e in named])
-                ctx = self.context(self.prepare(without_title(apart, plain, self.mistyped), commanders), on)
+                ctx = self.context(prepare(without_title(apart, plain, self.mistyped)), on)
         elif ctx.card_count < 100 and grouped.group_lines and plain:
             # a card's name mistyped, with its count left out, among cards counted ("Sedborn Muse" in a list of "1
             # Sol Ring"): read as a group's name but for its likeness to a card's, and the list is 100 cards with it;
@@ -478,7 +489,7 @@ class Checker:
             if near and ctx.card_count + len(near) == 100:
                 rest = [name for name in plain if name not in near]
                 apart = without_group_names(grouped, rest, self.mistyped)
-                ctx = self.context(self.prepare(without_title(apart, rest, self.mistyped), commanders), on)
+                ctx = self.context(prepare(without_title(apart, rest, self.mistyped)), on)
         if not ctx.deck.entries and deck.entries and not deck.problems:  # every line read as no card's: a deck
             # site's link and a post's words around it; unreadable, as an empty list is (`with_entries`), not a deck of
             # 0 cards (a line that failed to be an entry keeps it checked, its syntax error reported)
@@ -536,10 +547,10 @@ class Checker:
             return found
 
     def check(self, deck: Deck, *, on: date | None = None, commanders: Sequence[str] | None = None,
-              bracket: bool = False) -> DeckReport:
+              bracket: bool = False, given: str = "--commander") -> DeckReport:
         """Every violation of one deck, in one pass; with ``bracket``, also its Commander Bracket floor
-        (from the known commanders and main-deck cards)."""
-        return self.report(self.checked_context(deck, on, commanders), bracket=bracket)
+        (from the known commanders and main-deck cards). The notes on the `commanders` given begin with `given`."""
+        return self.report(self.checked_context(deck, on, commanders, given), bracket=bracket)
 
     def report(self, ctx: DeckContext, *, bracket: bool = False) -> DeckReport:
         """The DeckReport of a checked context (`checked_context`)."""
@@ -577,11 +588,12 @@ class Checker:
                           name=deck.name, bracket=estimate)
 
 
-def checker_for(store: CardStore, policy: Any = None) -> Checker:
+def checker_for(store: CardStore, policy: Any = None, *, suggests: bool = True) -> Checker:
     """The shared Checker for this store and policy (so facts are cached across calls), kept on the store: it goes
     when the store does. (Kept before in a WeakKeyDictionary by store, whose Checker held its store: no store went.)"""
-    given, found = store.checkers.get(id(policy), (None, None))
+    key = (id(policy), suggests)
+    given, found = store.checkers.get(key, (None, None))
     if found is None or given is not policy:  # (the policy held: no other at its address meanwhile)
-        found = Checker(store, policy)
-        store.checkers[id(policy)] = (policy, found)
+        found = Checker(store, policy, suggests=suggests)
+        store.checkers[key] = (policy, found)
     return found

@@ -142,7 +142,8 @@ class DeckReport:
         verdict = "legal" if not errors else "NOT legal"
         commanders = (f"commander{'s' if len(self.commanders) > 1 else ''} {' and '.join(self.commanders)}"
                       if self.commanders else "no commander")
-        return (f"<DeckReport {self.path}: {verdict} ({counted(errors, 'error')}, "
+        shown = self.path if not self.name or self.name == self.path else f"{self.name} ({self.path})"
+        return (f"<DeckReport {shown}: {verdict} ({counted(errors, 'error')}, "
                 f"{counted(len(self.violations) - errors, 'warning')}), {counted(self.card_count, 'card')}, "
                 f"{commanders}, identity {identity_words(self.color_identity)}>")
 

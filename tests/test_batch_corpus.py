@@ -115,3 +115,36 @@ def test_duel_commander_decks_saved_by_pandas_to_csv_read_as_their_json_lines(sh
     seen = [(r.legal, r.unreadable, r.report.card_count, Counter(r.report.codes())) for r in from_csv]
     assert seen == [(r.legal, r.unreadable, r.report.card_count, Counter(r.report.codes())) for r in direct]
     assert [r.name for r in from_csv] == [r.name for r in direct]
+
+
+def test_a_deck_object_with_no_decklist_is_unreadable_by_every_route_and_keeps_its_player(shared_data, tmp_path):
+    """Real decks of the archive as a notebook holds them (`pd.read_json(..., lines=True)`), a row's decklist emptied:
+    `check_many` of the frame and `deckcheck batch` of its JSON Lines made it a deck of its commander alone ("1 card,
+    99 short"), while `check_deck` of the row said there is no list; a row with its commander emptied too lost its
+    player's name in the frames. Tuple cells (lists made hashable, to group or drop duplicates) were "a JSON tuple, not
+    a list of cards", every deck unreadable; `check_deck` of a list of lines was a TypeError."""
+    pandas = pytest.importorskip("pandas")
+    import deckcheck
+
+    with gzip.open(shared_data / "decks" / "duel-commander" / "decks.jsonl.gz", "rt", encoding="utf-8") as fh:
+        decks = [json.loads(line) for _, line in zip(range(4), fh)]
+    frame = pandas.DataFrame(decks)
+    whole = check_many(frame, brackets=False).to_frame()
+    frame.loc[1, "decklist"] = None
+    frame.loc[2, ["commander", "decklist"]] = None
+    seen = check_many(frame, brackets=False).to_frame()
+    assert seen["unreadable"].tolist() == [False, True, True, False]
+    assert seen["name"].tolist() == whole["name"].tolist()  # the players, "Benjamin Jean (Demonic ...)", kept
+    assert seen["card_count"].tolist()[1:3] == [0, 0]
+    with pytest.raises(deckcheck.InputError, match="no decklist"):
+        deckcheck.check_deck(frame.iloc[1])
+    with pytest.raises(deckcheck.InputError, match=r"no decklist \(an empty value\)"):
+        deckcheck.check_deck({**decks[1], "decklist": None})
+    lines = tmp_path / "decks.jsonl"
+    lines.write_text("".join(json.dumps({**deck, "decklist": None} if number == 1 else deck) + "\n"
+                             for number, deck in enumerate(decks)), encoding="utf-8")
+    assert [r.unreadable for r in check_many([lines], brackets=False)] == [False, True, False, False]
+    hashable = pandas.DataFrame(decks).map(lambda cell: tuple(cell) if isinstance(cell, list) else cell)
+    assert check_many(hashable, brackets=False).to_frame().drop(columns="path").equals(whole.drop(columns="path"))
+    alone = deckcheck.check_deck(decks[0]["decklist"], commanders=decks[0]["commander"], brackets=False)
+    assert (alone.legal, alone.card_count) == (whole["legal"][0], whole["card_count"][0])

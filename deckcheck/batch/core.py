@@ -32,6 +32,7 @@ from types import MappingProxyType
 from typing import IO, Any
 
 from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream, with_entries
+from deckcheck.decklist.commanders import COMMANDERS_ARGUMENT
 from deckcheck.decklist.csvlists import (
     REGISTRATIONS_HEAD, Registrations, answers_none, columns_layout, line_start, no_decklist, player_rank,
     registration_record, registrations_layout, table_body,
@@ -472,10 +473,13 @@ def _registration_sources(label: str, cells: Sequence[str], layout: Registration
 
 
 def _row_record(columns: list[str], row: Sequence[Any]) -> dict[str, Any] | None:
-    """A deck object's row of a frame as the deck object, without its empty cells; None (an empty value) when it
-    has none of a deck's (a row whose commander and decklist are both empty)."""
+    """A deck object's row of a frame as the deck object, without its empty cells; a row whose commander and decklist
+    are both empty, the deck object of its player (or other names) with an empty decklist (no decklist, the row named
+    as a deck object's is); None (an empty value) when it has nothing else either."""
     record = {c: v for c, v in zip(columns, row) if not _missing(v)}
-    return record if is_deck_record(record) else None
+    if is_deck_record(record):
+        return record
+    return {**record, "decklist": None} if not NAMING_KEYS.isdisjoint(record) else None
 
 
 def sheet_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
@@ -1341,7 +1345,7 @@ class DeckRunner:
     def _check(self, deck: Deck) -> DeckResult:
         options = self.options
         try:
-            ctx = self.checker.checked_context(deck, options.on, options.commanders)
+            ctx = self.checker.checked_context(deck, options.on, options.commanders, COMMANDERS_ARGUMENT)
         except InputError as exc:  # every line read as no card's (a deck site's link and words around it)
             return unreadable_result(deck.path, reason_of(exc, deck.path), deck.name)
         report = self.checker.report(ctx, bracket=options.brackets)
@@ -1666,7 +1670,7 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
         if bar is not None:
             bar.update(len(part))
 
-    from deckcheck.checker import Checker, in_report_order
+    from deckcheck.checker import checker_for, in_report_order
     from deckcheck.policy import load_policy
     from deckcheck.store import CardStore
 
@@ -1710,7 +1714,8 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
             finally:  # even when a second Ctrl-C comes meanwhile: workers left waiting would hang the exit
                 _end_workers(started)
         return results, in_report_order(notes)
-    runner = DeckRunner(Checker(store, policy, suggests=options.suggestions), options)
+    # the checker of earlier calls on the store (a notebook's loop over dates or groups): what it knows of each name
+    runner = DeckRunner(checker_for(store, policy, suggests=options.suggestions).new_report(), options)
     bar = _progress(total, progress)
     with collect_less():
         try:

@@ -117,8 +117,8 @@ def _items(value: Any, key: str) -> list[Any]:
     """A deck object's list under `key`: a list; a string of lines; one card object ({"name", "count"});
     a board keyed by card, as Moxfield's deck JSON has them ({"Sol Ring": {"quantity": 1, "card": {"name":
     "Sol Ring", ...}}, ...}, or those under "cards"; or {"Sol Ring": 1}); a one-dimensional numpy array, as a
-    frame's cell holds a list after a round trip through Parquet. Absent is empty; ValueError for anything
-    else."""
+    frame's cell holds a list after a round trip through Parquet, or a tuple. Absent is empty; ValueError for
+    anything else."""
     if value is None:
         return []
     if type(value).__name__ == "ndarray" and getattr(value, "ndim", 0) == 1:
@@ -133,6 +133,8 @@ def _items(value: Any, key: str) -> list[Any]:
         items = [_board_item(name, entry) for name, entry in board.items()]
         if None not in items:
             return items
+    if isinstance(value, tuple):  # (from Python, not JSON: a frame's cells made tuples to be hashed)
+        return list(value)
     if not isinstance(value, list):
         raise ValueError(f"\"{key}\" is a JSON {json_type(value)}, not a list of cards")
     return value
@@ -241,7 +243,11 @@ def record_blocks(record: Mapping[str, Any]) -> tuple[list[tuple[str | None, lis
     if companion:
         blocks.append(("Companion", companion))
     key = next((k for k in ("decklist", "main", "mainboard") if k in record), "decklist")
-    blocks.append(("Deck" if blocks else None, _entry_lines(_items(record.get(key), key), key, problems)))
+    main = _entry_lines(_items(record.get(key), key), key, problems)
+    if not main and not problems:  # its commander alone, or nothing: no deck of 1 card, "99 short" (an empty cell
+        # of a frame's row, a null in JSON Lines), as an empty decklist cell of a table of registrations is none
+        raise ValueError("no decklist (an empty value)" if key in record else f'no decklist (no "{key}")')
+    blocks.append(("Deck" if blocks else None, main))
     side_lines = _entry_lines(_items(record.get("sideboard"), "sideboard"), "sideboard", problems)
     if side_lines:
         blocks.append(("Sideboard", side_lines))
