@@ -20,6 +20,7 @@ from deckcheck.batch.core import deck_cells, deck_record, is_pandas, path_on_a_l
 from deckcheck.decklist import Deck, parse_file, parse_text, with_entries
 from deckcheck.decklist.csvlists import no_decklist
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
+from deckcheck.decklist.records import lines_as_text
 from deckcheck.errors import InputError
 from deckcheck.report import DeckReport
 
@@ -51,8 +52,13 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any] | Sequen
     {"Commander": [...], "Deck": [...]}), a list of a deck's lines (["1 Sol Ring", ...], as check_many takes one in a
     Series' cell), a frame's row or an MTGJSON deck file's decoded JSON into a Deck. `name` is what the report calls
     a text or deck object (default "<text>", or the object's "path", else "<deck>")."""
-    if isinstance(path_or_text, (list, tuple)) or type(path_or_text).__name__ == "ndarray":
-        path_or_text = {"decklist": list(path_or_text)}  # (a frame's cell, `df.decklist[0]`)
+    if isinstance(path_or_text, (list, tuple)) or type(path_or_text).__name__ == "ndarray":  # (a frame's cell)
+        items = list(path_or_text) if getattr(path_or_text, "ndim", 1) == 1 else None
+        if items is None or any(isinstance(item, (list, tuple)) or hasattr(item, "ndim") for item in items):
+            raise TypeError("a deck's lines, not a list of lists (a frame's rows as arrays, `df.values`: check_many "
+                            "takes the frame itself, check_deck one of its rows, df.iloc[0])")
+        text = lines_as_text(items)  # a file's lines, blank lines kept (`f.readlines()`): as that text
+        return parse_text(text, name or "<text>") if text is not None else parse_deck({"decklist": items}, name=name)
     if is_pandas(path_or_text, "Series"):  # a frame's row: a deck object, or a form's registration
         if deck_cells(path_or_text.index) is None:
             raise TypeError(f"one deck, not a Series of {len(path_or_text):,} (its index names no deck's fields: "

@@ -3,7 +3,9 @@ rule modules and builds the DeckReport. One Checker serves many decks (the batch
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from _thread import allocate_lock
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import date
 from functools import partial
 from itertools import chain, repeat
@@ -28,6 +30,7 @@ from deckcheck.rules.facts import CardFacts
 from deckcheck.rules.identity import resolve_identity
 from deckcheck.rules.unknown import SUGGESTED_PER_DECK, gets_suggestions, names_to_suggest
 from deckcheck.store import SNAPSHOT_LACKS, SNAPSHOT_NEWEST_CARDS, CardStore
+from deckcheck.wording import counted, first_named
 
 if TYPE_CHECKING:
     from deckcheck.brackets import BracketFlags  # imported when a bracket is asked for
@@ -107,6 +110,7 @@ class Checker:
         self._names: dict[str, tuple[str, ...]] = {}  # name -> every name of its card (`card_names`)
         self._disagreements: dict[tuple[str, date | None], str | None] = {}
         self._notes: dict[str, None] = {}  # report-level notes, each said once, in order
+        self.lent = False  # whether a report of many decks holds it (`checker_lent`)
         self._data_date = data_day(store.meta.get("updated_at"))
 
     # --- cached per-card knowledge --------------------------------------------------------------
@@ -245,14 +249,6 @@ class Checker:
             note = self._disagreements[key] = self.policy.data_disagreement(card, on, self._legality_day(card))
             return note
 
-    def new_report(self) -> Checker:
-        """This checker, its report-level notes (`report_notes`) forgotten, for a report of other decks: they are
-        said of the decks checked since, whatever this checker met before (each is said in `context` or
-        `checked_context` for a deck, not when a name is first resolved)."""
-        self._notes.clear()
-        self._unknown_checked = False
-        return self
-
     def report_notes(self, on: date | None = None) -> list[str]:
         """Notes for the whole report: the policy's caveat for the date, then each data/policy
         disagreement met in the decks checked so far, then, when a deck had an unknown card that may be newer than
@@ -269,10 +265,9 @@ class Checker:
     def prepare(self, deck: Deck, commanders: Sequence[str] | None = None, given: str = "--commander") -> Deck:
         """Apply --commander names (their notes beginning with `given`), or take commanders from an MTGO-style
         sideboard when none are marked; a commander marked by a short name is read as --commander reads one
-        (`commanders_as_listed`). With its
-        commanders marked or given, a deck that marks no companion has its sideboard's companion taken as one
-        (`sideboard_companion`); one whose commanders hold a companion that pairs with none of them, that card
-        (`companion_listed_as_commander`)."""
+        (`commanders_as_listed`). With its commanders marked or given, a deck that marks no companion has its
+        sideboard's companion taken as one (`sideboard_companion`); one whose commanders hold a companion that pairs
+        with none of them, that card (`companion_listed_as_commander`)."""
         from deckcheck import decklist
 
         deck = decklist.companions_given_read(deck, self.card_names)
@@ -561,6 +556,8 @@ class Checker:
         notes = list(deck.notes) + ctx.notes
         if self._loose:
             notes.extend(self._loose_notes(deck))
+        if on is not None:
+            notes.extend(_printed_after(ctx, on))
         if ctx.chosen_colors:
             from deckcheck.model.vocab import COLOR_NAMES
 
@@ -586,6 +583,47 @@ class Checker:
                           color_identity=ctx.identity if ctx.identity_known else None, card_count=ctx.card_count,
                           violations=tuple(violations), companion=companion, notes=tuple(notes),
                           name=deck.name, bracket=estimate)
+
+
+def _printed_after(ctx: DeckContext, on: date) -> list[str]:
+    """The note of a deck checked as of an earlier day (`--as-of`) holding cards first printed after it, as far as the
+    card data's release dates go: checked as legal all the same (the data's date of a card may be a reprint's, and
+    only a card the data calls not legal is judged by it), but no deck of that day held them."""
+    day = on.isoformat()
+    judged = {id(item) for item in ctx.restricted}  # (banned, or not legal: their own violations)
+    later = {item.name: item.card.released_at for item in ctx.known  # type: ignore[union-attr]
+             if item.card.released_at and item.card.released_at > day and id(item) not in judged}  # type: ignore
+    if not later:
+        return []
+    newest = sorted(later.items(), key=itemgetter(1), reverse=True)  # (the plainest cases first)
+    shown = first_named([f"{name} ({when})" for name, when in newest], 5, "; ")
+    return [f"{counted(len(later), 'card')} first printed after {day}, as far as the card data knows: {shown}; "
+            "checked as legal all the same"]
+
+
+@contextmanager
+def checker_lent(store: CardStore, policy: Any = None, *, suggests: bool = True) -> Iterator[Checker]:
+    """The store's shared checker (`checker_for`) for one report of many decks (`check_many`), its report-level notes
+    (`report_notes`) forgotten first: they are said of the decks checked since, whatever it met before (each is said
+    in `context` or `checked_context` for a deck, not when a name is first resolved). While another report holds it
+    (a thread of a web app), a checker of its own, as every report had before: one report's notes were another's."""
+    shared = checker_for(store, policy, suggests=suggests)
+    with _LENDING:
+        free = not shared.lent
+        shared.lent = True
+    if not free:
+        yield Checker(store, policy, suggests=suggests)
+        return
+    try:
+        shared._notes.clear()
+        shared._unknown_checked = False
+        yield shared
+    finally:
+        shared.lent = False
+
+
+#: Taken to lend the shared checker to one report at a time (`checker_lent`).
+_LENDING = allocate_lock()  # (_thread's: the threading module is no import of a cold check's)
 
 
 def checker_for(store: CardStore, policy: Any = None, *, suggests: bool = True) -> Checker:

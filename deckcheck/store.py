@@ -315,15 +315,16 @@ def _reason(exc: Exception) -> str:
 
 
 class DamagedStore(DeckcheckError):
-    """A card store whose file does not read back; `reason` says what was found."""
+    """A card store whose file does not read back; `reason` says what was found, `remedy` what to do."""
 
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: the card store is damaged ({reason}); run `deckcheck update` to build it again")
+    def __init__(self, path: str, reason: str, remedy: str = "run `deckcheck update` to build it again") -> None:
+        super().__init__(f"{path}: the card store is damaged ({reason}); {remedy}")
         self.path = path
         self.reason = reason
+        self.remedy = remedy
 
-    def __reduce__(self) -> tuple[type, tuple[str, str]]:  # from a batch's worker to its parent, as it was made
-        return type(self), (self.path, self.reason)
+    def __reduce__(self) -> tuple[type, tuple[str, str, str]]:  # from a batch's worker to its parent, as it was made
+        return type(self), (self.path, self.reason, self.remedy)
 
 
 def count_cards(path: str | os.PathLike[str]) -> int:
@@ -510,6 +511,9 @@ class CardStore:
         left = [name for name in (f"{self.path}-journal", f"{self.path}-wal") if os.path.exists(name)]
         if left:  # another program wrote to the store and stopped midway: the store is half of its writes
             reason += f"; {os.path.basename(left[0])} beside it is another program's unfinished writing"
+        elif self.path != ":memory:" and _file_id(self.path) != self._file_id:  # opened immutable (`open_file`)
+            return DamagedStore(self.path, f"{reason}; its file was written over in place since it was opened, a copy "
+                                           "made over it", "open the store again")
         return DamagedStore(self.path, reason)
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:

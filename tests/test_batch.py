@@ -3719,3 +3719,42 @@ def test_check_many_calls_share_what_is_known_of_names_but_each_report_says_its_
     checker = deckcheck.checker.checker_for(store, deckcheck.policy.load_policy(), suggests=True)
     assert checker._resolved[None]["Sol Ring"][0].name == "Sol Ring"  # (the one checker of those calls)
     assert check_many([odd], store=store, on="2020-01-01").notes[-1].startswith("names no card has here")
+
+
+def test_check_many_calls_at_once_in_threads_each_say_their_own_notes(store):
+    """Reports made at once in threads (a web app's) shared the store's one checker: one report's notes were
+    another's (a 2019 report told of Mana Crypt's ban of 2024), or lost. The checker is lent to one report at a time,
+    the others checking with a checker of their own."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    decks = sorted(map(str, TOURNAMENT.glob("*.txt"))) + ["1 Mana Crypt\n1 Xyzzy Foo\n"]
+    days = ["2019-06-01", "2020-01-01", "2024-09-23", "2025-02-11", None, "2030-01-01"] * 3
+    alone = {day: check_many(decks, store=store, on=day).notes for day in days}
+    assert len(set(alone.values())) > 3  # (days whose notes differ)
+    for _ in range(3):
+        with ThreadPoolExecutor(6) as pool:
+            told = list(pool.map(lambda day: check_many(decks, store=store, on=day).notes, days))
+        assert told == [alone[day] for day in days]
+
+
+def test_a_file_s_lines_as_a_list_are_read_as_the_file_and_a_frame_s_arrays_are_refused(store):
+    """A real precon as MTGO exports it (its main deck, a blank line, its commander) given as its lines
+    (`f.readlines()`, `text.splitlines()`): read as a deck object's list of entries, its blank line dropped, it had no
+    commander, where the text was legal. An array of a frame's rows (`df.values`, `df.values[0]`) was read as a deck of
+    entries ("Object of type ndarray is not JSON serializable", or a deck of 0 cards)."""
+    pandas = pytest.importorskip("pandas")
+    lines = [line for line in (PROJECT / "data" / "examples" / "abzan-armor-tdc.txt").read_text(encoding="utf-8")
+             .splitlines() if line[:1].isdigit()]
+    mtgo = "\n".join(lines[1:]) + "\n\n" + lines[0] + "\n"
+    legal = ("Felothar the Steadfast",), 100
+    assert (deckcheck.check_deck(mtgo, store=store).commanders, deckcheck.check_deck(mtgo, store=store).card_count) \
+        == legal
+    for given in (mtgo.splitlines(), mtgo.splitlines(keepends=True)):
+        report = deckcheck.check_deck(given, store=store)
+        assert (report.commanders, report.card_count, report.legal) == (*legal, True)
+        (many,) = check_many([given], store=store)
+        assert (many.report.commanders, many.report.card_count, many.legal) == (*legal, True)
+    frame = pandas.DataFrame({"commander": [["Felothar the Steadfast"]], "decklist": [lines[1:]]})
+    for rows in (frame.values, frame.values[0]):
+        with pytest.raises(TypeError, match="not a list of lists"):
+            deckcheck.check_deck(rows, store=store)

@@ -148,3 +148,5 @@ def test_a_deck_object_with_no_decklist_is_unreadable_by_every_route_and_keeps_i
     assert check_many(hashable, brackets=False).to_frame().drop(columns="path").equals(whole.drop(columns="path"))
     alone = deckcheck.check_deck(decks[0]["decklist"], commanders=decks[0]["commander"], brackets=False)
     assert (alone.legal, alone.card_count) == (whole["legal"][0], whole["card_count"][0])
+    moved = deckcheck.check_deck({**decks[0], "decklist": None, "mainboard": decks[0]["decklist"]}, brackets=False)
+    assert (moved.legal, moved.card_count) == (whole["legal"][0], whole["card_count"][0])  # (the list that is there)

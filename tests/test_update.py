@@ -26,7 +26,7 @@ from deckcheck import __version__
 from deckcheck.cli import main
 from deckcheck.sources.download import Client
 from deckcheck.sources.validate import MAX_PROBLEM
-from deckcheck.store import STORE_FILE, CardStore
+from deckcheck.store import STORE_FILE, CardStore, DamagedStore
 
 from check_support import hearing_ctrl_c
 
@@ -1474,7 +1474,9 @@ def test_another_program_s_unfinished_writing_is_named_and_gone_with_the_next_up
     assert left == ([f"{STORE_FILE}-shm", f"{STORE_FILE}-wal"] if wal else [f"{STORE_FILE}-journal"])
     code = main(["info", "--data-dir", str(data_dir)])
     err = capsys.readouterr().err
-    if code:  # the store as the other program left it: damaged, and said whose writing is beside it
+    if wal:  # its writing committed to the WAL file: the store's own file read as deckcheck wrote it
+        assert code == 0 and err == ""
+    else:  # the store's file half written over: damaged, and said whose writing is beside it
         assert code == 2 and len(err.strip().splitlines()) == 1
         assert f"{left[-1]} beside it is another program's unfinished writing" in err
     assert main(["update", "--file", str(shared_data / "scryfall" / "cards-2025-12-collection.json"),
@@ -1592,3 +1594,25 @@ def test_a_card_file_named_from_a_working_folder_deleted_since_is_named(tmp_path
     done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert done.stderr.splitlines()[-1] == "deckcheck: error: ../cards.json: can't find it: No such file or directory"
+
+
+def test_a_store_written_over_in_place_while_open_says_to_open_it_again(old_store, shared_data, tmp_path):
+    """A store file a copy is made over in place (`cp`, the same file) while a notebook holds it open: read as
+    immutable, its lookups fail as damaged; the error says so, and to open it again, not to run an update."""
+    data_dir, _ = old_store
+    other = tmp_path / "other"
+    assert main(["update", "--file", str(shared_data / "scryfall" / "cards-2025-12-collection.json"),
+                 "--data-dir", str(other)]) == 0
+    path = data_dir / STORE_FILE
+    store = CardStore.open_file(path)
+    try:
+        subprocess.run(["cp", str(other / STORE_FILE), str(path)], check=True)
+        names = [card["name"] for card in json.loads((shared_data / "scryfall" / "cards-2025-12-collection.json")
+                                                     .read_text(encoding="utf-8"))]
+        with pytest.raises(DamagedStore) as caught:
+            for name in names:
+                store.lookup(name)
+    finally:
+        store.close()
+    assert "its file was written over in place since it was opened, a copy made over it" in str(caught.value)
+    assert str(caught.value).endswith("; open the store again")

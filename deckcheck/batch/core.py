@@ -44,8 +44,8 @@ from deckcheck.decklist.reading import (
     JSONL_SUFFIXES, decode, parse_json_deck, parse_registered_file, section_blocks, why_unreadable,
 )
 from deckcheck.decklist.records import (
-    DECK_KEYS, LIST_KEYS, NAMING_KEYS, card_object_line, is_deck_record, json_type, list_written_as_text, listed_text,
-    record_name, record_path,
+    DECK_KEYS, LIST_KEYS, NAMING_KEYS, card_object_line, is_deck_record, json_type, lines_as_text, list_written_as_text,
+    listed_text, record_name, record_path,
 )
 from deckcheck.decklist.sheets import sheet_text
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, reason_of
@@ -960,6 +960,8 @@ def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Sou
             if any(isinstance(entry, tuple) or _is_list_of_entries(entry) for entry in item):
                 yield ("error", f"<deck {texts}>", "a list of lists, not a deck's entries (a frame's rows as arrays, "
                                                    "`df.values`: give the frame itself, or its column of decklists)")
+            elif (text := lines_as_text(list(item))) is not None:  # a file's lines, blank lines kept (readlines)
+                yield ("text", f"<deck {texts}>", text)
             else:
                 yield ("record", f"<deck {texts}>", {"decklist": list(item)})
         elif isinstance(item, str) and ("\n" in item or "\r" in item or not item.strip()) and not os.path.lexists(
@@ -1670,7 +1672,7 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
         if bar is not None:
             bar.update(len(part))
 
-    from deckcheck.checker import checker_for, in_report_order
+    from deckcheck.checker import checker_lent, in_report_order
     from deckcheck.policy import load_policy
     from deckcheck.store import CardStore
 
@@ -1714,17 +1716,17 @@ def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | N
             finally:  # even when a second Ctrl-C comes meanwhile: workers left waiting would hang the exit
                 _end_workers(started)
         return results, in_report_order(notes)
-    # the checker of earlier calls on the store (a notebook's loop over dates or groups): what it knows of each name
-    runner = DeckRunner(checker_for(store, policy, suggests=options.suggestions).new_report(), options)
     bar = _progress(total, progress)
-    with collect_less():
+    # the checker of earlier calls on the store (a notebook's loop over dates or groups): what it knows of each name
+    with checker_lent(store, policy, suggests=options.suggestions) as checker, collect_less():
+        runner = DeckRunner(checker, options)
         try:
             for chunk in _chunks(sources, chunk_size or PREFETCH_DECKS):
                 take(runner.run_chunk(chunk))
         finally:
             if bar is not None:
                 bar.close()
-    return results, runner.checker.report_notes(options.on)
+        return results, checker.report_notes(options.on)
 
 
 # --- the batch report ----------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ exactly as the same decklist written as text, without line numbers (its items ar
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deckcheck.decklist.model import MAX_LINE_CHARS, Problems, json_count, problem, read_quantity
@@ -168,6 +168,18 @@ def listed_text(cell: str) -> str:
     return "\n".join(item if isinstance(item, str) else card_object_line(item) or "" for item in items)
 
 
+def lines_as_text(items: Sequence[Any]) -> str | None:
+    """The text of a list of a decklist's lines as a file gives them (`f.readlines()`, `text.splitlines()`): every item
+    a str, and one blank or ending in a line break, the list's own shape (MTGO's blank line before its commander, a
+    Moxfield export's after its commander), which a deck object's list of entries loses; else None (a JSON array of
+    entries, read as a deck object's list)."""
+    if not items or not all(isinstance(item, str) for item in items):
+        return None
+    if not any(not item.strip() or item.endswith(("\n", "\r")) for item in items):
+        return None
+    return "".join(item if item.endswith(("\n", "\r")) else item + "\n" for item in items)
+
+
 #: The longest cell read as a list written as text (a deck's 100 entries of long names fit many times over).
 _MOST_LISTED_CHARS = 1 << 20
 
@@ -223,6 +235,12 @@ def _named_lines(items: list[Any], key: str, problems: Problems) -> list[str]:
     return out
 
 
+def _empty(value: Any) -> bool:
+    """Whether a deck object's list is empty: null, or an empty list or text ({"decklist": null, "mainboard": [...]}
+    keeps its list under "mainboard")."""
+    return value is None or isinstance(value, (str, list, tuple, Mapping)) and not value
+
+
 def record_blocks(record: Mapping[str, Any]) -> tuple[list[tuple[str | None, list[str]]], Problems]:
     """A deck object (without "text") as decklist blocks, (header line or None, its lines), and the problems of
     the items that give no line (a card object whose count is none). "commander" or "commanders" (names),
@@ -242,7 +260,8 @@ def record_blocks(record: Mapping[str, Any]) -> tuple[list[tuple[str | None, lis
                              else _items(companion, key), key, problems)
     if companion:
         blocks.append(("Companion", companion))
-    key = next((k for k in ("decklist", "main", "mainboard") if k in record), "decklist")
+    keys = [k for k in ("decklist", "main", "mainboard") if k in record]  # the first that holds a list, if any does
+    key = next((k for k in keys if not _empty(record[k])), keys[0] if keys else "decklist")
     main = _entry_lines(_items(record.get(key), key), key, problems)
     if not main and not problems:  # its commander alone, or nothing: no deck of 1 card, "99 short" (an empty cell
         # of a frame's row, a null in JSON Lines), as an empty decklist cell of a table of registrations is none

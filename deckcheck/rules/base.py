@@ -57,7 +57,7 @@ class Rule:
 
 
 #: A CR number a message cites in parentheses: "a deck has at most two (702.124g)".
-_CITED = re.compile(r"\((\d{3}\.\d+[a-z]?)\)")
+_CITED = re.compile(rf"\(({_CR_NUMBER.pattern})\)")
 
 
 def cited(message: str) -> str | None:
