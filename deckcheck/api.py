@@ -16,7 +16,9 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.batch import BatchReport, check_many
-from deckcheck.batch.core import deck_cells, deck_record, is_pandas, path_on_a_line
+from deckcheck.batch.core import (
+    LIST_OF_LISTS, deck_cells, deck_record, holds_lists, is_list_of_entries, is_pandas, path_on_a_line,
+)
 from deckcheck.decklist import Deck, parse_file, parse_text, with_entries
 from deckcheck.decklist.csvlists import no_decklist
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
@@ -52,12 +54,11 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any] | Sequen
     {"Commander": [...], "Deck": [...]}), a list of a deck's lines (["1 Sol Ring", ...], as check_many takes one in a
     Series' cell), a frame's row or an MTGJSON deck file's decoded JSON into a Deck. `name` is what the report calls
     a text or deck object (default "<text>", or the object's "path", else "<deck>")."""
-    if isinstance(path_or_text, (list, tuple)) or type(path_or_text).__name__ == "ndarray":  # (a frame's cell)
-        items = list(path_or_text) if getattr(path_or_text, "ndim", 1) == 1 else None
-        if items is None or any(isinstance(item, (list, tuple)) or hasattr(item, "ndim") for item in items):
-            raise TypeError("a deck's lines, not a list of lists (a frame's rows as arrays, `df.values`: check_many "
-                            "takes the frame itself, check_deck one of its rows, df.iloc[0])")
-        text = lines_as_text(items)  # a file's lines, blank lines kept (`f.readlines()`): as that text
+    if isinstance(path_or_text, tuple) or is_list_of_entries(path_or_text):  # (a frame's cell)
+        items = list(path_or_text)
+        if holds_lists(items):
+            raise TypeError(LIST_OF_LISTS)
+        text = lines_as_text(items)  # a file's lines, their line breaks kept (`f.readlines()`): as that text
         return parse_text(text, name or "<text>") if text is not None else parse_deck({"decklist": items}, name=name)
     if is_pandas(path_or_text, "Series"):  # a frame's row: a deck object, or a form's registration
         if deck_cells(path_or_text.index) is None:
@@ -96,15 +97,15 @@ def check_deck(deck: Deck | str | os.PathLike[str] | Mapping[str, Any] | Sequenc
     with `brackets`, its Commander Bracket floor too (`DeckReport.bracket`), as `check_many` and `deckcheck check
     --format json` give it. The `commanders` are made the deck's as `--commander` makes them, their notes beginning
     "commanders given" (`COMMANDERS_ARGUMENT`) where the command line's begin "--commander"."""
-    from deckcheck.checker import checker_for
+    from deckcheck.checker import checker_lent
     from deckcheck.decklist.commanders import COMMANDERS_ARGUMENT, commander_names
     from deckcheck.policy import as_date, given_policy
     from deckcheck.store import CardStore
 
     on, commanders, store = as_date(on), commander_names(commanders), CardStore.given(store)
     deck = with_entries(deck if isinstance(deck, Deck) else parse_deck(deck))
-    return checker_for(store, given_policy(policy)).check(deck, on=on, commanders=commanders, bracket=brackets,
-                                                      given=COMMANDERS_ARGUMENT)
+    with checker_lent(store, given_policy(policy)) as checker:  # (a check_many in another thread may hold it)
+        return checker.check(deck, on=on, commanders=commanders, bracket=brackets, given=COMMANDERS_ARGUMENT)
 
 
 def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any = None) -> pd.DataFrame:

@@ -30,7 +30,6 @@ from deckcheck.rules.facts import CardFacts
 from deckcheck.rules.identity import resolve_identity
 from deckcheck.rules.unknown import SUGGESTED_PER_DECK, gets_suggestions, names_to_suggest
 from deckcheck.store import SNAPSHOT_LACKS, SNAPSHOT_NEWEST_CARDS, CardStore
-from deckcheck.wording import counted, first_named
 
 if TYPE_CHECKING:
     from deckcheck.brackets import BracketFlags  # imported when a bracket is asked for
@@ -556,8 +555,6 @@ class Checker:
         notes = list(deck.notes) + ctx.notes
         if self._loose:
             notes.extend(self._loose_notes(deck))
-        if on is not None:
-            notes.extend(_printed_after(ctx, on))
         if ctx.chosen_colors:
             from deckcheck.model.vocab import COLOR_NAMES
 
@@ -585,41 +582,27 @@ class Checker:
                           name=deck.name, bracket=estimate)
 
 
-def _printed_after(ctx: DeckContext, on: date) -> list[str]:
-    """The note of a deck checked as of an earlier day (`--as-of`) holding cards first printed after it, as far as the
-    card data's release dates go: checked as legal all the same (the data's date of a card may be a reprint's, and
-    only a card the data calls not legal is judged by it), but no deck of that day held them."""
-    day = on.isoformat()
-    judged = {id(item) for item in ctx.restricted}  # (banned, or not legal: their own violations)
-    later = {item.name: item.card.released_at for item in ctx.known  # type: ignore[union-attr]
-             if item.card.released_at and item.card.released_at > day and id(item) not in judged}  # type: ignore
-    if not later:
-        return []
-    newest = sorted(later.items(), key=itemgetter(1), reverse=True)  # (the plainest cases first)
-    shown = first_named([f"{name} ({when})" for name, when in newest], 5, "; ")
-    return [f"{counted(len(later), 'card')} first printed after {day}, as far as the card data knows: {shown}; "
-            "checked as legal all the same"]
-
-
 @contextmanager
 def checker_lent(store: CardStore, policy: Any = None, *, suggests: bool = True) -> Iterator[Checker]:
-    """The store's shared checker (`checker_for`) for one report of many decks (`check_many`), its report-level notes
+    """The store's shared checker (`checker_for`) for one report (`check_many`, `check_deck`), its report-level notes
     (`report_notes`) forgotten first: they are said of the decks checked since, whatever it met before (each is said
     in `context` or `checked_context` for a deck, not when a name is first resolved). While another report holds it
     (a thread of a web app), a checker of its own, as every report had before: one report's notes were another's."""
     shared = checker_for(store, policy, suggests=suggests)
-    with _LENDING:
-        free = not shared.lent
-        shared.lent = True
-    if not free:
-        yield Checker(store, policy, suggests=suggests)
-        return
+    lent = False
     try:
+        with _LENDING:
+            if not shared.lent:
+                lent = shared.lent = True  # (in this order: a Ctrl-C between the two leaves it lent to no one)
+        if not lent:
+            yield Checker(store, policy, suggests=suggests)
+            return
         shared._notes.clear()
         shared._unknown_checked = False
         yield shared
     finally:
-        shared.lent = False
+        if lent:
+            shared.lent = False
 
 
 #: Taken to lend the shared checker to one report at a time (`checker_lent`).

@@ -382,7 +382,9 @@ class CardStore:
         #: The rule facts of its cards by Oracle id (`Checker.facts`), shared by every checker on the store: an
         #: analyst's check_many for each day of an archive made them again for each call.
         self.card_facts: dict[str, Any] = {}
-        self._file_id = _file_id(path)  # the file as opened, to tell when an update replaced it (`given`)
+        # the file as opened, to tell when an update replaced it (`given`), by its absolute path (a notebook may chdir)
+        self._file = path if path == ":memory:" else os.path.abspath(path)
+        self._file_id = _file_id(self._file)
         rows = dict(connection.execute("SELECT key, value FROM meta"))
         zdict = rows.pop("zdict", b"")
         self._zdict: bytes = zdict if isinstance(zdict, bytes) else b""
@@ -483,7 +485,7 @@ class CardStore:
     def still_there(self, data_dir: str | os.PathLike[str] | None = None) -> bool:
         """Whether the store `open(data_dir)` would open now is this one's file, unchanged (not replaced by `deckcheck
         update`, nor, for the bundled snapshot, now behind a store built in the data folder)."""
-        if self.path == ":memory:" or self._file_id is None or self._file_id != _file_id(self.path):
+        if self.path == ":memory:" or self._file_id is None or self._file_id != _file_id(self._file):
             return False
         folder = _data_folder(data_dir)
         return Path(self.path) != BUNDLED or folder is None or not (folder / STORE_FILE).is_file()
@@ -511,9 +513,9 @@ class CardStore:
         left = [name for name in (f"{self.path}-journal", f"{self.path}-wal") if os.path.exists(name)]
         if left:  # another program wrote to the store and stopped midway: the store is half of its writes
             reason += f"; {os.path.basename(left[0])} beside it is another program's unfinished writing"
-        elif self.path != ":memory:" and _file_id(self.path) != self._file_id:  # opened immutable (`open_file`)
+        elif self._written_over():
             return DamagedStore(self.path, f"{reason}; its file was written over in place since it was opened, a copy "
-                                           "made over it", "open the store again")
+                                           "made over it", "open it again (run the command again, or open_store())")
         return DamagedStore(self.path, reason)
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
@@ -522,6 +524,13 @@ class CardStore:
             return self._con.execute(sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
             raise self._damaged(exc) from None
+
+    def _written_over(self) -> bool:
+        """Whether the store's file is the one opened, but written since (a copy made over it in place, `cp`): read as
+        immutable (`open_file`), its pages are then others' than the store knew. (A file renamed over it, as `update`
+        does, is another file, which an open store never reads.)"""
+        now = _file_id(self._file) if self._file_id is not None else None
+        return now is not None and now[:2] == self._file_id[:2] and now != self._file_id  # type: ignore[index]
 
     @property
     def is_bundled(self) -> bool:

@@ -3735,26 +3735,46 @@ def test_check_many_calls_at_once_in_threads_each_say_their_own_notes(store):
         with ThreadPoolExecutor(6) as pool:
             told = list(pool.map(lambda day: check_many(decks, store=store, on=day).notes, days))
         assert told == [alone[day] for day in days]
+    # nor is a check_deck's (which says no notes of a whole report) checking beside it
+    texts = [Path(path).read_text(encoding="utf-8") for path in decks[:-1]] * 20
+    expected = check_many(texts, store=store, on="2019-06-01").notes
+    assert not any(note.startswith("Mana Crypt") for note in expected)
+    with ThreadPoolExecutor(2) as pool:
+        banned = pool.submit(lambda: [deckcheck.check_deck("1 Mana Crypt\n1 Xyzzy Foo\n", store=store,
+                                                           on="2024-09-23") for _ in range(200)])
+        told = [check_many(texts, store=store, on="2019-06-01").notes for _ in range(3)]
+        banned.result()
+    assert told == [expected] * 3
 
 
 def test_a_file_s_lines_as_a_list_are_read_as_the_file_and_a_frame_s_arrays_are_refused(store):
     """A real precon as MTGO exports it (its main deck, a blank line, its commander) given as its lines
-    (`f.readlines()`, `text.splitlines()`): read as a deck object's list of entries, its blank line dropped, it had no
-    commander, where the text was legal. An array of a frame's rows (`df.values`, `df.values[0]`) was read as a deck of
+    (`f.readlines()`): read as a deck object's list of entries, its blank line dropped, it had no commander, where the
+    text was legal. An array of a frame's rows (`df.values`, `df.values[0]`) was read as a deck of
     entries ("Object of type ndarray is not JSON serializable", or a deck of 0 cards)."""
     pandas = pytest.importorskip("pandas")
+    import numpy
+
     lines = [line for line in (PROJECT / "data" / "examples" / "abzan-armor-tdc.txt").read_text(encoding="utf-8")
              .splitlines() if line[:1].isdigit()]
     mtgo = "\n".join(lines[1:]) + "\n\n" + lines[0] + "\n"
     legal = ("Felothar the Steadfast",), 100
     assert (deckcheck.check_deck(mtgo, store=store).commanders, deckcheck.check_deck(mtgo, store=store).card_count) \
         == legal
-    for given in (mtgo.splitlines(), mtgo.splitlines(keepends=True)):
-        report = deckcheck.check_deck(given, store=store)
+    given = mtgo.splitlines(keepends=True)
+    report = deckcheck.check_deck(given, store=store)
+    assert (report.commanders, report.card_count, report.legal) == (*legal, True)
+    (many,) = check_many([given], store=store)
+    assert (many.report.commanders, many.report.card_count, many.legal) == (*legal, True)
+    # a JSON array's blank item is no blank line: its entries read as a deck object's, as the frame's row reads them
+    # (the tail after a blank read as a sideboard made a legal deck 95 cards); a numpy array of names is a list
+    entries = lines[1:-5] + [""] + lines[-5:]
+    frame = pandas.DataFrame({"commander": [["Felothar the Steadfast"]], "decklist": [entries]})
+    for cell in (frame.decklist[0], numpy.array(frame.decklist[0])):
+        report = deckcheck.check_deck(cell, store=store, commanders=frame.commander[0])
         assert (report.commanders, report.card_count, report.legal) == (*legal, True)
-        (many,) = check_many([given], store=store)
-        assert (many.report.commanders, many.report.card_count, many.legal) == (*legal, True)
-    frame = pandas.DataFrame({"commander": [["Felothar the Steadfast"]], "decklist": [lines[1:]]})
-    for rows in (frame.values, frame.values[0]):
-        with pytest.raises(TypeError, match="not a list of lists"):
-            deckcheck.check_deck(rows, store=store)
+    assert deckcheck.check_deck(frame.iloc[0], store=store).legal
+    with pytest.raises(TypeError, match="a list of lists"):
+        deckcheck.check_deck(frame.values[0], store=store)  # (a row of cells)
+    with pytest.raises(TypeError, match="not ndarray"):
+        deckcheck.check_deck(frame.values, store=store)  # (the rows)

@@ -1333,17 +1333,3 @@ def test_an_alchemy_rebalanced_card_is_said_to_be_one(tmp_path, data_dir: str,
     assert (f"{path}:4: not-legal A-Esika's Chariot is not legal in Commander (an Alchemy rebalancing, digital-only; "
             "the paper card is Esika's Chariot)") in capsys.readouterr().out
 
-
-def test_a_deck_checked_as_of_a_day_before_its_cards_were_printed_says_so(
-        data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """`--as-of 2010-01-01` of a 2025 precon said it legal with no word that no deck of that day could hold its
-    cards; the data's release dates (a card's first printing it knows) are now said in a note. The verdict stays
-    (a date may be a reprint's)."""
-    path = PROJECT / "data" / "examples" / "abzan-armor-tdc.txt"
-    assert main(["check", "--data-dir", data_dir, "--as-of", "2010-01-01", str(path)]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"{path}: note: ") and "cards first printed after 2010-01-01, as far as the card data " \
-                                                     "knows: " in out[0] and "Command Tower (2011-06-17)" not in out[0]
-    assert out[0].endswith("; checked as legal all the same") and out[1].startswith(f"{path}: legal: 100 cards")
-    assert main(["check", "--data-dir", data_dir, "--as-of", "2026-01-01", str(path)]) == 0
-    assert "first printed after" not in capsys.readouterr().out

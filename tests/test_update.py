@@ -1528,7 +1528,7 @@ def test_a_store_this_deckcheck_can_t_read_still_counts_against_a_smaller_one(ol
             "this deckcheck can't read (it reads schema \"1\"))\n") in capsys.readouterr().out
 
 
-def test_a_damaged_store_s_report_of_every_page_is_one_short_line(shared_data, tmp_path, capsys):
+def test_a_damaged_store_s_report_of_every_page_is_one_short_line(shared_data, tmp_path, capsys, monkeypatch):
     """quick_check's report of each damaged page was the whole error: 6,000 characters, its line breaks escaped."""
     cards = tmp_path / "cards.json"  # a store of 2,296 cards, whose table of cards is more than a page of pages
     with gzip.open(shared_data / "scryfall" / "all-cards-2019.json.gz", "rt", encoding="utf-8") as f:
@@ -1549,6 +1549,13 @@ def test_a_damaged_store_s_report_of_every_page_is_one_short_line(shared_data, t
     err = capsys.readouterr().err
     assert err.startswith(f"deckcheck: error: {path}: the card store is damaged (") and err.count("\n") == 1
     assert len(err) < 400 and "\\n" not in err
+    monkeypatch.chdir(data_dir)  # opened by a relative path, then the working folder changed: damaged all the same,
+    store = CardStore.open_file(STORE_FILE)  # not "written over in place" (its path was looked for elsewhere)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(DamagedStore, match=r"run `deckcheck update` to build it again$") as caught:
+        store.verify()
+    store.close()
+    assert "written over" not in str(caught.value)
 
 
 def test_a_loop_of_links_for_the_store_or_a_device_for_its_folder_is_one_line(tmp_path, shared_data, capsys):
@@ -1615,4 +1622,4 @@ def test_a_store_written_over_in_place_while_open_says_to_open_it_again(old_stor
     finally:
         store.close()
     assert "its file was written over in place since it was opened, a copy made over it" in str(caught.value)
-    assert str(caught.value).endswith("; open the store again")
+    assert str(caught.value).endswith("; open it again (run the command again, or open_store())")

@@ -955,12 +955,11 @@ def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Sou
             texts += 1
             record = deck_record(item)
             yield ("record", record_path(record, f"<deck {texts}>"), record)
-        elif _is_list_of_entries(item):  # a table's cell holding a list: pd.read_json of JSON Lines decks
+        elif is_list_of_entries(item):  # a table's cell holding a list: pd.read_json of JSON Lines decks
             texts += 1
-            if any(isinstance(entry, tuple) or _is_list_of_entries(entry) for entry in item):
-                yield ("error", f"<deck {texts}>", "a list of lists, not a deck's entries (a frame's rows as arrays, "
-                                                   "`df.values`: give the frame itself, or its column of decklists)")
-            elif (text := lines_as_text(list(item))) is not None:  # a file's lines, blank lines kept (readlines)
+            if holds_lists(item):
+                yield ("error", f"<deck {texts}>", LIST_OF_LISTS)
+            elif (text := lines_as_text(list(item))) is not None:  # a file's lines, line breaks kept (readlines)
                 yield ("text", f"<deck {texts}>", text)
             else:
                 yield ("record", f"<deck {texts}>", {"decklist": list(item)})
@@ -1105,7 +1104,7 @@ def _holds_a_decklist(value: Any) -> bool:
     if isinstance(value, str):
         text = value.strip()
         return "\n" in text or "\r" in text or _a_file_name(text)
-    return _is_list_of_entries(value) or isinstance(value, (Mapping, Deck))
+    return is_list_of_entries(value) or isinstance(value, (Mapping, Deck))
 
 
 def _deck_object_columns(columns: list[str], layout: Registrations | None, listed: Any = None,
@@ -1127,18 +1126,28 @@ def cell_text(value: Any) -> str:
     else the value as a str."""
     if _missing(value):
         return ""
-    if _is_list_of_entries(value):
+    if is_list_of_entries(value):
         return "\n".join(cell_text(v) for v in value)
     if isinstance(value, Mapping) and (line := card_object_line(value)) is not None:  # {"name", "count"}
         return line
     return str(value)
 
 
-def _is_list_of_entries(item: Any) -> bool:
+def is_list_of_entries(item: Any) -> bool:
     """Whether an item is a deck's entries as a list ("1 Sol Ring", or {"name", "count"} items), as a table's cell
     holds a JSON array (`pd.read_json(..., lines=True)`'s "decklist" column): a list or a one-dimensional numpy
     array (not a tuple: a frame's `itertuples()` gives one of its fields, no card names)."""
     return isinstance(item, list) or type(item).__name__ == "ndarray" and getattr(item, "ndim", 0) == 1
+
+
+def holds_lists(items: Iterable[Any]) -> bool:
+    """Whether a list's items are lists themselves (a frame's rows as arrays, `df.values[0]`), no deck's entries."""
+    return any(isinstance(entry, tuple) or is_list_of_entries(entry) for entry in items)
+
+
+#: What a list of lists given as a deck is said to be.
+LIST_OF_LISTS = ("a list of lists, not a deck's entries (a frame's rows as arrays, `df.values`: give the frame itself, "
+                 "or its column of decklists)")
 
 
 def _missing(item: Any) -> bool:

@@ -169,15 +169,15 @@ def listed_text(cell: str) -> str:
 
 
 def lines_as_text(items: Sequence[Any]) -> str | None:
-    """The text of a list of a decklist's lines as a file gives them (`f.readlines()`, `text.splitlines()`): every item
-    a str, and one blank or ending in a line break, the list's own shape (MTGO's blank line before its commander, a
-    Moxfield export's after its commander), which a deck object's list of entries loses; else None (a JSON array of
-    entries, read as a deck object's list)."""
+    """The text of a list of a decklist's lines as a file gives them, their line breaks kept (`f.readlines()`): every
+    item a str, and each but the last ending in a line break. Its blank lines are its shape (MTGO's before its
+    commander, a Moxfield export's after its commander), which a deck object's list of entries loses. Else None (a
+    JSON array of entries, whose blank item is no blank line: read as a deck object's list)."""
     if not items or not all(isinstance(item, str) for item in items):
         return None
-    if not any(not item.strip() or item.endswith(("\n", "\r")) for item in items):
+    if not all(item.endswith(("\n", "\r")) for item in items[:-1]) or len(items) == 1 and "\n" not in items[0]:
         return None
-    return "".join(item if item.endswith(("\n", "\r")) else item + "\n" for item in items)
+    return "".join(items)
 
 
 #: The longest cell read as a list written as text (a deck's 100 entries of long names fit many times over).
