@@ -510,7 +510,7 @@ class CardStore:
         reason = (exc if isinstance(exc, str) else _reason(exc)).replace("\n", "; ")
         if len(reason) > 200:  # (quick_check's report of every damaged page)
             reason = reason[:200].rsplit(" ", 1)[0] + " ..."
-        left = [name for name in (f"{self.path}-journal", f"{self.path}-wal") if os.path.exists(name)]
+        left = [name for name in (f"{self._file}-journal", f"{self._file}-wal") if os.path.exists(name)]
         if left:  # another program wrote to the store and stopped midway: the store is half of its writes
             reason += f"; {os.path.basename(left[0])} beside it is another program's unfinished writing"
         elif self._written_over():
