@@ -54,7 +54,7 @@ def parse_deck(path_or_text: str | os.PathLike[str] | Mapping[str, Any] | Sequen
     {"Commander": [...], "Deck": [...]}), a list of a deck's lines (["1 Sol Ring", ...], as check_many takes one in a
     Series' cell), a frame's row or an MTGJSON deck file's decoded JSON into a Deck. `name` is what the report calls
     a text or deck object (default "<text>", or the object's "path", else "<deck>")."""
-    if isinstance(path_or_text, tuple) or is_list_of_entries(path_or_text):  # (a frame's cell)
+    if is_list_of_entries(path_or_text):  # a frame's cell (not a tuple: `itertuples()` gives a frame's row as one)
         items = list(path_or_text)
         if holds_lists(items):
             raise TypeError(LIST_OF_LISTS)

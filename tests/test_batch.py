@@ -3778,3 +3778,5 @@ def test_a_file_s_lines_as_a_list_are_read_as_the_file_and_a_frame_s_arrays_are_
         deckcheck.check_deck(frame.values[0], store=store)  # (a row of cells)
     with pytest.raises(TypeError, match="not ndarray"):
         deckcheck.check_deck(frame.values, store=store)  # (the rows)
+    with pytest.raises(TypeError, match="Deck, not Pandas"):  # a row as `itertuples()` gives it, no deck's lines
+        deckcheck.check_deck(next(frame.assign(decklist="\n".join(lines)).itertuples()), store=store)
