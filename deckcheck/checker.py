@@ -248,6 +248,13 @@ class Checker:
             note = self._disagreements[key] = self.policy.data_disagreement(card, on, self._legality_day(card))
             return note
 
+    def _new_report(self) -> None:
+        """Forget the report-level notes (`report_notes`) of the decks checked so far: a report of other decks begins
+        (`checker_lent`). Each is said in `context` or `checked_context` for a deck, not when a name is first
+        resolved, so a report's notes are its decks' whatever this checker met before."""
+        self._notes.clear()
+        self._unknown_checked = False
+
     def report_notes(self, on: date | None = None) -> list[str]:
         """Notes for the whole report: the policy's caveat for the date, then each data/policy
         disagreement met in the decks checked so far, then, when a deck had an unknown card that may be newer than
@@ -318,11 +325,13 @@ class Checker:
     def _forget_past_the_bound(self, on: date | None) -> None:
         """Past NAMES_KEPT names resolved for the date, forget what every name met resolved to, on every date, with
         the quick tests that must hold every name a resolved row says it of (`_unknown`, `_restricted`,
-        `_disagreeing`) and the names found with their punctuation ignored. Called between decks only (`prefetch`,
-        `checked_context`), never within one, whose names read earlier must stay (a Tokens line's "urzas saga" read
-        as Urza's Saga, said in its notes). Each date's dict is emptied in place, as a caller may hold it."""
+        `_disagreeing`), the names found with their punctuation ignored and each name's other names (`card_names`).
+        Called between decks only (`prefetch`, `checked_context`), never within one, whose names read earlier must stay
+        (a Tokens line's "urzas saga" read as Urza's Saga, said in its notes). Each date's dict is emptied in place, as
+        a caller may hold it."""
         if len(self._resolved_on(on)) > NAMES_KEPT:
-            for by_name in (*self._resolved.values(), self._unknown, self._restricted, self._disagreeing, self._loose):
+            for by_name in (*self._resolved.values(), self._unknown, self._restricted, self._disagreeing, self._loose,
+                            self._names):
                 by_name.clear()
 
     def prefetch(self, decks: Sequence[Deck], on: date | None = None) -> None:
@@ -585,9 +594,8 @@ class Checker:
 @contextmanager
 def checker_lent(store: CardStore, policy: Any = None, *, suggests: bool = True) -> Iterator[Checker]:
     """The store's shared checker (`checker_for`) for one report (`check_many`, `check_deck`), its report-level notes
-    (`report_notes`) forgotten first: they are said of the decks checked since, whatever it met before (each is said
-    in `context` or `checked_context` for a deck, not when a name is first resolved). While another report holds it
-    (a thread of a web app), a checker of its own, as every report had before: one report's notes were another's."""
+    forgotten first (`Checker._new_report`). While another report holds it (a thread of a web app), a checker of its
+    own, as every report had before: one report's notes were another's."""
     shared = checker_for(store, policy, suggests=suggests)
     lent = False
     try:
@@ -597,8 +605,7 @@ def checker_lent(store: CardStore, policy: Any = None, *, suggests: bool = True)
         if not lent:
             yield Checker(store, policy, suggests=suggests)
             return
-        shared._notes.clear()
-        shared._unknown_checked = False
+        shared._new_report()
         yield shared
     finally:
         if lent:

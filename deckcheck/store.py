@@ -314,17 +314,33 @@ def _reason(exc: Exception) -> str:
     return f"{type(exc).__name__}: {text[:100]}{'…' if len(text) > 100 else ''}"
 
 
-class DamagedStore(DeckcheckError):
+class UnreadableStore(DeckcheckError):
+    """A card store this deckcheck can't read: `what` it is, and `remedy`, what to do ("`deckcheck update` builds one
+    in its place")."""
+
+    def __init__(self, path: str, what: str, remedy: str) -> None:
+        super().__init__(f"{path}: {what}; {remedy}")
+        self.path = path
+        self.what = what
+        self.remedy = remedy
+
+    def __reduce__(self) -> tuple[type, tuple[str, ...]]:  # from a batch's worker to its parent, as it was made
+        return type(self), (self.path, self.what, self.remedy)
+
+
+class DamagedStore(UnreadableStore):
     """A card store whose file does not read back; `reason` says what was found, `remedy` what to do."""
 
     def __init__(self, path: str, reason: str, remedy: str = "run `deckcheck update` to build it again") -> None:
-        super().__init__(f"{path}: the card store is damaged ({reason}); {remedy}")
-        self.path = path
+        super().__init__(path, f"the card store is damaged ({reason})", remedy)
         self.reason = reason
-        self.remedy = remedy
 
-    def __reduce__(self) -> tuple[type, tuple[str, str, str]]:  # from a batch's worker to its parent, as it was made
+    def __reduce__(self) -> tuple[type, tuple[str, ...]]:
         return type(self), (self.path, self.reason, self.remedy)
+
+
+#: What to do with a file that is no card store of deckcheck's.
+_BUILDS_ONE = "`deckcheck update` builds one in its place"
 
 
 def count_cards(path: str | os.PathLike[str]) -> int:
@@ -392,13 +408,12 @@ class CardStore:
         self.meta: dict[str, Any] = {k: json.loads(v) for k, v in rows.items()}
         version = self.meta.get("schema_version")
         if version is None:
-            raise DeckcheckError(f"{path}: not a deckcheck card store (no schema version); `deckcheck update` "
-                                 "builds one in its place")
+            raise UnreadableStore(path, "not a deckcheck card store (no schema version)", _BUILDS_ONE)
         if version != SCHEMA_VERSION:  # another deckcheck's layout: its reads would fail somewhere later
             # said as the store writes it, in JSON: a number 1 is no schema "1"
-            raise DeckcheckError(f"{path}: a card store of schema {json.dumps(version)[:40]}, which this deckcheck "
-                                 f"can't read (it reads schema {json.dumps(SCHEMA_VERSION)}); run `deckcheck update` "
-                                 "to build one it reads")
+            raise UnreadableStore(path, f"a card store of schema {json.dumps(version)[:40]}, which this deckcheck "
+                                        f"can't read (it reads schema {json.dumps(SCHEMA_VERSION)})",
+                                  "run `deckcheck update` to build one it reads")
         problem = _meta_problem(self.meta)
         if problem:
             raise self._damaged(problem)
@@ -448,8 +463,7 @@ class CardStore:
                 raise
             if not os.access(path, os.R_OK):  # a store, perhaps, that this user may not read: not another file
                 raise DeckcheckError(f"{path}: can't read the card store: permission denied") from None
-            raise DeckcheckError(f"{path}: not a deckcheck card store ({_reason(exc)}); `deckcheck update` "
-                                 "builds one in its place") from None
+            raise UnreadableStore(str(path), f"not a deckcheck card store ({_reason(exc)})", _BUILDS_ONE) from None
 
     @classmethod
     def given(cls, store: Any, data_dir: str | os.PathLike[str] | None = None) -> CardStore:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import re
 import sys
 from collections.abc import Iterator
 from functools import partial
@@ -148,10 +147,10 @@ def _stored(data_dir: Path) -> _Stored:
     if not path.is_file():
         return _Stored({}, 0)
     from deckcheck.errors import DeckcheckError
-    from deckcheck.store import CardStore, count_cards
+    from deckcheck.store import CardStore, UnreadableStore, count_cards
 
     def unread(exc: DeckcheckError) -> _Stored:  # its cards still count against a store shrinking by mistake
-        problem = re.split(r"; (?:run )?`deckcheck update`", str(exc).removeprefix(f"{path}: "))[0]
+        problem = exc.what if isinstance(exc, UnreadableStore) else str(exc).removeprefix(f"{path}: ")
         return _Stored({}, count_cards(path), problem)
 
     try:

@@ -123,6 +123,8 @@ def _items(value: Any, key: str) -> list[Any]:
         return []
     if type(value).__name__ == "ndarray" and getattr(value, "ndim", 0) == 1:
         value = value.tolist()
+    elif isinstance(value, tuple):  # (from Python, not JSON: a frame's cells made tuples to be hashed)
+        value = list(value)
     if isinstance(value, str):
         listed = list_written_as_text(value)
         return value.splitlines() if listed is None else listed
@@ -133,8 +135,6 @@ def _items(value: Any, key: str) -> list[Any]:
         items = [_board_item(name, entry) for name, entry in board.items()]
         if None not in items:
             return items
-    if isinstance(value, tuple):  # (from Python, not JSON: a frame's cells made tuples to be hashed)
-        return list(value)
     if not isinstance(value, list):
         raise ValueError(f"\"{key}\" is a JSON {json_type(value)}, not a list of cards")
     return value
