@@ -199,6 +199,9 @@ def _write(tmp_path: Path, name: str, data: bytes) -> Path:
 BAD_INPUTS = {
     "empty": (b"", 2, "empty decklist: no card entries"),
     "binary": (bytes(range(256)) * 64, 2, "not a text decklist (binary data)"),
+    # bytes of 128-255 alone: no control character, nor valid UTF-8, so read as Latin-1 before, an illegal deck of
+    # one "line too long" and no commander; no text in any 8-bit encoding lacks spaces, line breaks and counts
+    "high-bytes": (bytes(range(128, 256)) * 24, 2, "not a text decklist (binary data)"),
     "fifty-megabytes": (b"1 Sol Ring\n" * (50 * 1024 * 1024 // 11 + 1), 2, "file too large for a decklist"),
 }
 
@@ -391,6 +394,18 @@ def test_a_deck_s_first_300_unknown_names_get_suggestions_the_rest_are_only_repo
     (batched,) = check_many([path], store=CardStore.open(data_dir), brackets=False)
     assert len(asked) == 300
     assert [v.message for v in batched.report.violations] == [v["message"] for v in deck["violations"]]
+
+
+def test_an_old_mac_s_list_whose_first_line_names_its_site_is_read(capsys, tmp_path: Path, data_dir: str) -> None:
+    """Deckstats' export begins with a line naming its page; a file whose lines end in CR alone (an old Mac's, Excel
+    for Mac's "CSV (Macintosh)") held that link on its first "line", the whole file: it was refused as a web
+    address, not a decklist. Its cards are read as with any other line break."""
+    lines = ["//NAME: Mono Red from https://deckstats.net", "//Commander", "1 Krenko, Mob Boss", "//Main",
+             "1 Sol Ring", "98 Mountain"]
+    for newline in ("\n", "\r\n", "\r"):
+        path = _write(tmp_path, "deckstats.txt", newline.join(lines).encode() + newline.encode())
+        code, out, err = run(capsys, "check", "--data-dir", data_dir, str(path))
+        assert (code, out.splitlines()[-1]) == (0, f"{path}: legal: 100 cards, Krenko, Mob Boss, identity R")
 
 
 def test_a_deck_site_s_link_or_saved_page_says_what_it_is(capsys, tmp_path: Path, data_dir: str,
@@ -757,6 +772,20 @@ def test_a_group_of_token_makers_headed_tokens_is_counted(capsys, tmp_path, data
     short.write_text("\n".join(lines[:20] + ["Tokens"] + lines[20:25]) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(short))
     assert code == 1 and out.splitlines()[0].endswith(") are cards of a deck, not counted in the 100")
+    # below a deck of 100, cards of a deck under "Tokens" or "Attractions" are said too (before, a banned card there
+    # was dropped unsaid); the deck's own card shown again (mtg.wtf's "Display Commander") is no other card
+    for header in ("Tokens", "Attractions"):
+        beside = tmp_path / "beside.txt"
+        beside.write_text("\n".join(lines + [header, "1 Mana Crypt", "1 Cyclonic Rift", "2 Treasure"]) + "\n",
+                          encoding="utf-8")
+        code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(beside))
+        assert (code, out.splitlines()) == (0, [
+            f"{beside}: note: 2 cards under a header of cards outside the deck (such as \"Tokens\", lines "
+            f"{len(lines) + 2}-{len(lines) + 3}: Mana Crypt; Cyclonic Rift) are cards of a deck, not counted in the "
+            "100", f"{beside}: legal: 100 cards, Felothar the Steadfast, identity WBG"])
+    beside.write_text("\n".join(lines + ["Display Commander", "1 Felothar the Steadfast"]) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--data-dir", data_dir, str(beside))
+    assert (code, out.splitlines()) == (0, [f"{beside}: legal: 100 cards, Felothar the Steadfast, identity WBG"])
     sheet = tmp_path / "grouped.csv"
     with sheet.open("w", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle)

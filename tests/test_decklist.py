@@ -538,11 +538,21 @@ def test_commander_headers(header: str) -> None:
     ("[Main]", MAIN), ("[Sideboard]", SIDEBOARD), ("[Planes]", OUTSIDE), ("[Conspiracy]", OUTSIDE),  # Forge
     ("• Sideboard", SIDEBOARD), ("- Sideboard -", SIDEBOARD),
     ("// Outside the Game", SIDEBOARD),  # Scryfall's export, where its companion is (before: a comment)
+    ("Acquire:", MAYBEBOARD), ("// Acquire", MAYBEBOARD), ("ACQUIRE (3)", MAYBEBOARD),  # TappedOut's cards to buy
+    ("// Cuts", MAYBEBOARD),  # (before: counted in the deck)
 ])
 def test_section_headers(header: str, section: str) -> None:
     deck = parse_text(f"Commander\n1 Atraxa, Praetors' Voice\n\n{header}\n2 Sol Ring\n")
     assert deck.section(section)[0].name == "Sol Ring"
     assert deck.problems == ()
+
+
+def test_a_header_word_that_is_a_card_s_name_is_the_card_on_a_line_of_its_own() -> None:
+    """"Acquire" heads TappedOut's board of cards to buy written as a header, and is a sorcery's name: bare, as a
+    list of names without counts writes it, it is the card."""
+    deck = parse_text("Commander\nAtraxa, Praetors' Voice\nDeck\nSol Ring\nAcquire\nIsland\n")
+    assert [(e.name, e.section) for e in deck.entries] == [
+        ("Atraxa, Praetors' Voice", COMMANDER), ("Sol Ring", MAIN), ("Acquire", MAIN), ("Island", MAIN)]
 
 
 def test_forge_metadata_block_and_bracketed_headers() -> None:

@@ -355,3 +355,12 @@ def test_a_third_commander_that_is_a_background_is_the_pair_rule_s_to_report(che
     Background'", beside that very commander."""
     report = run(checker, Deck(("Karlach, Fury of Avernus", "Folk Hero", "Passionate Archaeologist"), fill="Mountain"))
     assert _codes(report, frozenset()) == {"commander-pair"}
+
+
+def test_a_color_chosen_for_a_commander_leaves_the_fewest_cards_outside_counting_copies(checker: Checker) -> None:
+    """Clara Oswald chooses a color (903.4b): one Dark Ritual or 40 Forest is a tie of lines, not of cards. Before,
+    black was chosen (the first on a tie of lines) and the 40 Forest were called off-color; green leaves one card."""
+    report = run(checker, Deck(("Clara Oswald",), ("1 Dark Ritual", "40 Forest")))
+    assert (report.color_identity, [(v.code, v.cards) for v in report.violations]) == (
+        "G", [("color-identity", ("Dark Ritual",))])
+    assert run(checker, Deck(("Clara Oswald",), ("40 Dark Ritual", "1 Forest"), size=41)).color_identity == "B"

@@ -89,11 +89,12 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     98-99 more (or whose last, above a sideboard or maybeboard header) takes that block likewise, and its sideboard's
     companion as companion (`sideboard_companion`: Moxfield exports a companion below "SIDEBOARD:"); so does a list
     whose first one or two cards come before its other 98-99 in alphabetical order (`_listed_before_the_sorted_deck`:
-    Moxfield's export with no blank line); each of those also before a few cards more or fewer, once no reading
-    makes a deck of 100 (before, a 101-card export had no commander, and its color identity went unchecked). Those
-    readings of the list itself come first when the sideboard's would make a deck of more than 100 (a main deck of 100
-    holds its commander: a spare legend under Moxfield's "SIDEBOARD:" is none). Returns the deck unchanged when none
-    applies."""
+    Moxfield's export with no blank line), or, last, a list wholly in that order whose first card's color identity
+    holds every other card's (`_first_of_a_sorted_deck`: Moxfield's export of a commander whose name sorts first, a
+    deck of 100 only); each but the last also before a few cards more or fewer, once no reading makes a deck of 100
+    (before, a 101-card export had no commander, and its color identity went unchecked). Those readings of the list
+    itself come first when the sideboard's would make a deck of more than 100 (a main deck of 100 holds its commander:
+    a spare legend under Moxfield's "SIDEBOARD:" is none). Returns the deck unchanged when none applies."""
     if deck.commanders_marked or any(e.section == COMMANDER for e in deck.entries):
         return deck
     main_count = deck.count(MAIN)
@@ -128,6 +129,13 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
                                          "(as Moxfield exports it)", can_lead, is_companion)
             if taken is not None:
                 return taken
+    if from_sideboard is None and fits_under is not None and (first := _first_of_a_sorted_deck(deck.section(MAIN))):
+        if all(fits_under(first.name, e.name) for e in deck.section(MAIN)[1:]):
+            taken = _taken_as_commanders(deck, [first], _LEGAL_MAIN_COUNTS, "first in a main deck in alphabetical "
+                                         "order, the deck's colors all its (as Moxfield exports a commander whose name "
+                                         "sorts first)", can_lead, is_companion)
+            if taken is not None:
+                return taken
     return deck if from_sideboard is None else from_sideboard
 
 
@@ -155,17 +163,39 @@ def _listed_before_the_sorted_deck(main: Sequence[Entry]) -> list[list[Entry]]:
     name; the likelier first (the rest more nearly in order). A few of the rest may be out of order
     (`_OUT_OF_ORDER`): Moxfield sorts a printing by the name it bears (a Secret Lair's, a flavor name, "Godzilla,
     King of the Monsters") and exports its card's. None when the list is not so ordered, or when its first card
-    sorts first anyway (nothing sets it apart from the deck)."""
+    sorts first anyway (nothing in the order sets it apart: `_first_of_a_sorted_deck`)."""
     found: list[tuple[int, int]] = []  # (the rest's cards out of order, how many lead)
-    for keys in ([name_key(e.name) for e in main], [e.name for e in main]):  # in any case, or capitals first
+    for keys in _sort_keys(main):
         for lead in (1, 2):
-            rest = keys[lead:]
-            if len(rest) >= _SORTED_RUN and keys[lead - 1] > rest[0]:
-                descents = sum(map(gt, rest, rest[1:]))
-                if descents <= len(rest) // _OUT_OF_ORDER:
-                    found.append((descents, lead))
+            if (descents := _out_of_order(keys[lead:])) is not None and keys[lead - 1] > keys[lead]:
+                found.append((descents, lead))
     leads = dict.fromkeys(lead for _, lead in sorted(found))
     return [list(main[:lead]) for lead in leads]
+
+
+def _first_of_a_sorted_deck(main: Sequence[Entry]) -> Entry | None:
+    """The first entry of a main deck wholly in alphabetical order (a few cards out of it, as
+    `_listed_before_the_sorted_deck` allows), one copy: where Moxfield's export puts a commander whose name sorts
+    before the rest, which the order then doesn't set apart. Else None."""
+    if not main or main[0].quantity != 1:
+        return None
+    if not any(_out_of_order(keys) is not None for keys in _sort_keys(main)):
+        return None
+    return main[0]
+
+
+def _sort_keys(main: Sequence[Entry]) -> tuple[list[str], list[str]]:
+    """A main deck's names as two sorts order them: in any case, and capitals first."""
+    return [name_key(e.name) for e in main], [e.name for e in main]
+
+
+def _out_of_order(keys: Sequence[str]) -> int | None:
+    """How many of a run of names come before the one above them, when the run is long enough to be a sorted list
+    and few enough are (`_SORTED_RUN`, `_OUT_OF_ORDER`); else None."""
+    if len(keys) < _SORTED_RUN:
+        return None
+    descents = sum(map(gt, keys, keys[1:]))
+    return descents if descents <= len(keys) // _OUT_OF_ORDER else None
 
 
 #: One card in this many of a sorted main deck may be out of its order (four of 98).
@@ -306,14 +336,16 @@ def commanders_run_on(deck: Deck, can_lead: Callable[[str], bool], can_pair: Cal
 def outside_cards_counted(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     """A deck short of 100 whose cards of a section outside the game (a list's "Tokens" header, which lists
     grouped by what their cards do write above their token makers) are cards of a deck (`is_card`: by their own
-    names, none a token's), two or more, that make it 100: those cards counted in the main deck, said in a note.
-    Short otherwise, the deck with a note that such cards were not counted; else the deck itself."""
-    outside = [index for index, e in enumerate(deck.entries) if e.section == OUTSIDE and is_card(e.name)]
+    names, none a token's, and none the deck holds: MTGJSON's display commander), two or more, that make it 100:
+    those cards counted in the main deck, said in a note. Otherwise the deck with a note that such cards were not
+    counted (before, a deck of 100 dropped them unsaid: banned cards below "Tokens"); the deck itself when it has
+    none."""
+    held = {name_key(e.name) for e in deck.entries if e.section in (COMMANDER, COMPANION, MAIN)}
+    outside = [index for index, e in enumerate(deck.entries)
+               if e.section == OUTSIDE and name_key(e.name) not in held and is_card(e.name)]
     if not outside:
         return deck
     count = sum(e.quantity for e in deck.entries if e.section in (COMMANDER, MAIN))
-    if count >= 100:
-        return deck
     cards = sorted((deck.entries[index] for index in outside), key=attrgetter("line"))
     moved = sum(e.quantity for e in cards)
     lines = [e.line for e in cards if e.line]

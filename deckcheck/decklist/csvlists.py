@@ -153,6 +153,9 @@ class Registrations(NamedTuple):
     companion: int | None = None
     link: int | None = None
     surname: int | None = None  # the column of the player's last name, beside one of the first ("First name")
+    #: the other columns naming the player, best first ("Email address" beside "Full name"): a row whose player's
+    #: cell is empty is named by the first of them it fills (before, it had no name, its e-mail there)
+    other_players: tuple[int, ...] = ()
 
     def with_player_first(self) -> Registrations:
         """The layout of the same columns with the player's put first (a frame's index set from a column,
@@ -162,7 +165,8 @@ class Registrations(NamedTuple):
 
         return self._replace(decklist=self.decklist + 1, player=0,
                              commanders=tuple(i + 1 for i in self.commanders),
-                             companion=right(self.companion), link=right(self.link), surname=None)
+                             companion=right(self.companion), link=right(self.link), surname=None,
+                             other_players=())
 
 
 def table_body(text: str) -> tuple[str | None, str]:
@@ -274,9 +278,12 @@ def _columns_layout(header: list[str], delimiter: str, rows: Iterable[Sequence[s
     player, surname = _player_columns(header)
     companion = next((i for i, cell in enumerate(header) if i not in (decks, player) and _names_a_companion(cell)),
                      None)
-    return Registrations(delimiter, decks, player, tuple(
-        i for i, cell in enumerate(header) if i not in (decks, player, companion) and _names_commanders(cell)),
-        companion=companion, link=link, surname=surname)
+    commanders = tuple(i for i, cell in enumerate(header) if i not in (decks, player, companion)
+                       and _names_commanders(cell))
+    others = sorted((rank, i) for i, cell in enumerate(header) if (rank := player_rank(cell)) is not None
+                    and i not in (decks, player, surname, companion, link, *commanders))
+    return Registrations(delimiter, decks, player, commanders, companion=companion, link=link, surname=surname,
+                         other_players=tuple(i for _, i in others))
 
 
 def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str, Any]:
@@ -291,6 +298,8 @@ def registration_record(cells: Sequence[str], layout: Registrations) -> dict[str
     if answers_none(decklist):  # "TBD", "N/A": no list yet, as an empty cell
         record.update(text="", unsent=decklist.strip())
     player = " ".join(cells[i].strip() for i in (layout.player, layout.surname) if i is not None and i < len(cells))
+    if not player.strip():
+        player = next((cells[i] for i in layout.other_players if i < len(cells) and cells[i].strip()), "")
     if player.strip():
         record["player"] = player.strip()
     commanders = [name for i in layout.commanders if i < len(cells) for name in commander_cell(cells[i])]
@@ -593,7 +602,7 @@ def _section_of(value: str) -> str:
         found = HEADERS.get(part.split("{", 1)[0].strip())
         if found in (SIDEBOARD, MAYBEBOARD, OUTSIDE, COMPANION):
             return found
-    if "{nodeck}" in low or low == "acquire":  # TappedOut's board of cards to buy ("Acquire" is a card's name)
+    if "{nodeck}" in low:
         return MAYBEBOARD
     return MAIN  # a category such as "Ramp" or "Creature" is part of the main deck
 

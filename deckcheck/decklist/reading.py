@@ -185,6 +185,8 @@ def decode(data: bytes, path: str, what: str = "decklist") -> tuple[str, str | N
     except UnicodeDecodeError as exc:
         where = data.count(b"\n", 0, exc.start) + 1
         note = f"not UTF-8 (first bad byte on line {where}); read as Windows-1252"
+    if sum(1 for b in head if b < 0x80) * 20 < len(head):  # no spaces, line breaks nor counts: no text in any
+        raise InputError(path, f"not a text {what} (binary data)")  # 8-bit encoding (before: an illegal deck)
     mixed = _mostly_utf8(data)
     if mixed is not None:
         return mixed
@@ -296,7 +298,7 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
     if hint is not None:
         text = "\n" + unhinted  # the line blanked: the rows keep their lines' numbers
         stripped = text.lstrip()
-    first = stripped.split("\n", 1)[0].strip()
+    first = stripped.split("\n", 1)[0].split("\r", 1)[0].strip()  # (an old Mac's file breaks its lines with CR alone)
     if first == stripped.rstrip() and is_web_address(first):  # a deck site's link, and nothing else
         raise InputError(path, ADDRESS_FOR_A_DECKLIST)
     header = csv_header(text, DELIMITERS if hint is None else (hint,))

@@ -41,7 +41,7 @@ for _section, _words in {
     COMPANION: ("companion", "companions"),
     MAIN: ("deck", "main", "mainboard", "main board", "main deck", "maindeck", "library"),
     SIDEBOARD: ("sideboard", "side board", "side", "sb", "outside the game", "outside"),  # (Scryfall's: a companion)
-    MAYBEBOARD: ("maybeboard", "maybe board", "maybe", "considering", "wishlist"),
+    MAYBEBOARD: ("maybeboard", "maybe board", "maybe", "considering", "wishlist", "acquire", "cuts"),
     OUTSIDE: ("tokens", "token", "display commander", "planar deck", "planes", "scheme deck", "schemes",
               "attraction deck", "attractions", "contraptions", "stickers", "sticker sheets"),
     _ABOUT: ("about", "metadata"),  # Forge .dck: "[metadata]" with "Name=..." lines
@@ -49,6 +49,10 @@ for _section, _words in {
 }.items():
     for _word in _words:
         HEADERS[_word] = _section
+
+#: Header words that are card names too: a header only written as one ("Acquire:", "// Acquire", "Acquire (3)"), a
+#: card on a line of its own (TappedOut's board of cards to buy, and the sorcery).
+CARD_NAMED_HEADERS = frozenset({"acquire"})
 
 #: Forge .dck sections of the game's other decks, read as headers only in brackets ("[Conspiracy]" is a card
 #: name when bare).
@@ -680,7 +684,7 @@ def parse_lines(text: str, path: str) -> Deck:
         if s.startswith("LAYOUT "):  # XMage .dck layout lines
             continue
         if not first.isdigit():
-            head = header_of(s)
+            head = header_of(s) if s.lower() not in CARD_NAMED_HEADERS else None  # (bare: the card)
             if head is not None:
                 if head == _COMMANDER_TAG:
                     tag_block, structured = COMMANDER, True

@@ -43,7 +43,9 @@ def resolve_identity(ctx: DeckContext) -> None:
     """Set the deck's identity: the commanders' union, plus the colors "choose a color" commanders pick.
 
     Each such commander adds one color of the player's choice (903.4b); the colors chosen are the ones that
-    leave the fewest cards outside the identity (with ties, the colors of the most cards)."""
+    leave the fewest cards outside the identity, each copy counted (40 Forest are 40 cards, not one line: before,
+    a tie of lines chose black for one Dark Ritual and called the 40 Forest off-color), the first in WUBRG order on
+    a tie."""
     known = [i for i in ctx.commanders if i.facts is not None]
     mask = 0
     for item in known:
@@ -56,13 +58,13 @@ def resolve_identity(ctx: DeckContext) -> None:
         return
     base = set(MASK_COLORS[mask])
     ctx.base_identity = MASK_COLORS[mask]
-    needs = [set(i.facts.identity) - base for i in ctx.main + ctx.companions
+    needs = [(set(i.facts.identity) - base, i.entry.quantity) for i in ctx.main + ctx.companions
              if i.facts is not None and not set(i.facts.identity) <= base]
-    extra = sort_colors(set().union(*needs)) if needs else ""
-    best: tuple[int, str] = (len(needs) + 1, "")
+    extra = sort_colors(set().union(*(colors for colors, _ in needs))) if needs else ""
+    best: tuple[int, str] = (sum(copies for _, copies in needs) + 1, "")
     for k in range(0, min(wildcards, len(extra)) + 1):
         for combo in combinations(extra, k):
-            outside = sum(1 for n in needs if not n <= set(combo))
+            outside = sum(copies for colors, copies in needs if not colors <= set(combo))
             if outside < best[0]:
                 best = (outside, "".join(combo))
     ctx.chosen_colors = best[1]
