@@ -45,6 +45,20 @@ EXPECTED = {  # file -> (legal, sorted set of codes); see data/examples/tourname
 }
 
 
+def test_the_text_report_says_what_each_deck_must_fix(tournament):
+    """An organizer reads the text report: below the table, each error of the decks that are not legal, with its
+    file, line, code and card, as `check` writes it. Before, the table's codes alone: no card, no line."""
+    code, out, _ = run_cli("batch", "--no-progress", str(TOURNAMENT))
+    assert code == 2
+    section = out.split("\nwhat to fix (each error; warnings and close names of unknown cards too: --format "
+                        "violations):\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    said = {(Path(line.split(":", 1)[0].strip()).name, line.split(": ", 1)[1].split()[0]) for line in section}
+    assert said == {(name, code) for name, (legal, codes) in EXPECTED.items() if not legal for code in codes
+                    if code != "unreadable"}
+    assert f"  {TOURNAMENT / '08-hana-riders-of-rohan.txt'}:74: unknown-card unknown card \"Sol Rnig\"" in section
+    assert len(section) == sum(len(r.report.errors) for r in tournament if not r.legal and not r.unreadable)
+
+
 def _csv_file(path: Path, rows: list[list[str]]) -> Path:
     """A CSV file of these rows (a form's responses, as a spreadsheet saves them); its path."""
     with path.open("w", encoding="utf-8", newline="") as out:
@@ -987,6 +1001,20 @@ def test_a_sign_up_sheet_names_its_players_by_their_account(tmp_path, column):
         writer.writerow(["3/1/26", "alice#1234", "Sol Ring", "1 Sol Ring\n1 Forest\n"])
     code, out, _ = run_cli("batch", "--format", "json", str(table))
     assert [d.get("name") for d in json.loads(out)["decks"]] == ["alice#1234"]
+
+
+def test_a_row_that_leaves_the_player_s_name_empty_is_named_by_another_column_that_names_them(tmp_path):
+    """A form's row with an empty "Full name" but its e-mail (or Discord account) given was a deck with no name in
+    every report: the organizer could not tell whose it was. It is named by the next column naming the player, row
+    by row; a row that fills none has none."""
+    table = _csv_file(tmp_path / "responses.csv", [
+        ["Timestamp", "Full name", "Email address", "Discord", "Decklist"],
+        ["1", "Anna Berg", "anna@example.com", "annab", "1 Sol Ring\n1 Forest\n"],
+        ["2", "", "mo@example.com", "mo#1", "1 Sol Ring\n1 Forest\n"],
+        ["3", " ", "", "pia#2", "1 Sol Ring\n1 Forest\n"],
+        ["4", "", "", "", "1 Sol Ring\n1 Forest\n"]])
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    assert [d.get("name") for d in json.loads(out)["decks"]] == ["Anna Berg", "mo#1", "pia#2", None]
 
 
 @pytest.mark.parametrize("header, row, player", [
@@ -2207,16 +2235,18 @@ def test_run_batch_hands_each_chunk_over_as_it_arrives(store, tournament, jobs):
     assert [r.report for r in results] == [r.report for r in tournament] * 2
 
 
-def test_text_report_the_same_from_cells_made_as_results_arrive(tournament):
+def test_text_report_the_same_from_cells_made_as_results_arrive(store, tournament):
     """`deckcheck batch` makes the text table's cells chunk by chunk (with --jobs, while the workers go on):
     the report is the one rendered from the whole batch at once, with and without the deck-name column."""
     from deckcheck.batch import BatchReport
+    from deckcheck.batch.core import BatchOptions, run_batch
     from deckcheck.batch.output import render_text
 
     code1, out1, _ = run_cli("batch", str(TOURNAMENT))
     code2, out2, _ = run_cli("batch", "--jobs", "2", str(TOURNAMENT))
     whole = io.StringIO()  # (the folder's README left out: said by check_many too)
-    render_text(BatchReport(results=tournament.results, card_data=tournament.card_data, notes=tournament.notes), whole)
+    results = run_batch(expand([TOURNAMENT]), store=store, options=BatchOptions(suggestions=False))[0]  # (as text)
+    render_text(BatchReport(results=tuple(results), card_data=tournament.card_data, notes=tournament.notes), whole)
     assert code1 == code2 == 2 and out1 == out2 == whole.getvalue()
     assert " name " in out1.splitlines()[0]
     unnamed = tuple(r for r in tournament.results if not r.name)
@@ -3780,3 +3810,34 @@ def test_a_file_s_lines_as_a_list_are_read_as_the_file_and_a_frame_s_arrays_are_
         deckcheck.check_deck(frame.values, store=store)  # (the rows)
     with pytest.raises(TypeError, match="Deck, not Pandas"):  # a row as `itertuples()` gives it, no deck's lines
         deckcheck.check_deck(next(frame.assign(decklist="\n".join(lines)).itertuples()), store=store)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_terminal_s_progress_bar_has_a_total_with_jobs_too(tmp_path, jobs):
+    """On a terminal the bar counts the decks against their total, with --jobs too. Before, `-j 2`'s bar counted
+    decks with no total ("12deck [00:01, ...]"): no share done, no time left."""
+    import fcntl
+    import pty
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 120, 0, 0))  # (0 columns: tqdm draws nothing)
+    with subprocess.Popen([sys.executable, "-m", "deckcheck", "batch", "-j", jobs, "-o", str(tmp_path / "out.txt"),
+                           str(TOURNAMENT)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=follower,
+                          cwd=tmp_path) as process:
+        os.close(follower)
+        said = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # (the terminal's other end closed: the process has ended)
+                break
+            if not chunk:
+                break
+            said += chunk
+        assert process.wait(timeout=120) == 2
+    os.close(leader)
+    assert b"/12 [" in said and b"12deck" not in said

@@ -256,6 +256,27 @@ def test_a_name_that_turns_text_around_or_never_breaks_leaves_the_page_as_it_is(
 
 @pytest.mark.browser
 @pytest.mark.timeout(180)
+def test_a_message_quoting_a_line_with_no_place_to_break_wraps(tmp_path):
+    """A file of one long line with no space (junk, or a list pasted with its line breaks lost) is told "line too
+    long", quoting 120 characters of it: that message made the deck's violations table wider than a desktop
+    window, its rule off screen behind a scroll bar. It wraps now."""
+    from selenium.webdriver.common.by import By
+
+    deck = tmp_path / "junk.txt"
+    deck.write_text("Commander: Krenko, Mob Boss\n98 Mountain\n" + "Ab" * 1500 + "\n", encoding="utf-8")
+    target = tmp_path / "report.html"
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+        assert cli.main(["batch", "--format", "html", "-o", str(target), str(deck)]) == 1
+    with _browser() as driver:
+        driver.get(target.as_uri())
+        box = driver.find_element(By.CSS_SELECTOR, "section.deck .scroll")
+        driver.execute_script("arguments[0].scrollIntoView()", box)
+        assert "line too long" in box.text
+        assert driver.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", box)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(180)
 def test_on_a_phone_the_page_never_scrolls_sideways_and_every_column_is_within_reach(report_file):
     """At a phone's width (390 px) the decks table made the whole page about 800 px wide, the verdict off screen,
     the filter's controls too, and a deck's details clipped their last columns ("what to fix", "rule") where no

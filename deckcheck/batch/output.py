@@ -17,6 +17,7 @@ from deckcheck.errors import DeckcheckError, one_line
 from deckcheck.render.csv import NO_VIOLATION, VIOLATION_CELLS, SafeWriter, violation_cells
 from deckcheck.report import card_data_of
 from deckcheck.render.json import DecksWriter, encoded_decks
+from deckcheck.render.text import violation_line
 from deckcheck.wording import counted, identity_cell
 
 if TYPE_CHECKING:
@@ -127,16 +128,20 @@ def _padded(cells: list[str], widths: list[int], right: list[bool]) -> str:
 
 
 def render_text(report: BatchReport, stream: IO[str], rows: TableRows | None = None,
-                notes: KeptLines | None = None) -> None:
-    """The summary table (one line per deck), the reasons unreadable decks could not be read, the decks' notes on
-    how their lists were read, and totals. `rows` and `notes`: the results' table rows and notes (`deck_notes`), when
-    already taken (as they arrived)."""
+                notes: KeptLines | None = None, errors: KeptLines | None = None) -> None:
+    """The summary table (one line per deck), the reasons unreadable decks could not be read, what the decks that
+    are not legal must fix (each error with its card, line and rule), the decks' notes on how their lists were read,
+    and totals. `rows`, `notes` and `errors`: the results' table rows, notes (`deck_notes`) and errors
+    (`deck_errors`), when already taken (as they arrived)."""
     if rows is None:
         rows = TableRows()
         rows.add(table_block(table_cells(report.results)))
     if notes is None:
         notes = KeptLines(TABLE_ROWS_IN_MEMORY)
         notes.add_lines(deck_notes(report.results))
+    if errors is None:
+        errors = KeptLines(TABLE_ROWS_IN_MEMORY)
+        errors.add_lines(deck_errors(report.results))
     counts = report.counts
     # no deck names: no name column
     shown = [i for i, c in enumerate(COLUMNS) if counts.named or c != "name"]
@@ -159,6 +164,11 @@ def render_text(report: BatchReport, stream: IO[str], rows: TableRows | None = N
         stream.write("\nunreadable:\n")
         for path, why in counts.unreadable_decks:
             stream.write(f"  {_cut(one_line(path), None)}: {_cut(why, None)}\n")
+    if errors:
+        stream.write("\nwhat to fix (each error; warnings and close names of unknown cards too: --format "
+                     "violations):\n")
+        for chunk in errors.chunks():
+            stream.writelines([f"  {line}\n" for line in chunk])
     if notes:
         stream.write("\nhow lists were read:\n")
         for chunk in notes.chunks():
@@ -212,14 +222,17 @@ class ReportPart:
     """What a report makes of a chunk's results where they are checked (a `--jobs` worker sends it back in their
     place): its `items` (the text table's rows as a `TableBlock`, the CSV rows or the JSON deck objects encoded)
     and the chunk's counts, and for the reports that have no place of a deck's own for them, the decks' notes
-    (`deck_notes`). Its length is the chunk's number of decks."""
+    (`deck_notes`) and, for the text table, their errors (`deck_errors`). Its length is the chunk's number of
+    decks."""
 
-    __slots__ = ("items", "counts", "notes")
+    __slots__ = ("items", "counts", "notes", "errors")
 
-    def __init__(self, items: Any, counts: BatchCounts, notes: list[str] | None = None) -> None:
+    def __init__(self, items: Any, counts: BatchCounts, notes: list[str] | None = None,
+                 errors: list[str] | None = None) -> None:
         self.items = items
         self.counts = counts
         self.notes = notes or []
+        self.errors = errors or []
 
     def __len__(self) -> int:
         return self.counts.decks
@@ -232,9 +245,17 @@ def deck_notes(results: Iterable[DeckResult]) -> list[str]:
     return [one_line(f"{r.report.path}: {note}") for r in results for note in r.report.notes]
 
 
+def deck_errors(results: Iterable[DeckResult]) -> list[str]:
+    """Each readable deck's errors, a line each as `check` writes them ("path:line: code message"): what the text
+    table's decks that are not legal must fix, with the card, the line and the rule (an unreadable deck's reason
+    has a section of its own)."""
+    return [one_line(violation_line(r.report.path, v)) for r in results if not r.unreadable for v in r.report.errors]
+
+
 def text_part(results: list[DeckResult]) -> ReportPart:
-    """The text table's rows of these results, as the table takes them (`table_block`), and their notes."""
-    return ReportPart(table_block(table_cells(results)), BatchCounts.of(results), deck_notes(results))
+    """The text table's rows of these results, as the table takes them (`table_block`), their notes and errors."""
+    return ReportPart(table_block(table_cells(results)), BatchCounts.of(results), deck_notes(results),
+                      deck_errors(results))
 
 
 def csv_part(results: list[DeckResult]) -> ReportPart:
@@ -389,13 +410,15 @@ class _TextWriter:
         self._stream = stream
         self._rows = TableRows()
         self._notes = KeptLines(TABLE_ROWS_IN_MEMORY)
+        self._errors = KeptLines(TABLE_ROWS_IN_MEMORY)
 
     def add(self, part: ReportPart) -> None:
         self._rows.add(part.items)
         self._notes.add_lines(part.notes)
+        self._errors.add_lines(part.errors)
 
     def finish(self, report: BatchReport) -> None:
-        render_text(report, self._stream, self._rows, self._notes)
+        render_text(report, self._stream, self._rows, self._notes, self._errors)
 
 
 class _HtmlWriter:
