@@ -283,8 +283,9 @@ class Checker:
         if chosen:
             deck = decklist.assign_sideboard_commanders(deck, self.can_lead, self.is_companion, self._fits_under)
         else:
-            deck = (decklist.with_commanders(deck, list(commanders), given, self.card_names) if commanders
-                    else decklist.partner_kept(decklist.commanders_as_listed(deck, self.card_names), self._can_pair))
+            deck = (decklist.with_commanders(deck, list(commanders), given, self.card_names, self.mistyped)
+                    if commanders else
+                    decklist.partner_kept(decklist.commanders_as_listed(deck, self.card_names), self._can_pair))
         deck = decklist.companion_listed_as_commander(deck, self.is_companion, self.can_lead, self._can_pair,
                                                       self._fits_under)
         if not chosen:

@@ -339,8 +339,19 @@ class DamagedStore(UnreadableStore):
         return type(self), (self.path, self.reason, self.remedy)
 
 
-#: What to do with a file that is no card store of deckcheck's.
-_BUILDS_ONE = "`deckcheck update` builds one in its place"
+def update_command(store_file: str | os.PathLike[str]) -> str:
+    """The `deckcheck update` that builds a store in the place of this one: with `--data-dir` when the store is not in
+    the user's own folder (before, a damaged store named by --data-dir was told to run a plain `deckcheck update`,
+    which builds one elsewhere); the plain command for the bundled snapshot, which `update` never replaces."""
+    folder = Path(store_file).absolute().parent
+    if folder == BUNDLED.parent or folder == _cache_dir():
+        return "`deckcheck update`"
+    return f"`deckcheck update --data-dir {folder}`"
+
+
+def _builds_one(store_file: str | os.PathLike[str]) -> str:
+    """What to do with a file that is no card store of deckcheck's."""
+    return f"{update_command(store_file)} builds one in its place"
 
 
 def count_cards(path: str | os.PathLike[str]) -> int:
@@ -408,12 +419,12 @@ class CardStore:
         self.meta: dict[str, Any] = {k: json.loads(v) for k, v in rows.items()}
         version = self.meta.get("schema_version")
         if version is None:
-            raise UnreadableStore(path, "not a deckcheck card store (no schema version)", _BUILDS_ONE)
+            raise UnreadableStore(path, "not a deckcheck card store (no schema version)", _builds_one(path))
         if version != SCHEMA_VERSION:  # another deckcheck's layout: its reads would fail somewhere later
             # said as the store writes it, in JSON: a number 1 is no schema "1"
             raise UnreadableStore(path, f"a card store of schema {json.dumps(version)[:40]}, which this deckcheck "
                                         f"can't read (it reads schema {json.dumps(SCHEMA_VERSION)})",
-                                  "run `deckcheck update` to build one it reads")
+                                  f"run {update_command(path)} to build one it reads")
         problem = _meta_problem(self.meta)
         if problem:
             raise self._damaged(problem)
@@ -463,7 +474,8 @@ class CardStore:
                 raise
             if not os.access(path, os.R_OK):  # a store, perhaps, that this user may not read: not another file
                 raise DeckcheckError(f"{path}: can't read the card store: permission denied") from None
-            raise UnreadableStore(str(path), f"not a deckcheck card store ({_reason(exc)})", _BUILDS_ONE) from None
+            raise UnreadableStore(str(path), f"not a deckcheck card store ({_reason(exc)})",
+                                  _builds_one(path)) from None
 
     @classmethod
     def given(cls, store: Any, data_dir: str | os.PathLike[str] | None = None) -> CardStore:
@@ -530,7 +542,7 @@ class CardStore:
         elif self._written_over():
             return DamagedStore(self.path, f"{reason}; its file was written over in place since it was opened, a copy "
                                            "made over it", "open it again (run the command again, or open_store())")
-        return DamagedStore(self.path, reason)
+        return DamagedStore(self.path, reason, f"run {update_command(self._file)} to build it again")
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         """A query's rows (every read after opening goes through here); damage found is `_damaged`."""

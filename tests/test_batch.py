@@ -1015,6 +1015,12 @@ def test_a_row_that_leaves_the_player_s_name_empty_is_named_by_another_column_th
         ["4", "", "", "", "1 Sol Ring\n1 Forest\n"]])
     code, out, _ = run_cli("batch", "--format", "json", str(table))
     assert [d.get("name") for d in json.loads(out)["decks"]] == ["Anna Berg", "mo#1", "pia#2", None]
+    # a column about the player's things is no name of theirs, even by a word that names an account ("nickname")
+    table = _csv_file(tmp_path / "responses.csv", [
+        ["Timestamp", "Full name", "Email address", "Deck nickname", "Playmat name", "Decklist"],
+        ["1", "", "mo@example.com", "Big Butts", "Mo's mat", "1 Sol Ring\n1 Forest\n"]])
+    code, out, _ = run_cli("batch", "--format", "json", str(table))
+    assert [d.get("name") for d in json.loads(out)["decks"]] == ["mo@example.com"]
 
 
 @pytest.mark.parametrize("header, row, player", [
@@ -1623,6 +1629,13 @@ def test_a_commander_named_in_short_or_without_punctuation_is_the_list_s_card(tm
     for given in ("Atraxa, Praetors Voise", "four-color counters"):
         code, out, _ = run_cli("check", "--commander", given, str(TOURNAMENT / "01-alice-breed-lethality.txt"))
         assert code == 0 and "legal: 100 cards, Atraxa, Praetors' Voice" in out and "moved" not in out, given
+    # another card misspelt, given to check the list with: that card, unknown, not the list's own commander (before,
+    # the name was left out and the deck judged by its own: legal, where the card spelt right makes it illegal)
+    misspelt = "Anafenza, Kin-Tree Spirt"
+    code, out, _ = run_cli("check", "--commander", misspelt, str(TOURNAMENT / "01-alice-breed-lethality.txt"))
+    assert code == 1 and f'unknown card "{misspelt}", a commander' in out and "Anafenza, Kin-Tree Spirit" in out
+    (row,) = check_many([TOURNAMENT / "01-alice-breed-lethality.txt"], store=store, commanders=misspelt)
+    assert row.report.commanders == (misspelt,) and not row.legal
 
 
 def _alice_under(header: str) -> str:
@@ -3813,9 +3826,10 @@ def test_a_file_s_lines_as_a_list_are_read_as_the_file_and_a_frame_s_arrays_are_
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_terminal_s_progress_bar_has_a_total_with_jobs_too(tmp_path, jobs):
-    """On a terminal the bar counts the decks against their total, with --jobs too. Before, `-j 2`'s bar counted
-    decks with no total ("12deck [00:01, ...]"): no share done, no time left."""
+def test_a_terminal_s_progress_bar_counts_decks(tmp_path, jobs):
+    """On a terminal one job's bar counts the decks against their total (the input read first); --jobs' bar, which
+    reads the input as its workers check it (its memory flat in the input), counts them with no total: "12 deck",
+    not "12deck" as it wrote before."""
     import fcntl
     import pty
     import struct
@@ -3840,4 +3854,4 @@ def test_a_terminal_s_progress_bar_has_a_total_with_jobs_too(tmp_path, jobs):
             said += chunk
         assert process.wait(timeout=120) == 2
     os.close(leader)
-    assert b"/12 [" in said and b"12deck" not in said
+    assert (b"/12 [" in said) == (jobs == "1") and b" deck/s" in said and b"0deck" not in said

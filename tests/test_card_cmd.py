@@ -38,8 +38,11 @@ def test_card_json_shape_for_a_modal_dfc_asked_by_its_back_face(capsys):
         "cast_mana_values": [  # each face where it is cast: on the stack, then on the battlefield (CR 712.8)
             {"face": "Tergrid, God of Fright", "zones": "stack and battlefield", "mana_value": 5, "x": 0},
             {"face": "Tergrid's Lantern", "zones": "stack and battlefield", "mana_value": 4, "x": 0}],
+        "x": 0,
         "faces": card["faces"],
         "faces_missing": [],
+        "can_be_commander": True,
+        "commander_ineligible_reason": None,
         "commander_legality": "legal",
         "source_commander_legality": "legal",
         "game_changer": True,
@@ -50,6 +53,39 @@ def test_card_json_shape_for_a_modal_dfc_asked_by_its_back_face(capsys):
     assert [f["name"] for f in card["faces"]] == ["Tergrid, God of Fright", "Tergrid's Lantern"]
     assert [f["mana_cost"] for f in card["faces"]] == ["{3}{B}{B}", "{3}{B}"]
     assert set(card["faces"][0]) == {"name", "mana_cost", "type_line", "oracle_text", "color_indicator"}
+
+
+@pytest.mark.parametrize("name, said", [
+    ("Sol Ring", "no: it is not legendary (Artifact)"),
+    ("The Eternity Elevator", "no: a legendary Spacecraft can lead only with a power/toughness box"),
+    ("Folk Hero", 'no: a Background can be a commander only next to a commander with "Choose a Background"'),
+    ("Inspirit, Flagship Vessel", "yes"),
+    ("Valki, God of Lies", "yes"),
+])
+def test_card_says_whether_it_can_be_a_commander(capsys, name, said):
+    """`card` said "commander: legal" of Sol Ring as of Inspirit: the format's legality, which reads as "can lead".
+    It now says whether the card can be a commander, and why not, as `check` says it of a commander; the legality is
+    the Commander format's."""
+    assert main(["card", "--data-dir", NO_STORE, name]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert f"can be your commander: {said}" in lines
+    assert any(line.startswith("Commander format: legal; ") for line in lines)
+    assert main(["card", "--data-dir", NO_STORE, "--format", "json", name]) == 0
+    (card,) = json.loads(capsys.readouterr().out)
+    assert (card["can_be_commander"], card["commander_ineligible_reason"]) == (
+        said == "yes", None if said == "yes" else said.removeprefix("no: "))
+
+
+def test_card_says_the_name_it_was_asked_by_when_that_is_none_of_its_own(capsys):
+    """A flavor name (Godzilla's) or a look-alike letter (a Cyrillic "о") finds the card, which said nothing of it:
+    the name asked by is said beside the card's, and why for a look-alike letter; a face's name or another case is
+    the card's own, and nothing is said."""
+    assert main(["card", "--data-dir", NO_STORE, "Godzilla, Doom Inevitable", "P\u043ender", "insectile aberration",
+                 "Sol Ring"]) == 0
+    heads = [line for line in capsys.readouterr().out.splitlines() if line.endswith(("]", ")")) and "  [" in line]
+    assert heads == ['Yidaro, Wandering Monster  [normal]  (asked as "Godzilla, Doom Inevitable")',
+                     'Ponder  [normal]  (asked as "P\u043ender", a Cyrillic or Greek letter in it read as the Latin one '
+                     'it looks like)', "Delver of Secrets // Insectile Aberration  [transform]", "Sol Ring  [normal]"]
 
 
 def test_card_unknown_name_has_suggestions_and_exit_1(capsys):
@@ -175,11 +211,11 @@ def test_card_text_says_a_card_released_since_the_data_may_be_legal(capsys):
     iceberg, alchemy = capsys.readouterr().out.split("\n\n")
     said = ("released on 2025-11-21, {}: the card data of 2025-11-21 calls every card not yet released not legal); "
             "game changer: no")
-    assert "commander: legal (" + said.format("from its release on") in iceberg.splitlines()
+    assert "Commander format: legal (" + said.format("from its release on") in iceberg.splitlines()
     assert "released: 2025-11-21 (the earliest printing in the card data)" in iceberg.splitlines()
-    assert "commander: not legal; game changer: no" in alchemy.splitlines()
+    assert "Commander format: not legal; game changer: no" in alchemy.splitlines()
     assert main(["card", "--data-dir", NO_STORE, "--as-of", "2025-11-20", "Aang's Iceberg"]) == 0
-    assert "commander: not legal (" + said.format("before its release") in capsys.readouterr().out.splitlines()
+    assert "Commander format: not legal (" + said.format("before its release") in capsys.readouterr().out.splitlines()
     assert main(["card", "--data-dir", NO_STORE, "--format", "json", "Aang's Iceberg", "A-Blood Artist"]) == 0
     iceberg, alchemy = json.loads(capsys.readouterr().out)
     assert (iceberg["commander_legality"], iceberg["source_commander_legality"]) == ("legal", "not_legal")
@@ -190,9 +226,9 @@ def test_a_game_changer_not_known_for_the_day_is_said_unknown_not_no(capsys):
     """Which cards left the Game Changers list on 2025-04-22 is not recorded: `card` said "game changer: no"
     (JSON false) for Kinnan on 2025-05-01, where `brackets` says it may have been one and counts it not."""
     assert main(["card", "--data-dir", NO_STORE, "--as-of", "2025-05-01", "Kinnan, Bonder Prodigy"]) == 0
-    (line,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("commander:")]
-    assert line.startswith("commander: legal; game changer: unknown (Kinnan, Bonder Prodigy may or may not have "
-                           "been a Game Changer on 2025-05-01") and line.endswith("; not counted)")
+    (line,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Commander format:")]
+    assert line.startswith("Commander format: legal; game changer: unknown (Kinnan, Bonder Prodigy may or may not "
+                           "have been a Game Changer on 2025-05-01") and line.endswith("; not counted)")
     assert main(["card", "--data-dir", NO_STORE, "--format", "json", "--as-of", "2025-05-01",
                  "Kinnan, Bonder Prodigy", "Sol Ring"]) == 0
     kinnan, ring = json.loads(capsys.readouterr().out)
@@ -243,7 +279,7 @@ def test_a_card_s_text_can_t_move_the_cursor_or_forge_a_line(tmp_path, shared_da
     a name or rules text is escaped, as `check` escapes it (before, it was printed raw)."""
     objs = json.loads((shared_data / "scryfall" / "layout-fixtures.json").read_text(encoding="utf-8"))
     card = next(o for o in objs if o["layout"] == "normal" and o.get("oracle_text"))
-    card["oracle_text"] += "\x1b[2J\rcommander: legal"
+    card["oracle_text"] += "\x1b[2J\rCommander format: legal"
     source = tmp_path / "cards.json"
     source.write_text(json.dumps([card]), encoding="utf-8")
     data_dir = tmp_path / "data"
@@ -251,7 +287,7 @@ def test_a_card_s_text_can_t_move_the_cursor_or_forge_a_line(tmp_path, shared_da
     capsys.readouterr()
     assert main(["card", "--data-dir", str(data_dir), card["name"]]) == 0
     out = capsys.readouterr().out
-    assert "\x1b" not in out and "\r" not in out and "\\x1b[2J\\rcommander: legal" in out
+    assert "\x1b" not in out and "\r" not in out and "\\x1b[2J\\rCommander format: legal" in out
 
 
 def test_legality_and_game_changer_are_check_s_beside_the_card_data_s(capsys):
@@ -261,20 +297,21 @@ def test_legality_and_game_changer_are_check_s_beside_the_card_data_s(capsys):
     lines = {}
     for name in ("Mana Crypt", "Biorhythm", "Lutri, the Spellchaser", "Sol Ring"):
         assert main(["card", "--data-dir", NO_STORE, "--as-of", "2026-03-01", name]) == 0
-        lines[name] = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("commander:"))
-    assert lines["Mana Crypt"] == ("commander: banned (on the banned list since 2024-09-23); the card data "
+        lines[name] = next(line for line in capsys.readouterr().out.splitlines()
+                           if line.startswith("Commander format:"))
+    assert lines["Mana Crypt"] == ("Commander format: banned (on the banned list since 2024-09-23); the card data "
                                    "(2022-04-25) says legal; game changer: no")
-    assert lines["Biorhythm"] == ("commander: legal; the card data (2026-01-03) says banned; game changer: yes (the "
-                                  "card data says no)")  # the data's own day when the card has none of its own
-    assert lines["Lutri, the Spellchaser"].startswith("commander: legal (banned as a companion only")
-    assert lines["Sol Ring"] == "commander: legal; game changer: no"
+    assert lines["Biorhythm"] == ("Commander format: legal; the card data (2026-01-03) says banned; game changer: "
+                                  "yes (the card data says no)")  # the data's own day when the card has none of its own
+    assert lines["Lutri, the Spellchaser"].startswith("Commander format: legal (banned as a companion only")
+    assert lines["Sol Ring"] == "Commander format: legal; game changer: no"
     code, (crypt, farewell) = run_json(capsys, "Mana Crypt", "Farewell")
     assert (crypt["commander_legality"], crypt["source_commander_legality"]) == ("banned", "legal")
     assert crypt["ban"]["since"] == "2024-09-23" and crypt["ban"]["reason"] == "named"
     assert (farewell["game_changer"], farewell["source_game_changer"]) == (True, False)
     # before its ban, as check holds it on that date
     assert main(["card", "--data-dir", NO_STORE, "--as-of", "2024-01-01", "Mana Crypt"]) == 0
-    assert "commander: legal; game changer: no" in capsys.readouterr().out
+    assert "Commander format: legal; game changer: no" in capsys.readouterr().out
 
 
 def test_mana_values_by_zone_say_where_each_face_can_be(capsys):
@@ -300,7 +337,7 @@ def test_a_permanent_face_s_mana_value_is_shown_on_the_battlefield_too(capsys):
         "  Bonecrusher Giant on the stack or battlefield: 3", "  Stomp on the stack: 2"]
     assert [line for line in lines if line.startswith("mana value: ")][1:] == [
         "mana value: 4 (every zone, either face up)", "mana value: 4 (every zone, either face up)",
-        "mana value: 0 (every zone; on the stack 0 + X)", "mana value: 1 (every zone)"]
+        "mana value: 0 (every zone but the stack; on the stack 0 + X)", "mana value: 1 (every zone)"]
     code, (giant,) = run_json(capsys, "Bonecrusher Giant")
     assert [c["zones"] for c in giant["cast_mana_values"]] == ["stack and battlefield", "stack"]
 
@@ -367,6 +404,9 @@ def test_the_json_has_the_mana_values_per_zone_the_text_shows(capsys):
         []]
     main(["card", "--data-dir", NO_STORE, "Alive // Well"])
     assert "  fused, both halves on the stack: 5\n" in capsys.readouterr().out
+    # a card of one face with X: its {X}s too (the text said "on the stack 2 + X", the JSON only 2)
+    code, (krasis,) = run_json(capsys, "Hydroid Krasis")
+    assert (krasis["mana_value"], krasis["cast_mana_values"], krasis["x"]) == (2, [], 1)
 
 
 def test_as_of_an_earlier_day_shows_no_disagreement_the_data_does_not_have(capsys):
@@ -374,14 +414,14 @@ def test_as_of_an_earlier_day_shows_no_disagreement_the_data_does_not_have(capsy
     High Artificer a Game Changer, which the data, rightly for its day, does not say. `card` called both a
     disagreement ("the card data says legal"), where `check` notes none; a real one is still shown (Biorhythm)."""
     main(["card", "--data-dir", NO_STORE, "--as-of", "2025-01-01", "Gifts Ungiven"])
-    assert capsys.readouterr().out.splitlines()[-2] == "commander: banned (on the banned list); game changer: no"
+    assert capsys.readouterr().out.splitlines()[-2] == "Commander format: banned (on the banned list); game changer: no"
     main(["card", "--data-dir", NO_STORE, "--as-of", "2025-06-01", "Urza, Lord High Artificer"])
-    assert capsys.readouterr().out.splitlines()[-2] == "commander: legal; game changer: yes"
+    assert capsys.readouterr().out.splitlines()[-2] == "Commander format: legal; game changer: yes"
     main(["card", "--data-dir", NO_STORE, "Biorhythm"])
     assert "the card data (2026-01-03) says banned" in capsys.readouterr().out
     # and none that says the value shown again: Humility's own card data (2022-04-25) has no Game Changers list
     main(["card", "--data-dir", NO_STORE, "--as-of", "2025-03-01", "Humility"])
-    assert capsys.readouterr().out.splitlines()[-2] == "commander: legal; game changer: no"
+    assert capsys.readouterr().out.splitlines()[-2] == "Commander format: legal; game changer: no"
 
 
 def test_a_meld_card_s_mana_value_on_the_stack_and_melded(capsys):

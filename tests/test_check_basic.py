@@ -1162,33 +1162,6 @@ def test_a_list_of_its_commander_then_its_deck_in_alphabetical_order_is_moxfield
     assert capsys.readouterr().out.splitlines()[0].split()[1] == "no-commander"
 
 
-def test_moxfield_s_export_of_a_commander_whose_name_sorts_first(
-        tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """Moxfield's export of a real precon whose commander sorts before its deck (Adrix and Nev, Quantum Quandrix):
-    the whole list is in alphabetical order, and it had no commander (a legal deck called illegal). The first card
-    is taken when the deck's colors are all its; a list whose first card doesn't hold them still has none."""
-    import gzip
-
-    deck = json.loads(gzip.decompress((PROJECT.parent / "shared" / "data" / "decks" / "mtgjson-precons-2026-01" /
-                                       "QuantumQuandrix_C21.json.gz").read_bytes()))["data"]
-    (commander,) = [card["name"] for card in deck["commander"]]
-    cards = sorted(((card["count"], card["name"]) for card in deck["mainBoard"]), key=lambda entry: entry[1].lower())
-    assert commander.lower() < cards[0][1].lower()  # (the case this test is about)
-    path = tmp_path / "moxfield.txt"
-    path.write_text("".join(f"{q} {name}\n" for q, name in [(1, commander), *cards]), encoding="utf-8")
-    assert _check(data_dir, path) == 0
-    assert capsys.readouterr().out.splitlines() == [
-        f"{path}: note: took {commander}, first in a main deck in alphabetical order, the deck's colors all its (as "
-        "Moxfield exports a commander whose name sorts first), as commander",
-        f"{path}: legal: 100 cards, {commander}, identity UG"]
-    # a red card in a card's place: Adrix and Nev can't lead that deck, and nothing else says which card leads
-    off_color = [(1, commander), *cards[:-1], (1, "Zealous Conscripts")]
-    assert [name for _, name in off_color] == sorted((name for _, name in off_color), key=str.lower)
-    path.write_text("".join(f"{q} {name}\n" for q, name in off_color), encoding="utf-8")
-    assert _check(data_dir, path) == 1
-    assert capsys.readouterr().out.splitlines()[0].split()[1] == "no-commander"
-
-
 @pytest.mark.parametrize("blank", ["", "\n"])
 def test_moxfield_s_export_with_a_legend_in_its_sideboard_or_printings_out_of_order(
         tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str], blank: str) -> None:

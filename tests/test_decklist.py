@@ -550,9 +550,10 @@ def test_section_headers(header: str, section: str) -> None:
 def test_a_header_word_that_is_a_card_s_name_is_the_card_on_a_line_of_its_own() -> None:
     """"Acquire" heads TappedOut's board of cards to buy written as a header, and is a sorcery's name: bare, as a
     list of names without counts writes it, it is the card."""
-    deck = parse_text("Commander\nAtraxa, Praetors' Voice\nDeck\nSol Ring\nAcquire\nIsland\n")
-    assert [(e.name, e.section) for e in deck.entries] == [
-        ("Atraxa, Praetors' Voice", COMMANDER), ("Sol Ring", MAIN), ("Acquire", MAIN), ("Island", MAIN)]
+    for written in ("Acquire", "- Acquire", "**Acquire**", "• Acquire"):  # (a list's bullet, Markdown's bold)
+        deck = parse_text(f"Commander\nAtraxa, Praetors' Voice\nDeck\nSol Ring\n{written}\nIsland\n")
+        assert [(e.name, e.section) for e in deck.entries] == [
+            ("Atraxa, Praetors' Voice", COMMANDER), ("Sol Ring", MAIN), ("Acquire", MAIN), ("Island", MAIN)], written
 
 
 def test_forge_metadata_block_and_bracketed_headers() -> None:

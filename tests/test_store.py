@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.model.names import has_punctuation, loosen, name_key
-from deckcheck.store import BUNDLED, CardStore
+from deckcheck.store import BUNDLED, STORE_FILE, CardStore
 
 pytestmark = pytest.mark.skipif(not BUNDLED.is_file(), reason="bundled snapshot data/cards.sqlite not built")
 
@@ -365,7 +365,7 @@ def test_a_card_blob_of_the_wrong_shape_is_a_damaged_store(tmp_path, capsys, arg
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1, err
     assert err.startswith(f"deckcheck: error: {data_dir}/{BUNDLED.name}: the card store is damaged (TypeError: a ")
-    assert err.endswith("); run `deckcheck update` to build it again\n")
+    assert err.endswith(f"); run `deckcheck update --data-dir {data_dir}` to build it again\n")
 
 
 def _sql(statement):
@@ -395,7 +395,8 @@ def test_a_name_that_is_not_text_is_a_damaged_store(tmp_path, capsys, argv, stat
     deck.write_text("1 Sol Rnig\n", encoding="utf-8")
     assert main([*(a.format(deck=deck) for a in argv), "--data-dir", data_dir]) == 2
     assert capsys.readouterr() == ("", f"deckcheck: error: {data_dir}/{BUNDLED.name}: the card store is damaged "
-                                       "(a card's name that is not text); run `deckcheck update` to build it again\n")
+                                       f"(a card's name that is not text); run `deckcheck update --data-dir "
+                                       f"{data_dir}` to build it again\n")
 
 
 def _schema(version):
@@ -415,10 +416,11 @@ def _schema(version):
 
 @pytest.mark.parametrize(("version", "said"), [
     ("2", 'a card store of schema "2", which this deckcheck can\'t read (it reads schema "1"); run `deckcheck '
-          'update` to build one it reads'),
-    (1, 'a card store of schema 1, which this deckcheck can\'t read (it reads schema "1"); run `deckcheck update` '
-        'to build one it reads'),
-    (None, "not a deckcheck card store (no schema version); `deckcheck update` builds one in its place"),
+          'update --data-dir {data_dir}` to build one it reads'),
+    (1, 'a card store of schema 1, which this deckcheck can\'t read (it reads schema "1"); run `deckcheck update '
+        '--data-dir {data_dir}` to build one it reads'),
+    (None, "not a deckcheck card store (no schema version); `deckcheck update --data-dir {data_dir}` builds one in "
+           "its place"),
 ], ids=["another", "a-number", "none"])
 def test_a_store_of_another_schema_is_refused_at_open(tmp_path, capsys, version, said):
     """A store written by another deckcheck (a newer layout), or an SQLite file with a meta table that is no
@@ -429,7 +431,32 @@ def test_a_store_of_another_schema_is_refused_at_open(tmp_path, capsys, version,
 
     data_dir = _damaged_copy(tmp_path, _schema(version))
     assert main(["check", str(EXAMPLE), "--data-dir", data_dir]) == 2
-    assert capsys.readouterr().err == f"deckcheck: error: {data_dir}/{BUNDLED.name}: {said}\n"
+    assert capsys.readouterr().err == f"deckcheck: error: {data_dir}/{BUNDLED.name}: {said.format(data_dir=data_dir)}\n"
+
+
+def test_an_unreadable_store_says_the_update_that_builds_one_in_its_place(tmp_path, capsys):
+    """A store named by --data-dir that can't be read was told "`deckcheck update` builds one in its place", but a
+    plain update builds one in the user's own folder, not there: it says `--data-dir` and the folder now. The user's
+    own store is told the plain command."""
+    from pathlib import Path
+
+    import platformdirs
+
+    from deckcheck.cli import main
+
+    folder = tmp_path / "named"
+    folder.mkdir()
+    (folder / STORE_FILE).write_bytes(b"not sqlite at all" * 100)
+    assert main(["info", "--data-dir", str(folder)]) == 2
+    assert capsys.readouterr().err.endswith(f"; `deckcheck update --data-dir {folder}` builds one in its place\n")
+    own = Path(platformdirs.user_cache_dir("deckcheck"))  # (the test run's own, empty: conftest.py)
+    own.mkdir(parents=True, exist_ok=True)
+    try:
+        (own / STORE_FILE).write_bytes(b"not sqlite at all" * 100)
+        assert main(["info"]) == 2
+        assert capsys.readouterr().err.endswith("; `deckcheck update` builds one in its place\n")
+    finally:
+        (own / STORE_FILE).unlink()
 
 
 def _meta_value(key, value):
@@ -459,7 +486,8 @@ def test_a_meta_value_of_the_wrong_type_is_a_damaged_store(tmp_path, capsys, arg
     data_dir = _damaged_copy(tmp_path, _meta_value(key, value))
     assert main([*argv, "--data-dir", data_dir]) == 2
     assert capsys.readouterr() == ("", f"deckcheck: error: {data_dir}/{BUNDLED.name}: the card store is damaged "
-                                       f"(its meta value {key} is {shown}); run `deckcheck update` to build it again\n")
+                                       f"(its meta value {key} is {shown}); run `deckcheck update --data-dir "
+                                       f"{data_dir}` to build it again\n")
 
 
 def test_the_bundled_snapshot_says_what_it_lacks_when_a_deck_names_a_card_it_does_not_have(tmp_path, capsys,
@@ -536,8 +564,8 @@ def test_a_store_file_that_is_no_database_says_how_to_replace_it(tmp_path, capsy
     data_dir = _damaged_copy(tmp_path, lambda path: path.write_bytes(b"not sqlite at all" * 100))
     assert main(["info", "--data-dir", data_dir]) == 2
     assert capsys.readouterr().err == (f"deckcheck: error: {data_dir}/{BUNDLED.name}: not a deckcheck card store "
-                                       "(DatabaseError: file is not a database); `deckcheck update` builds one in "
-                                       "its place\n")
+                                       f"(DatabaseError: file is not a database); `deckcheck update --data-dir "
+                                       f"{data_dir}` builds one in its place\n")
 
 
 @pytest.mark.parametrize(

@@ -1650,7 +1650,7 @@ def _progress(total: int | None, enabled: bool | None) -> Any:
         from tqdm import tqdm
     except ImportError:  # pragma: no cover
         return None
-    return tqdm(total=total, unit="deck", file=sys.stderr, leave=False, mininterval=0.2)
+    return tqdm(total=total, unit=" deck", file=sys.stderr, leave=False, mininterval=0.2)  # ("3250 deck")
 
 
 def run_batch(sources: Iterable[Source], *, store: Any = None, data_dir: str | None = None,

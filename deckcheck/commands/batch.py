@@ -126,10 +126,10 @@ def _check_all(args: argparse.Namespace) -> int:
     if first is None:
         raise DeckcheckError(no_decks_in(args.paths))
     # Read as they are checked (with --jobs, the workers start on the first decks while the parent is still reading
-    # the rest), so that a batch's memory does not grow with its input; but all first for a progress bar, which then
-    # has a total (with --jobs too: before, its bar counted decks with no total, no share done and no time left).
+    # the rest), so that a batch's memory does not grow with its input; but all first for a progress bar of one job,
+    # which then has a total.
     progress = False if args.no_progress else None
-    listed = progress_shown(progress)
+    listed = args.jobs == 1 and progress_shown(progress)
     sources = [first, *found] if listed else itertools.chain([first], found)
     card_data = dict(store.meta)
     with _report_file(args.output, bom=args.format in ("csv", "violations")) as out:

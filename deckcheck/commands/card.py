@@ -13,6 +13,7 @@ from deckcheck.commands.options import add_as_of, add_data_dir, card_name, stdin
 from deckcheck.errors import InputError, one_line
 from deckcheck.model.card import Card, melded_mana_value
 from deckcheck.model.identity import color_identity
+from deckcheck.model.names import has_lookalikes, name_key
 from deckcheck.model.vocab import (
     ALTERNATIVE_SPELL_LAYOUTS, MELD, MODAL_DFC, NOT_LEGAL, PREPARE, PROTOTYPE, SPLIT, Zone,
 )
@@ -40,18 +41,23 @@ def _fmt_mv(value: float) -> int | float:
 def card_dict(query: str, card: Card, standing: Standing, melds: Sequence[tuple[str, Card]] = ()) -> dict[str, Any]:
     """The JSON object `deckcheck card --format json` prints for one found card: the Commander legality and
     Game Changer flag `check` uses, each beside the card data's own (`source_...`), as for color identity."""
+    leads, why_not = _leads(card)
+    casts = cast_values(card, melds)
     d = {
         "query": query,
         "name": card.name,
         "layout": card.layout,
         "color_identity": color_identity(card),
         "mana_value": _fmt_mv(card.mana_value()),
-        "cast_mana_values": cast_values(card, melds),  # where a face is cast or played, when it differs by face
+        "cast_mana_values": casts,  # where a face is cast or played, when it differs by face
+        "x": 0 if casts else card.front.mana_cost.count("{X}"),  # the {X}s it adds on the stack (202.3e), else a face's
         "faces": [{"name": f.name, "mana_cost": f.mana_cost, "type_line": f.type_line,
                    "oracle_text": f.oracle_text, "color_indicator": f.color_indicator} for f in card.faces],
         # the parts the card data lacks (a Room's door, an adventurer's Adventure): its color identity and mana
         # value are then the source's, not computed from the faces
         "faces_missing": missing_faces(card),
+        "can_be_commander": leads,
+        "commander_ineligible_reason": why_not or None,  # (as `check` says it of a commander that can't be one)
         "commander_legality": standing.legality,
         "source_commander_legality": card.commander_legality,
         "game_changer": standing.game_changer,  # null: not known for the day (game_changer_note)
@@ -140,8 +146,9 @@ def _zone_values(card: Card, melds: Sequence[tuple[str, Card]] = ()) -> list[str
     else:
         xs = card.front.mana_cost.count("{X}")
         either = ", either face up" if len(card.faces) > 1 else ""
-        on_stack = f"; on the stack {_with_x(value, xs)}" if xs else ""
-        lines = [f"mana value: {value} (every zone{either}{on_stack})"]
+        # (X is 0 but on the stack, 202.3e: "every zone" then was said of the stack too, beside "on the stack 2 + X")
+        every = f"every zone but the stack{either}; on the stack {_with_x(value, xs)}" if xs else f"every zone{either}"
+        lines = [f"mana value: {value} ({every})"]
     for cast in casts:
         value, xs = cast["mana_value"], cast["x"]
         with_x = _with_x(value, xs)
@@ -169,15 +176,22 @@ def _zone_values(card: Card, melds: Sequence[tuple[str, Card]] = ()) -> list[str
 
 
 def render_text(card: Card, standing: Standing, legalities_date: str | None, policy: Policy,
-                on: date | None = None, melds: Sequence[tuple[str, Card]] = ()) -> str:
+                on: date | None = None, melds: Sequence[tuple[str, Card]] = (), asked: str | None = None) -> str:
     """The text view of a card as of `on` (`standing`); `legalities_date` is the card data's
-    (`CardStore.legalities_date`). The card data's own legality and Game Changer flag are shown where the policy
+    (`CardStore.legalities_date`); `asked`, the name it was asked by when that is none of its own names (a flavor
+    name, "Godzilla, Doom Inevitable"; a look-alike letter, as `check` notes it): said beside its name, which
+    before only the JSON kept. The card data's own legality and Game Changer flag are shown where the policy
     disagrees with them on the data's own day or later (`Policy.data_disagreement`, as `check` notes them)."""
     data_date = data_day(legalities_date)
     ident = color_identity(card) or "colorless"
     src = card.source_color_identity
     src_text = "unknown" if src is None else (src or "colorless")
-    out = [f"{card.name}  [{card.layout}]"]
+    head = f"{card.name}  [{card.layout}]"
+    if asked:
+        why = ", a Cyrillic or Greek letter in it read as the Latin one it looks like" if has_lookalikes(
+            name_key(asked)) else ""
+        head += f'  (asked as "{asked}"{why})'
+    out = [head]
     for face in card.faces:
         cost = f" {face.mana_cost}" if face.mana_cost else ""
         out.append(f"  {face.name}{cost} — {face.type_line}")
@@ -214,10 +228,21 @@ def render_text(card: Card, standing: Standing, legalities_date: str | None, pol
         if standing.game_changer != card.game_changer and policy.game_changer_disagreement(
                 card, on, card_data_day(card, data_date)):
             said += f" (the card data says {'yes' if card.game_changer else 'no'})"
-    out.append(f"commander: {legality}; game changer: {said}")
+    leads, why_not = _leads(card)
+    out.append(f"can be your commander: {'yes' if leads else f'no: {why_not}'}")
+    out.append(f"Commander format: {legality}; game changer: {said}")
     if released:
         out.append(f"released: {released} (the earliest printing in the card data)")
     return "\n".join(map(one_line, out))  # the card data's text may hold a terminal's escapes
+
+
+def _leads(card: Card) -> tuple[bool, str]:
+    """Whether a card can be a deck's commander on its own (903.3), and why not when not, as `check` says it of a
+    commander ("" when it can). Before, `card` said only "commander: legal" (the format's), yes for Sol Ring too."""
+    from deckcheck.rules.facts import CardFacts
+
+    facts = CardFacts(card)
+    return facts.can_lead, facts.ineligible_reason
 
 
 def _listed_unknown(name: str, policy: Any, on: date | None) -> tuple[str, dict[str, Any]] | None:
@@ -286,7 +311,9 @@ def run(args: argparse.Namespace) -> int:
             if args.format == "json":
                 results.append(card_dict(name, card, standing, melds))
             else:
-                texts.append(render_text(card, standing, store.legalities_date, policy, args.as_of, melds))
+                own = {name_key(n) for n in (card.name, *(face.name for face in card.faces))}
+                asked = None if name_key(name) in own else name  # (a flavor name, a look-alike letter: said)
+                texts.append(render_text(card, standing, store.legalities_date, policy, args.as_of, melds, asked))
     # a day before the recorded banned list, as `check` notes it (an uncertain Game Changer is said with its card)
     before = args.as_of is not None and args.as_of < policy.known_from() and missing < len(names)
     caveat = policy.history_note(args.as_of) if before else None

@@ -89,12 +89,11 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     98-99 more (or whose last, above a sideboard or maybeboard header) takes that block likewise, and its sideboard's
     companion as companion (`sideboard_companion`: Moxfield exports a companion below "SIDEBOARD:"); so does a list
     whose first one or two cards come before its other 98-99 in alphabetical order (`_listed_before_the_sorted_deck`:
-    Moxfield's export with no blank line), or, last, a list wholly in that order whose first card's color identity
-    holds every other card's (`_first_of_a_sorted_deck`: Moxfield's export of a commander whose name sorts first, a
-    deck of 100 only); each but the last also before a few cards more or fewer, once no reading makes a deck of 100
-    (before, a 101-card export had no commander, and its color identity went unchecked). Those readings of the list
-    itself come first when the sideboard's would make a deck of more than 100 (a main deck of 100 holds its commander:
-    a spare legend under Moxfield's "SIDEBOARD:" is none). Returns the deck unchanged when none applies."""
+    Moxfield's export with no blank line); each of those also before a few cards more or fewer, once no reading
+    makes a deck of 100 (before, a 101-card export had no commander, and its color identity went unchecked). Those
+    readings of the list itself come first when the sideboard's would make a deck of more than 100 (a main deck of 100
+    holds its commander: a spare legend under Moxfield's "SIDEBOARD:" is none). Returns the deck unchanged when none
+    applies."""
     if deck.commanders_marked or any(e.section == COMMANDER for e in deck.entries):
         return deck
     main_count = deck.count(MAIN)
@@ -129,13 +128,6 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
                                          "(as Moxfield exports it)", can_lead, is_companion)
             if taken is not None:
                 return taken
-    if from_sideboard is None and fits_under is not None and (first := _first_of_a_sorted_deck(deck.section(MAIN))):
-        if all(fits_under(first.name, e.name) for e in deck.section(MAIN)[1:]):
-            taken = _taken_as_commanders(deck, [first], _LEGAL_MAIN_COUNTS, "first in a main deck in alphabetical "
-                                         "order, the deck's colors all its (as Moxfield exports a commander whose name "
-                                         "sorts first)", can_lead, is_companion)
-            if taken is not None:
-                return taken
     return deck if from_sideboard is None else from_sideboard
 
 
@@ -163,39 +155,17 @@ def _listed_before_the_sorted_deck(main: Sequence[Entry]) -> list[list[Entry]]:
     name; the likelier first (the rest more nearly in order). A few of the rest may be out of order
     (`_OUT_OF_ORDER`): Moxfield sorts a printing by the name it bears (a Secret Lair's, a flavor name, "Godzilla,
     King of the Monsters") and exports its card's. None when the list is not so ordered, or when its first card
-    sorts first anyway (nothing in the order sets it apart: `_first_of_a_sorted_deck`)."""
+    sorts first anyway (nothing sets it apart from the deck)."""
     found: list[tuple[int, int]] = []  # (the rest's cards out of order, how many lead)
-    for keys in _sort_keys(main):
+    for keys in ([name_key(e.name) for e in main], [e.name for e in main]):  # in any case, or capitals first
         for lead in (1, 2):
-            if (descents := _out_of_order(keys[lead:])) is not None and keys[lead - 1] > keys[lead]:
-                found.append((descents, lead))
+            rest = keys[lead:]
+            if len(rest) >= _SORTED_RUN and keys[lead - 1] > rest[0]:
+                descents = sum(map(gt, rest, rest[1:]))
+                if descents <= len(rest) // _OUT_OF_ORDER:
+                    found.append((descents, lead))
     leads = dict.fromkeys(lead for _, lead in sorted(found))
     return [list(main[:lead]) for lead in leads]
-
-
-def _first_of_a_sorted_deck(main: Sequence[Entry]) -> Entry | None:
-    """The first entry of a main deck wholly in alphabetical order (a few cards out of it, as
-    `_listed_before_the_sorted_deck` allows), one copy: where Moxfield's export puts a commander whose name sorts
-    before the rest, which the order then doesn't set apart. Else None."""
-    if not main or main[0].quantity != 1:
-        return None
-    if not any(_out_of_order(keys) is not None for keys in _sort_keys(main)):
-        return None
-    return main[0]
-
-
-def _sort_keys(main: Sequence[Entry]) -> tuple[list[str], list[str]]:
-    """A main deck's names as two sorts order them: in any case, and capitals first."""
-    return [name_key(e.name) for e in main], [e.name for e in main]
-
-
-def _out_of_order(keys: Sequence[str]) -> int | None:
-    """How many of a run of names come before the one above them, when the run is long enough to be a sorted list
-    and few enough are (`_SORTED_RUN`, `_OUT_OF_ORDER`); else None."""
-    if len(keys) < _SORTED_RUN:
-        return None
-    descents = sum(map(gt, keys, keys[1:]))
-    return descents if descents <= len(keys) // _OUT_OF_ORDER else None
 
 
 #: One card in this many of a sorted main deck may be out of its order (four of 98).
@@ -338,14 +308,16 @@ def outside_cards_counted(deck: Deck, is_card: Callable[[str], bool]) -> Deck:
     grouped by what their cards do write above their token makers) are cards of a deck (`is_card`: by their own
     names, none a token's, and none the deck holds: MTGJSON's display commander), two or more, that make it 100:
     those cards counted in the main deck, said in a note. Otherwise the deck with a note that such cards were not
-    counted (before, a deck of 100 dropped them unsaid: banned cards below "Tokens"); the deck itself when it has
-    none."""
+    counted (before, a deck of 100 dropped them unsaid: banned cards below "Tokens"), but one card beside a deck of
+    100 (a token named as a card is, MTGJSON's Shapeshifter); the deck itself when it has none."""
     held = {name_key(e.name) for e in deck.entries if e.section in (COMMANDER, COMPANION, MAIN)}
     outside = [index for index, e in enumerate(deck.entries)
                if e.section == OUTSIDE and name_key(e.name) not in held and is_card(e.name)]
     if not outside:
         return deck
     count = sum(e.quantity for e in deck.entries if e.section in (COMMANDER, MAIN))
+    if count >= 100 and len(outside) < 2:  # a token named as a card is (Shapeshifter, Assembly-Worker) beside a deck
+        return deck  # of 100: nothing to say
     cards = sorted((deck.entries[index] for index in outside), key=attrgetter("line"))
     moved = sum(e.quantity for e in cards)
     lines = [e.line for e in cards if e.line]
@@ -497,6 +469,8 @@ def _matches(entry_name: str, key: str) -> bool:
 #: Every name the card a name is answers to (its full name, face names and other printed names: `Card.names`),
 #: none for a name no card has: how the checker lets the deck's commanders be matched by card, not by spelling.
 CardNames = Callable[[str], "tuple[str, ...]"]
+#: The card names that names no card has misspell, by those names (`Checker.mistyped`).
+Mistyped = Callable[[Sequence[str]], Mapping[str, str]]
 
 
 def _listed_otherwise(name: str, entries: Sequence[Entry], card_names: CardNames) -> str | None:
@@ -559,14 +533,16 @@ def _as_listed_by_card(name: str, entries: Sequence[Entry], card_names: CardName
 
 
 def commanders_given_read(deck: Deck, card_names: CardNames, entries: list[Entry] | None = None,
-                          notes: list[str] | None = None) -> Deck:
+                          notes: list[str] | None = None, mistyped: Mistyped | None = None) -> Deck:
     """The deck (its `entries` and `notes` when given, as a caller changed them) with each commander given beside its
     list and added as a card of its own (`Deck.added_commanders`) whose name no card has (a form's Commander cell
     misspelt, "Edgar Markof", or no name at all, "mono-red goblins") read against the list, its note saying so: the
     list's card spelt closest when one is close (`_closest_listed`), taken out of the main deck or sideboard; else,
     when the list marked commanders of its own that the names given moved to the main deck
     (`Deck.unmarked_commanders`), those commanders kept and the name left out. Before, such a name was an unknown
-    commander, the deck's identity unchecked and its own commander counted a 101st card."""
+    commander, the deck's identity unchecked and its own commander counted a 101st card. With `mistyped` (the
+    names given to check the deck with: `--commander`), a name that misspells a card stays the commander, unknown
+    (its close name said): before, a misspelt --commander was left out and the deck judged by the list's own."""
     entries = list(deck.entries if entries is None else entries)
     notes = list(deck.notes if notes is None else notes)
     unknown: list[str] = []
@@ -586,7 +562,8 @@ def commanders_given_read(deck: Deck, card_names: CardNames, entries: list[Entry
         by_card = _as_listed_by_card(name, listed, card_names)
         close = by_card[0] if by_card else _closest_listed(name, listed)
         if close is None:
-            left.append(name)
+            if mistyped is None or not mistyped([name]):
+                left.append(name)
             continue
         entries[index] = entries[index]._replace(name=close)
         _take_one(entries, entries.index(next(e for e in listed if e.name == close)))
@@ -890,7 +867,7 @@ def _given(name: str, card_names: CardNames | None) -> str:
 
 
 def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
-                    card_names: CardNames | None = None) -> Deck:
+                    card_names: CardNames | None = None, mistyped: Mistyped | None = None) -> Deck:
     """Make `names` the deck's commanders (`--commander NAME`, or a deck object's "commander" beside its
     text): each is moved out of the main deck (or the sideboard) when listed there, else added; commanders
     the list marked but `names` omits go to the main deck (`Deck.unmarked_commanders`; `partner_kept` may take one
@@ -899,7 +876,8 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
     which is them (`_read_labels`). Names match folded, by
     full name or by a face name, else loosely when one card of the list alone matches so (`_as_listed`:
     "Atraxa"); with `card_names`, a card given by another of its names than the list's (a double-faced card in
-    full, a flavor name) is the list's copy (`_listed_otherwise`). The notes of what moved begin with `given`."""
+    full, a flavor name) is the list's copy (`_listed_otherwise`); a name no card has is read against the list
+    (`commanders_given_read`, with `mistyped`). The notes of what moved begin with `given`."""
     if not names:
         return deck
     entries = list(deck.entries)
@@ -939,4 +917,4 @@ def with_commanders(deck: Deck, names: list[str], given: str = "--commander",
     deck = replace(deck, entries=tuple(entries), commanders_marked=True, notes=tuple(notes),
                    added_commanders=deck.added_commanders + tuple(added),
                    unmarked_commanders=deck.unmarked_commanders + tuple(moved))
-    return deck if card_names is None else commanders_given_read(deck, card_names)
+    return deck if card_names is None else commanders_given_read(deck, card_names, mistyped=mistyped)

@@ -281,7 +281,8 @@ def _columns_layout(header: list[str], delimiter: str, rows: Iterable[Sequence[s
     commanders = tuple(i for i, cell in enumerate(header) if i not in (decks, player, companion)
                        and _names_commanders(cell))
     others = sorted((rank, i) for i, cell in enumerate(header) if (rank := player_rank(cell)) is not None
-                    and i not in (decks, player, surname, companion, link, *commanders))
+                    and i not in (decks, player, surname, companion, link, *commanders)
+                    and not set(_words(cell)) & _NOT_THE_PLAYER)  # ("Deck nickname", "Playmat name")
     return Registrations(delimiter, decks, player, commanders, companion=companion, link=link, surname=surname,
                          other_players=tuple(i for _, i in others))
 
@@ -408,7 +409,8 @@ _NOT_A_PERSON = frozenset({"deck", "decks", "commander", "card", "list", "partne
                            "tournament", "commandant", "comandante", "kommandeur", "mazo", "mazos", "baraja",
                            "mazzo", "liste", "lista", "carte", "carta", "karte", "deckliste", "jeu", "equipe",
                            "equipo", "squadra", "tournoi", "tournois", "parties", "joueurs", "victoires", "matchs",
-                           "lgs", "friend", "friends", "favourite", "favorite", "utilisateur", "usuario", "utente"})
+                           "lgs", "friend", "friends", "favourite", "favorite", "utilisateur", "usuario", "utente",
+                           "playmat", "sleeves"})
 #: The word "player" in those languages ("Joueur", "Nom du joueur", "Spielername" is one word: "Spieler" alone).
 _PLAYER_WORDS_ABROAD = frozenset({"joueur", "joueuse", "spieler", "spielerin", "spielername", "jugador", "jugadora",
                                   "giocatore", "jogador", "speler", "spiller", "spelare"})
@@ -583,6 +585,10 @@ _PLAYER_WORDS = frozenset({"username", "nickname", "discord", "pseudo", "pseudon
                            "soprannome", "apelido", "utilisateur", "usuario", "benutzername", "utente"})
 #: Words of a column asking for an e-mail address ("E-Mail-Adresse", "Correo electrónico", "Indirizzo email").
 _EMAIL = frozenset({"email", "courriel", "correo"})
+
+#: Words of a column about something of the player's, not the player ("Deck nickname", "Playmat name"); an account
+#: ("Nom d'utilisateur Discord") is the player.
+_NOT_THE_PLAYER = _NOT_A_PERSON - _PLAYER_WORDS
 
 
 def _section_of(value: str) -> str:
