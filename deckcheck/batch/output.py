@@ -130,7 +130,7 @@ def _padded(cells: list[str], widths: list[int], right: list[bool]) -> str:
 def render_text(report: BatchReport, stream: IO[str], rows: TableRows | None = None,
                 notes: KeptLines | None = None, errors: KeptLines | None = None) -> None:
     """The summary table (one line per deck), the reasons unreadable decks could not be read, what the decks that
-    are not legal must fix (each error with its card, line and rule), the decks' notes on how their lists were read,
+    are not legal must fix (each error with its line, code, card and message), the decks' notes on how their lists were read,
     and totals. `rows`, `notes` and `errors`: the results' table rows, notes (`deck_notes`) and errors
     (`deck_errors`), when already taken (as they arrived)."""
     if rows is None:
@@ -247,7 +247,7 @@ def deck_notes(results: Iterable[DeckResult]) -> list[str]:
 
 def deck_errors(results: Iterable[DeckResult]) -> list[str]:
     """Each readable deck's errors, a line each as `check` writes them ("path:line: code message"): what the text
-    table's decks that are not legal must fix, with the card, the line and the rule (an unreadable deck's reason
+    table's decks that are not legal must fix, with the line, the code and the card (an unreadable deck's reason
     has a section of its own)."""
     return [one_line(violation_line(r.report.path, v)) for r in results if not r.unreadable for v in r.report.errors]
 
