@@ -470,6 +470,10 @@ def test_a_day_before_the_recorded_policy_history_is_said_as_check_says_it(capsy
     assert captured.err.splitlines()[-1].startswith("deckcheck: note: policy history before 2024-09-23")
     assert main(["card", "--data-dir", NO_STORE, "--as-of", "2025-01-01", "Sol Ring"]) == 0
     assert "note:" not in capsys.readouterr().out
+    # a day to come, as `check` notes it: today's lists are used (before, `card` said nothing of it)
+    assert main(["card", "--data-dir", NO_STORE, "--as-of", "2999-01-01", "Sol Ring"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("note: 2999-01-01 is a day to come: the banned and "
+                                                               "Game Changers lists as they stand today")
 
 
 def test_a_room_s_values_with_both_doors_or_neither_unlocked():
