@@ -52,6 +52,20 @@ def test_as_of_and_unknown_cards_in_text():
     assert "brackets did not exist on 2024-01-01" in out and "before 2025-10-21" not in out
 
 
+def test_a_day_outside_the_recorded_lists_is_noted_as_check_notes_it():
+    """`check` notes a day before the recorded banned list, or a day to come; `brackets` gave that day's bracket with
+    no word of it. It notes it after the decks (in JSON, "notes"); a recorded day has none."""
+    code, out, _ = run_cli("brackets", "--as-of", "2999-01-01", str(HANA), str(BRUNO))
+    assert code == 0 and out.splitlines()[-1].startswith("note: 2999-01-01 is a day to come: the banned and Game "
+                                                         "Changers lists as they stand today")
+    code, out, _ = run_cli("brackets", "--format", "json", "--as-of", "2015-01-01", str(HANA))
+    (note,) = json.loads(out)["notes"]
+    assert note.startswith("policy history before 2024-09-23 is not recorded")
+    code, out, _ = run_cli("brackets", "--format", "json", "--as-of", "2025-06-01", str(HANA))
+    assert "notes" not in json.loads(out)
+    assert "note:" not in run_cli("brackets", str(HANA))[1]
+
+
 def test_unreadable_deck_exit_2(tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_text("// nothing\n")

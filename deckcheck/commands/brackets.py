@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from datetime import date
 
 from deckcheck.commands.options import add_data_dir, add_as_of, add_commander, stdin_at_most_once
 from deckcheck.errors import InputError, one_line, reason_of
@@ -76,15 +77,22 @@ def run(args: argparse.Namespace) -> int:
         banned = [name for v in report.violations if v.code == BANNED.code for name in v.cards]
         decks.append({"path": report.path, "commanders": list(report.commanders), "bracket": report.bracket,
                       "unknown_cards": unknown, "banned": banned})
+    # a day before the recorded lists, or a day to come, as `check` and `card` note it (before, nothing said it)
+    dated = args.as_of is not None and not checker.policy.known_from() <= args.as_of <= date.today()
+    caveat = checker.policy.history_note(args.as_of) if dated else None
     if args.format == "json":  # every deck, an unreadable one with why, as `check`'s JSON has it
-        doc = {"decks": decks}
+        doc: dict = {"decks": decks}
         if args.as_of:
             doc["as_of"] = args.as_of.isoformat()
+        if caveat:
+            doc["notes"] = [caveat]
         json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
     else:  # an unreadable deck was said on standard error, as with `check`
         for d in decks:
             if "unreadable" not in d:
                 _text(d["path"], d["bracket"], sys.stdout, d["banned"])
+        if caveat:
+            print(one_line(f"note: {caveat}"))
     sys.stdout.flush()
     return 2 if any("unreadable" in d for d in decks) else 0
