@@ -321,9 +321,21 @@ class Policy:
         return self._known_from
 
     def history_note(self, on: date | None = None) -> str | None:
-        """A caveat for checks as of `on` (None when there is none): history before the baseline, a day to come, or
-        Game Changers not fully known."""
+        """A caveat for checks as of `on` (None when there is none): history before the baseline, a day to come
+        (`day_note`), or Game Changers not fully known."""
         on = on or date.today()
+        said = self.day_note(on)
+        if said:
+            return said
+        uncertain = self._state(on).gc_uncertain
+        if uncertain:
+            names = "; ".join(sorted(set(uncertain.values())))
+            return f"the Game Changers list of {on.isoformat()} is not fully known: uncertain are {names}"
+        return None
+
+    def day_note(self, on: date) -> str | None:
+        """The caveat for a day outside the recorded lists: before their history, or a day to come; None for a
+        recorded day (`card` and `brackets` say an uncertain Game Changer with its card)."""
         if on < self._known_from:
             return (f"policy history before {self._known_from.isoformat()} is not recorded: the banned list "
                     f"in force just before that date is used for {on.isoformat()} (a card whose ban the list dates is "
@@ -331,10 +343,6 @@ class Policy:
         if on > date.today():  # (not known yet: what will be announced meanwhile)
             return (f"{on.isoformat()} is a day to come: the banned and Game Changers lists as they stand today (their "
                     f"last change recorded on {self.latest_event.isoformat()}) are used for it")
-        uncertain = self._state(on).gc_uncertain
-        if uncertain:
-            names = "; ".join(sorted(set(uncertain.values())))
-            return f"the Game Changers list of {on.isoformat()} is not fully known: uncertain are {names}"
         return None
 
     # --- bans -----------------------------------------------------------------------------------

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import date
 
 from deckcheck.commands.options import add_data_dir, add_as_of, add_commander, stdin_at_most_once
 from deckcheck.errors import InputError, one_line, reason_of
@@ -78,8 +77,7 @@ def run(args: argparse.Namespace) -> int:
         decks.append({"path": report.path, "commanders": list(report.commanders), "bracket": report.bracket,
                       "unknown_cards": unknown, "banned": banned})
     # a day before the recorded lists, or a day to come, as `check` and `card` note it (before, nothing said it)
-    dated = args.as_of is not None and not checker.policy.known_from() <= args.as_of <= date.today()
-    caveat = checker.policy.history_note(args.as_of) if dated else None
+    caveat = checker.policy.day_note(args.as_of) if args.as_of is not None else None
     if args.format == "json":  # every deck, an unreadable one with why, as `check`'s JSON has it
         doc: dict = {"decks": decks}
         if args.as_of:

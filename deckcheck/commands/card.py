@@ -314,10 +314,8 @@ def run(args: argparse.Namespace) -> int:
                 own = {name_key(n) for n in (card.name, *(face.name for face in card.faces))}
                 asked = None if name_key(name) in own else name  # (a flavor name, a look-alike letter: said)
                 texts.append(render_text(card, standing, store.legalities_date, policy, args.as_of, melds, asked))
-    # a day before the recorded banned list, or a day to come, as `check` notes it (an uncertain Game Changer is said
-    # with its card)
-    dated = args.as_of is not None and not policy.known_from() <= args.as_of <= date.today()
-    caveat = policy.history_note(args.as_of) if dated and missing < len(names) else None
+    # a day before the recorded banned list, or a day to come, as `check` notes it
+    caveat = policy.day_note(args.as_of) if args.as_of is not None and missing < len(names) else None
     if args.format == "json":
         json.dump(results, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
