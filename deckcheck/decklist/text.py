@@ -53,10 +53,6 @@ for _section, _words in {
 #: Header words that are card names too: a header only written as one ("Acquire:", "// Acquire", "Acquire (3)"), a
 #: card on a line of its own (TappedOut's board of cards to buy, and the sorcery).
 CARD_NAMED_HEADERS = frozenset({"acquire"})
-#: What sets a card's line off without making it a header: a list's bullet, Markdown's bold or italics ("- Acquire",
-#: "**Acquire**").
-_CARD_MARKS = "-*•_ \t"
-
 #: Forge .dck sections of the game's other decks, read as headers only in brackets ("[Conspiracy]" is a card
 #: name when bare).
 FORGE_OUTSIDE = frozenset({"avatar", "conspiracy", "dungeon", "attractions", "contraptions"})
@@ -687,7 +683,8 @@ def parse_lines(text: str, path: str) -> Deck:
         if s.startswith("LAYOUT "):  # XMage .dck layout lines
             continue
         if not first.isdigit():
-            head = header_of(s) if s.strip(_CARD_MARKS).lower() not in CARD_NAMED_HEADERS else None  # (the card)
+            # (a card, bare or after a list's bullet or in Markdown's bold or italics: "- Acquire", "**Acquire**")
+            head = header_of(s) if s.strip(_BULLETS + "_ \t").lower() not in CARD_NAMED_HEADERS else None
             if head is not None:
                 if head == _COMMANDER_TAG:
                     tag_block, structured = COMMANDER, True
