@@ -1392,6 +1392,59 @@ def test_a_player_who_registered_twice_is_said_on_each_row(tmp_path, store):
     assert len(decks) == 2 and not any("registrations" in note for r in decks for note in r.report.notes)
 
 
+def test_a_zip_beside_the_folder_it_was_unzipped_to_is_said(tmp_path):
+    """An organizer's folder holding the registrations' zip and the folder it was unzipped to: every deck was a row
+    twice, the totals doubled, and nothing said so (an organizer's review). Each decklist of a name and bytes met
+    before is now said, and still checked (a player may bring one list to two events); a decklist of the same name
+    and other bytes, or of the same bytes and another name, is not said."""
+    import zipfile
+
+    folder = tmp_path / "regs"
+    shutil.copytree(TOURNAMENT, folder / "unzipped")
+    with zipfile.ZipFile(folder / "regs.zip", "w") as archive:
+        for deck in sorted(TOURNAMENT.glob("0[1-4]*.txt")):
+            archive.write(deck, deck.name)
+        archive.writestr("05-other-bytes.txt", "1 Sol Ring\n")  # a name it shares, other bytes
+    (folder / "unzipped" / "05-other-bytes.txt").write_text("1 Arcane Signet\n", encoding="utf-8")
+    code, out, err = run_cli("batch", "--format", "json", "--no-progress", str(folder))
+    report = json.loads(out)
+    assert report["summary"]["decks"] == len(EXPECTED) + 1 + 5  # every deck is still a row
+    copies = [note for note in report["notes"] if "the same name and bytes" in note]
+    assert len(copies) == 1 and copies[0].startswith("4 decklists with the same name and bytes as one read before")
+    # (the walk is in name order: the zip's members are met first)
+    assert f"{folder}/unzipped/01-alice-breed-lethality.txt (as {folder}/regs.zip/01-alice-breed-lethality.txt)" in \
+        copies[0] and "and 1 more; each is checked and counted" in copies[0] and "05-other-bytes" not in copies[0]
+    shutil.copy(TOURNAMENT / "01-alice-breed-lethality.txt", tmp_path / "alice-again.txt")  # same bytes, another name
+    code, out, err = run_cli("batch", "--format", "csv", "--no-progress",
+                             str(TOURNAMENT / "01-alice-breed-lethality.txt"), str(tmp_path / "alice-again.txt"),
+                             str(folder / "unzipped" / "02-bruno-timey-wimey.txt"), str(folder / "regs.zip"))
+    assert f"note: {folder}/regs.zip/02-bruno-timey-wimey.txt: the same name and bytes as " \
+           f"{folder}/unzipped/02-bruno-timey-wimey.txt; both are checked" in err
+    assert "alice-again" not in err and err.count("the same name and bytes") == 2  # bruno's and alice's in the zip
+
+
+def test_a_player_registered_in_two_tables_is_said(tmp_path, store):
+    """The form's table given beside the late sign-ups' (or the same table saved twice): a player registered in both
+    was two rows with no word, where one table's repeats were said. Now the batch's notes name them with their tables
+    and rows; each registration is still checked."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    form = _csv_file(tmp_path / "form.csv", [["Player name", "Decklist"], ["Alice Andersson", alice], ["Bob", alice],
+                                             ["Alice Andersson", alice]])
+    late = _csv_file(tmp_path / "late.csv", [["Player name", "Decklist"], ["Dana", alice], [" alice andersson", alice]])
+    report = check_many([form, late], store=store)
+    assert len(report) == 5
+    assert [note for note in report.notes if "registered in" in note] == [
+        f"Alice Andersson: registered in 2 tables ({form}:2, 4; {late}:3); each registration is checked and counted: "
+        "which one stands is the organizer's call"]
+    assert not [note for note in check_many([form], store=store).notes if "registered in" in note]
+    four = _csv_file(tmp_path / "four.csv", [["Player name", "Decklist"], *([name, alice] for name in "ABCD")])
+    again = tmp_path / "four (1).csv"  # a browser's second download of a table: one note for its players
+    shutil.copy(four, again)
+    code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(four), str(again))
+    assert f"note: 4 players registered in more than one table ({four}, {again}; the same table twice?): " \
+           "A, B, C and 1 more; each registration is checked and counted" in err and err.count("note:") == 1
+
+
 def _main_deck(name: str) -> str:
     """A tournament decklist's main deck alone: the lines after its "Deck" header."""
     return (TOURNAMENT / name).read_text(encoding="utf-8").split("\nDeck\n", 1)[1]

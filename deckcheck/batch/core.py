@@ -868,7 +868,8 @@ def _json_object(raw: bytes) -> bool:
 class FilesRead:
     """The files a batch has read, told by what they are, not by their names: a file given twice, given by its
     own name and in a folder given, or linked under two names, is read once, and the names it was met again under
-    are kept (`repeats`) to be said."""
+    are kept (`repeats`) to be said; so are the decklists of the same name and bytes and the players registered in
+    more than one table that the sources it watched held (`watched`)."""
 
     def __init__(self) -> None:
         self._first: dict[tuple[int, int], str] = {}
@@ -877,6 +878,11 @@ class FilesRead:
         self.links: list[str] = []  # the links to folders in folders given, not walked (`_walk`)
         self.decoded: list[str] = []  # how the tables of registrations not wholly UTF-8 were read, each naming its file
         self.not_files: list[str] = []  # the pipes, sockets and devices in folders given named as decklists, not read
+        # the decklists met, by name (folded) and size, then by the digest of their bytes (`_meet_decklist`)
+        self._named: dict[tuple[str, int], dict[bytes | None, str]] = {}
+        self.copies: list[tuple[str, str]] = []  # (a decklist, the one of the same name and bytes met before it)
+        # a player (folded): their name as first written, and the tables registering them with the rows that do
+        self._registered: dict[str, tuple[str, dict[str, list[str]]]] = {}
 
     def first_time(self, path: str) -> bool:
         """Whether the file at `path` is met for the first time (one that can't be looked at is: its row says why)."""
@@ -889,13 +895,76 @@ class FilesRead:
         self._first[key] = path
         return True
 
+    def watched(self, sources: Iterable[Source]) -> Iterator[Source]:
+        """`sources`, each looked at on its way to be checked: the decklists of a name and bytes met before (a zip
+        beside the folder it was unzipped to, a folder copied) and the players registered by the rows of more than
+        one table (a form's table given beside the late sign-ups', the same table saved twice) are kept to be said.
+        Both are checked and counted: a player may bring the same list to two events, and two players may share a
+        name. (A player on several rows of one table is said on those rows, `_sent_again`.)"""
+        for source in sources:
+            kind, label, payload = source
+            if kind in ("file", "bytes"):
+                self._meet_decklist(label, payload if kind == "bytes" else None)
+            elif (player := _registering_player(kind, payload)) is not None:
+                tables = self._registered.setdefault(player, (str(payload["player"]).strip(), {}))[1]
+                table, _, row = label.rpartition(":")
+                tables.setdefault(table, []).append(row)
+            yield source
+
+    def _meet_decklist(self, label: str, data: bytes | None) -> None:
+        """Keeps the decklist `label` (a file's path; a zip member's label with its `data`) by its name, size and
+        bytes, and notes it as a copy when one of them all met before is the same. A file's bytes are read only when
+        another of its name and size is met."""
+        try:
+            size = os.path.getsize(label) if data is None else len(data)
+        except OSError:  # its row says why it can't be read
+            return
+        same = self._named.setdefault((label.replace("\\", "/").rsplit("/", 1)[-1].casefold(), size), {})
+        digest = None if data is None else _digest_of(data)
+        if not same:
+            same[digest] = label  # (None: a file's, its bytes not read yet)
+            return
+        if None in same and (first_digest := _file_digest(first := same.pop(None))) is not None:
+            same[first_digest] = first
+        if (digest := digest or _file_digest(label)) is None:
+            return
+        if digest in same:
+            self.copies.append((label, same[digest]))
+        else:
+            same[digest] = label
+
     def notes(self, most: int = 3) -> list[str]:
-        """A note for each file met again, one for them all when more than `most` were (a folder given twice); one
-        naming the files of the folders given that were left out, as no decklist is named so; and one naming the
-        links to folders in them, not walked; one naming the pipes, sockets and devices in them named as decklists,
-        not read; and how each table of registrations not wholly UTF-8 was read."""
-        return self._repeats_said(most) + self._left_out_said() + self._links_said() + self._not_files_said() + \
-            self.decoded
+        """A note for each file met again, one for them all when more than `most` were (a folder given twice); the
+        same for the decklists that are copies of one met before and for the players registered in more than one
+        table; one naming the files of the folders given that were left out, as no decklist is named so; and one
+        naming the links to folders in them, not walked; one naming the pipes, sockets and devices in them named as
+        decklists, not read; and how each table of registrations not wholly UTF-8 was read."""
+        return self._repeats_said(most) + self._copies_said(most) + self._players_said(most) + \
+            self._left_out_said() + self._links_said() + self._not_files_said() + self.decoded
+
+    def _copies_said(self, most: int) -> list[str]:
+        said = [f"{copy}: the same name and bytes as {first}; both are checked and counted (a copy? a zip beside the "
+                "folder it was unzipped to?)" for copy, first in self.copies]
+        if len(said) <= most:
+            return said
+        return [f"{counted(len(said), 'decklist')} with the same name and bytes as one read before (a zip beside the "
+                "folder it was unzipped to? a folder copied?): "
+                f"{first_named([f'{copy} (as {first})' for copy, first in self.copies], most)}; each is checked and "
+                "counted"]
+
+    def _players_said(self, most: int) -> list[str]:
+        twice = [(player, tables) for player, tables in self._registered.values() if len(tables) > 1]
+        said = [f"{player}: registered in {counted(len(tables), 'table')} ("
+                + first_named([f"{table}:{first_named(rows, 10)}" for table, rows in tables.items()], most,
+                              "; ")
+                + "); each registration is checked and counted: which one stands is the organizer's call"
+                for player, tables in twice]
+        if len(said) <= most:
+            return said
+        tables = list(dict.fromkeys(table for _, player_tables in twice for table in player_tables))
+        return [f"{counted(len(said), 'player')} registered in more than one table ({first_named(tables, most)}; "
+                f"the same table twice?): {first_named([player for player, _ in twice], most)}; each registration "
+                "is checked and counted: which one stands is the organizer's call"]
 
     def _not_files_said(self, most: int = 10) -> list[str]:
         return _naming("left out of the folders given, though named as decklists, not being files but pipes, sockets "
@@ -924,6 +993,21 @@ class FilesRead:
         firsts = list(dict.fromkeys(first for _, first in self.repeats))
         return [f"{counted(len(firsts), 'file')} met more than once (by their names, in folders given, or linked): "
                 f"{first_named(firsts, most)}; the decks of each are checked once"]
+
+
+def _file_digest(path: str) -> bytes | None:
+    """The digest of a file's bytes (`_digest_of`); None for one that can't be read now."""
+    try:
+        with open(path, "rb") as f:
+            return _digest_of(f.read(MAX_BYTES + 1))
+    except OSError:
+        return None
+
+
+def _digest_of(data: bytes) -> bytes:
+    import hashlib
+
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 def _naming(said: str, paths: list[str], most: int) -> list[str]:
@@ -1958,7 +2042,7 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                 warnings.warn(DeckcheckWarning("no decks in this dict: it is empty"), stacklevel=2)
         else:
             given = list(paths_or_texts)
-            sources = list(expand(given, read))
+            sources = list(read.watched(expand(given, read)))
             if given and not sources:  # as `deckcheck batch` says, which exits 2
                 warnings.warn(DeckcheckWarning(no_decks_in(given)), stacklevel=2)
         results, notes = run_batch(sources, store=store, data_dir=data_dir, policy=policy, jobs=jobs,

@@ -120,8 +120,8 @@ def _check_all(args: argparse.Namespace) -> int:
     _refuse_to_overwrite_an_input(args.output, args.paths)
     store = CardStore.open(args.data_dir)
     read = FilesRead()  # a file given twice, or in a folder given too: its decks checked once
-    found = itertools.chain.from_iterable(
-        stdin_sources(sys.stdin.buffer, read=read) if path == "-" else expand([path], read) for path in args.paths)
+    found = read.watched(itertools.chain.from_iterable(
+        stdin_sources(sys.stdin.buffer, read=read) if path == "-" else expand([path], read) for path in args.paths))
     first = next(found, None)
     if first is None:
         raise DeckcheckError(no_decks_in(args.paths))
