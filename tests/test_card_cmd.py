@@ -242,7 +242,7 @@ def test_info_says_what_the_snapshot_holds_and_its_date(capsys):
     assert main(["info", "--data-dir", NO_STORE]) == 0
     out = capsys.readouterr().out
     assert "card data as of: 2026-01-03\nbuilt: " in out
-    assert "cards: 29305" in out
+    assert "cards: 29304" in out  # (the dungeon Scryfall gives the layout "normal" is not one)
 
 
 def test_a_meld_result_or_a_token_is_named_for_what_it_is_not_unknown(capsys):
@@ -272,6 +272,21 @@ def test_a_checklist_or_helper_card_is_a_game_aid_not_a_token(capsys):
     assert capsys.readouterr().out == (
         '"Kai Budde Decklist" is a game aid (a checklist, helper or promotional card printed with the tokens), '
         'not a card a deck can hold\n')
+
+
+def test_a_dungeon_is_said_a_dungeon_not_a_token_nor_a_card(capsys):
+    """MTGJSON lists dungeons with the tokens, and Scryfall gives them the layout "normal": "Tomb of Annihilation"
+    was said a token, and "Dungeon of the Mad Mage" a card not legal in Commander (a review). A dungeon begins
+    outside the game (CR 309.2)."""
+    code, out = run_json(capsys, "Tomb of Annihilation", "Dungeon of the Mad Mage")
+    assert code == 1
+    assert [(o["error"], o["kind"], o["object"]) for o in out] == [
+        ("not-a-deck-card", "dungeon", "Tomb of Annihilation"),
+        ("not-a-deck-card", "dungeon", "Dungeon of the Mad Mage")]
+    assert main(["card", "--data-dir", NO_STORE, "Lost Mine of Phandelver"]) == 1
+    assert capsys.readouterr().out == (
+        '"Lost Mine of Phandelver" is a dungeon, ventured into from outside the game, not a card a deck can hold '
+        '(CR 309.2)\n')
 
 
 def test_a_card_s_text_can_t_move_the_cursor_or_forge_a_line(tmp_path, shared_data, capsys):

@@ -59,8 +59,9 @@ def test_rules_unreadable_is_explained(tmp_path, capsys: pytest.CaptureFixture[s
     ("903.5", ["deck-size", "singleton", "color-identity", "sideboard"]), ("90", []), ("100.1", []),
     ("cr 903.5b", ["singleton"]),
     ("903.5bogus", []), ("903.5b2", []), ("903.5B", ["singleton"]),  # no rule's number; a letter in capitals
-    # named by an explanation, not cited: the not-a-deck-card message cites 712.4, 111.1 and 114.1
+    # named by an explanation, not cited: the not-a-deck-card message cites 712.4, 111.1, 114.1 and 309.2
     ("712.4", ["not-a-deck-card"]), ("111.1", ["not-a-deck-card"]), ("114.1", ["not-a-deck-card"]),
+    ("309.2", ["not-a-deck-card"]),
     # under a cited rule (702.124j, Partner with, is checked by the rule citing 702.124) or named (702.124f)
     ("702.124f", ["commander-pair"]), ("702.124j", ["commander-pair"]), ("903.4f", ["no-commander", "color-identity"]),
 ])

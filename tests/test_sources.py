@@ -56,7 +56,8 @@ def _by_name(cards):
 # --- every shared file: counts of cards and of skipped kinds ---------------------------------------
 
 SCRYFALL_FILES = [
-    ("layout-fixtures.json", 85, 60, {"art_series": 3, "double_faced_token": 3, "emblem": 3,
+    # (its two dungeons, Dungeon of the Mad Mage of layout "normal" and The Initiative // Undercity, not cards)
+    ("layout-fixtures.json", 85, 59, {"art_series": 3, "double_faced_token": 2, "dungeon": 2, "emblem": 3,
                                        "meld_result": 1, "planar": 5, "scheme": 4, "token": 2,
                                        "game_aid": 2, "vanguard": 2}),
     ("cards-2025-11-recorded.json", 461, 297, {}),
@@ -135,7 +136,8 @@ def test_mtgjson_set_files(shared_data):
     assert len(paths) == 579
     result = load_files(paths)
     assert len(result.cards) == 23_546
-    assert result.report.skipped["token"] == 1363
+    assert result.report.skipped["token"] == 1360
+    assert result.report.skipped["dungeon"] == 3  # Adventures in the Forgotten Realms' three, listed as tokens
     assert result.report.skipped["game_aid"] == 264  # checklists, helpers, ads: tokens whose type is "Card"
     assert result.report.skipped["art_series"] == 1728
     assert result.report.skipped["meld_result"] == 6
@@ -174,7 +176,7 @@ def test_json_lines_gzip_with_misleading_name(tmp_path, fixtures):
     path.write_bytes(gzip.compress(jsonl.encode()))
     array = _write_json(tmp_path / "cards.txt", fixtures, gz=True)
     assert load_files([path]).cards == load_files([array]).cards
-    assert len(load_files([path]).cards) == 60
+    assert len(load_files([path]).cards) == 59
 
 
 def test_small_chunks_give_the_same_objects(tmp_path, fixtures, monkeypatch):
@@ -374,10 +376,27 @@ def test_objects_no_deck_holds_are_kept_by_name_with_a_meld_result_s_parts(emn, 
     assert from_scryfall["Angel // Angel"].face_names == ("Angel",)  # once
     # a checklist or helper card printed with the tokens is a game aid: its type line is the bare "Card"
     assert (from_scryfall["The Monarch"].kind, from_scryfall["Ability Punchcard"].kind) == ("game_aid",) * 2
-    assert from_scryfall["The Initiative // Undercity"].kind == "double_faced_token"  # a dungeon on its back
+    # a dungeon card: Scryfall's layout is "normal" (it was a card, "not legal"), or on the Initiative's back, whose
+    # token layout called it a token
+    assert (from_scryfall["Dungeon of the Mad Mage"].kind, from_scryfall["The Initiative // Undercity"].kind) == (
+        "dungeon", "dungeon")
+    assert "Dungeon of the Mad Mage" not in {card.name for card in load_files([_write_json(tmp_path / "f.json",
+                                                                                           fixtures)]).cards}
     # planes, schemes and Vanguards are not kept: their names are mostly a card's first words ("Karn")
     assert {o.kind for o in from_scryfall.values()} == {"token", "double_faced_token", "emblem", "meld_result",
-                                                       "game_aid"}
+                                                       "game_aid", "dungeon"}
+
+
+def test_mtgjson_lists_dungeons_with_the_tokens_and_they_are_said_dungeons(shared_data, tmp_path):
+    """MTGJSON's Adventures in the Forgotten Realms lists its three dungeons among the set's tokens: a deck naming one
+    was told it names a token (a review). They are dungeons, which begin outside the game (CR 309.2)."""
+    with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "AFR.json.gz", "rt") as fh:
+        afr = json.load(fh)
+    others = {o.name: o.kind for o in load_files([_write_json(tmp_path / "AFR.json", afr)]).others}
+    assert {name: others[name] for name in ("Tomb of Annihilation", "Lost Mine of Phandelver",
+                                            "Dungeon of the Mad Mage")} == dict.fromkeys(
+        ("Tomb of Annihilation", "Lost Mine of Phandelver", "Dungeon of the Mad Mage"), "dungeon")
+    assert others["Treasure"] == "token"
 
 
 def test_mtgjson_faces_become_one_card(shared_data, tmp_path):
@@ -694,7 +713,7 @@ def test_missing_file_fails(tmp_path):
 
 
 def test_invalid_object_is_skipped_and_reported(fixtures, tmp_path):
-    objs = copy.deepcopy([o for o in fixtures if o["layout"] == "normal"])
+    objs = copy.deepcopy([o for o in fixtures if o["layout"] == "normal" and o["type_line"] != "Dungeon"])
     broken = objs[3]
     del broken["oracle_id"]
     objs[5]["cmc"] = "three"

@@ -33,7 +33,7 @@ from check_support import hearing_ctrl_c
 pytestmark = pytest.mark.shared
 PROJECT = Path(__file__).resolve().parent.parent
 UPDATED_AT = "2025-12-01T10:00:00.000+00:00"
-ONLINE_CARDS = 686  # cards in the served bulk file (layout fixtures + both 2025 files)
+ONLINE_CARDS = 685  # cards in the served bulk file (layout fixtures + both 2025 files; no dungeon)
 LOCAL_CARDS = 629  # cards in the two 2025 files
 
 
@@ -237,7 +237,7 @@ def test_online_update_builds_store_and_sends_headers(server, old_store, capsys)
     assert main(["update", "--data-dir", str(data_dir)]) == 0
     out = capsys.readouterr().out
     assert "cards from 966 objects" in out and "invalid objects skipped: 0" in out
-    assert "skipped (not deck cards): 25" in out
+    assert "skipped (not deck cards): 26" in out  # (the fixtures' dungeon of layout "normal" among them)
     meta, count = _store_meta(data_dir)
     assert meta["updated_at"] == UPDATED_AT
     assert meta["source"] == "Scryfall oracle_cards"
@@ -1061,7 +1061,7 @@ def test_update_reports_invalid_objects(shared_data, tmp_path, capsys):
     path.write_text("".join(json.dumps(o) + "\n" for o in objs), encoding="utf-8")
     assert main(["update", "--file", str(path), "--data-dir", str(tmp_path / "d")]) == 0
     captured = capsys.readouterr()
-    assert "59 cards from 85 objects" in captured.out
+    assert "58 cards from 85 objects" in captured.out
     assert "invalid objects skipped: 1" in captured.out
     assert f"{path}: id {broken['id']}: 'name' is a required property" in captured.err
 

@@ -90,12 +90,29 @@ def is_game_aid(layout: object, type_line: object) -> bool:
             and all(part.strip() == "Card" for part in type_line.split("//")))
 
 
+#: What a dungeon card is called among those objects (CR 309.1, 309.2: a card type seen only on nontraditional cards,
+#: which begin outside the game, never in a deck). Scryfall gives the three of 2021 the layout "normal", MTGJSON lists
+#: them with the tokens; the Undercity is on the back of The Initiative's helper card.
+DUNGEON = "dungeon"
+
+
+def non_deck_kind(layout: str | None, type_line: object) -> str | None:
+    """What kind of object a layout and type line make: a game aid (GAME_AID), a dungeon (DUNGEON, any face of that
+    card type), else the layout (a card's, or one of NON_DECK_LAYOUTS)."""
+    if is_game_aid(layout, type_line):
+        return GAME_AID
+    if isinstance(type_line, str) and any(face.split("\u2014")[0].strip() == "Dungeon"
+                                          for face in type_line.split("//")):
+        return DUNGEON
+    return layout
+
+
 #: The non-deck objects a decklist names in place of a card: a meld result written for its two cards, and
 #: tokens, emblems and game aids exported with the deck. The store keeps their names (NonDeckObject).
 #: Planes, schemes and Vanguards are not among them: they have decks of their own, and their names are mostly
 #: a real card's first words ("Sokenzan", "Karn", "Glen Elendra"), which a list that writes names short
 #: means as that card.
-NAMED_IN_DECKLISTS = frozenset({MELD_RESULT, "token", "double_faced_token", "emblem", GAME_AID})
+NAMED_IN_DECKLISTS = frozenset({MELD_RESULT, "token", "double_faced_token", "emblem", GAME_AID, DUNGEON})
 
 #: Commander legality values (Scryfall's spelling; MTGJSON's are mapped onto these).
 LEGAL = "legal"

@@ -1,5 +1,5 @@
 """`unknown-card`: a name that no card has; the message suggests the closest names. `not-a-deck-card`: a
-name no card has that names a meld result, a token, an emblem or a game aid."""
+name no card has that names a meld result, a token, an emblem, a dungeon or a game aid."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.decklist.model import COMMANDER, FETCHES_NO_PAGES, is_web_address
 from deckcheck.model.names import MAX_NAME_CHARS, has_face_separator, name_key, split_faces
-from deckcheck.model.vocab import GAME_AID, MELD_RESULT
+from deckcheck.model.vocab import DUNGEON, GAME_AID, MELD_RESULT
 from deckcheck.report import Violation
 from deckcheck.rules.base import DeckContext, error_rule
 from deckcheck.rules.legality import BANNED, ban_details, ban_reason
@@ -43,12 +43,14 @@ UNKNOWN_CARD = error_rule(
 
 NOT_A_DECK_CARD = error_rule(
     "not-a-deck-card", "",
-    "A meld result, a token, an emblem or a game aid: never a card of a deck.",
-    "A name that no card has is looked up among the meld results, tokens, emblems and game aids of the card "
-    "data. A meld result (Brisela, Voice of Nightmares) is the back halves of two cards, put together only "
+    "A meld result, a token, an emblem, a dungeon or a game aid: never a card of a deck.",
+    "A name that no card has is looked up among the meld results, tokens, emblems, dungeons and game aids of the "
+    "card data. A meld result (Brisela, Voice of Nightmares) is the back halves of two cards, put together only "
     "on the battlefield (CR 712.4); a token is a marker, not a card (CR 111.1); an emblem lives in the "
-    "command zone (CR 114.1); a game aid (a checklist, a helper card such as The Monarch, an ad: the type "
-    "line \"Card\") is printed with the tokens and is no Magic card at all. A name of a plane, scheme or "
+    "command zone (CR 114.1); a dungeon (Tomb of Annihilation) begins outside the game, never part of a deck or "
+    "sideboard, and is brought to the command zone by venturing into it (CR 309.2); a game aid (a checklist, a "
+    "helper card such as The Monarch, an ad: the type line \"Card\") is printed with the tokens and is no Magic "
+    "card at all. A name of a plane, scheme or "
     "Vanguard is an unknown card with suggestions: such names are mostly a card's first words, written "
     "short; so is a game aid's that cards' names begin with (Teferi, a Jumpstart theme card).",
     "Some card data marks meld results legal in Commander, and a naive checker accepts them; a list that "
@@ -70,6 +72,7 @@ _KINDS = {
     "double_faced_token": ("a token", "111.1"),
     "emblem": ("an emblem", "114.1"),
     GAME_AID: ("a game aid (a checklist, helper or promotional card printed with the tokens)", ""),
+    DUNGEON: ("a dungeon, ventured into from outside the game", "309.2"),
 }
 
 

@@ -14,7 +14,7 @@ from typing import Any, TypedDict
 
 from deckcheck.model.card import Face
 from deckcheck.model.vocab import (
-    COLORS, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, UNKNOWN, is_game_aid,
+    COLORS, DUNGEON, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, UNKNOWN, non_deck_kind,
     sort_colors,
 )
 from deckcheck.sources.jsonstream import NON_CARD_LISTS
@@ -151,9 +151,8 @@ def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportRe
     kind = layout
     if listed_in in NON_CARD_LISTS and layout not in NON_DECK_LAYOUTS:
         kind = _LIST_KINDS.get(listed_in, str(layout))
-    if is_game_aid(kind, obj.get("type")):
-        kind = GAME_AID
-    if listed_in in NON_CARD_LISTS or kind in NON_DECK_LAYOUTS or kind == GAME_AID:
+    kind = non_deck_kind(kind, obj.get("type"))
+    if listed_in in NON_CARD_LISTS or kind in NON_DECK_LAYOUTS or kind in (GAME_AID, DUNGEON):
         report.skipped[kind] += 1
         name = obj.get("name")
         acc.add_other(name, kind, name.split(" // ") if isinstance(name, str) else ())

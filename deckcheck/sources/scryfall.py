@@ -12,7 +12,7 @@ from typing import Any, TypedDict
 from deckcheck.model.card import Face
 from deckcheck.model.mana import ManaCostError, parse_cost
 from deckcheck.model.vocab import (
-    COLORS, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, is_game_aid, sort_colors,
+    COLORS, DUNGEON, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, non_deck_kind, sort_colors,
 )
 from deckcheck.sources.merge import (
     Accumulator, CardRecord, ImportReport, newest, normalize_day, normalize_legality,
@@ -139,8 +139,8 @@ def ingest(obj: Any, acc: Accumulator, report: ImportReport, path: str,
     layout = obj.get("layout")
     if not isinstance(layout, str):
         layout = None  # not hashable or not a word: the schema check below reports it
-    kind = GAME_AID if is_game_aid(layout, obj.get("type_line")) else layout
-    if kind in NON_DECK_LAYOUTS or kind == GAME_AID:
+    kind = non_deck_kind(layout, obj.get("type_line"))
+    if kind in NON_DECK_LAYOUTS or kind in (GAME_AID, DUNGEON):
         report.skipped[kind] += 1
         faces = obj.get("card_faces")
         acc.add_other(obj.get("name"), kind,
