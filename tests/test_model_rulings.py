@@ -199,6 +199,8 @@ def test_cards_frame_every_devoid_card_is_colorless(store, frame_colors):
         ("Beloved Beggar", 1, False),  # disturb: cast transformed from a graveyard, not the ordinary way
         ("Goldbug, Humanity's Ally", 1, False),  # More Than Meets the Eye: cast converted
         ("Invasion of Alara", 1, False),  # a Siege's back face, cast transformed once it is defeated
+        ("Commit // Memory", 0, True),
+        ("Commit // Memory", 1, False),  # aftermath: cast only from a graveyard (702.127a)
         ("Living End", 0, False),  # no mana cost: cast only for an alternative cost, suspend's (118.6)
         ("Ancestral Vision", 0, False),
         ("Ornithopter", 0, True),  # a cost of {0} is paid
@@ -282,6 +284,23 @@ def test_incomplete_split_card_combined_value_is_the_sources(store, name, zone, 
     assert not c.complete and c.mana_value(zone) == value
     if zone is not Zone.LIBRARY:  # the half the data holds, cast or unlocked alone
         assert c.mana_value(zone, 0) == c.front.mana_value
+
+
+def test_jegantha_sees_a_split_card_s_generic_symbol_twice(store):
+    """Jegantha: no card in the starting deck has more than one of the same mana symbol in its mana cost. A split
+    card's cost is both halves' (709.4b): Fire // Ice ({1}{R} and {1}{U}) holds {1} twice, and so does Give // Take
+    ({2}{G}, {2}{U}) {2}. The generic symbols were left out, and both decks were legal (a review). One cost of the
+    same symbols once each (Steam Augury, {2}{U}{R}) still is."""
+    from deckcheck import check_deck
+
+    lands = "\n".join(f"{n} {land}" for n, land in ((20, "Plains"), (20, "Island"), (20, "Swamp"), (19, "Mountain"),
+                                                     (19, "Forest")))
+    for name, legal in (("Fire // Ice", False), ("Give // Take", False), ("Steam Augury", True)):
+        report = check_deck(f"Commander\n1 Kenrith, the Returned King\n\nCompanion\n1 Jegantha, the Wellspring\n\n"
+                            f"Deck\n1 {name}\n{lands}\n", store=store)
+        assert report.legal is legal, name
+        assert [(v.code, v.cards) for v in report.violations] == (
+            [] if legal else [("companion", ("Jegantha, the Wellspring", name))]), name
 
 
 def test_a_companion_s_condition_judged_on_part_of_a_card_says_so(store):

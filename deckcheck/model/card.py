@@ -30,6 +30,7 @@ _TEXT_OR_NONE = (str, type(None))
 _NUMBER_OR_NONE = (int, float, type(None))
 _TYPE_DASH = re.compile(r"\s+[—–-]\s+")
 _PROTOTYPE = re.compile(r"^Prototype ((?:\{[^}]+\})+)", re.MULTILINE)
+_AFTERMATH = re.compile(r"^Aftermath\b", re.MULTILINE)
 
 
 @lru_cache(maxsize=16384)
@@ -156,7 +157,8 @@ class Card:
     def names(self) -> tuple[str, ...]:
         """Every name the card answers to: its full name, each face's name, its other printed names.
 
-        When a player chooses a card name, either face's name may be chosen (CR 201.3a, 712.2b)."""
+        When a player chooses a card name, either face's name may be chosen (CR 201.3a; a double-faced card's
+        faces, 712.19)."""
         seen: dict[str, None] = {self.name: None}
         for n in (*self.part_names, *self.aliases):
             seen.setdefault(n, None)
@@ -199,9 +201,11 @@ class Card:
 
         Casting a transforming DFC "transformed" or "converted", back face up (712.11a), is what disturb
         (702.146a), More Than Meets the Eye (702.162a) or an effect allows, not the ordinary way: this does not
-        read those permissions, and says False for the back face of those cards too."""
+        read those permissions, and says False for the back face of those cards too; and for an aftermath card's
+        second half, cast only from a graveyard (702.127a: Memory of Commit // Memory)."""
         shown = self.face(face)
-        if face and self.layout in (TRANSFORM, FLIP, PREPARE):
+        if face and (self.layout in (TRANSFORM, FLIP, PREPARE) or self.layout == SPLIT
+                     and _AFTERMATH.search(shown.oracle_text)):
             return False
         return not shown.is_land and shown.mana_cost != ""
 
@@ -213,7 +217,8 @@ class Card:
     @property
     def battlefield_entry_face(self) -> int:
         """A double-faced card put onto the battlefield enters front face up unless an effect says
-        otherwise (CR 712.14)."""
+        otherwise (CR 712.14): the face that is up. (A card whose front face is an instant or sorcery, Emeria's
+        Call's, isn't put onto the battlefield at all: it stays where it is, 400.4a.)"""
         return 0
 
     # --- mana value --------------------------------------------------------------------------

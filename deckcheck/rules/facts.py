@@ -320,9 +320,9 @@ def _leader_and_library_facts(card: Card) -> LeaderAndLibraryFacts:
     lone_doctor = (legendary and "Creature" in front.types and " ".join(front.subtypes) == "Time Lord Doctor"
                    and not _is_changeling(front))
 
-    symbols: list[str] = []
-    for face in lib_faces:
-        symbols.extend(s for s in parse_cost(face.mana_cost) if not s.isdigit())
+    # every symbol of the cost, generic ones too: a split card's cost is its halves' (709.4b), whose {1} and {1} make
+    # Fire // Ice break Jegantha's condition (before, the generic symbols were left out and such a card passed)
+    symbols = [symbol for face in lib_faces for symbol in parse_cost(face.mana_cost)]
 
     companion_key = None
     companion_text = ""
