@@ -96,7 +96,11 @@ def check_deck(deck: Deck | str | os.PathLike[str] | Mapping[str, Any] | Sequenc
     """Check one deck (a Deck, a path, decklist text, a list of its lines or a deck object) and return its DeckReport;
     with `brackets`, its Commander Bracket floor too (`DeckReport.bracket`), as `check_many` and `deckcheck check
     --format json` give it. The `commanders` are made the deck's as `--commander` makes them, their notes beginning
-    "commanders given" (`COMMANDERS_ARGUMENT`) where the command line's begin "--commander"."""
+    "commanders given" (`COMMANDERS_ARGUMENT`) where the command line's begin "--commander". Checked as of a day
+    `on` that the recorded lists don't cover as they are (before their history, a day to come, Game Changers not
+    fully known), its notes end with that caveat, the one `check --as-of` and `check_many` give their reports."""
+    from dataclasses import replace
+
     from deckcheck.checker import checker_lent
     from deckcheck.decklist.commanders import COMMANDERS_ARGUMENT, commander_names
     from deckcheck.policy import as_date, given_policy
@@ -105,7 +109,9 @@ def check_deck(deck: Deck | str | os.PathLike[str] | Mapping[str, Any] | Sequenc
     on, commanders, store = as_date(on), commander_names(commanders), CardStore.given(store)
     deck = with_entries(deck if isinstance(deck, Deck) else parse_deck(deck))
     with checker_lent(store, given_policy(policy)) as checker:  # (a check_many in another thread may hold it)
-        return checker.check(deck, on=on, commanders=commanders, bracket=brackets, given=COMMANDERS_ARGUMENT)
+        report = checker.check(deck, on=on, commanders=commanders, bracket=brackets, given=COMMANDERS_ARGUMENT)
+        caveat = checker.policy.history_note(on) if on is not None else None
+    return replace(report, notes=(*report.notes, caveat)) if caveat else report
 
 
 def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any = None) -> pd.DataFrame:

@@ -128,9 +128,13 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
     unless another is given; as `deckcheck card` shows them), Oracle id, and the card data's own Commander legality
     (`source_legality`). A card is one Oracle id: some cards share a name (Everythingamajig's six Un-cards; Pick Your
     Poison, a playtest card's name too), so the key to merge `deck_cards_frame` on is the Oracle id, the card the
-    checker took for each entry's name."""
+    checker took for each entry's name. As of a day the recorded lists don't cover as they are (before their history,
+    a day to come, Game Changers not fully known), a DeckcheckWarning gives the caveat `check --as-of` notes."""
+    import warnings
+
     import pandas as pd
 
+    from deckcheck.errors import DeckcheckWarning
     from deckcheck.model.color import face_colors, sort_colors
     from deckcheck.model.identity import color_identity
     from deckcheck.model.vocab import SPLIT
@@ -138,6 +142,8 @@ def cards_frame(store: CardStore | None = None, *, policy: Any = None, on: Any =
     from deckcheck.store import CardStore
 
     store, policy, on = CardStore.given(store), given_policy(policy), as_date(on)
+    if on is not None and (caveat := policy.history_note(on)):
+        warnings.warn(DeckcheckWarning(f"cards_frame(on={on.isoformat()}): {caveat}"), stacklevel=3)  # (api.py calls)
     rows = []
     for card in store.iter_cards():
         # a split card has both halves' characteristics off the stack (CR 709.4): Fire // Ice is blue and red

@@ -2520,7 +2520,9 @@ def test_cards_frame_holds_each_card_as_check_does(store):
     assert banned == set(frame.loc[names].query("legality == 'banned'").index) and len(banned) >= 20
     flagged = set(frame.loc[names].query("game_changer").index)
     assert batch.to_frame()["game_changers"].iloc[0] == len(flagged) >= 20
-    assert not deckcheck.cards_frame(store, on=pd.Timestamp("2024-01-01"))["game_changer"].any()  # no list yet
+    with pytest.warns(DeckcheckWarning, match=r"cards_frame\(on=2024-01-01\): policy history before 2024-09-23 is "
+                                              "not recorded"):  # (said as `check --as-of` says it: a review)
+        assert not deckcheck.cards_frame(store, on=pd.Timestamp("2024-01-01"))["game_changer"].any()  # no list yet
 
 
 def test_api_check_deck(store):
@@ -2892,6 +2894,25 @@ def test_a_frame_s_rows_are_deck_objects_and_its_dates_one_at_a_time(store):
         check_many(frame, store=store, on=pandas.to_datetime(frame["date"]))
     day = pandas.to_datetime(frame["date"]).to_numpy()[1]
     assert check_many(frame, store=store, on=day).on.isoformat() == "2025-06-01"
+
+
+def test_a_dict_of_a_frame_s_rows_is_its_decks_and_frames_in_a_list_or_a_groupby_are_refused(store):
+    """Notebook slips (an analyst's review): a dict of a frame's rows (`{i: row for i, row in df.iterrows()}`) was one
+    unreadable deck, "JSON, but not a deck"; it is a deck a row, each named by its key, as a list of the rows is. A
+    list of frames was a row of an unreadable deck each ("2 decks: 2 unreadable" for six), and a groupby one per
+    group: both now say how to give them."""
+    pandas = pytest.importorskip("pandas")
+
+    frame = pandas.DataFrame({"player": ["Ann", "Ben", "Cy"], "commander": [["Krenko, Mob Boss"]] * 3,
+                              "decklist": [["1 Sol Ring", "98 Mountain"], ["1 Sol Ring", "97 Mountain"],
+                                           ["1 Mana Crypt", "98 Mountain"]]})
+    by_key = check_many({f"row {i}": row for i, row in frame.iterrows()}, store=store)
+    assert [(r.path, r.name, r.legal, r.report.card_count) for r in by_key] == [
+        ("row 0", "Ann", True, 100), ("row 1", "Ben", False, 99), ("row 2", "Cy", False, 100)]
+    with pytest.raises(TypeError, match=r"a list holding DataFrames: .*pd.concat\(frames\)"):
+        check_many([frame.head(2), frame.tail(1)], store=store)
+    with pytest.raises(TypeError, match=r"decks are not a groupby: check each group"):
+        check_many(frame.groupby("player"), store=store)
 
 
 def test_registrations_indexed_by_the_player_column_name_each_deck_by_its_player(store):

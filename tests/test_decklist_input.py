@@ -275,6 +275,28 @@ def test_a_deck_object_s_count_that_is_none_is_a_problem_naming_its_item(count: 
         ("mainBoard[1] Forest", "count \"abc\" is not a number" if count == "abc" else said)]
 
 
+def test_numpy_s_numbers_are_counts_as_python_s_are() -> None:
+    """An analyst's deck object built from a Series (`{"name": n, "count": counts[n]}`) holds numpy.int64 counts:
+    each was "count np.int64(1) is not a number", its card left out (a review); a numpy float is one as 2.0 is, and a
+    numpy boolean or fraction is still no count. A board keyed by card takes them too, and so does a player's ID."""
+    from deckcheck.api import parse_deck
+
+    numpy = pytest.importorskip("numpy")
+    record = {"commander": ["Edgar Markov"],
+              "decklist": [{"name": "Sol Ring", "count": numpy.int64(1)},
+                           {"name": "Swamp", "quantity": numpy.int32(20)},
+                           {"name": "Island", "count": numpy.float32(3.0)}, {"name": "Forest", "count": numpy.bool_(1)},
+                           {"name": "Plains", "count": numpy.float64(2.5)}],
+              "player": numpy.int64(1042)}
+    deck = parse_deck(record)
+    assert [(e.quantity, e.name) for e in deck.entries] == [(1, "Edgar Markov"), (1, "Sol Ring"), (20, "Swamp"),
+                                                            (3, "Island")]
+    assert [p.message for p in deck.problems] == ['count "np.True_" is not a number', "count 2.5 is not a whole number"]
+    assert deck.name == "1042"
+    board = parse_deck({"commanders": {"Edgar Markov": numpy.int64(1)}, "mainboard": {"Swamp": numpy.int64(99)}})
+    assert [(e.quantity, e.name) for e in board.entries] == [(1, "Edgar Markov"), (99, "Swamp")]
+
+
 def test_moxfield_boards_keyed_by_card() -> None:
     """Moxfield's deck JSON: boards are objects keyed by card, each {"quantity", "card": {"name", ...}} (or those
     under "cards"); its maybeboard is not part of the deck."""

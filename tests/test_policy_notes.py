@@ -144,3 +144,17 @@ def test_card_data_newer_than_the_policy_bans_a_card_the_policy_does_not(tmp_pat
     for day, counted in ((None, ["Arcane Signet"]), ((made - timedelta(days=1)).isoformat(), [])):
         main(["brackets", "--format", "json", "--data-dir", str(store), *(["--as-of", day] if day else []), str(deck)])
         assert json.loads(capsys.readouterr().out)["decks"][0]["bracket"]["game_changers"] == counted
+
+
+def test_check_deck_as_of_a_day_outside_the_recorded_lists_notes_it_on_its_report():
+    """`check_deck(text, on=...)`, an analyst's call a row (`df.apply(lambda r: check_deck(r, on=r.date))`), returns
+    the deck's report alone: before, it had no word that a day before the recorded history is judged by the list in
+    force just before it, where `check --as-of` and `check_many` say so (a review). Its notes now end with the
+    caveat; a recorded day, or none given, adds none."""
+    from deckcheck import check_deck
+
+    old = check_deck(DECK, on="2020-01-01")
+    assert not old.legal and old.notes[-1].startswith("policy history before 2024-09-23 is not recorded: the banned "
+                                                      "list in force just before that date is used for 2020-01-01")
+    assert check_deck(DECK, on="2099-01-01").notes[-1].startswith("2099-01-01 is a day to come")
+    assert check_deck(DECK, on="2026-03-01").notes == check_deck(DECK).notes == ()

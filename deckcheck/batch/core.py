@@ -2042,6 +2042,7 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                 warnings.warn(DeckcheckWarning("no decks in this dict: it is empty"), stacklevel=2)
         else:
             given = list(paths_or_texts)
+            _refuse_frames_in(paths_or_texts, given)
             sources = list(read.watched(expand(given, read)))
             if given and not sources:  # as `deckcheck batch` says, which exits 2
                 warnings.warn(DeckcheckWarning(no_decks_in(given)), stacklevel=2)
@@ -2049,6 +2050,17 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
                                    options=options, progress=progress)
     notes = in_report_order([*notes, *read.notes()])  # as `deckcheck batch` says them
     return BatchReport(results=tuple(results), card_data=dict(store.meta), on=on, notes=tuple(notes), index=index)
+
+
+def _refuse_frames_in(given: Any, items: list[Any]) -> None:
+    """TypeError for decks given as a pandas groupby or a list holding frames, which were rows of unreadable decks
+    ("2 decks: 2 unreadable" for two frames of six): each frame is checked by itself."""
+    if type(given).__name__ == "DataFrameGroupBy":
+        raise TypeError("decks are not a groupby: check each group, `{key: check_many(group) for key, group in "
+                        "df.groupby(...)}`, or the whole frame, and group its verdicts (`report.to_frame()`)")
+    if any(is_pandas(item, "DataFrame") for item in items):
+        raise TypeError("a list holding DataFrames: give one frame of them all (`check_many(pd.concat(frames))`), or "
+                        "check each frame by itself")
 
 
 def _labelled_decks(value: Any) -> Mapping[Any, Any] | None:
@@ -2070,7 +2082,9 @@ def _labelled_decks(value: Any) -> Mapping[Any, Any] | None:
 
 def _a_deck(value: Any) -> bool | None:
     """Whether a dict's value is a deck `_labelled_decks` reads (a path, decklist text, a list of a deck's lines, deck
-    object, MTGJSON deck file's JSON or Deck); None for an empty cell (None, NaN)."""
+    object, a frame's row, MTGJSON deck file's JSON or Deck); None for an empty cell (None, NaN)."""
+    if is_pandas(value, "Series"):  # `{i: row for i, row in df.iterrows()}`: before, one unreadable deck of them all
+        return is_deck_row(value)
     if _missing(value):
         return None
     return isinstance(value, (str, os.PathLike, Deck)) or _deck_lines(value) or isinstance(value, Mapping) and (

@@ -7,6 +7,7 @@ for adding up duplicate lines; looking a name up is the card store's job.
 from __future__ import annotations
 
 import json
+import numbers
 import re
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -307,13 +308,14 @@ def read_quantity(digits: str) -> tuple[int | None, str | None]:
 def json_count(value: object) -> tuple[int | None, str | None]:
     """A card object's count as JSON gives it (an MTGJSON deck's "count", a deck object's "count" or "quantity"),
     or (None, why not): a whole number, written 2.0 too (pandas writes a column of counts with a gap as floats),
-    as `read_quantity` takes its digits; a boolean, a string, a negative or a fractional number is no count."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, float):
-        return None, f"count {json.dumps(value)} is not a whole number"
-    if isinstance(value, bool) or not isinstance(value, int):
+    as `read_quantity` takes its digits; numpy's numbers too (a frame's `series[label]`, `.at`: numpy.int64); a
+    boolean, a string, a negative or a fractional number is no count."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         return None, f"count {shortened(json.dumps(value, ensure_ascii=False, default=repr), 40)} is not a number"
+    if not isinstance(value, numbers.Integral):
+        if not float(value).is_integer():
+            return None, f"count {json.dumps(float(value))} is not a whole number"
+    value = int(value)
     if value < 0:
         return None, f"negative count {value}"
     return read_quantity(str(value))

@@ -15,6 +15,7 @@ exactly as the same decklist written as text, without line numbers (its items ar
 from __future__ import annotations
 
 import json
+import numbers
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -187,7 +188,7 @@ _MOST_LISTED_CHARS = 1 << 20
 def _board_item(key: str, entry: Any) -> Any:
     """One entry of a board keyed by card as a list item: the entry itself when it names its card, else the
     key as the name with the entry's count; None when the entry is neither a card object nor a count."""
-    if isinstance(entry, int) and not isinstance(entry, bool):
+    if isinstance(entry, numbers.Integral) and not isinstance(entry, bool):  # (numpy's too: a Series' value)
         return {"name": key, "count": entry}
     if not isinstance(entry, Mapping):
         return None
@@ -337,6 +338,6 @@ def _player_name(player: Any) -> str | None:
     a blank cell holds it, is 1042); None for none (a blank, NaN, a bool, another kind)."""
     if isinstance(player, str):
         return player.strip() or None
-    if isinstance(player, bool) or not isinstance(player, (int, float)) or player != player:  # (NaN != NaN)
+    if isinstance(player, bool) or not isinstance(player, numbers.Real) or player != player:  # (NaN != NaN)
         return None
-    return str(int(player)) if isinstance(player, float) and player.is_integer() else str(player)
+    return str(int(player)) if not isinstance(player, numbers.Integral) and float(player).is_integer() else str(player)
