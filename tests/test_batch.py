@@ -1394,33 +1394,41 @@ def test_a_player_who_registered_twice_is_said_on_each_row(tmp_path, store):
 
 def test_a_zip_beside_the_folder_it_was_unzipped_to_is_said(tmp_path):
     """An organizer's folder holding the registrations' zip and the folder it was unzipped to: every deck was a row
-    twice, the totals doubled, and nothing said so (an organizer's review). Each decklist of a name and bytes met
-    before is now said, and still checked (a player may bring one list to two events); a decklist of the same name
-    and other bytes, or of the same bytes and another name, is not said."""
+    twice, the totals doubled, and nothing said so (an organizer's review). Each decklist that is a copy of one met
+    before (the same name and bytes, in a folder of the same name but for the zip's ending or a copy's mark) is now
+    said, and still checked. Two players' `alice/deck.txt` and `bob/deck.txt` of the same bytes (one netdeck), a list
+    of the same bytes under another name, or of the same name and other bytes, are no copies."""
     import zipfile
 
-    folder = tmp_path / "regs"
-    shutil.copytree(TOURNAMENT, folder / "unzipped")
+    folder = tmp_path / "event"
+    shutil.copytree(TOURNAMENT, folder / "regs")
     with zipfile.ZipFile(folder / "regs.zip", "w") as archive:
         for deck in sorted(TOURNAMENT.glob("0[1-4]*.txt")):
             archive.write(deck, deck.name)
         archive.writestr("05-other-bytes.txt", "1 Sol Ring\n")  # a name it shares, other bytes
-    (folder / "unzipped" / "05-other-bytes.txt").write_text("1 Arcane Signet\n", encoding="utf-8")
+    (folder / "regs" / "05-other-bytes.txt").write_text("1 Arcane Signet\n", encoding="utf-8")
     code, out, err = run_cli("batch", "--format", "json", "--no-progress", str(folder))
     report = json.loads(out)
     assert report["summary"]["decks"] == len(EXPECTED) + 1 + 5  # every deck is still a row
-    copies = [note for note in report["notes"] if "the same name and bytes" in note]
-    assert len(copies) == 1 and copies[0].startswith("4 decklists with the same name and bytes as one read before")
-    # (the walk is in name order: the zip's members are met first)
-    assert f"{folder}/unzipped/01-alice-breed-lethality.txt (as {folder}/regs.zip/01-alice-breed-lethality.txt)" in \
+    copies = [note for note in report["notes"] if "copies of" in note]
+    assert len(copies) == 1 and copies[0].startswith("4 decklists are copies of others read before (the same name and "
+                                                     "bytes")
+    # (the walk is in name order: the folder's files are met first)
+    assert f"{folder}/regs.zip/01-alice-breed-lethality.txt (of {folder}/regs/01-alice-breed-lethality.txt)" in \
         copies[0] and "and 1 more; each is checked and counted" in copies[0] and "05-other-bytes" not in copies[0]
     shutil.copy(TOURNAMENT / "01-alice-breed-lethality.txt", tmp_path / "alice-again.txt")  # same bytes, another name
     code, out, err = run_cli("batch", "--format", "csv", "--no-progress",
                              str(TOURNAMENT / "01-alice-breed-lethality.txt"), str(tmp_path / "alice-again.txt"),
-                             str(folder / "unzipped" / "02-bruno-timey-wimey.txt"), str(folder / "regs.zip"))
-    assert f"note: {folder}/regs.zip/02-bruno-timey-wimey.txt: the same name and bytes as " \
-           f"{folder}/unzipped/02-bruno-timey-wimey.txt; both are checked" in err
-    assert "alice-again" not in err and err.count("the same name and bytes") == 2  # bruno's and alice's in the zip
+                             str(folder / "regs" / "02-bruno-timey-wimey.txt"), str(folder / "regs.zip"))
+    assert f"note: {folder}/regs.zip/02-bruno-timey-wimey.txt: a copy of {folder}/regs/02-bruno-timey-wimey.txt " \
+           "(the same name and bytes; a zip beside the folder it was unzipped to?); both are checked and counted" in err
+    assert "alice-again" not in err and err.count("a copy of") == 1  # (the tournament folder's alice is in no "regs")
+    netdeck = tmp_path / "netdeck"  # two players sent one list: no copy (a review of the first version said so)
+    for player in ("alice", "bob"):
+        (netdeck / player).mkdir(parents=True)
+        shutil.copy(TOURNAMENT / "01-alice-breed-lethality.txt", netdeck / player / "deck.txt")
+    code, out, err = run_cli("batch", "--format", "csv", "--no-progress", str(netdeck))
+    assert len(out.splitlines()) == 3 and "copy" not in err
 
 
 def test_a_player_registered_in_two_tables_is_said(tmp_path, store):
@@ -1434,9 +1442,14 @@ def test_a_player_registered_in_two_tables_is_said(tmp_path, store):
     report = check_many([form, late], store=store)
     assert len(report) == 5
     assert [note for note in report.notes if "registered in" in note] == [
-        f"Alice Andersson: registered in 2 tables ({form}:2, 4; {late}:3); each registration is checked and counted: "
+        f"Alice Andersson: registered in 2 tables ({form}:2; {late}:3); each registration is checked and counted: "
         "which one stands is the organizer's call"]
     assert not [note for note in check_many([form], store=store).notes if "registered in" in note]
+    # a deck object given beside the table, or two, is no table's row (the first version took them for tables)
+    objects = check_many([form, {"player": "Alice Andersson", "text": alice}, {"player": "Bob", "text": alice,
+                                                                               "path": "C:\\decks\\bob.txt"}],
+                         store=store)
+    assert len(objects) == 5 and not [note for note in objects.notes if "registered in" in note]
     four = _csv_file(tmp_path / "four.csv", [["Player name", "Decklist"], *([name, alice] for name in "ABCD")])
     again = tmp_path / "four (1).csv"  # a browser's second download of a table: one note for its players
     shutil.copy(four, again)
@@ -2911,8 +2924,9 @@ def test_a_dict_of_a_frame_s_rows_is_its_decks_and_frames_in_a_list_or_a_groupby
         ("row 0", "Ann", True, 100), ("row 1", "Ben", False, 99), ("row 2", "Cy", False, 100)]
     with pytest.raises(TypeError, match=r"a list holding DataFrames: .*pd.concat\(frames\)"):
         check_many([frame.head(2), frame.tail(1)], store=store)
-    with pytest.raises(TypeError, match=r"decks are not a groupby: check each group"):
-        check_many(frame.groupby("player"), store=store)
+    for grouped in (frame.groupby("player"), frame.groupby("player")["decklist"]):
+        with pytest.raises(TypeError, match=r"decks are not a groupby: check each group"):
+            check_many(grouped, store=store)
 
 
 def test_registrations_indexed_by_the_player_column_name_each_deck_by_its_player(store):

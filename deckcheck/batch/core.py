@@ -16,6 +16,7 @@ import itertools
 import json
 import numbers
 import os
+import re
 import signal
 import stat
 import sys
@@ -276,7 +277,7 @@ def _registration_bytes(label: str, data: bytes, layout: Registrations,
         return
     if note and read is not None:
         read.decoded.append(f"{label}: {note}")
-    yield from registration_rows(label, text, layout)
+    yield from registration_rows(label, text, layout, read)
 
 
 def _table_text(data: bytes, label: str) -> tuple[str, str | None]:
@@ -293,11 +294,12 @@ def _table_text(data: bytes, label: str) -> tuple[str, str | None]:
     raise refused
 
 
-def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[Source]:
+def registration_rows(path: str, text: str, layout: Registrations, read: FilesRead | None = None) -> Iterator[Source]:
     """A deck object per row of a table of registrations' CSV text, {"text": its decklist cell, "player": its
     player's cell, "commander": the names its commander cells give}, labelled path:row (the sheet's row
     number, the header's being its line's: the first, or one below a title); a row whose decklist cell is
-    empty is an "empty" source. The registrations of a player who sent several carry their rows (`_sent_again`)."""
+    empty is an "empty" source. The registrations of a player who sent several carry their rows (`_sent_again`); with
+    `read`, its players are noted there (`FilesRead.registered`)."""
     import csv
 
     body = table_body(text)[1]  # Excel's "sep=," line is no row of the sheet
@@ -313,6 +315,8 @@ def registration_rows(path: str, text: str, layout: Registrations) -> Iterator[S
                 found.append(_table_row(f"{path}:{row}", cells, layout, header))
     except csv.Error as exc:
         found.append(("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read"))
+    if read is not None:
+        read.registered(path, found)
     yield from _sent_again(found)
 
 
@@ -482,7 +486,7 @@ def _row_record(columns: list[str], row: Sequence[Any]) -> dict[str, Any] | None
     return {**record, "decklist": None} if not NAMING_KEYS.isdisjoint(record) else None
 
 
-def sheet_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source]:
+def sheet_sources(path: str, source: IO[bytes] | None = None, read: FilesRead | None = None) -> Iterator[Source]:
     """The deck sources of a workbook (.xlsx, .ods; the file at `path`, or `source` labelled `path`): a row
     each when one of its sheets is a table of registrations, else the workbook as one decklist (a card list
     kept in a spreadsheet)."""
@@ -496,7 +500,7 @@ def sheet_sources(path: str, source: IO[bytes] | None = None) -> Iterator[Source
         return
     layout = registrations_layout(text)
     if layout is not None:
-        yield from registration_rows(path, text, layout)
+        yield from registration_rows(path, text, layout, read)
     elif source is None:
         yield ("file", path, path)
     else:
@@ -569,7 +573,7 @@ def _member_sources(label: str, data: bytes, depth: int = 0, read: FilesRead | N
     zipped = is_zip(data)
     kind = archive_kind(io.BytesIO(data)) if zipped else None  # (None: a zip of other files)
     if kind in WORKBOOKS:
-        yield from sheet_sources(label, io.BytesIO(data))
+        yield from sheet_sources(label, io.BytesIO(data), read)
     elif zipped and kind is None:
         if depth >= MAX_ZIP_DEPTH:
             yield ("error", label, f"a zip archive within {MAX_ZIP_DEPTH} others: not read")
@@ -879,10 +883,11 @@ class FilesRead:
         self.decoded: list[str] = []  # how the tables of registrations not wholly UTF-8 were read, each naming its file
         self.not_files: list[str] = []  # the pipes, sockets and devices in folders given named as decklists, not read
         # the decklists met, by name (folded) and size, then by the digest of their bytes (`_meet_decklist`)
-        self._named: dict[tuple[str, int], dict[bytes | None, str]] = {}
-        self.copies: list[tuple[str, str]] = []  # (a decklist, the one of the same name and bytes met before it)
-        # a player (folded): their name as first written, and the tables registering them with the rows that do
-        self._registered: dict[str, tuple[str, dict[str, list[str]]]] = {}
+        self._named: dict[tuple[str, int], dict[bytes | None, list[str]]] = {}
+        self.copies: list[tuple[str, str]] = []  # (a decklist, the one it is a copy of, met before it)
+        # a player (folded): their name as first written, the first table registering them and its row (`registered`)
+        self._registered: dict[str, tuple[str, str, str]] = {}
+        self._in_tables: dict[str, dict[str, str]] = {}  # a player in more than one table: each table's first row
 
     def first_time(self, path: str) -> bool:
         """Whether the file at `path` is met for the first time (one that can't be looked at is: its row says why)."""
@@ -896,42 +901,54 @@ class FilesRead:
         return True
 
     def watched(self, sources: Iterable[Source]) -> Iterator[Source]:
-        """`sources`, each looked at on its way to be checked: the decklists of a name and bytes met before (a zip
-        beside the folder it was unzipped to, a folder copied) and the players registered by the rows of more than
-        one table (a form's table given beside the late sign-ups', the same table saved twice) are kept to be said.
-        Both are checked and counted: a player may bring the same list to two events, and two players may share a
-        name. (A player on several rows of one table is said on those rows, `_sent_again`.)"""
+        """`sources`, each looked at on its way to be checked: a decklist that is a copy of one met before (the same
+        name and bytes, in a folder of the same name but for a zip's ending or a copy's mark: a zip beside the folder
+        it was unzipped to, a folder copied, `_copied_place`) is kept to be said. Both are checked and counted: two
+        players may send one list, and a player may bring one list to two events."""
         for source in sources:
-            kind, label, payload = source
-            if kind in ("file", "bytes"):
-                self._meet_decklist(label, payload if kind == "bytes" else None)
-            elif (player := _registering_player(kind, payload)) is not None:
-                tables = self._registered.setdefault(player, (str(payload["player"]).strip(), {}))[1]
-                table, _, row = label.rpartition(":")
-                tables.setdefault(table, []).append(row)
+            if source[0] in ("file", "bytes"):
+                self._meet_decklist(source[1], source[2] if source[0] == "bytes" else None)
             yield source
 
     def _meet_decklist(self, label: str, data: bytes | None) -> None:
         """Keeps the decklist `label` (a file's path; a zip member's label with its `data`) by its name, size and
-        bytes, and notes it as a copy when one of them all met before is the same. A file's bytes are read only when
-        another of its name and size is met."""
+        bytes, and notes it as a copy of one met before (`_copied_place`). A file's bytes are read only when another
+        of its name and size is met; an empty decklist, and anything but a regular file (a pipe), are not compared."""
         try:
-            size = os.path.getsize(label) if data is None else len(data)
-        except OSError:  # its row says why it can't be read
+            size = len(data) if data is not None else (
+                info.st_size if stat.S_ISREG((info := os.stat(label)).st_mode) else 0)
+        except (OSError, ValueError):  # its row says why it can't be read (gone, a name with a NUL)
             return
-        same = self._named.setdefault((label.replace("\\", "/").rsplit("/", 1)[-1].casefold(), size), {})
+        if not 0 < size <= MAX_BYTES:  # (a row says it is too big for a decklist)
+            return
+        same = self._named.setdefault((_parts(label)[-1].casefold(), size), {})
         digest = None if data is None else _digest_of(data)
         if not same:
-            same[digest] = label  # (None: a file's, its bytes not read yet)
+            same[digest] = [label]  # (None: a file's, its bytes not read yet)
             return
-        if None in same and (first_digest := _file_digest(first := same.pop(None))) is not None:
-            same[first_digest] = first
+        if None in same and (first_digest := _file_digest((first := same.pop(None))[0])) is not None:
+            same.setdefault(first_digest, []).extend(first)
         if (digest := digest or _file_digest(label)) is None:
             return
-        if digest in same:
-            self.copies.append((label, same[digest]))
-        else:
-            same[digest] = label
+        met = same.setdefault(digest, [])
+        original = next((earlier for earlier in met[:_MOST_COMPARED] if _copied_place(label, earlier)), None)
+        if original is not None:
+            self.copies.append((label, original))
+        met.append(label)
+
+    def registered(self, table: str, rows: list[Source]) -> None:
+        """Keeps the players a table's `rows` register (its sources, `registration_rows`), each with the first row
+        of each table registering them, to say those registered in more than one table (a form's table given beside
+        the late sign-ups', or one table saved twice). (A player on several rows of one table is said on those rows,
+        `_sent_again`.)"""
+        for kind, label, payload in rows:
+            player = _registering_player(kind, payload)
+            if player is None:
+                continue
+            row = label[len(table) + 1:]
+            first = self._registered.setdefault(player, (str(payload["player"]).strip(), table, row))
+            if first[1] != table:
+                self._in_tables.setdefault(player, {first[1]: first[2]}).setdefault(table, row)
 
     def notes(self, most: int = 3) -> list[str]:
         """A note for each file met again, one for them all when more than `most` were (a folder given twice); the
@@ -943,28 +960,27 @@ class FilesRead:
             self._left_out_said() + self._links_said() + self._not_files_said() + self.decoded
 
     def _copies_said(self, most: int) -> list[str]:
-        said = [f"{copy}: the same name and bytes as {first}; both are checked and counted (a copy? a zip beside the "
-                "folder it was unzipped to?)" for copy, first in self.copies]
+        said = [f"{copy}: a copy of {first} (the same name and bytes; a zip beside the folder it was unzipped to?); "
+                "both are checked and counted" for copy, first in self.copies]
         if len(said) <= most:
             return said
-        return [f"{counted(len(said), 'decklist')} with the same name and bytes as one read before (a zip beside the "
-                "folder it was unzipped to? a folder copied?): "
-                f"{first_named([f'{copy} (as {first})' for copy, first in self.copies], most)}; each is checked and "
+        return [f"{len(said)} decklists are copies of others read before (the same name and bytes; a zip beside "
+                "the folder it was unzipped to? a folder copied?): "
+                f"{first_named([f'{copy} (of {first})' for copy, first in self.copies], most)}; each is checked and "
                 "counted"]
 
     def _players_said(self, most: int) -> list[str]:
-        twice = [(player, tables) for player, tables in self._registered.values() if len(tables) > 1]
-        said = [f"{player}: registered in {counted(len(tables), 'table')} ("
-                + first_named([f"{table}:{first_named(rows, 10)}" for table, rows in tables.items()], most,
-                              "; ")
+        said = [f"{self._registered[player][0]}: registered in {counted(len(tables), 'table')} ("
+                + first_named([f"{table}:{row}" for table, row in tables.items()], most, "; ")
                 + "); each registration is checked and counted: which one stands is the organizer's call"
-                for player, tables in twice]
+                for player, tables in self._in_tables.items()]
         if len(said) <= most:
             return said
-        tables = list(dict.fromkeys(table for _, player_tables in twice for table in player_tables))
+        tables = list(dict.fromkeys(table for player_tables in self._in_tables.values() for table in player_tables))
+        names = [self._registered[player][0] for player in self._in_tables]
         return [f"{counted(len(said), 'player')} registered in more than one table ({first_named(tables, most)}; "
-                f"the same table twice?): {first_named([player for player, _ in twice], most)}; each registration "
-                "is checked and counted: which one stands is the organizer's call"]
+                f"the same table twice?): {first_named(names, most)}; each registration is checked and counted: "
+                "which one stands is the organizer's call"]
 
     def _not_files_said(self, most: int = 10) -> list[str]:
         return _naming("left out of the folders given, though named as decklists, not being files but pipes, sockets "
@@ -995,12 +1011,49 @@ class FilesRead:
                 f"{first_named(firsts, most)}; the decks of each are checked once"]
 
 
+#: The most decklists of one name and bytes a decklist is compared with for a copy (`_copied_place`).
+_MOST_COMPARED = 20
+
+
+def _copied_place(path: str, other: str) -> bool:
+    """Whether two decklists of one name are one list in two places: the folders just above the parts their paths
+    end with alike have one name but for a zip's ending and a copy's mark ("regs.zip/alice.txt" and
+    "regs/alice.txt", "decks copy/..." and "decks/...", "regs (1).zip/..."), or one is a zip of the folder the
+    other's shared parts start with ("ev.zip/ev/alice.txt" and "ev/alice.txt"). Two players' `alice/deck.txt` and
+    `bob/deck.txt`, or one player's `week1/alice.txt` and `week2/alice.txt`, are not."""
+    a, b = _parts(path), _parts(other)
+    shared = 0
+    while shared < min(len(a), len(b)) and a[-1 - shared].casefold() == b[-1 - shared].casefold():
+        shared += 1
+    above = [parts[-1 - shared] if shared < len(parts) else "" for parts in (a, b)]
+    if _folder_name(above[0]) == _folder_name(above[1]) != "":
+        return True
+    if shared < 2:  # (the name alone in common)
+        return False
+    top = a[-shared].casefold()
+    return any(part.casefold().endswith(".zip") and _folder_name(part) == top for part in above)
+
+
+def _parts(label: str) -> list[str]:
+    return [part for part in label.replace("\\", "/").split("/") if part not in ("", ".")]
+
+
+_COPY_MARK = re.compile(r"(?:\.zip|[\s_-]+copy(?:\s*\d+)?|\s*\(\d+\))+$", re.IGNORECASE)
+
+
+def _folder_name(part: str) -> str:
+    """A folder's name without a zip's ending or a copy's mark ("regs (1).zip", "decks - Copy"), folded."""
+    return _COPY_MARK.sub("", part).casefold()
+
+
 def _file_digest(path: str) -> bytes | None:
-    """The digest of a file's bytes (`_digest_of`); None for one that can't be read now."""
+    """The digest of a file's bytes (`_digest_of`), read a chunk at a time; None for one that can't be read now."""
+    import hashlib
+
     try:
         with open(path, "rb") as f:
-            return _digest_of(f.read(MAX_BYTES + 1))
-    except OSError:
+            return hashlib.file_digest(f, lambda: hashlib.blake2b(digest_size=16)).digest()
+    except (OSError, ValueError):
         return None
 
 
@@ -1115,7 +1168,7 @@ def archive_sources(path: str, source: IO[bytes] | None = None, read: FilesRead 
     (`sheet_sources`), a word processor's document as one decklist, else the decklists in it (`zip_sources`)."""
     kind = archive_kind(path if source is None else source)
     if kind in WORKBOOKS:
-        yield from sheet_sources(path, source)
+        yield from sheet_sources(path, source, read)
     elif kind == IWORK:
         yield ("error", path, IWORK_REFUSAL)
     elif kind in DOCUMENTS:
@@ -2055,12 +2108,12 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
 def _refuse_frames_in(given: Any, items: list[Any]) -> None:
     """TypeError for decks given as a pandas groupby or a list holding frames, which were rows of unreadable decks
     ("2 decks: 2 unreadable" for two frames of six): each frame is checked by itself."""
-    if type(given).__name__ == "DataFrameGroupBy":
+    if type(given).__name__ in ("DataFrameGroupBy", "SeriesGroupBy"):
         raise TypeError("decks are not a groupby: check each group, `{key: check_many(group) for key, group in "
                         "df.groupby(...)}`, or the whole frame, and group its verdicts (`report.to_frame()`)")
     if any(is_pandas(item, "DataFrame") for item in items):
-        raise TypeError("a list holding DataFrames: give one frame of them all (`check_many(pd.concat(frames))`), or "
-                        "check each frame by itself")
+        raise TypeError(f"a {type(given).__name__} holding DataFrames: give one frame of them all "
+                        "(`check_many(pd.concat(frames))`), or check each frame by itself")
 
 
 def _labelled_decks(value: Any) -> Mapping[Any, Any] | None:
