@@ -283,6 +283,8 @@ def test_a_dungeon_is_said_a_dungeon_not_a_token_nor_a_card(capsys):
     assert [(o["error"], o["kind"], o["object"]) for o in out] == [
         ("not-a-deck-card", "dungeon", "Tomb of Annihilation"),
         ("not-a-deck-card", "dungeon", "Dungeon of the Mad Mage")]
+    code, out = run_json(capsys, "Undercity", "The Initiative")  # the back of The Initiative's helper card
+    assert [(o["kind"], o["object"]) for o in out] == [("dungeon", "Undercity"), ("game_aid", "The Initiative")]
     assert main(["card", "--data-dir", NO_STORE, "Lost Mine of Phandelver"]) == 1
     assert capsys.readouterr().out == (
         '"Lost Mine of Phandelver" is a dungeon, ventured into from outside the game, not a card a deck can hold '

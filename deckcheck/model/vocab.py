@@ -96,6 +96,10 @@ def is_game_aid(layout: object, type_line: object) -> bool:
 DUNGEON = "dungeon"
 
 
+#: The kinds of objects of the card data that are no cards (`non_deck_kind`).
+NON_DECK_KINDS = NON_DECK_LAYOUTS | {GAME_AID, DUNGEON}
+
+
 def non_deck_kind(layout: str | None, type_line: object) -> str | None:
     """What kind of object a layout and type line make: a game aid (GAME_AID), a dungeon (DUNGEON, any face of that
     card type), else the layout (a card's, or one of NON_DECK_LAYOUTS)."""

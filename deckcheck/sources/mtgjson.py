@@ -14,7 +14,7 @@ from typing import Any, TypedDict
 
 from deckcheck.model.card import Face
 from deckcheck.model.vocab import (
-    COLORS, DUNGEON, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, UNKNOWN, non_deck_kind,
+    COLORS, MELD, MELD_RESULT, NON_DECK_KINDS, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, UNKNOWN, non_deck_kind,
     sort_colors,
 )
 from deckcheck.sources.jsonstream import NON_CARD_LISTS
@@ -152,7 +152,7 @@ def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportRe
     if listed_in in NON_CARD_LISTS and layout not in NON_DECK_LAYOUTS:
         kind = _LIST_KINDS.get(listed_in, str(layout))
     kind = non_deck_kind(kind, obj.get("type"))
-    if listed_in in NON_CARD_LISTS or kind in NON_DECK_LAYOUTS or kind in (GAME_AID, DUNGEON):
+    if listed_in in NON_CARD_LISTS or kind in NON_DECK_KINDS:
         report.skipped[kind] += 1
         name = obj.get("name")
         acc.add_other(name, kind, name.split(" // ") if isinstance(name, str) else ())

@@ -12,7 +12,7 @@ from typing import Any, TypedDict
 from deckcheck.model.card import Face
 from deckcheck.model.mana import ManaCostError, parse_cost
 from deckcheck.model.vocab import (
-    COLORS, DUNGEON, GAME_AID, MELD, MELD_RESULT, NON_DECK_LAYOUTS, REVERSIBLE, non_deck_kind, sort_colors,
+    COLORS, DUNGEON, MELD, MELD_RESULT, NON_DECK_KINDS, REVERSIBLE, non_deck_kind, sort_colors,
 )
 from deckcheck.sources.merge import (
     Accumulator, CardRecord, ImportReport, newest, normalize_day, normalize_legality,
@@ -140,11 +140,18 @@ def ingest(obj: Any, acc: Accumulator, report: ImportReport, path: str,
     if not isinstance(layout, str):
         layout = None  # not hashable or not a word: the schema check below reports it
     kind = non_deck_kind(layout, obj.get("type_line"))
-    if kind in NON_DECK_LAYOUTS or kind in (GAME_AID, DUNGEON):
+    if kind in NON_DECK_KINDS:
         report.skipped[kind] += 1
         faces = obj.get("card_faces")
-        acc.add_other(obj.get("name"), kind,
-                      [f.get("name") for f in faces if isinstance(f, dict)] if isinstance(faces, list) else ())
+        faces = [f for f in faces if isinstance(f, dict)] if isinstance(faces, list) else []
+        kinds = [non_deck_kind(layout, f.get("type_line")) for f in faces]
+        if DUNGEON in kinds and len(set(kinds)) > 1:  # each face what it is: The Initiative a helper card, Undercity
+            # on its back a dungeon (a helper card with a token's face, The Ring // The Ring Tempts You, stays whole)
+            acc.add_other(obj.get("name"), kinds[0])
+            for face, face_kind in zip(faces, kinds):
+                acc.add_other(face.get("name"), face_kind)
+        else:
+            acc.add_other(obj.get("name"), kind, [f.get("name") for f in faces])
         return
     validator = validator or load_validator("scryfall_card")
     if not validator.is_valid(obj):
