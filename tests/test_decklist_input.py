@@ -93,6 +93,32 @@ def test_file_over_the_limit_is_refused_without_reading(tmp_path: Path) -> None:
     assert time.perf_counter() - started < 2  # read, 50 MB would take far longer (a bound only that breaks)
 
 
+def test_a_file_is_read_by_its_size_and_whole_when_it_grew(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every decklist file was read with room made for 16 MB first (`read(MAX_BYTES + 1)`): a 16 MB peak and about
+    40 us more a file. It is read by its size now; one that grew after its size was taken is still read whole."""
+    import tracemalloc
+
+    from deckcheck.decklist import reading
+
+    path = tmp_path / "deck.txt"
+    path.write_text("1 Sol Ring\n" + "".join(f"1 Card {n}\n" for n in range(200)), encoding="utf-8")
+    tracemalloc.start()
+    try:
+        deck = parse_file(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(deck.entries) == 201 and peak < 1 << 20
+    real_stat = reading.os.stat
+
+    def stat_taken_early(target, *args, **kwargs):  # the size it had before the last lines were written
+        info = real_stat(target, *args, **kwargs)
+        return os.stat_result((*info[:6], 20, *info[7:])) if str(target) == str(path) else info
+
+    monkeypatch.setattr(reading.os, "stat", stat_taken_early)
+    assert [e.name for e in parse_file(path).entries][-1] == "Card 199"
+
+
 def test_stream_over_the_limit_is_refused() -> None:
     import io
     with pytest.raises(InputError, match=r"<stdin>: file too large"):
@@ -293,8 +319,11 @@ def test_numpy_s_numbers_are_counts_as_python_s_are() -> None:
                                                             (3, "Island")]
     assert [p.message for p in deck.problems] == ['count "np.True_" is not a number', "count 2.5 is not a whole number"]
     assert deck.name == "1042"
-    board = parse_deck({"commanders": {"Edgar Markov": numpy.int64(1)}, "mainboard": {"Swamp": numpy.int64(99)}})
-    assert [(e.quantity, e.name) for e in board.entries] == [(1, "Edgar Markov"), (99, "Swamp")]
+    board = parse_deck({"commanders": {"Edgar Markov": numpy.int64(1)}, "mainboard": {"Swamp": numpy.int64(98),
+                                                                                      "Sol Ring": 1.0,
+                                                                                      "Island": numpy.float64(2.5)}})
+    assert [(e.quantity, e.name) for e in board.entries] == [(1, "Edgar Markov"), (98, "Swamp"), (1, "Sol Ring")]
+    assert [p.message for p in board.problems] == ["count 2.5 is not a whole number"]
 
 
 def test_moxfield_boards_keyed_by_card() -> None:

@@ -66,7 +66,11 @@ def parse_file(path: str | os.PathLike) -> Deck:
         if stat.S_ISREG(info.st_mode) and info.st_size > MAX_BYTES:
             raise _too_big(label, info.st_size)
         with open(label, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+            # a regular file's size asked for (read(n) makes room for n bytes first: 16 MB for every decklist)
+            expected = info.st_size if stat.S_ISREG(info.st_mode) else MAX_BYTES
+            data = handle.read(expected + 1)
+            if len(data) > expected and expected < MAX_BYTES:  # (it grew meanwhile)
+                data += handle.read(MAX_BYTES + 1 - len(data))
     except IsADirectoryError:
         raise InputError(label, _FOLDER) from None
     except OSError as exc:

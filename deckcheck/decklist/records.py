@@ -188,8 +188,8 @@ _MOST_LISTED_CHARS = 1 << 20
 def _board_item(key: str, entry: Any) -> Any:
     """One entry of a board keyed by card as a list item: the entry itself when it names its card, else the
     key as the name with the entry's count; None when the entry is neither a card object nor a count."""
-    if isinstance(entry, numbers.Integral) and not isinstance(entry, bool):  # (numpy's too: a Series' value)
-        return {"name": key, "count": entry}
+    if isinstance(entry, numbers.Real) and not isinstance(entry, bool):  # numpy's too (`dict(series)`); 2.0 as 2
+        return {"name": key, "count": entry}  # (json_count says what is no count)
     if not isinstance(entry, Mapping):
         return None
     if _item_name(entry) is not None:
