@@ -882,8 +882,8 @@ class FilesRead:
         self.links: list[str] = []  # the links to folders in folders given, not walked (`_walk`)
         self.decoded: list[str] = []  # how the tables of registrations not wholly UTF-8 were read, each naming its file
         self.not_files: list[str] = []  # the pipes, sockets and devices in folders given named as decklists, not read
-        # the decklists met, by name (folded) and size, then by the digest of their bytes (`_meet_decklist`)
-        self._named: dict[tuple[str, int], dict[bytes | None, list[str]]] = {}
+        # the decklists met, by name (folded), folder name and size, then by their bytes' digest (`_meet_decklist`)
+        self._named: dict[tuple[str, str, int], dict[bytes | None, list[str]]] = {}
         self.copies: list[tuple[str, str]] = []  # (a decklist, the one it is a copy of, met before it)
         # a player (folded): their name as first written, the first table registering them and its row (`registered`)
         self._registered: dict[str, tuple[str, str, str]] = {}
@@ -913,7 +913,8 @@ class FilesRead:
     def _meet_decklist(self, label: str, data: bytes | None) -> None:
         """Keeps the decklist `label` (a file's path; a zip member's label with its `data`) by its name, size and
         bytes, and notes it as a copy of one met before (`_copied_place`). A file's bytes are read only when another
-        of its name and size is met; an empty decklist, and anything but a regular file (a pipe), are not compared."""
+        of its name, folder name and size is met (not for two players' alice/deck.txt and bob/deck.txt); an empty
+        decklist, and anything but a regular file (a pipe), are not compared."""
         try:
             size = len(data) if data is not None else (
                 info.st_size if stat.S_ISREG((info := os.stat(label)).st_mode) else 0)
@@ -921,7 +922,9 @@ class FilesRead:
             return
         if not 0 < size <= MAX_BYTES:  # (a row says it is too big for a decklist)
             return
-        same = self._named.setdefault((_parts(label)[-1].casefold(), size), {})
+        parts = _parts(label)  # (a copy's folder just above it has the same name: `_copied_place`)
+        same = self._named.setdefault((parts[-1].casefold(), _folder_name(parts[-2] if len(parts) > 1 else ""), size),
+                                      {})
         digest = None if data is None else _digest_of(data)
         if not same:
             same[digest] = [label]  # (None: a file's, its bytes not read yet)
