@@ -872,8 +872,8 @@ def _json_object(raw: bytes) -> bool:
 class FilesRead:
     """The files a batch has read, told by what they are, not by their names: a file given twice, given by its
     own name and in a folder given, or linked under two names, is read once, and the names it was met again under
-    are kept (`repeats`) to be said; so are the decklists of the same name and bytes and the players registered in
-    more than one table that the sources it watched held (`watched`)."""
+    are kept (`repeats`) to be said; so are the decklists that are copies of one read before (`watched`) and the
+    players registered in more than one table of registrations (`registered`)."""
 
     def __init__(self) -> None:
         self._first: dict[tuple[int, int], str] = {}
@@ -911,8 +911,8 @@ class FilesRead:
             yield source
 
     def _meet_decklist(self, label: str, data: bytes | None) -> None:
-        """Keeps the decklist `label` (a file's path; a zip member's label with its `data`) by its name, size and
-        bytes, and notes it as a copy of one met before (`_copied_place`). A file's bytes are read only when another
+        """Keeps the decklist `label` (a file's path; a zip member's label with its `data`) by its name, folder name,
+        size and bytes, and notes it as a copy of one met before (`_copied_place`). A file's bytes are read only when another
         of its name, folder name and size is met (not for two players' alice/deck.txt and bob/deck.txt); an empty
         decklist, and anything but a regular file (a pipe), are not compared."""
         try:
