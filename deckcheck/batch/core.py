@@ -315,18 +315,19 @@ def registration_rows(path: str, text: str, layout: Registrations, read: FilesRe
                 found.append(_table_row(f"{path}:{row}", cells, layout, header))
     except csv.Error as exc:
         found.append(("error", f"{path}:{row + 1}", f"CSV error: {exc}; the rest of the file is not read"))
+    players = [_registering_player(kind, payload) for kind, _, payload in found]
     if read is not None:
-        read.registered(path, found)
-    yield from _sent_again(found)
+        read.registered(path, found, players)
+    yield from _sent_again(found, players)
 
 
-def _sent_again(sources: list[Source]) -> list[Source]:
+def _sent_again(sources: list[Source], registrations: list[str | None]) -> list[Source]:
     """A table's rows, the registrations of a player named on more than one (a form sent again: Google Forms keeps
     each response) each holding the rows of all of them ("rows", the labels' row numbers: one list they share), which
-    its deck's notes say (`parse_deck_record`): the totals count registrations, not players. A table of deck objects
-    (a frame of an archive saved by `to_csv`) is a player's decks of several events: no such rows."""
+    its deck's notes say (`parse_deck_record`): the totals count registrations, not players. `registrations`: the
+    player each row registers (`_registering_player`). A table of deck objects (a frame of an archive saved by
+    `to_csv`) is a player's decks of several events: no such rows."""
     rows: dict[str, list[str]] = {}
-    registrations = [_registering_player(kind, payload) for kind, _, payload in sources]
     for player, (_, label, _) in zip(registrations, sources):
         if player:
             rows.setdefault(player, []).append(label.rsplit(":", 1)[1])
@@ -912,9 +913,9 @@ class FilesRead:
 
     def _meet_decklist(self, label: str, data: bytes | None) -> None:
         """Keeps the decklist `label` (a file's path; a zip member's label with its `data`) by its name, folder name,
-        size and bytes, and notes it as a copy of one met before (`_copied_place`). A file's bytes are read only when another
-        of its name, folder name and size is met (not for two players' alice/deck.txt and bob/deck.txt); an empty
-        decklist, and anything but a regular file (a pipe), are not compared."""
+        size and bytes, and notes it as a copy of one met before (`_copied_place`). A file's bytes are read only when
+        another of its name, folder name and size is met (not for two players' alice/deck.txt and bob/deck.txt); an
+        empty decklist, and anything but a regular file (a pipe), are not compared."""
         try:
             size = len(data) if data is not None else (
                 info.st_size if stat.S_ISREG((info := os.stat(label)).st_mode) else 0)
@@ -939,16 +940,15 @@ class FilesRead:
             self.copies.append((label, original))
         met.append(label)
 
-    def registered(self, table: str, rows: list[Source]) -> None:
-        """Keeps the players a table's `rows` register (its sources, `registration_rows`), each with the first row
-        of each table registering them, to say those registered in more than one table (a form's table given beside
-        the late sign-ups', or one table saved twice). (A player on several rows of one table is said on those rows,
-        `_sent_again`.)"""
-        for kind, label, payload in rows:
-            player = _registering_player(kind, payload)
+    def registered(self, table: str, rows: list[Source], players: list[str | None]) -> None:
+        """Keeps the `players` a table's `rows` register (its sources and the player of each, `registration_rows`),
+        each with the first row of each table registering them, to say those registered in more than one table (a
+        form's table given beside the late sign-ups', or one table saved twice). (A player on several rows of one
+        table is said on those rows, `_sent_again`.)"""
+        for player, (_, label, payload) in zip(players, rows):
             if player is None:
                 continue
-            row = label[len(table) + 1:]
+            row = label.rsplit(":", 1)[1]
             first = self._registered.setdefault(player, (str(payload["player"]).strip(), table, row))
             if first[1] != table:
                 self._in_tables.setdefault(player, {first[1]: first[2]}).setdefault(table, row)
@@ -1055,15 +1055,22 @@ def _file_digest(path: str) -> bytes | None:
 
     try:
         with open(path, "rb") as f:
-            return hashlib.file_digest(f, lambda: hashlib.blake2b(digest_size=16)).digest()
+            return hashlib.file_digest(f, _hasher).digest()
     except (OSError, ValueError):
         return None
 
 
 def _digest_of(data: bytes) -> bytes:
+    """The digest a decklist's bytes are compared by (`FilesRead._meet_decklist`)."""
+    hasher = _hasher()
+    hasher.update(data)
+    return hasher.digest()
+
+
+def _hasher() -> Any:
     import hashlib
 
-    return hashlib.blake2b(data, digest_size=16).digest()
+    return hashlib.blake2b(digest_size=16)
 
 
 def _naming(said: str, paths: list[str], most: int) -> list[str]:
@@ -2097,6 +2104,7 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
             if not labelled:  # as an empty Series is
                 warnings.warn(DeckcheckWarning("no decks in this dict: it is empty"), stacklevel=2)
         else:
+            _refuse_a_groupby(paths_or_texts)
             given = list(paths_or_texts)
             _refuse_frames_in(paths_or_texts, given)
             sources = list(read.watched(expand(given, read)))
@@ -2108,12 +2116,17 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     return BatchReport(results=tuple(results), card_data=dict(store.meta), on=on, notes=tuple(notes), index=index)
 
 
-def _refuse_frames_in(given: Any, items: list[Any]) -> None:
-    """TypeError for decks given as a pandas groupby or a list holding frames, which were rows of unreadable decks
-    ("2 decks: 2 unreadable" for two frames of six): each frame is checked by itself."""
+def _refuse_a_groupby(given: Any) -> None:
+    """TypeError for decks given as a pandas groupby (before its groups are made), whose groups were rows of
+    unreadable decks."""
     if type(given).__name__ in ("DataFrameGroupBy", "SeriesGroupBy"):
         raise TypeError("decks are not a groupby: check each group, `{key: check_many(group) for key, group in "
                         "df.groupby(...)}`, or the whole frame, and group its verdicts (`report.to_frame()`)")
+
+
+def _refuse_frames_in(given: Any, items: list[Any]) -> None:
+    """TypeError for decks given as a list (or another iterable) holding frames, which were rows of unreadable decks
+    ("2 decks: 2 unreadable" for two frames of six): each frame is checked by itself."""
     if any(is_pandas(item, "DataFrame") for item in items):
         raise TypeError(f"a {type(given).__name__} holding DataFrames: give one frame of them all "
                         "(`check_many(pd.concat(frames))`), or check each frame by itself")

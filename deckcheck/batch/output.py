@@ -130,8 +130,8 @@ def _padded(cells: list[str], widths: list[int], right: list[bool]) -> str:
 def render_text(report: BatchReport, stream: IO[str], rows: TableRows | None = None,
                 notes: KeptLines | None = None, errors: KeptLines | None = None) -> None:
     """The summary table (one line per deck), the reasons unreadable decks could not be read, what the decks that
-    are not legal must fix (each error with its line, code, card and message), the decks' notes on how their lists were read,
-    and totals. `rows`, `notes` and `errors`: the results' table rows, notes (`deck_notes`) and errors
+    are not legal must fix (each error with its line, code, card and message), the decks' notes on how their lists
+    were read, and totals. `rows`, `notes` and `errors`: the results' table rows, notes (`deck_notes`) and errors
     (`deck_errors`), when already taken (as they arrived)."""
     if rows is None:
         rows = TableRows()

@@ -311,7 +311,7 @@ def run(args: argparse.Namespace) -> int:
             if args.format == "json":
                 results.append(card_dict(name, card, standing, melds))
             else:
-                own = {name_key(n) for n in (card.name, *(face.name for face in card.faces))}
+                own = {name_key(n) for n in (card.name, *card.face_names)}
                 asked = None if name_key(name) in own else name  # (a flavor name, a look-alike letter: said)
                 texts.append(render_text(card, standing, store.legalities_date, policy, args.as_of, melds, asked))
     # a day before the recorded banned list, or a day to come, as `check` notes it

@@ -53,6 +53,7 @@ for _section, _words in {
 #: Header words that are card names too: a header only written as one ("Acquire:", "// Acquire", "Acquire (3)"), a
 #: card on a line of its own (TappedOut's board of cards to buy, and the sorcery).
 CARD_NAMED_HEADERS = frozenset({"acquire"})
+
 #: Forge .dck sections of the game's other decks, read as headers only in brackets ("[Conspiracy]" is a card
 #: name when bare).
 FORGE_OUTSIDE = frozenset({"avatar", "conspiracy", "dungeon", "attractions", "contraptions"})
