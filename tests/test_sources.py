@@ -399,6 +399,27 @@ def test_mtgjson_lists_dungeons_with_the_tokens_and_they_are_said_dungeons(share
     assert others["Treasure"] == "token"
 
 
+def test_mtgjson_s_helper_card_with_a_dungeon_on_its_back_is_kept_face_by_face(shared_data, tmp_path):
+    """MTGJSON keeps a double-faced helper card as a face object a side: The Initiative // Undercity (in sets newer
+    than the bundled files; made here from Midnight Hunt's Day // Night, of the same shape) was one object of the kind
+    of whichever face came first, so that Undercity was a game aid, or The Initiative a dungeon (a review). Each face
+    is now what it is, as the Scryfall importer keeps them, in either order of the faces."""
+    with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "MID.json.gz", "rt") as fh:
+        mid = json.load(fh)
+    day, night = (t for t in mid["data"]["tokens"] if t["name"] == "Day // Night")
+    initiative = {**day, "name": "The Initiative // Undercity", "faceName": "The Initiative"}
+    undercity = {**night, "name": "The Initiative // Undercity", "faceName": "Undercity", "type": "Dungeon — Undercity",
+                 "types": ["Dungeon"], "subtypes": ["Undercity"]}
+    for faces in ([initiative, undercity], [undercity, initiative]):
+        data = {**mid["data"], "tokens": [t for t in mid["data"]["tokens"] if t["name"] != "Day // Night"] + faces}
+        result = load_files([_write_json(tmp_path / "MID.json", {"meta": mid["meta"], "data": data})])
+        others = {o.name: o for o in result.others}
+        whole = others["The Initiative // Undercity"]
+        assert (whole.kind, whole.face_names) == ("game_aid", ("The Initiative", "Undercity"))
+        assert others["Undercity"].kind == "dungeon"  # its own name beats the face name (store._other_rows)
+        assert result.report.invalid_count == 0
+
+
 def test_mtgjson_faces_become_one_card(shared_data, tmp_path):
     with gzip.open(shared_data / "mtgjson" / "sets-2022-04" / "ZNR.json.gz", "rt") as fh:
         znr = json.load(fh)

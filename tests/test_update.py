@@ -72,6 +72,8 @@ class FakeScryfall:
                 if self.path == "/bulk-data":
                     if action == "garbage":
                         return self._send(200, b"<html>maintenance</html>")
+                    if action == "nested":  # JSON's arrays too deep for Python's decoder
+                        return self._send(200, b"[" * 100_000 + b"]" * 100_000)
                     if action == "mislabelled":  # said to be gzipped, and plain: a proxy's or portal's doing
                         return self._send(200, json.dumps(outer.index()).encode(), {"Content-Encoding": "gzip"})
                     if action in ("cut", "stall"):  # the answer stops halfway: its connection closed, or left open
@@ -107,6 +109,16 @@ class FakeScryfall:
                             return self._send(416, b"", {"Content-Range": f"bytes */{len(body)}"})
                     if rng and action == "wrong part":  # a part from the start, whatever was asked
                         return self._send(206, body, {"Content-Range": f"bytes 0-{len(body) - 1}/{len(body)}"})
+                    if rng and action == "odd range":  # digits int() refuses, which str.isdigit() takes
+                        return self._send(206, body[start:], {"Content-Range": "bytes \u00b2-\u00b3/\u00b9"})
+                    if action == "odd length":  # a Content-Length of such digits, its end told by the closing
+                        self.send_response(200)
+                        self.send_header("Content-Length", "\u00b2")
+                        self.send_header("Connection", "close")
+                        self.end_headers()
+                        self.wfile.write(body)
+                        self.close_connection = True
+                        return None
                     if action == "deflate":  # an encoding deckcheck did not ask for
                         return self._send(200, zlib.compress(body), {"Content-Encoding": "deflate"})
                     if action in ("endless", "huge"):  # no end in sight, or a length far past the list's
@@ -444,6 +456,27 @@ def test_a_bulk_data_list_said_gzipped_that_is_not_is_one_line(server, old_store
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "/bulk-data: the answer says it is gzip-encoded, and isn't" in err
     assert _digest(data_dir) == before
+
+
+@pytest.mark.parametrize("path, actions, code, said", [
+    ("/bulk-data", ["nested"], 2, "/bulk-data: the answer is not JSON"),
+    ("/files/oracle.jsonl.gz", ["odd length"], 0, ""),
+    ("/files/oracle.jsonl.gz", ["cut", "odd range"], 0, "the server sent another part than bytes"),
+])
+def test_odd_numbers_and_nesting_in_a_server_s_answers_are_one_line_not_a_traceback(server, old_store, capsys, path,
+                                                                                    actions, code, said):
+    """A hardening review: a bulk-data list of arrays nested 100,000 deep raised RecursionError, and a Content-Length
+    or Content-Range of digits `int` refuses ("\u00b2", which `str.isdigit` takes) ValueError, each a traceback. The
+    first is "not JSON"; such a length is no length, and such a part none that fits."""
+    data_dir, before = old_store
+    server.failures[path].extend(actions)
+    assert main(["update", "--data-dir", str(data_dir)]) == code
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+    if code:
+        assert _digest(data_dir) == before and err.count("\n") == 1
+    else:
+        assert _store_meta(data_dir)[1] == ONLINE_CARDS
 
 
 def test_a_resumed_part_that_starts_elsewhere_is_not_joined(server, old_store, capsys):
@@ -1001,6 +1034,14 @@ def test_a_file_s_date_that_is_no_date_is_not_shown_or_used(tmp_path, shared_dat
     assert json.loads(capsys.readouterr().out)["card_data"]["updated_at"] == ""
     main(["batch", "--no-progress", "--data-dir", str(data_dir), str(deck)])
     assert "card data: unknown\n" in capsys.readouterr().out
+    # a day no calendar has, written as a date is (a hardening review: "card data as of: 2026-02-30")
+    cards = json.loads((shared_data / "scryfall" / "cards-2025-11-recorded.json").read_text(encoding="utf-8"))
+    odd = tmp_path / "odd-days.json"
+    odd.write_text(json.dumps([{**card, "released_at": "2026-02-30"} for card in cards]), encoding="utf-8")
+    assert main(["update", "--force", "--file", str(odd), "--data-dir", str(data_dir)]) == 0
+    assert main(["info", "--data-dir", str(data_dir)]) == 0
+    out = capsys.readouterr().out
+    assert "card data as of: unknown\n" in out and "02-30" not in out
 
 
 def test_a_file_holding_a_preview_of_a_later_release_is_not_dated_after_today(tmp_path, shared_data, capsys):

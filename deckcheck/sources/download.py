@@ -177,7 +177,7 @@ class Client:
                                 "not a bulk-data list")
         try:
             index = json.loads(body)
-        except ValueError:
+        except (ValueError, RecursionError):  # (an array nested 100,000 deep)
             raise DownloadError(f"{url}: the answer is not JSON") from None
         from deckcheck.sources.validate import load_validator
 
@@ -255,7 +255,7 @@ class Client:
                         if not done:
                             validator = _validator(response.headers)
                             length = response.headers.get("Content-Length")
-                            total = int(length) if length and length.isdigit() else None
+                            total = _whole_number(length)
                             if total is not None and total > limit:
                                 raise _too_long(url, f"announces {total:,} bytes", limit)
                             if progress and bar is None:
@@ -401,13 +401,18 @@ def _range_start(content_range: str | None) -> int | None:
     """The first byte of a 206 answer's part, from its Content-Range (``bytes 500-999/1000``)."""
     unit, _, spec = (content_range or "").partition(" ")
     start = spec.partition("-")[0]
-    return int(start) if unit == "bytes" and start.isdigit() else None
+    return _whole_number(start) if unit == "bytes" else None
 
 
 def _range_total(content_range: str | None) -> int | None:
     """The whole file's length a 206 answer gives in its Content-Range (``bytes 500-999/1000``), None for ``*``."""
-    total = (content_range or "").rpartition("/")[2]
-    return int(total) if total.isdigit() else None
+    return _whole_number((content_range or "").rpartition("/")[2])
+
+
+def _whole_number(text: str | None) -> int | None:
+    """A header's count of bytes ("1000"), None for anything else: "*", or digits `int` refuses that `str.isdigit`
+    takes ("²", which raised ValueError)."""
+    return int(text) if text and text.isascii() and text.isdigit() else None
 
 
 def _too_long(url: str, what: str, limit: int) -> DownloadError:

@@ -7,6 +7,7 @@ never hides a legal one. Across sources, the newer data wins.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -44,10 +45,13 @@ def newest(day: str | None, other: str | None) -> str | None:
 
 def normalize_day(value: Any) -> str | None:
     """A date from either source (a printing's release, a file's build) as an ISO day, "2022-04-25"; None for
-    anything else. Dates are compared as strings and shown in reports: "soon" would be newer than every
-    date, and text with a line break would forge a line of output."""
+    anything else, or a day no calendar has ("2024-02-30"). Dates are compared as strings and shown in reports: "soon"
+    would be newer than every date, and text with a line break would forge a line of output."""
     if isinstance(value, str) and _ISO_DAY.match(value):
-        return value[:10]
+        try:
+            return datetime.date.fromisoformat(value[:10]).isoformat()  # a day there was (not "2024-02-30")
+        except ValueError:
+            return None
     return None
 
 

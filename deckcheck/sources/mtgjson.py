@@ -14,7 +14,7 @@ from typing import Any, TypedDict
 
 from deckcheck.model.card import Face
 from deckcheck.model.vocab import (
-    COLORS, MELD, MELD_RESULT, NON_DECK_KINDS, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, UNKNOWN, non_deck_kind,
+    COLORS, DUNGEON, MELD, MELD_RESULT, NON_DECK_KINDS, NON_DECK_LAYOUTS, REVERSIBLE, SPLIT, UNKNOWN, non_deck_kind,
     sort_colors,
 )
 from deckcheck.sources.jsonstream import NON_CARD_LISTS
@@ -154,8 +154,13 @@ def ingest(obj: Any, context: dict[str, Any], acc: Accumulator, report: ImportRe
     kind = non_deck_kind(kind, obj.get("type"))
     if listed_in in NON_CARD_LISTS or kind in NON_DECK_KINDS:
         report.skipped[kind] += 1
-        name = obj.get("name")
-        acc.add_other(name, kind, name.split(" // ") if isinstance(name, str) else ())
+        name, face = obj.get("name"), obj.get("faceName")
+        if kind == DUNGEON and obj.get("side") not in (None, "a") and face != name:
+            # a dungeon on the back of a helper card (Undercity, The Initiative's): its own object, face by face as
+            # the Scryfall importer keeps it; the front face names the whole, of the front's kind
+            acc.add_other(face, kind)
+        else:
+            acc.add_other(name, kind, name.split(" // ") if isinstance(name, str) else ())
         return
     if validator is None:
         validator = load_validator("mtgjson_atomic_card" if listed_in == "atomic" else "mtgjson_card")
