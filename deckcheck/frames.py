@@ -38,7 +38,7 @@ def _deck_row(result: DeckResult) -> dict[str, Any]:
     report = result.report
     bracket = result.bracket or {}
     codes = list(dict.fromkeys(report.codes()))
-    return {"path": report.path, "name": result.name, "commanders": " + ".join(report.commanders),
+    return {"path": report.path, "name": result.name, "commanders": report.commanders_cell,
             "color_identity": report.color_identity, "card_count": report.card_count, "legal": report.legal,
             "unreadable": result.unreadable, "errors": len(report.errors), "warnings": len(report.warnings),
             "codes": ", ".join(codes), "bracket_minimum": bracket.get("minimum"),
@@ -46,7 +46,7 @@ def _deck_row(result: DeckResult) -> dict[str, Any]:
 
 
 def batch_frame(report: BatchReport) -> pd.DataFrame:
-    """One row per deck: path, name, commanders (" + "-joined), identity, card count, legal, unreadable,
+    """One row per deck: path, name, commanders (" + "-joined, by name), identity, card count, legal, unreadable,
     error and warning counts, the codes found (", "-joined, first-seen order), bracket floor and Game
     Changer count (when estimated), and the deck's notes on how its list was read (a line each); indexed by the
     report's `index` when it has one (check_many of pandas)."""
@@ -175,6 +175,9 @@ def to_spreadsheet_csv(frame: pd.DataFrame | pd.Series, path: str | os.PathLike[
         frame, index = frame.to_frame(), index is None or index
     elif not is_pandas(frame, "DataFrame"):
         raise TypeError(f"to_spreadsheet_csv writes a pandas DataFrame or Series, not {type(frame).__name__}")
+    if path is None or is_pandas(path, "DataFrame") or is_pandas(path, "Series"):  # (None: pandas' to_csv returned
+        # the text, and nothing was written; a file object, a web app's buffer, is written to)
+        raise TypeError(f"to_spreadsheet_csv writes to a file's path or a file object, not {type(path).__name__}")
     if index:  # each level of the index a column of its own (a groupby's player and code)
         frame = frame.reset_index()
     if "color_identity" in frame.columns and frame["color_identity"].ndim == 1:

@@ -94,6 +94,8 @@ def as_date(on: Any) -> date | None:
     if type(on).__name__ == "datetime64":  # numpy's, as a frame's column of dates gives them one by one
         if on != on:
             raise ValueError("on: a missing date (NaT), not a day")
+        if str(on.dtype) in ("datetime64[Y]", "datetime64[M]", "datetime64[W]"):  # (was taken as its first day)
+            raise ValueError(f"on: a year, month or week ({on}), not a day: give one in YYYY-MM-DD form")
         return as_date(str(on.astype("datetime64[D]")))
     if hasattr(on, "__len__") and not isinstance(on, (bytes, bytearray)):  # a column of dates, a list of them
         raise TypeError(f"on: one date for every deck, not a {type(on).__name__} of them; to check each deck as "

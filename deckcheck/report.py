@@ -152,6 +152,13 @@ class DeckReport:
         return tuple(v for v in self.violations if v.is_error)
 
     @property
+    def commanders_cell(self) -> str:
+        """The deck's commanders as one cell of a table, " + "-joined in order of name, so that a pair is one value
+        whichever of them its list named first (one group of a groupby, "Kraum, Ludevic's Opus + Tymna the Weaver"):
+        the batch summary's, the HTML report's table's and the frame's `commanders`."""
+        return " + ".join(sorted(self.commanders))
+
+    @property
     def notes_cell(self) -> str:
         """The deck's notes on how its list was read as one cell of a table, a line each: the batch CSV's and the
         frame's `notes`."""

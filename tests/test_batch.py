@@ -368,6 +368,13 @@ def test_jsonl_deck_objects_of_the_wrong_shape_are_reported_not_raised(tmp_path,
     assert odd.card_count == 4
     strings = batch.results[3].report
     assert strings.companion == "Lurrus of the Dream-Den" and "sideboard" in strings.codes()
+    # items JSON has no place for, given in Python (a hardening review: bytes raised "Object of type bytes is not
+    # JSON serializable", from check_deck and check_many both)
+    for report in (check_deck(["1 Sol Ring", b"1 Island", {3}], store=store),
+                   check_many([["1 Sol Ring", b"1 Island", {3}]], store=store).results[0].report):
+        assert [v.message for v in report.violations if v.code == "syntax"] == [
+            "a bytes object, not a card name or card object (decode its bytes to text): 'decklist[1] \"b\\'1 Island"
+            "\\'\"'", "a set object, not a card name or card object: 'decklist[2] \"{3}\"'"]
 
 
 def test_texts_decks_and_paths_mix(store, tournament):
@@ -1182,6 +1189,15 @@ def test_a_form_asking_for_a_link_and_the_list_reads_the_list(tmp_path):
     assert [d["violations"][0]["message"] for d in json.loads(out)["decks"]] == [
         "a web address, not a decklist (deckcheck fetches no deck pages: export the list from the site)",
         "no decklist in this row (an empty cell)"]
+    # a form's file question ("Upload your decklist": Google Forms keeps a Drive link) beside the pasted list: a row
+    # that uploaded its list was "no decklist in this row (an empty cell)" (an organizer's review)
+    uploaded = _csv_file(tmp_path / "uploaded.csv", [["Player", "Upload your decklist", "Decklist (paste)"],
+                                                     ["Ann", "https://drive.google.com/open?id=1a2b", ""],
+                                                     ["Ben", "", bruno], ["Cy", "", bruno]])
+    code, out, _ = run_cli("batch", "--format", "json", str(uploaded))
+    decks = json.loads(out)["decks"]
+    assert decks[0]["violations"][0]["message"].startswith("a web address, not a decklist")
+    assert [d["legal"] for d in decks] == [False, True, True]
 
 
 def test_a_registration_longer_than_the_csv_module_s_cell_limit_is_read_with_those_after_it(tmp_path):
@@ -1434,7 +1450,8 @@ def test_a_zip_beside_the_folder_it_was_unzipped_to_is_said(tmp_path):
 def test_a_player_registered_in_two_tables_is_said(tmp_path, store):
     """The form's table given beside the late sign-ups' (or the same table saved twice): a player registered in both
     was two rows with no word, where one table's repeats were said. Now the batch's notes name them with their tables
-    and rows; each registration is still checked."""
+    and rows, every row of each (the first version named a table's first row only: an organizer's review); each
+    registration is still checked."""
     alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
     form = _csv_file(tmp_path / "form.csv", [["Player name", "Decklist"], ["Alice Andersson", alice], ["Bob", alice],
                                              ["Alice Andersson", alice]])
@@ -1442,7 +1459,7 @@ def test_a_player_registered_in_two_tables_is_said(tmp_path, store):
     report = check_many([form, late], store=store)
     assert len(report) == 5
     assert [note for note in report.notes if "registered in" in note] == [
-        f"Alice Andersson: registered in 2 tables ({form}:2; {late}:3); each registration is checked and counted: "
+        f"Alice Andersson: registered in 2 tables ({form}:2, 4; {late}:3); each registration is checked and counted: "
         "which one stands is the organizer's call"]
     assert not [note for note in check_many([form], store=store).notes if "registered in" in note]
     # a deck object given beside the table, or two, is no table's row (the first version took them for tables)
@@ -1785,6 +1802,75 @@ def test_two_commanders_joined_on_one_line_are_read_apart(label, entry, store):
     assert "unknown-card" in row.report.codes() and len(row.report.commanders) == 1
 
 
+@pytest.mark.parametrize("joined", ["Thrasios and Tymna", "Tymna // Thrasios"])
+def test_two_commanders_in_short_joined_by_and_or_a_face_separator_are_the_list_s_cards(joined, tmp_path, store):
+    """"Thrasios and Tymna" (or "Tymna // Thrasios") in a form's Commander cell, `--commander` or on a post's label,
+    for a list holding both: "and" and "//" were read apart only where each part was a card's whole name, so that
+    the name was one unknown commander, the deck 101 cards with its color identity unchecked, where "Thrasios &
+    Tymna" was legal (an organizer's review). Each part may now be the list's card named in short, as with "&"."""
+    lines = _main_deck("01-alice-breed-lethality.txt").splitlines()
+    text = "1 Thrasios, Triton Hero\n1 Tymna the Weaver\n" + "\n".join(lines[2:] + ["1 Island"]) + "\n"
+    pair = ("Thrasios, Triton Hero", "Tymna the Weaver")
+    form = _csv_file(tmp_path / "form.csv", [["Player", "Commander", "Decklist"], ["Cleo", joined, text]])
+    post = f"**Commanders:** {joined}\n\n" + text
+    for row in (*check_many([form], store=store), *check_many([post], store=store),
+                check_deck(text, commanders=joined, store=store)):
+        report = getattr(row, "report", row)
+        assert (report.legal, sorted(report.commanders), report.card_count) == (True, list(pair), 100), report.codes()
+    # two faces of one card named in short are no pair: still one name, as before
+    (row,) = check_many([{"commander": ["Delver // Insectile"], "decklist": ["1 Delver of Secrets // Insectile "
+                                                                              "Aberration", "98 Island"]}], store=store)
+    assert len(row.report.commanders) == 1
+
+
+def test_a_sideboard_s_commander_beside_other_cards_is_the_commander(store):
+    """An MTGO-style list (Moxfield's MTGO export, Cockatrice's `SB:` lines) whose sideboard holds its commander beside
+    a card sided out: the sideboard was read only when every card of it could lead, so the deck had no commander
+    and was "1 short" of the card its sideboard held (two reviews). The one or two cards there that can lead, and
+    make the deck 100, are its commanders; the rest stay in the sideboard, a warning. A companion there stays one."""
+    main = _main_deck("01-alice-breed-lethality.txt")
+    for sideboard, commanders in [("1 Atraxa, Praetors' Voice\n1 Lightning Bolt\n", ("Atraxa, Praetors' Voice",)),
+                                  ("1 Lightning Bolt\n1 Atraxa, Praetors' Voice\n1 Swords to Plowshares\n",
+                                   ("Atraxa, Praetors' Voice",))]:
+        (row,) = check_many([main + "\nSIDEBOARD:\n" + sideboard], store=store)
+        assert (row.report.commanders, row.report.card_count, row.report.codes()) == (commanders, 100, ["sideboard"])
+        assert any("from the sideboard as commander (MTGO convention), the only card there that can lead" in note
+                   for note in row.report.notes)
+    lines = main.splitlines()
+    assert lines[0] == "1 Thrummingbird"
+    pair = "\n".join(lines[1:]) + "\n\n1 Thrasios, Triton Hero\n1 Lightning Bolt\n1 Tymna the Weaver\n"
+    (row,) = check_many([pair], store=store)  # MTGO's order: the sideboard after a blank line, no header
+    assert (sorted(row.report.commanders), row.report.card_count) == (["Thrasios, Triton Hero", "Tymna the Weaver"],
+                                                                       100)
+    # two cards that can lead for one place: which is not told, and the list is read as before (no commander)
+    (row,) = check_many([main + "\nSIDEBOARD:\n1 Atraxa, Praetors' Voice\n1 Ghave, Guru of Spores\n1 Opt\n"],
+                        store=store)
+    assert row.report.commanders == () and "no-commander" in row.report.codes()
+
+
+@pytest.mark.parametrize("tally", ["100 cards", "Total: 100", "Total Cards: 100\nCreatures: 30, Lands: 37, Other: 33",
+                                   "(100 cards)", "Deck size: 100"])
+def test_a_line_counting_the_list_s_cards_is_no_card(tally, store):
+    """A list ending with its count, "100 cards" or "Total: 100" (a deck site's or a hand-written tally): "100
+    cards" was 100 copies of an unknown card "cards", the deck 200 cards, and "Total: 100" an unknown card (a
+    review). Such a line is now said to be the list's count, and read as no card."""
+    text = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    (row,) = check_many([text + "\n" + tally + "\n"], store=store)
+    assert (row.report.card_count, row.legal) == (100, True), row.report.codes()
+    assert len(row.report.notes) == 1 and row.report.notes[0].endswith("as the list's count of its cards, not as a card")
+
+
+def test_a_count_of_cards_below_a_commander_or_companion_ends_its_section_as_a_group_s_name_does(store):
+    """"Cards (99)" or "Total: 99" right under the commander (or the companion), no blank line between: read as a
+    count (no card), it left the Commander section open, every card after it a commander (a review of the first
+    version); it ends that section as a group's name there does."""
+    main = _main_deck("01-alice-breed-lethality.txt")
+    for count in ("Cards (99)", "Total: 99"):
+        (row,) = check_many([f"Commander\n1 Atraxa, Praetors' Voice\n{count}\n{main}"], store=store)
+        assert (row.report.commanders, row.report.card_count, row.legal) == (("Atraxa, Praetors' Voice",), 100, True)
+        assert len(row.report.notes) == 1, row.report.notes
+
+
 def test_a_form_s_companion_column_names_the_companion(tmp_path, store):
     """A form asking for the companion apart from the list ("Companion (if any)"): the cell is the deck's
     companion, checked as a listed one is (Lurrus's condition, Atraxa being of mana value 4), the list's own copy
@@ -2039,6 +2125,27 @@ def test_standard_input_is_json_lines_of_decks_or_one_decklist(three_hundred_dec
         assert batch("-", stdin=gzip.compress(deck.read_bytes())).stdout == one.stdout
         cut = batch("-", stdin=gzip.compress(three_hundred_decks.read_bytes())[:5000])
         assert cut.returncode == 2 and b"<stdin>,,,,0,unreadable" in cut.stdout.replace(b'"', b"")
+
+
+def test_standard_input_of_millions_of_blank_lines_is_read_in_bounded_memory(tmp_path):
+    """`deckcheck batch -` kept each blank line before the first that is not as an object of its own: a 19 KB gzip of
+    20 million line breaks took 1.8 GB (a hardening review). They are one run of bytes now, at most a table's
+    worth; a deck after blank lines is read as before, its lines numbered as in its file."""
+    from peak_rss import run_measured
+
+    blank = tmp_path / "blank.gz"
+    blank.write_bytes(gzip.compress(b"\n" * 20_000_000, 9))
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    with blank.open("rb") as stdin:
+        done, peak_mb = run_measured([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "--format", "csv",
+                                      "-"], tmp_path / "peak", stdin=stdin, env=env, capture_output=True, timeout=600)
+    assert done.returncode == 2 and b"<stdin>,,,,0,unreadable" in done.stdout.replace(b'"', b"")
+    assert peak_mb < 300, f"peak RSS {peak_mb:.0f} MB"  # (1,770 MB before)
+    deck = b'{"commander": ["Krenko, Mob Boss"], "decklist": ["1 Sol Ring", "98 Mountain"]}\n'
+    after = subprocess.run([sys.executable, "-m", "deckcheck", "batch", "--no-progress", "--format", "csv", "-"],
+                           input=b"\n \n\n" + deck + b"\n" + deck, env=env, capture_output=True, timeout=300)
+    assert after.returncode == 0 and [line.split(b",")[0] for line in after.stdout.splitlines()[1:]] == [
+        b"<stdin>:4", b"<stdin>:6"]
 
 
 def test_a_gzipped_table_of_registrations_is_read_a_row_a_player(tmp_path):
@@ -2446,6 +2553,12 @@ def test_a_frame_written_for_a_spreadsheet_is_excel_s_utf_8_and_runs_no_formula(
     assert (tmp_path / "values.csv").read_text(encoding="utf-8-sig").splitlines()[0] == "n"
     with pytest.raises(TypeError, match="^to_spreadsheet_csv writes a pandas DataFrame or Series, not list$"):
         deckcheck.to_spreadsheet_csv([1, 2], tmp_path / "list.csv")
+    for path in (None, by_code):  # None wrote nothing and said nothing (pandas returned the text; a review)
+        with pytest.raises(TypeError, match="^to_spreadsheet_csv writes to a file's path or a file object, not "):
+            deckcheck.to_spreadsheet_csv(by_code, path)
+    buffer = io.BytesIO()  # (a web app's download)
+    deckcheck.to_spreadsheet_csv(by_code, buffer)
+    assert buffer.getvalue() == (tmp_path / "series.csv").read_bytes()
 
 
 def test_a_frame_s_list_cells_are_written_for_a_spreadsheet_as_the_csv_report_writes_them(tmp_path, store):
@@ -2497,6 +2610,28 @@ def test_frames_of_an_empty_batch_keep_their_number_and_flag_types(tournament, s
     for frame in ("to_frame", "violations_frame", "deck_cards_frame"):
         types = getattr(tournament, frame)().dtypes.to_dict()
         assert getattr(empty, frame)().dtypes.to_dict() == getattr(unnamed, frame)().dtypes.to_dict() == types, frame
+
+
+def test_a_pair_of_commanders_is_one_value_of_the_tables_whichever_its_list_named_first(tmp_path, store):
+    """The frame's and the batch CSV's `commanders` kept each list's order, so that "Thrasios + Tymna" and "Tymna +
+    Thrasios" were two groups of a groupby over a tournament's decks (an analyst's review). Both are now in order of
+    name, as is the HTML report's table; a deck's own report keeps its list's order."""
+    main = _main_deck("01-alice-breed-lethality.txt").splitlines()[2:] + ["1 Island"]
+    pairs = (["Thrasios, Triton Hero", "Tymna the Weaver"], ["Tymna the Weaver", "Thrasios, Triton Hero"])
+    decks = {f"deck {i}": {"commander": pair, "decklist": main} for i, pair in enumerate(pairs)}
+    report = check_many(decks, store=store)
+    assert [r.report.commanders for r in report] == [tuple(pair) for pair in pairs]
+    assert report.to_frame().groupby("commanders").size().to_dict() == {
+        "Thrasios, Triton Hero + Tymna the Weaver": 2}
+    assert {row.report.commanders_cell for row in report} == {"Thrasios, Triton Hero + Tymna the Weaver"}
+    archive, out = tmp_path / "decks.jsonl", tmp_path / "summary.csv"
+    archive.write_text("".join(json.dumps(deck) + "\n" for deck in decks.values()), encoding="utf-8")
+    assert run_cli("batch", "--format", "csv", "-o", str(out), "--no-progress", str(archive))[0] == 0
+    assert {row["commanders"] for row in csv.DictReader(out.open(encoding="utf-8-sig"))} == {
+        "Thrasios, Triton Hero + Tymna the Weaver"}
+    page = tmp_path / "report.html"  # the HTML report's table, sorted and filtered by that column, too
+    assert run_cli("batch", "-o", str(page), "--no-progress", str(archive))[0] == 0
+    assert page.read_text(encoding="utf-8").count("<td>Thrasios, Triton Hero + Tymna the Weaver</td>") == 2
 
 
 def test_cards_frame(store):
@@ -2618,12 +2753,25 @@ def test_api_takes_a_datetime_or_timestamp_as_its_day(store):
     ({"commanders": 5}, TypeError, "commanders: a card name or a list of them, not int 5"),
     ({"commanders": ["Sol Ring", None]}, TypeError, "commanders: card names (str), not NoneType None"),
     ({"commanders": [" "]}, ValueError, "commanders: an empty name"),
+    ({"commanders": b"Sol Ring"}, TypeError,  # (was "not int 83", the bytes' first item)
+     "commanders: a card name (str) or a list of them, not bytes: decode it"),
 ])
 def test_api_arguments_of_the_wrong_kind_say_which(store, kwargs, error, said):
     for check in (deckcheck.check_deck, check_many):
         with pytest.raises(error) as caught:
             check("1 Sol Ring\n", store=store, **kwargs)
         assert str(caught.value) == said
+
+
+def test_api_date_of_a_year_or_month_is_refused_as_the_command_line_refuses_it(store):
+    """numpy's `datetime64("2024-05")`, a month, was taken as its first day, where `--as-of 2024-05` is refused (a
+    hardening review); a day, or a time on a day, is that day."""
+    numpy = pytest.importorskip("numpy")
+    for month in (numpy.datetime64("2024"), numpy.datetime64("2024-05")):
+        with pytest.raises(ValueError, match=r"^on: a year, month or week \(2024(-05)?\), not a day"):
+            deckcheck.check_deck("1 Sol Ring\n", store=store, on=month)
+    assert check_many(["1 Sol Ring\n"], store=store, on=numpy.datetime64("2024-05-03T10:00")).on.isoformat() == \
+        "2024-05-03"
 
 
 def test_api_commanders_from_a_frame_s_column_are_refused_as_a_date_s_column_is(store):
@@ -2912,8 +3060,8 @@ def test_a_frame_s_rows_are_deck_objects_and_its_dates_one_at_a_time(store):
 def test_a_dict_of_a_frame_s_rows_is_its_decks_and_frames_in_a_list_or_a_groupby_are_refused(store):
     """Notebook slips (an analyst's review): a dict of a frame's rows (`{i: row for i, row in df.iterrows()}`) was one
     unreadable deck, "JSON, but not a deck"; it is a deck a row, each named by its key, as a list of the rows is. A
-    list of frames was a row of an unreadable deck each ("2 decks: 2 unreadable" for six), and a groupby one per
-    group: both now say how to give them."""
+    list of frames was a row of an unreadable deck each ("2 decks: 2 unreadable" for six), a dict of them one unreadable
+    deck, and a groupby one per group: each now says how to give them."""
     pandas = pytest.importorskip("pandas")
 
     frame = pandas.DataFrame({"player": ["Ann", "Ben", "Cy"], "commander": [["Krenko, Mob Boss"]] * 3,
@@ -2924,6 +3072,8 @@ def test_a_dict_of_a_frame_s_rows_is_its_decks_and_frames_in_a_list_or_a_groupby
         ("row 0", "Ann", True, 100), ("row 1", "Ben", False, 99), ("row 2", "Cy", False, 100)]
     with pytest.raises(TypeError, match=r"a list holding DataFrames: .*pd.concat\(frames\)"):
         check_many([frame.head(2), frame.tail(1)], store=store)
+    with pytest.raises(TypeError, match=r"a dict holding DataFrames: .*pd.concat\(frames\)"):  # was one unreadable deck
+        check_many({"round 1": frame.head(2), "round 2": frame.tail(1)}, store=store)
     for grouped in (frame.groupby("player"), frame.groupby("player")["decklist"]):
         with pytest.raises(TypeError, match=r"decks are not a groupby: check each group"):
             check_many(grouped, store=store)
@@ -3352,6 +3502,40 @@ def test_a_lone_surrogate_from_json_lines_is_written_as_its_escape(tmp_path):
         written = report.read_text(encoding="utf-8") if output else done.stdout
         (syntax,) = [v for v in json.loads(written)["decks"][0]["violations"] if v["code"] == "syntax"]
         assert syntax["details"]["text"] == "1 \udcff"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_given_by_name_is_read_as_standard_input_is(tmp_path):
+    """A named pipe given by its name (a FIFO, or the shell's `deckcheck batch <(zcat regs.csv.gz)`) was read as one
+    decklist: a table of registrations or a zip in it was one unreadable deck ("a table of registrations ..., not one
+    decklist: `deckcheck batch` checks each row of one named .csv"). It is now read as `-` reads standard input."""
+    import threading
+    import zipfile
+
+    deck = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    table = io.StringIO()
+    writer = csv.writer(table)
+    writer.writerow(["Timestamp", "Player name", "Decklist"])
+    writer.writerows([["1", "Ann", deck], ["2", "Bo", deck.replace("1 Sol Ring", "1 Mana Crypt")]])
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
+        archive.writestr("regs/ann.txt", deck)
+        archive.writestr("regs/bo.txt", deck)
+    contents = {"table": table.getvalue().encode("utf-8"), "zip": packed.getvalue(),
+                "deck": deck.encode("utf-8"), "gzipped table": gzip.compress(table.getvalue().encode("utf-8"))}
+    rows = {}
+    for what, data in contents.items():
+        pipe = tmp_path / what.replace(" ", "-")
+        os.mkfifo(pipe)
+        writer_thread = threading.Thread(target=pipe.write_bytes, args=(data,), daemon=True)
+        writer_thread.start()
+        report = check_many([pipe])
+        writer_thread.join(30)
+        rows[what] = [(r.path.replace(str(tmp_path) + os.sep, ""), r.name, r.legal) for r in report]
+    assert rows == {"table": [("table:2", "Ann", True), ("table:3", "Bo", False)],
+                    "zip": [("zip/regs/ann.txt", None, True), ("zip/regs/bo.txt", None, True)],
+                    "deck": [("deck", None, True)],
+                    "gzipped table": [("gzipped-table:2", "Ann", True), ("gzipped-table:3", "Bo", False)]}
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")

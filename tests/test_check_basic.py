@@ -192,10 +192,11 @@ def test_a_list_pasted_with_its_commander_as_a_plain_line_is_told_which_card_cou
 
 def test_a_commander_in_a_sideboard_beside_another_card_is_the_one_named_to_lead(
         tmp_path, data_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """A real precon written as MTGO lists it, its commander in the sideboard, but a second card there too (so the
-    MTGO reading, a sideboard of commanders alone, does not apply): the 99 are one card short, and the message
-    names the sideboard's card that could lead, at its line. Before, it named a main-deck card that could (the
-    deck would then have 98), and the commander in the sideboard went unnamed."""
+    """A real precon written as MTGO lists it, its commander in the sideboard, but a second card there too: the one
+    card there that can lead is the commander (two reviews; before, the deck had none and was "1 short"), the other
+    a sideboard warning. With two cards there that could lead, which one is not told: the 99 are one card short, and
+    the message names the sideboard's cards that could lead, at their lines. (Before that, it named a main-deck card
+    that could, and the commander in the sideboard went unnamed.)"""
     from pathlib import Path
 
     source = Path(__file__).resolve().parent.parent / "data" / "examples" / "abzan-armor-tdc.txt"
@@ -205,13 +206,20 @@ def test_a_commander_in_a_sideboard_beside_another_card_is_the_one_named_to_lead
     listed = tmp_path / "mtgo.txt"
     listed.write_text(text.replace(leader, "Deck\n") + "\nSideboard\n1 Felothar the Steadfast\n1 Ponder\n",
                       encoding="utf-8")
+    assert main(["check", "--data-dir", data_dir, "--format", "json", str(listed)]) == 0
+    deck = json.loads(capsys.readouterr().out)["decks"][0]
+    assert (deck["commanders"], [v["code"] for v in deck["violations"]]) == (["Felothar the Steadfast"], ["sideboard"])
+    listed.write_text(text.replace(leader, "Deck\n") + "\nSideboard\n1 Felothar the Steadfast\n1 Ghave, Guru of "
+                                                       "Spores\n1 Ponder\n", encoding="utf-8")
     line = listed.read_text(encoding="utf-8").splitlines().index("1 Felothar the Steadfast") + 1
     assert main(["check", "--data-dir", data_dir, "--format", "json", str(listed)]) == 1
     violation = next(v for v in json.loads(capsys.readouterr().out)["decks"][0]["violations"]
                      if v["code"] == "no-commander")
     assert violation["message"] == ("the deck has no commander; mark it in the list, under a Commander header "
-                                    "(Felothar the Steadfast, in the sideboard, could lead it)")
-    assert violation["lines"] == [line] and violation["details"] == {"could_lead": ["Felothar the Steadfast"]}
+                                    "(Felothar the Steadfast or Ghave, Guru of Spores, in the sideboard, could lead "
+                                    "it)")
+    assert violation["lines"] == [line, line + 1]
+    assert violation["details"] == {"could_lead": ["Felothar the Steadfast", "Ghave, Guru of Spores"]}
 
 
 @pytest.mark.parametrize("joint", [" // ", " / ", " | ", " & ", " + "])

@@ -160,7 +160,7 @@ def test_one_decklist_of_millions_of_lines_is_bounded(tmp_path, shape: str) -> N
     entries 946 MB, a problem kept for each (now 278, 135, 363 and 350 MB). Past MAX_CARD_LINES card lines
     the list is not a deck (one problem counts the rest; a line of entries run together is cut into that many
     at most); past MAX_PROBLEMS problems the rest are only counted."""
-    from deckcheck.decklist.model import MAX_CARD_LINES, MAX_PROBLEMS
+    from deckcheck.decklist.model import MAX_CARD_LINES, MAX_LINES_READ, MAX_PROBLEMS
 
     count = {"text": 2_700_000, "entries run together": 2_300_000, "csv": 2_700_000, "deck object": 1_800_000,
              "not card entries": 4_000_000}[shape]
@@ -180,9 +180,12 @@ def test_one_decklist_of_millions_of_lines_is_bounded(tmp_path, shape: str) -> N
     assert (code, err) == (1, "")
     lines = (tmp_path / "out.txt").read_text(encoding="utf-8").splitlines()
     syntax = [line for line in lines if " syntax " in line]
-    if shape == "not card entries":
-        assert syntax[MAX_PROBLEMS:] == [f"{path}:{MAX_PROBLEMS + 2}: syntax and {count - MAX_PROBLEMS:,} more lines "
-                                         "that are not card entries, not listed: '1 ('"]
+    if shape == "not card entries":  # past MAX_LINES_READ lines, the rest only counted (all read before: 12 s)
+        assert syntax[MAX_PROBLEMS:] == [
+            f"{path}:{MAX_PROBLEMS + 2}: syntax and {MAX_LINES_READ - 1 - MAX_PROBLEMS:,} more lines that are not card "
+            "entries, not listed: '1 ('",
+            f"{path}:{MAX_LINES_READ + 1}: syntax more than {MAX_LINES_READ:,} lines: not a deck; "
+            f"{count + 1 - MAX_LINES_READ:,} more lines not read: '1 ('"]
     elif shape == "entries run together":  # cut into MAX_CARD_LINES texts with line 1, the rest left whole
         assert syntax == [f"{path}:2: syntax line too long ({7 * (count - MAX_CARD_LINES + 1) - 1:,} characters) for a "
                           f"card entry: '{('1 Opt, ' * 20)[:119]}…'"]

@@ -480,6 +480,58 @@ def test_the_responses_sheet_is_found_behind_the_organizer_s_own(tmp_path, store
 
 
 @pytest.mark.parametrize("writer", WRITERS)
+def test_every_sheet_of_registrations_is_read_the_late_sign_ups_too(tmp_path, store, writer):
+    """An organizer keeping the late sign-ups on a sheet of their own, beside the form's responses: only the first
+    sheet that was a table of registrations was read, and the late players were left out with no word (an
+    organizer's review). Each such sheet is read, its rows labelled by the workbook and the sheet's name; a player on
+    both is said to be registered in two tables. A sheet that is no such table is not read (a summary), nor a hidden
+    one, and a copy of a table before it is read once, with a note (a review of the first version)."""
+    alice = (TOURNAMENT / "01-alice-breed-lethality.txt").read_text(encoding="utf-8")
+    bruno = (TOURNAMENT / "02-bruno-timey-wimey.txt").read_text(encoding="utf-8")
+    form = [["Player", "Decklist"], ["Alice", alice], ["Bruno", bruno]]
+    sheets = {"Form Responses 1": form, "Summary": [["Players", "2"]],
+              "Late sign-ups": [["Player", "Decklist"], ["Cleo", bruno], ["Alice", alice]],
+              "Checked": [form[0] + ["Legal?"], form[2] + ["yes"], form[1] + ["yes"]]}  # a copy: read once
+    if writer == "odfpy":
+        import pandas as pd
+
+        path = tmp_path / "night.ods"
+        with pd.ExcelWriter(path, engine="odf") as out:
+            for name, rows in sheets.items():
+                pd.DataFrame(rows[1:], columns=rows[0]).to_excel(out, sheet_name=name, index=False)
+    else:
+        path = tmp_path / "night.xlsx"
+        if writer == "openpyxl":
+            book = openpyxl.Workbook()
+            book.remove(book.active)
+            for name, rows in sheets.items():
+                sheet = book.create_sheet(name)
+                for row in rows:
+                    sheet.append(row)
+            hidden = book.create_sheet("raw")  # the organizer's own, hidden: not read
+            for row in [["Player", "Decklist"], ["Dee", alice]]:
+                hidden.append(row)
+            hidden.sheet_state = "hidden"
+            book.save(path)
+        else:
+            book = xlsxwriter.Workbook(str(path))
+            for name, rows in sheets.items():
+                sheet = book.add_worksheet(name)
+                for r, row in enumerate(rows):
+                    for c, value in enumerate(row):
+                        sheet.write_string(r, c, value)
+            book.close()
+    report = check_many([path], store=store)
+    assert [(row.path.replace(str(tmp_path), ""), row.name, row.legal) for row in report] == [
+        ("/night.xlsx:2".replace(".xlsx", path.suffix), "Alice", True),
+        ("/night.xlsx:3".replace(".xlsx", path.suffix), "Bruno", True),
+        (f"/night{path.suffix}/Late sign-ups:2", "Cleo", True),
+        (f"/night{path.suffix}/Late sign-ups:3", "Alice", True)]
+    assert any(note.startswith("Alice: registered in 2 tables") for note in report.notes), report.notes
+    assert f'{path}: its sheet "Checked" holds decklists of a sheet before it again: read once' in report.notes
+
+
+@pytest.mark.parametrize("writer", WRITERS)
 def test_a_header_whose_first_column_is_a_hash_sign_is_a_header(tmp_path, store, writer):
     """Typeform's export numbers its responses in a first column named "#" ("#,What's your name?,...,Paste your
     decklist"). The header was taken for a comment, and the whole sheet for one deck of some 300 cards; the same

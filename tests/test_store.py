@@ -218,6 +218,17 @@ def test_no_card_name_ends_as_a_quantity_or_a_commander_mark_after_a_name(store)
     assert len(names) > 25_000 and [name for name in names if ending.search(name)] == []
 
 
+def test_no_card_name_reads_as_a_list_s_count_of_its_cards(store):
+    """A line counting a list's cards ("100 cards", "Total: 100", "Creatures: 23, Lands: 37") is read as no card
+    (`deckcheck.decklist.text`): no card's name, a face's or an alias reads as one, nor follows a count as one's
+    words do ("cards", "Cards total")."""
+    from deckcheck.decklist.text import _TALLY, _TALLY_NAMES
+
+    names = [name for card in store.iter_cards() for name in (card.name, *card.face_names, *card.aliases)]
+    assert len(names) > 25_000 and [name for name in names if _TALLY(name) or name in _TALLY_NAMES] == []
+    assert _TALLY("Creatures: 23, Lands: 37, Other: 40") and not _TALLY("Borrowing 100,000 Arrows")
+
+
 def test_no_card_name_reads_as_a_web_address(store):
     """A web address is told with or without its scheme ("moxfield.com/decks/abc", `is_web_address`): no card's
     name, a face's or an alias reads as one."""

@@ -48,7 +48,7 @@ from deckcheck.decklist.records import (
     DECK_KEYS, LIST_KEYS, NAMING_KEYS, card_object_line, is_deck_record, json_type, lines_as_text, list_written_as_text,
     listed_text, record_name, record_path,
 )
-from deckcheck.decklist.sheets import sheet_text
+from deckcheck.decklist.sheets import sheet_texts
 from deckcheck.errors import STOPPING, DeckcheckError, DeckcheckWarning, InputError, reason_of
 from deckcheck.report import CheckReport, DeckReport, pickled_by_fields
 from deckcheck.rules.syntax import UNREADABLE as UNREADABLE_RULE, unreadable_report
@@ -489,19 +489,24 @@ def _row_record(columns: list[str], row: Sequence[Any]) -> dict[str, Any] | None
 
 def sheet_sources(path: str, source: IO[bytes] | None = None, read: FilesRead | None = None) -> Iterator[Source]:
     """The deck sources of a workbook (.xlsx, .ods; the file at `path`, or `source` labelled `path`): a row
-    each when one of its sheets is a table of registrations, else the workbook as one decklist (a card list
-    kept in a spreadsheet)."""
+    each of each of its sheets that is a table of registrations (`sheet_texts`; the first's rows labelled by the
+    workbook, `regs.xlsx:4`, those of another by the workbook and the sheet's name, `regs.xlsx/Late sign-ups:3`;
+    a sheet that copies one before it named in `read.sheets_copied`, when given), else the workbook as one decklist
+    (a card list kept in a spreadsheet)."""
     try:
-        text = sheet_text(path if source is None else source, path)
+        sheets = sheet_texts(path if source is None else source, path)
     except OSError as exc:
         yield ("error", path, why_unreadable(exc))
         return
     except DeckcheckError as exc:
         yield ("error", path, reason_of(exc, path))
         return
-    layout = registrations_layout(text)
-    if layout is not None:
-        yield from registration_rows(path, text, layout, read)
+    if read is not None:
+        read.sheets_copied.extend(f'{path}: its sheet "{name}" holds decklists of a sheet before it again: read once'
+                                  for name in sheets.copies)
+    if sheets.tables[0][2] is not None:
+        for number, (name, text, layout) in enumerate(sheets.tables):
+            yield from registration_rows(f"{path}/{name or number + 1}" if number else path, text, layout, read)
     elif source is None:
         yield ("file", path, path)
     else:
@@ -841,17 +846,43 @@ def stdin_sources(stream: Any, label: str = "<stdin>", read: FilesRead | None = 
         yield ("error", label, why_unreadable(exc))
 
 
+def _is_pipe(path: str) -> bool:
+    """Whether `path` is a named pipe (a FIFO, or the shell's `<(zcat regs.csv.gz)`, /dev/fd/63)."""
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def pipe_sources(path: str, read: FilesRead | None = None) -> Iterator[Source]:
+    """A named pipe given by its name, read once as standard input is (`stdin_sources`): JSON Lines of decks as they
+    come, a zip's decklists or a table of registrations a row each, or one decklist. Read as one decklist by the
+    workers before, a table or zip in it was an unreadable deck, and `<(...)`'s pipe is the batch's alone."""
+    try:
+        stream = open(path, "rb")
+    except OSError as exc:
+        yield ("error", path, why_unreadable(exc))
+        return
+    with stream:
+        yield from stdin_sources(stream, path, read)
+
+
 def _stdin_sources(stream: Any, label: str, read: FilesRead | None) -> Iterator[Source]:
     lines = _bounded_lines(stream)
-    head: list[bytes] = []
+    # the blank lines before the first that is not, kept as one run of bytes, at most a table's worth (a list
+    # object a line took 1.8 GB for 20 million of them, from a 19 KB gzip)
+    blank, first = bytearray(), b""
     for raw in lines:
-        head.append(raw)
         if raw.strip():
+            first = raw
             break
-    if head and (_json_object(head[-1]) or _opens_a_value(head[-1])):  # or pretty-printed, or an array
-        yield from jsonl_sources(label, itertools.chain(head, lines))
+        blank += raw
+        if len(blank) > MAX_REGISTRATIONS_BYTES:
+            break
+    if _json_object(first) or _opens_a_value(first):  # or pretty-printed, or an array
+        yield from jsonl_sources(label, itertools.chain(io.BytesIO(blank), [first], lines))
         return
-    data = b"".join(head) + (stream.read(MAX_REGISTRATIONS_BYTES + 1) or b"")
+    data = bytes(blank + first) + (stream.read(MAX_REGISTRATIONS_BYTES + 1) or b"")
     if is_zip(data):
         yield from archive_sources(label, io.BytesIO(data), read)
     elif (layout := _registrations_in(data[:REGISTRATIONS_HEAD])) is not None:
@@ -883,12 +914,12 @@ class FilesRead:
         self.links: list[str] = []  # the links to folders in folders given, not walked (`_walk`)
         self.decoded: list[str] = []  # how the tables of registrations not wholly UTF-8 were read, each naming its file
         self.not_files: list[str] = []  # the pipes, sockets and devices in folders given named as decklists, not read
+        self.sheets_copied: list[str] = []  # a note on each workbook's sheet of registrations copying one before it
         # the decklists met, by name (folded), folder name and size, then by their bytes' digest (`_meet_decklist`)
         self._named: dict[tuple[str, str, int], dict[bytes | None, list[str]]] = {}
         self.copies: list[tuple[str, str]] = []  # (a decklist, the one it is a copy of, met before it)
-        # a player (folded): their name as first written, the first table registering them and its row (`registered`)
-        self._registered: dict[str, tuple[str, str, str]] = {}
-        self._in_tables: dict[str, dict[str, str]] = {}  # a player in more than one table: each table's first row
+        # a player (folded): their name as first written, and the rows registering them by table (`registered`)
+        self._registered: dict[str, tuple[str, dict[str, list[str]]]] = {}
 
     def first_time(self, path: str) -> bool:
         """Whether the file at `path` is met for the first time (one that can't be looked at is: its row says why)."""
@@ -942,25 +973,23 @@ class FilesRead:
 
     def registered(self, table: str, rows: list[Source], players: list[str | None]) -> None:
         """Keeps the `players` a table's `rows` register (its sources and the player of each, `registration_rows`),
-        each with the first row of each table registering them, to say those registered in more than one table (a
-        form's table given beside the late sign-ups', or one table saved twice). (A player on several rows of one
-        table is said on those rows, `_sent_again`.)"""
+        each with the rows of each table registering them, to say those registered in more than one table (a form's
+        table given beside the late sign-ups', or one table saved twice). (A player on several rows of one table is
+        said on those rows too, `_sent_again`.)"""
         for player, (_, label, payload) in zip(players, rows):
-            if player is None:
-                continue
-            row = label.rsplit(":", 1)[1]
-            first = self._registered.setdefault(player, (str(payload["player"]).strip(), table, row))
-            if first[1] != table:
-                self._in_tables.setdefault(player, {first[1]: first[2]}).setdefault(table, row)
+            if player is not None:
+                tables = self._registered.setdefault(player, (str(payload["player"]).strip(), {}))[1]
+                tables.setdefault(table, []).append(label.rsplit(":", 1)[1])
 
     def notes(self, most: int = 3) -> list[str]:
         """A note for each file met again, one for them all when more than `most` were (a folder given twice); the
         same for the decklists that are copies of one met before and for the players registered in more than one
         table; one naming the files of the folders given that were left out, as no decklist is named so; and one
         naming the links to folders in them, not walked; one naming the pipes, sockets and devices in them named as
-        decklists, not read; and how each table of registrations not wholly UTF-8 was read."""
+        decklists, not read; how each table of registrations not wholly UTF-8 was read; and each workbook's sheet of
+        registrations that copies one before it."""
         return self._repeats_said(most) + self._copies_said(most) + self._players_said(most) + \
-            self._left_out_said() + self._links_said() + self._not_files_said() + self.decoded
+            self._left_out_said() + self._links_said() + self._not_files_said() + self.decoded + self.sheets_copied
 
     def _copies_said(self, most: int) -> list[str]:
         said = [f"{copy}: a copy of {first} (the same name and bytes; a zip beside the folder it was unzipped to?); "
@@ -973,14 +1002,15 @@ class FilesRead:
                 "counted"]
 
     def _players_said(self, most: int) -> list[str]:
-        said = [f"{self._registered[player][0]}: registered in {counted(len(tables), 'table')} ("
-                + first_named([f"{table}:{row}" for table, row in tables.items()], most, "; ")
+        in_tables = [(name, tables) for name, tables in self._registered.values() if len(tables) > 1]
+        said = [f"{name}: registered in {counted(len(tables), 'table')} ("
+                + first_named([f"{table}:{', '.join(rows)}" for table, rows in tables.items()], most, "; ")
                 + "); each registration is checked and counted: which one stands is the organizer's call"
-                for player, tables in self._in_tables.items()]
+                for name, tables in in_tables]
         if len(said) <= most:
             return said
-        tables = list(dict.fromkeys(table for player_tables in self._in_tables.values() for table in player_tables))
-        names = [self._registered[player][0] for player in self._in_tables]
+        tables = list(dict.fromkeys(table for _, player_tables in in_tables for table in player_tables))
+        names = [name for name, _ in in_tables]
         return [f"{counted(len(said), 'player')} registered in more than one table ({first_named(tables, most)}; "
                 f"the same table twice?): {first_named(names, most)}; each registration is checked and counted: "
                 "which one stands is the organizer's call"]
@@ -1131,6 +1161,9 @@ def expand(inputs: Iterable[Any], read: FilesRead | None = None) -> Iterator[Sou
             elif os.path.isfile(path):
                 if read is None or read.first_time(path):
                     yield from file_sources(path, read)
+            elif _is_pipe(path):
+                if read is None or read.first_time(path):
+                    yield from pipe_sources(path, read)
             else:
                 yield ("file", path, path)  # its row says why it can't be read
         elif _missing(item):
@@ -2064,6 +2097,8 @@ def check_many(paths_or_texts: Iterable[Any] | str | os.PathLike[str], *, store:
     `jobs` spreads the decks over that many processes (0: one per CPU, as `--jobs`)."""
     if is_pandas(paths_or_texts, "Series") and is_deck_row(paths_or_texts):
         paths_or_texts = paths_or_texts.to_frame().T  # one deck, its frame's row: read as that frame's row is
+    if isinstance(paths_or_texts, Mapping):
+        _refuse_frames_in(paths_or_texts, list(paths_or_texts.values()))
     labelled = _labelled_decks(paths_or_texts)
     if labelled is None and isinstance(paths_or_texts, (str, os.PathLike, Mapping, Deck)):
         paths_or_texts = [paths_or_texts]
@@ -2125,8 +2160,9 @@ def _refuse_a_groupby(given: Any) -> None:
 
 
 def _refuse_frames_in(given: Any, items: list[Any]) -> None:
-    """TypeError for decks given as a list (or another iterable) holding frames, which were rows of unreadable decks
-    ("2 decks: 2 unreadable" for two frames of six): each frame is checked by itself."""
+    """TypeError for decks given as a list (or another iterable), or a dict, holding frames, which were rows of
+    unreadable decks ("2 decks: 2 unreadable" for two frames of six), or one for a dict of them: each frame is checked
+    by itself, or all as one (a dict's keys the first level of its index)."""
     if any(is_pandas(item, "DataFrame") for item in items):
         raise TypeError(f"a {type(given).__name__} holding DataFrames: give one frame of them all "
                         "(`check_many(pd.concat(frames))`), or check each frame by itself")

@@ -54,7 +54,7 @@ def row_values(results: Iterable[DeckResult]) -> list[tuple[str, ...]]:
     for r in results:
         d = r.report
         errors = len(d.errors) if d.violations else 0  # a deck with an error is not legal (DeckReport.legal)
-        out.append((d.path, r.name or "", " + ".join(d.commanders),
+        out.append((d.path, r.name or "", d.commanders_cell,
                     identity_cell(d.color_identity, r.unreadable), str(d.card_count), _verdict(r, errors),
                     str(errors), str(len(d.violations) - errors), _codes(r) if d.violations else ""))
     return out

@@ -23,6 +23,8 @@ def commander_names(names: Any) -> tuple[str, ...] | None:
         return None
     if isinstance(names, str):
         names = (names,)
+    if isinstance(names, (bytes, bytearray, memoryview)):  # (its items are numbers: "not int 83")
+        raise TypeError(f"commanders: a card name (str) or a list of them, not {type(names).__name__}: decode it")
     if hasattr(names, "tolist") and not isinstance(names, Mapping):  # numpy's or pandas' (a row's cells, a list's cell)
         names = names.tolist()
     try:
@@ -92,8 +94,8 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
     Moxfield's export with no blank line); each of those also before a few cards more or fewer, once no reading
     makes a deck of 100 (before, a 101-card export had no commander, and its color identity went unchecked). Those
     readings of the list itself come first when the sideboard's would make a deck of more than 100 (a main deck of 100
-    holds its commander: a spare legend under Moxfield's "SIDEBOARD:" is none). Returns the deck unchanged when none
-    applies."""
+    holds its commander: a spare legend under Moxfield's "SIDEBOARD:" is none). Last, a sideboard's one or two cards
+    that can lead beside others (`_leaders_beside_other_cards`). Returns the deck unchanged when none applies."""
     if deck.commanders_marked or any(e.section == COMMANDER for e in deck.entries):
         return deck
     main_count = deck.count(MAIN)
@@ -128,7 +130,25 @@ def assign_sideboard_commanders(deck: Deck, can_lead: Callable[[str], bool],
                                          "(as Moxfield exports it)", can_lead, is_companion)
             if taken is not None:
                 return taken
-    return deck if from_sideboard is None else from_sideboard
+    if from_sideboard is not None:
+        return from_sideboard
+    return _leaders_beside_other_cards(deck, side, can_lead, is_companion) or deck
+
+
+def _leaders_beside_other_cards(deck: Deck, side: Sequence[Entry], can_lead: Callable[[str], bool],
+                                is_companion: Callable[[str], bool]) -> Deck | None:
+    """For `assign_sideboard_commanders`: an MTGO-style sideboard holding the commander, or two, beside other cards (a
+    card sided out, a spare): its single copies that can lead and are no companion, when they are one or two and make
+    a deck of 100 with the main deck, taken as commanders; its companion taken as companion (`sideboard_companion`),
+    the rest left in the sideboard (a warning each). Before, the deck had no commander and was told it was short
+    of the card its sideboard held. Else None."""
+    leaders = [e for e in side if e.quantity == 1 and can_lead(e.name) and not is_companion(e.name)]
+    if not 1 <= len(leaders) <= 2 or len(leaders) == len(side) or deck.count(MAIN) + len(leaders) != 100:
+        return None
+    entries = tuple(e._replace(section=COMMANDER) if any(e is lead for lead in leaders) else e for e in deck.entries)
+    note = (f"took {_names(leaders)} from the sideboard as commander (MTGO convention), the only "
+            f"{'card' if len(leaders) == 1 else 'cards'} there that can lead")
+    return sideboard_companion(replace(deck, entries=entries, notes=deck.notes + (note,)), is_companion)
 
 
 def _taken_as_commanders(deck: Deck, leaders: Sequence[Entry], counts: range, how: str,
@@ -727,11 +747,11 @@ def _commanders_apart(entries: list[Entry], notes: list[str], card_names: CardNa
     for entry in [e for e in entries if e.section == COMMANDER][:MAX_READ_AS_LISTED]:
         if entry.quantity != 1 or card_names(entry.name):
             continue
-        parts = _parts_joined(entry.name, card_names)
-        if len(parts) < 2:
-            continue
         index = entries.index(entry)
         others = entries[:index] + entries[index + 1:]
+        parts = _parts_joined(entry.name, card_names, others)
+        if len(parts) < 2:
+            continue
         if all(card_names(part) or _names_a_listed_card(part, others) for part in parts):
             entries[index:index + 1] = [entry._replace(name=part) for part in parts]
             notes.append(f"{_at(entry)}commander {entry.name} read as {len(parts)} commanders: {'; '.join(parts)}")
@@ -830,17 +850,23 @@ def _names_a_listed_card(name: str, entries: Sequence[Entry]) -> bool:
     return any(_matches(e.name, key) for e in entries) or _as_listed(name, entries) is not None
 
 
-def _parts_joined(name: str, card_names: CardNames | None) -> list[str]:
+def _parts_joined(name: str, card_names: CardNames | None, entries: Sequence[Entry] = ()) -> list[str]:
     """The names a commander's name may join: its parts joined by one slash, " & ", " + " or a line break
     (`split_joined`), or, with `card_names`, by a face separator or "and" ("Tymna the Weaver // Thrasios, Triton
-    Hero", "The Tenth Doctor and Rose Tyler") when the whole is no card and the parts are different cards (never
-    a double-faced card's two faces; card names hold "and" too); else the name alone."""
+    Hero", "The Tenth Doctor and Rose Tyler") when the whole is no card and the parts are different cards, each
+    by its name or as a card of `entries` named in short ("Thrasios and Tymna", `_as_listed`; never a double-faced
+    card's two faces; card names hold "and" too); else the name alone."""
     if _JOINED.search(name):
         return [part for part in split_joined(name) if part]
     if card_names is None or card_names(name):
         return [name]
     parts = list(map(written_name, split_faces(name) if has_face_separator(name) else _AND.split(name)))
-    cards = [card_names(part) for part in parts]
+
+    def card(part: str) -> tuple[str, ...]:  # the card's names, or those of the list's card named so in short
+        listed = None if (names := card_names(part)) else _as_listed(part, entries)
+        return names or (card_names(listed) or (listed,) if listed else ())
+
+    cards = list(map(card, parts))
     return parts if len(parts) > 1 and all(cards) and len(set(cards)) == len(cards) else [name]
 
 
@@ -851,7 +877,7 @@ def _joined_names(name: str, entries: Sequence[Entry], card_names: CardNames | N
     parts are joined by a slash, " & ", " + " or a line break and one of them is a card ("Frodo, Adventurous Hobbit
     & Sam, Loyal Atendant": Frodo, and Sam misspelt, told as an unknown card with its close names); else the name
     alone."""
-    parts = _parts_joined(name, card_names)
+    parts = _parts_joined(name, card_names, entries)
     if len(parts) < 2 or _names_a_listed_card(name, entries):
         return [name]
     known = [_names_a_listed_card(part, entries) or card_names is not None and bool(card_names(part))

@@ -391,8 +391,9 @@ _DECKLIST_NAMES = ("decklist", "deck list", "liste du deck", "liste de deck", "l
 _LIST_WORDS = frozenset({"deck", "list", "paste", "export", "liste", "lista", "mazo", "deckliste"})
 
 
-#: Words of a header asking for a deck site's link rather than the list itself.
-_LINK_WORDS = frozenset({"link", "links", "url", "urls"})
+#: Words of a header asking for a deck site's link rather than the list itself, or for its file, which a form
+#: keeps as a link to it ("Upload your decklist": Google Forms' file question, a Drive link each).
+_LINK_WORDS = frozenset({"link", "links", "url", "urls", "upload", "uploaded"})
 
 
 def _a_persons_name(cell: str, words: set[str]) -> bool:

@@ -45,6 +45,10 @@ MAX_ENTRIES = 10_000
 #: deck either, and further card lines are counted in one problem, not kept, so that a 16 MB list of one card
 #: written four million times can't take a gigabyte (every card line's number is kept for the report).
 MAX_CARD_LINES = 100_000
+#: The most lines of one decklist looked at (a Commander list has a few hundred, a post around it some more): past
+#: them the list is not a deck, and the lines left are counted in one problem, not read, so that a 16 MB file of four
+#: million lines that are no card's (comments, headers) can't take a quarter of a minute.
+MAX_LINES_READ = 200_000
 #: The most problems kept for one decklist; the rest are counted in one last problem.
 MAX_PROBLEMS = 1_000
 
@@ -263,10 +267,14 @@ class EntryCollector:
         its card lines before adding them stops holding them there, and says so here)."""
         self._not_read(line, text, f"more than {MAX_CARD_LINES:,} lines of cards", count)
 
-    def _not_read(self, line: int, text: str, why: str, count: int = 1) -> None:
+    def skip_lines(self, line: int, text: str, count: int) -> None:
+        """A line past MAX_LINES_READ, not read, and the `count` - 1 lines after it that are not blank."""
+        self._not_read(line, text, f"more than {MAX_LINES_READ:,} lines", count, "lines")
+
+    def _not_read(self, line: int, text: str, why: str, count: int = 1, what: str = "lines of cards") -> None:
         self._over_lines += count
         if self._over is None or line < self._over[0]:
-            self._over = (line, text, why)
+            self._over = (line, text, why, what)
 
     def finish(self, problems: list[ParseProblem]) -> tuple[tuple[Entry, ...], tuple[ParseProblem, ...]]:
         """The entries, and the parse's problems: at most MAX_PROBLEMS of them, then one counting the rest, and
@@ -278,8 +286,8 @@ class EntryCollector:
             kept.append(ParseProblem(first.line, first.text, f"and {count - MAX_PROBLEMS:,} more lines "
                                                              "that are not card entries, not listed"))
         if self._over is not None:
-            line, text, why = self._over
-            kept.append(problem(line, text, f"{why}: not a deck; {self._over_lines:,} more lines of cards not read"))
+            line, text, why, what = self._over
+            kept.append(problem(line, text, f"{why}: not a deck; {self._over_lines:,} more {what} not read"))
         return self.entries(), tuple(kept)
 
     def entries(self) -> tuple[Entry, ...]:

@@ -74,9 +74,13 @@ def _entry_line(item: Any, where: str, problems: Problems) -> str | None:
         return item.strip() or None
     name = _item_name(item)
     if name is None:
-        text = json.dumps(item, ensure_ascii=False)[:MAX_LINE_CHARS + 1]
+        # (in Python, a list may hold what JSON can't: bytes, a set; written as Python writes it)
+        text = json.dumps(item, ensure_ascii=False, default=repr)[:MAX_LINE_CHARS + 1]
+        kind = json_type(item)
         why = ("a JSON object naming no card (no \"name\")" if isinstance(item, Mapping)
-               else f"a JSON {json_type(item)}, not a card name or card object")
+               else (f"a JSON {kind}" if kind in _JSON_TYPES.values() or kind == "list" else f"a {kind} object")
+               + ", not a card name or card object"
+               + (" (decode its bytes to text)" if isinstance(item, (bytes, bytearray)) else ""))
         problems.append(problem(0, f"{where} {text}", why))
         return None
     count, why = _item_count(item)

@@ -25,9 +25,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from operator import itemgetter
 from string import ascii_letters
-from typing import IO
+from typing import IO, NamedTuple
 
-from deckcheck.decklist.csvlists import registrations_layout
+from deckcheck.decklist.csvlists import Registrations, line_start, registrations_layout, table_body
 from deckcheck.errors import InputError
 from deckcheck.zips import WORKBOOKS, members_kind, zip_errors
 
@@ -62,33 +62,98 @@ def sheet_text(source: str | IO[bytes], path: str) -> str:
     n (a cell's line breaks inside its quotes): the first of its first MAX_SHEETS sheets that is a table of
     registrations (a form's responses, wherever the organizer's other sheets put it), else the first sheet. A
     workbook that can't be read, or a sheet too big, is an InputError naming `path`."""
+    return sheet_texts(source, path, every=False).tables[0][1]
+
+
+class Sheets(NamedTuple):
+    """A workbook's sheets read for decks (`sheet_texts`): each as its name, CSV text and layout of registrations
+    (None for a card list), and the names of the sheets left out as copies of tables before them."""
+
+    tables: list[tuple[str, str, Registrations | None]]
+    copies: list[str]
+
+
+def sheet_texts(source: str | IO[bytes], path: str, every: bool = True) -> Sheets:
+    """A workbook's sheets that are tables of registrations, of its first MAX_SHEETS (the form's responses and the
+    late sign-ups an organizer keeps on a sheet of their own; with `every` False, the first alone), each as its
+    name, CSV text (as `sheet_text`) and layout, in the workbook's order; else its first sheet alone, of no layout.
+    A hidden sheet beside a table shown is left out (an organizer's workings), and so is a table whose players'
+    decklists are all a table's before it (a copy checked by hand, sorted; not late sign-ups of a deck met before),
+    named in `copies`. A workbook that can't be
+    read, a sheet too big, or tables of more than MAX_SHEET_CHARS characters in all, is an InputError naming
+    `path`; a sheet that can't be read after a table was found ends the search there, the tables found read."""
+    found = Sheets([], [])
+    first = None
+    lists: set[tuple[str, str]] = set()  # the players and decklists of the tables found
     try:
         with zipfile.ZipFile(source) as archive:
             kind = members_kind(archive)
             if kind not in WORKBOOKS:
                 raise InputError(path, "not a spreadsheet (.xlsx or .ods)")
-            sheets = _xlsx_sheets(archive, path) if kind == "xlsx" else _ods_tables(archive, path)
-            first = None
-            for rows in itertools.islice(sheets, MAX_SHEETS):
+            sheets = itertools.islice(_xlsx_sheets(archive, path) if kind == "xlsx" else _ods_tables(archive, path),
+                                      MAX_SHEETS)
+            while every or not found.tables:
+                try:
+                    rows = next(sheets, None)
+                except (InputError, *zip_errors()):
+                    if found.tables:
+                        break
+                    raise
+                if rows is None:
+                    break
+                if found.tables and rows.hidden:
+                    continue
                 text = rows.text()
-                if registrations_layout(text) is not None:
-                    return text
-                if first is None:
-                    first = text
+                if (layout := registrations_layout(text)) is not None:
+                    listed = _decklist_cells(text, layout)
+                    if found.tables and listed and listed <= lists:
+                        found.copies.append(rows.name)
+                        continue
+                    lists |= listed
+                    found.tables.append((rows.name, text, layout))
+                    if sum(len(table[1]) for table in found.tables) > MAX_SHEET_CHARS:
+                        raise InputError(path, f"sheets of registrations of more than {MAX_SHEET_CHARS:,} characters "
+                                               "in all: too big to read")
+                elif first is None:
+                    first = (rows.name, text, None)
     except (InputError, FileNotFoundError, PermissionError, IsADirectoryError):
         raise
     except zip_errors() as exc:
         raise InputError(path, f"not a workbook that can be read ({exc})") from None
+    if found.tables:
+        return found
     if first is None:
         raise InputError(path, "a workbook without a sheet")
-    return first
+    return Sheets([first], [])
+
+
+def _decklist_cells(text: str, layout: Registrations) -> set[tuple[str, str]]:
+    """The players and decklists a table of registrations' CSV text holds, each stripped (the player folded, "" in a
+    table naming none; none when its rows can't be read)."""
+    body = table_body(text)[1]
+    rows = csv.reader(io.StringIO(body[line_start(body, layout.header_line):], newline=""), delimiter=layout.delimiter)
+    limit = csv.field_size_limit(max(csv.field_size_limit(), len(body)))  # (a cell as long as the table)
+    try:
+        next(rows, None)  # the header
+        return {(_cell(row, layout.player).casefold(), cell) for row in rows if (cell := _cell(row, layout.decklist))}
+    except csv.Error:
+        return set()
+    finally:
+        csv.field_size_limit(limit)
+
+
+def _cell(row: list[str], column: int | None) -> str:
+    """A CSV row's cell in `column`, stripped; "" when the row has none there, or there is no such column."""
+    return row[column].strip() if column is not None and column < len(row) else ""
 
 
 class _Rows:
     """A sheet's rows as they are read, by row number; blank rows and trailing blank cells are not kept."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, name: str = "", hidden: bool = False) -> None:
         self.path = path
+        self.name = name  # the sheet's, as its tab shows it
+        self.hidden = hidden
         self.rows: list[tuple[int, list[str]]] = []
         self.chars = 0
 
@@ -247,16 +312,19 @@ def _part_name(target: str, base: str = "xl/") -> str:
     return "/".join(parts)
 
 
-def _worksheets(archive: zipfile.ZipFile, path: str) -> tuple[list[str], str | None]:
-    """The archive names of the workbook's worksheets, in the workbook's order (its hidden ones after the others:
-    a hidden first sheet of lookups was read for the deck, its row numbers those of a sheet no one sees), and of
-    its shared strings (None when it has none)."""
+def _worksheets(archive: zipfile.ZipFile, path: str) -> tuple[list[tuple[str, str, bool]], str | None]:
+    """The archive names of the workbook's worksheets, each with the sheet's name and whether it is hidden, in the
+    workbook's order (its hidden ones after the others: a hidden first sheet of lookups was read for the deck, its
+    row numbers those of a sheet no one sees), and of its shared strings (None when it has none)."""
     shown: list[str] = []
     hidden: list[str] = []
+    named: dict[str, str] = {}
 
     def sheet(tag: str, attrs: dict[str, str]) -> None:
         if tag == "sheet":
-            (hidden if attrs.get("state") in ("hidden", "veryHidden") else shown).append(_attr(attrs, "id") or "")
+            ident = _attr(attrs, "id") or ""
+            (hidden if attrs.get("state") in ("hidden", "veryHidden") else shown).append(ident)
+            named.setdefault(ident, attrs.get("name", ""))
 
     parse_part(archive, "xl/workbook.xml", path, sheet, lambda tag: None)
     sheet_ids = shown + hidden
@@ -268,10 +336,11 @@ def _worksheets(archive: zipfile.ZipFile, path: str) -> tuple[list[str], str | N
                 targets[attrs["Id"]] = (attrs.get("Type", ""), _part_name(attrs["Target"]))
 
         parse_part(archive, "xl/_rels/workbook.xml.rels", path, relationship, lambda tag: None)
-    sheets = [targets[i][1] for i in sheet_ids if i in targets and targets[i][0].endswith("/worksheet")]
-    sheets = [name for name in dict.fromkeys(sheets) if name in names]
+    parts = {targets[i][1]: named[i] for i in sheet_ids if i in targets and targets[i][0].endswith("/worksheet")}
+    hidden_parts = {targets[i][1] for i in hidden if i in targets}
+    sheets = [(part, name, part in hidden_parts) for part, name in parts.items() if part in names]
     if not sheets and "xl/worksheets/sheet1.xml" in names:
-        sheets = ["xl/worksheets/sheet1.xml"]
+        sheets = [("xl/worksheets/sheet1.xml", "", False)]
     strings = next((target for kind, target in targets.values() if kind.endswith("/sharedStrings")),
                    "xl/sharedStrings.xml")
     return sheets, strings if strings in names else None
@@ -329,10 +398,11 @@ def _xlsx_sheets(archive: zipfile.ZipFile, path: str) -> Iterator[_Rows]:
     """Each worksheet's rows, in order, read as they are asked for."""
     sheets, strings_part = _worksheets(archive, path)
     strings: list[str] | None = None
-    for sheet in sheets:
+    for sheet, name, hidden in sheets:
         if strings is None:
             strings = _shared_strings(archive, strings_part, path) if strings_part else []
         reader = _XlsxSheet(strings, path)
+        reader.rows.name, reader.rows.hidden = name, hidden
         parse_part(archive, sheet, path, reader.start, reader.end, reader.text)
         reader.rows.fill_merged(reader.merged)
         yield reader.rows
@@ -459,7 +529,9 @@ class _OdsTable:
             return
         if tag == "table":
             self.tables += 1
-            self.found = self.found or (self.tables == 1 and not self.before)
+            if self.tables == 1 and not self.before and not self.found:
+                self.found = True
+                self.rows.name = _attr(attrs, "name") or ""
         elif self.tables != 1 or not self.found:
             return
         elif tag == "annotation":

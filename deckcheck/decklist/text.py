@@ -12,6 +12,7 @@ block (the cards after it are main deck) and a "//!Commander" tag block.
 from __future__ import annotations
 
 import csv
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -22,8 +23,8 @@ from operator import itemgetter
 from deckcheck.decklist.columns import CardColumns, card_columns
 from deckcheck.decklist.model import (
     COMMANDER, COMMANDER_WORDS, COMPANION, KEPT_FROM_MARKS, MAIN, MAX_CARD_LINES, MAX_ENTRIES, MAX_LINE_CHARS,
-    MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, Entry, EntryCollector, Problems, is_web_address, line_too_long, problem,
-    read_quantity, shortened,
+    MAX_LINES_READ, MAYBEBOARD, OUTSIDE, SIDEBOARD, Deck, Entry, EntryCollector, Problems, is_web_address,
+    line_too_long, problem, read_quantity, shortened,
 )
 from deckcheck.decklist.runs import COLLECTOR_NUMBER, could_be_names, holds_several_names
 from deckcheck.model.names import MISTYPED, likeness, name_key
@@ -239,6 +240,23 @@ _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil"})
 _FINISH_LETTERS = frozenset({"f", "e"})
 _COMPANION_WORD = "companion"  # a companion's mark: "Lurrus of the Dream-Den (Companion)", "[Companion]"
 _PAREN_WORDS = _FINISHES | _FINISH_LETTERS | COMMANDER_WORDS | {_COMPANION_WORD}  # a name's last parentheses' words
+
+
+#: The names a line counting the list's cards reads as after its count: "100 cards", "99 Cards total" (no card is so
+#: named).
+_TALLY_NAMES = frozenset(f"{word}{end}" for noun in ("card", "cards") for end in ("", " total", " in total")
+                         for word in (noun, noun.capitalize(), noun.upper()))
+#: A line counting the list's cards (or its cards of each type) with no count before it: "Total: 100", "Total Cards:
+#: 100", "Deck size: 100", "Cards (100)", "(100 cards)", "Creatures: 23, Lands: 37, Other: 40".
+_TALLY = re.compile(r"(?:(?:total(?: cards)?|cards|card count|deck size|count)\s*[:=\-]?\s*(?:\(\d{1,3}\)|\d{1,3})"
+                    r"(?:\s*cards?)?|\(\d{1,3} cards?\)|(?:(?:creatures?|lands?|instants?|sorcery|sorceries|artifacts?|"
+                    r"enchantments?|planeswalkers?|battles?|spells?|nonlands?|others?|total)\s*[:=]?\s*\(?\d{1,3}\)?"
+                    r"(?:\s*[,;/|\u00b7]\s*|\s+(?=[a-z]))?){2,})", re.IGNORECASE).fullmatch
+
+
+def _tally_note(tallies: list[tuple[int, str]]) -> str:
+    said = _named([f'line {line} "{shortened(text, 60)}"' for line, text in tallies[:NOTE_NAMED]], len(tallies))
+    return f"read {said} as the list's count of its cards, not as a card"
 
 
 def header_of(text: str) -> str | None:
@@ -607,6 +625,7 @@ def parse_lines(text: str, path: str) -> Deck:
     counted_headings: list[int] = []  # the lines of entries with a quantity written as headings: "**1 Sol Ring**"
     counted_after: dict[int, bool] = {}  # those with a count after the name: whether "(12)"
     worded: set[int] = set()  # those that read as a post's words: "Thanks!"
+    tallies: list[tuple[int, str]] = []  # (line, text) of those counting the list's cards: "100 cards", "Total: 100"
 
     lines_left = iter(numbered)
     for number, raw in lines_left:
@@ -616,6 +635,14 @@ def parse_lines(text: str, path: str) -> Deck:
         if len(rows) >= MAX_CARD_LINES and raw and not raw.isspace():  # not a deck: the rest is counted, not read
             # (a line read as a heading costs 20 us: a 16 MB list of "**Ramp**" took 40 s)
             collector.skip(number, raw.strip(), 1 + sum(1 for _, line in lines_left if line and not line.isspace()))
+            break
+        if number > MAX_LINES_READ:  # nor past so many lines of any kind (comments, blank lines): those not blank
+            # are counted, not read
+            past = next(((n, line) for n, line in itertools.chain([(number, raw)], lines_left)
+                         if line and not line.isspace()), None)
+            if past is not None:
+                collector.skip_lines(past[0], past[1].strip(),
+                                     1 + sum(1 for _, line in lines_left if line and not line.isspace()))
             break
         s = raw.strip()
         if s and (s[0] in _INVISIBLE or s[-1] in _INVISIBLE):  # a zero-width space pasted from a web page
@@ -640,6 +667,9 @@ def parse_lines(text: str, path: str) -> Deck:
             fast = _SIMPLE(s)  # the common "4 Name" / "4x Name" with no annotations: one match
             if fast is not None:
                 digits, name = fast.groups()
+                if name in _TALLY_NAMES:
+                    tallies.append((number, s))
+                    continue
                 if name[:2] not in ("x ", "X ") and not (name[-1] in _MARK_ENDS and _DASHED_MARK(name)):
                     quantity = int(digits)
                     if quantity:
@@ -695,6 +725,11 @@ def parse_lines(text: str, path: str) -> Deck:
                     section, section_has_cards, tag_block = head, False, None
                     headed.add(head)
                 elif section in _ENDED_BY_A_GROUP and section_has_cards:
+                    section, section_has_cards = MAIN, False
+                continue
+            if _TALLY(s.strip(_DECORATION)) is not None:  # ("Cards (98)" under a companion: a group's line too)
+                tallies.append((number, s))
+                if section in _ENDED_BY_A_GROUP and section_has_cards:
                     section, section_has_cards = MAIN, False
                 continue
         # A card entry.
@@ -874,6 +909,8 @@ def parse_lines(text: str, path: str) -> Deck:
             first_block = tuple(row[2] for row in listed if row[6] == blocks[0])
         elif len(blocks) == 2 and q2 <= 2:  # or at the end (MTGO's order), a maybeboard or sideboard below
             last_block = tuple(row[2] for row in listed if row[6] == blocks[1])
+    if tallies:
+        notes_out.append(_tally_note(tallies))
     if struck:
         notes_out.append(_struck_note(struck))
     for line, quantity, name, target, set_code, collector_number, _ in rows:

@@ -60,7 +60,7 @@ def _row(index: int, result: DeckResult) -> str:
     cells = [
         f'<td data-sort="{index}">{index}</td>',
         f'<td><a href="#deck-{index}">{esc(_display_name(result))}</a><div class="path">{esc(d.path)}</div></td>',
-        f"<td>{esc(' + '.join(d.commanders))}</td>",
+        f"<td>{esc(d.commanders_cell)}</td>",
         f'<td class="identity">{esc(identity_cell(d.color_identity, result.unreadable))}</td>',
         f'<td class="num" data-sort="{d.card_count}">{d.card_count}</td>',
         f'<td class="verdict {cls}">{esc(verdict)}</td>',
