@@ -79,9 +79,9 @@ def sheet_texts(source: str | IO[bytes], path: str, every: bool = True) -> Sheet
     name, CSV text (as `sheet_text`) and layout, in the workbook's order; else its first sheet alone, of no layout.
     A hidden sheet beside a table shown is left out (an organizer's workings), and so is a table whose players'
     decklists are all a table's before it (a copy checked by hand, sorted; not late sign-ups of a deck met before),
-    named in `copies`. A workbook that can't be
-    read, a sheet too big, or tables of more than MAX_SHEET_CHARS characters in all, is an InputError naming
-    `path`; a sheet that can't be read after a table was found ends the search there, the tables found read."""
+    named in `copies`. A workbook that can't be read, a sheet too big, or tables of more than MAX_SHEET_CHARS
+    characters in all, is an InputError naming `path`; a sheet that can't be read after a table was found ends the
+    search there, the tables found read."""
     found = Sheets([], [])
     first = None
     lists: set[tuple[str, str]] = set()  # the players and decklists of the tables found
