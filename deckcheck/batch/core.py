@@ -35,8 +35,8 @@ from typing import IO, Any
 from deckcheck.decklist import MAX_BYTES, Deck, parse_bytes, parse_file, parse_text, read_stream, with_entries
 from deckcheck.decklist.commanders import COMMANDERS_ARGUMENT
 from deckcheck.decklist.csvlists import (
-    REGISTRATIONS_HEAD, Registrations, answers_none, columns_layout, line_start, no_decklist, player_rank,
-    registration_record, registrations_layout, table_body,
+    REGISTRATIONS_HEAD, Registrations, answers_none, columns_layout, no_decklist, player_rank, registration_record,
+    registrations_layout, table_rows,
 )
 from deckcheck.decklist.documents import IWORK_REFUSAL
 from deckcheck.decklist.model import ADDRESS_FOR_A_DECKLIST, is_web_address
@@ -302,14 +302,12 @@ def registration_rows(path: str, text: str, layout: Registrations, read: FilesRe
     `read`, its players are noted there (`FilesRead.registered`)."""
     import csv
 
-    body = table_body(text)[1]  # Excel's "sep=," line is no row of the sheet
-    start = line_start(body, layout.header_line)  # below the rows above the header: blank, or a title
-    rows = csv.reader(io.StringIO(body[start:], newline=""), delimiter=layout.delimiter)
+    rows = table_rows(text, layout)
     row = layout.header_line
     found: list[Source] = []
     try:
-        header = [cell.strip() for cell in _next_row(rows, len(body)) or []]
-        while (cells := _next_row(rows, len(body))) is not None:
+        header = [cell.strip() for cell in next(rows, None) or []]
+        for cells in rows:
             row += 1
             if _a_response(cells, header):
                 found.append(_table_row(f"{path}:{row}", cells, layout, header))
@@ -342,21 +340,6 @@ def _registering_player(kind: str, payload: Any) -> str | None:
     if kind not in ("record", "empty") or "text" not in payload or "event" in payload:
         return None
     return str(payload.get("player") or "").strip().casefold() or None
-
-
-def _next_row(rows: Iterator[list[str]], size: int) -> list[str] | None:
-    """The next row of a csv reader, None at the end, read with the csv module's limit of a cell's size raised to
-    `size` (the text's) meanwhile: a cell as long as the table (a list pasted with pages of notes) is read (the
-    module's default of 131,072 characters would end the table there), and no cell can cost more than the text in
-    memory already. The limit, the module's for the whole process, is put back before any code of the caller's
-    runs."""
-    import csv
-
-    limit = csv.field_size_limit(max(csv.field_size_limit(), size))
-    try:
-        return next(rows, None)
-    finally:
-        csv.field_size_limit(limit)
 
 
 def _a_response(cells: Sequence[str], header: Sequence[str], named: bool = False) -> bool:

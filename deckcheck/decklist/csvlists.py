@@ -176,6 +176,26 @@ def table_body(text: str) -> tuple[str | None, str]:
     return (None, text) if hint is None else (hint, rest)
 
 
+def table_rows(text: str, layout: Registrations) -> Iterator[list[str]]:
+    """A table of registrations' rows as the csv module reads them, its header row first (Excel's "sep=," line and
+    the rows above the header, blank or a title, left out). Each is read with the module's limit of a cell's size
+    raised to the text's meanwhile: a cell as long as the table (a list pasted with pages of notes) is read (the
+    default of 131,072 characters would end the table there), and no cell can cost more than the text in memory
+    already. The limit, the module's for the whole process, is put back before any code of the caller's runs.
+    csv.Error for a row that can't be read."""
+    body = table_body(text)[1]
+    rows = csv.reader(io.StringIO(body[line_start(body, layout.header_line):], newline=""), delimiter=layout.delimiter)
+    while True:
+        limit = csv.field_size_limit(max(csv.field_size_limit(), len(body)))
+        try:
+            row = next(rows, None)
+        finally:
+            csv.field_size_limit(limit)
+        if row is None:
+            return
+        yield row
+
+
 def _registrations_header(line: str, delimiters: Sequence[str]) -> Registrations | None:
     """A header row of a table of registrations: one that names a decklist column ("deck", "list", "card", "paste"
     or "export" in it) and is no comment; a first column named "#" alone (Typeform's response number,

@@ -27,7 +27,7 @@ from operator import itemgetter
 from string import ascii_letters
 from typing import IO, NamedTuple
 
-from deckcheck.decklist.csvlists import Registrations, line_start, registrations_layout, table_body
+from deckcheck.decklist.csvlists import Registrations, registrations_layout, table_rows
 from deckcheck.errors import InputError
 from deckcheck.zips import WORKBOOKS, members_kind, zip_errors
 
@@ -84,7 +84,7 @@ def sheet_texts(source: str | IO[bytes], path: str, every: bool = True) -> Sheet
     search there, the tables found read."""
     found = Sheets([], [])
     first = None
-    lists: set[tuple[str, str]] = set()  # the players and decklists of the tables found
+    lists: set[tuple[str, str]] | None = None  # the players and decklists of the tables found, once there are two
     try:
         with zipfile.ZipFile(source) as archive:
             kind = members_kind(archive)
@@ -105,11 +105,14 @@ def sheet_texts(source: str | IO[bytes], path: str, every: bool = True) -> Sheet
                     continue
                 text = rows.text()
                 if (layout := registrations_layout(text)) is not None:
-                    listed = _decklist_cells(text, layout)
-                    if found.tables and listed and listed <= lists:
-                        found.copies.append(rows.name)
-                        continue
-                    lists |= listed
+                    if found.tables:  # (a workbook of one such table is not read for copies)
+                        if lists is None:
+                            _, first_text, first_layout = found.tables[0]
+                            lists = _decklist_cells(first_text, first_layout)
+                        if (listed := _decklist_cells(text, layout)) and listed <= lists:
+                            found.copies.append(rows.name)
+                            continue
+                        lists |= listed
                     found.tables.append((rows.name, text, layout))
                     if sum(len(table[1]) for table in found.tables) > MAX_SHEET_CHARS:
                         raise InputError(path, f"sheets of registrations of more than {MAX_SHEET_CHARS:,} characters "
@@ -130,16 +133,12 @@ def sheet_texts(source: str | IO[bytes], path: str, every: bool = True) -> Sheet
 def _decklist_cells(text: str, layout: Registrations) -> set[tuple[str, str]]:
     """The players and decklists a table of registrations' CSV text holds, each stripped (the player folded, "" in a
     table naming none; none when its rows can't be read)."""
-    body = table_body(text)[1]
-    rows = csv.reader(io.StringIO(body[line_start(body, layout.header_line):], newline=""), delimiter=layout.delimiter)
-    limit = csv.field_size_limit(max(csv.field_size_limit(), len(body)))  # (a cell as long as the table)
+    rows = table_rows(text, layout)
     try:
         next(rows, None)  # the header
         return {(_cell(row, layout.player).casefold(), cell) for row in rows if (cell := _cell(row, layout.decklist))}
     except csv.Error:
         return set()
-    finally:
-        csv.field_size_limit(limit)
 
 
 def _cell(row: list[str], column: int | None) -> str:

@@ -632,17 +632,14 @@ def parse_lines(text: str, path: str) -> Deck:
         if len(raw) > MAX_LINE_CHARS and not could_be_names(raw):
             problems.append(line_too_long(number, raw))
             continue
-        if len(rows) >= MAX_CARD_LINES and raw and not raw.isspace():  # not a deck: the rest is counted, not read
-            # (a line read as a heading costs 20 us: a 16 MB list of "**Ramp**" took 40 s)
-            collector.skip(number, raw.strip(), 1 + sum(1 for _, line in lines_left if line and not line.isspace()))
-            break
-        if number > MAX_LINES_READ:  # nor past so many lines of any kind (comments, blank lines): those not blank
-            # are counted, not read
+        if len(rows) >= MAX_CARD_LINES or number > MAX_LINES_READ:  # not a deck: the lines left that are not blank
+            # are counted, not read, from the first of them (a line read as a heading costs 20 us: a 16 MB list of
+            # "**Ramp**" took 40 s; one of comments 15 s)
             past = next(((n, line) for n, line in itertools.chain([(number, raw)], lines_left)
                          if line and not line.isspace()), None)
             if past is not None:
-                collector.skip_lines(past[0], past[1].strip(),
-                                     1 + sum(1 for _, line in lines_left if line and not line.isspace()))
+                skip = collector.skip if len(rows) >= MAX_CARD_LINES else collector.skip_lines
+                skip(past[0], past[1].strip(), 1 + sum(1 for _, line in lines_left if line and not line.isspace()))
             break
         s = raw.strip()
         if s and (s[0] in _INVISIBLE or s[-1] in _INVISIBLE):  # a zero-width space pasted from a web page
@@ -716,6 +713,9 @@ def parse_lines(text: str, path: str) -> Deck:
         if not first.isdigit():
             # (a card, bare or after a list's bullet or in Markdown's bold or italics: "- Acquire", "**Acquire**")
             head = header_of(s) if s.strip(_BULLETS + "_ \t").lower() not in CARD_NAMED_HEADERS else None
+            if head is None and _TALLY(s.strip(_DECORATION)) is not None:  # a count of the list's cards: no card,
+                tallies.append((number, s))  # and, as a group's name, the end of a commander's or companion's section
+                head = ""
             if head is not None:
                 if head == _COMMANDER_TAG:
                     tag_block, structured = COMMANDER, True
@@ -725,11 +725,6 @@ def parse_lines(text: str, path: str) -> Deck:
                     section, section_has_cards, tag_block = head, False, None
                     headed.add(head)
                 elif section in _ENDED_BY_A_GROUP and section_has_cards:
-                    section, section_has_cards = MAIN, False
-                continue
-            if _TALLY(s.strip(_DECORATION)) is not None:  # ("Cards (98)" under a companion: a group's line too)
-                tallies.append((number, s))
-                if section in _ENDED_BY_A_GROUP and section_has_cards:
                     section, section_has_cards = MAIN, False
                 continue
         # A card entry.
